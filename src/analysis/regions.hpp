@@ -1,0 +1,41 @@
+#pragma once
+// Flood-fill region labelling (Caves of Clojure, part 7.1): every walkable cell gets the number
+// of the connected region it belongs to. Regions are numbered in the order of their first cell in
+// row-major order, so the fast path and the stepper (analysis/region_stepper.hpp) agree exactly.
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/params.hpp"
+
+namespace dungen {
+
+struct RegionMap {
+  int connectivity = 8;              // 4 or 8
+  std::vector<std::int32_t> labels;  // per cell: region id, -1 for cells that are not walkable
+  std::vector<int> sizes;            // cells per region, by region id
+  int count() const { return static_cast<int>(sizes.size()); }
+};
+
+// The labelling's own parameters (connectivity), for the CLI, the app and presets.
+const Schema& region_schema();
+
+// The fast path: labels every walkable cell without steps. connectivity must be 4 or 8
+// (throws std::invalid_argument otherwise).
+RegionMap label_regions(const Grid& grid, int connectivity);
+
+struct RegionSummary {
+  int connectivity = 8;
+  int count = 0;
+  std::vector<int> sizes_desc;    // region sizes, largest first
+  double largest_fraction = 0.0;  // largest region / all walkable cells (0 with none)
+};
+RegionSummary summarize(const RegionMap& regions);
+
+// The glyph the series draws for region n: 0-9, a-z, A-Z; kRegionGlyphOverflow past 62.
+inline constexpr char kRegionGlyphOverflow = '*';
+char region_glyph(std::int64_t n);
+
+}  // namespace dungen

@@ -1,0 +1,212 @@
+#include "cli/cli.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+
+#include "analysis/regions.hpp"
+#include "core/runner.hpp"
+#include "generators/registry.hpp"
+#include "io/map_export.hpp"
+
+namespace dungen {
+namespace {
+
+// Thrown for bad input; run_cli turns it into one line on stderr and exit code 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+constexpr std::string_view kUsage =
+    "usage: dungen list\n"
+    "       dungen generate NAME [--seed N] [--PARAM VALUE]... [--regions [--connectivity 4|8]]\n"
+    "                            [--format text|json] [--out PATH]\n"
+    "       dungen generate NAME --help   (lists NAME's parameters)\n";
+
+// Rewrites schema names in a message as the flags a CLI user types ("room_min_size" ->
+// "--room-min-size"), whole words only.
+std::string as_flags(const std::string& msg, const Schema& schema) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < msg.size()) {
+    std::size_t j = i;
+    while (j < msg.size() && (std::islower(static_cast<unsigned char>(msg[j])) || msg[j] == '_'))
+      ++j;
+    if (j == i) {
+      out += msg[i++];
+      continue;
+    }
+    const std::string word = msg.substr(i, j - i);
+    out += schema.find(word) ? "--" + kebab_case(word) : word;
+    i = j;
+  }
+  return out;
+}
+
+std::int64_t parse_int(const std::string& flag, const std::string& text, const ParamDef& def) {
+  std::int64_t v = 0;
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(first, last, v);
+  if (text.empty() || ec != std::errc() || ptr != last) {
+    throw UsageError(flag + " '" + text + "' is not a whole number: allowed " +
+                     describe_range(def));
+  }
+  return v;
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  std::uint64_t v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
+    throw UsageError("--seed '" + text + "' is not a whole number: allowed 0.." +
+                     std::to_string(UINT64_MAX));
+  }
+  return v;
+}
+
+void print_param_help(const GeneratorSpec& spec, std::ostream& out) {
+  out << "dungen generate " << spec.name << ": " << spec.summary << "\n\n";
+  out << "  --seed N                 random seed (default " << kDefaultSeed << ")\n";
+  auto line = [&](const ParamDef& p) {
+    std::string flag = "--" + kebab_case(p.name) + " N";
+    flag.resize(std::max<std::size_t>(flag.size() + 1, 25), ' ');
+    out << "  " << flag << p.help << " [" << describe_range(p) << ", default " << p.def << "]\n";
+  };
+  for (const ParamDef& p : spec.schema.params) line(p);
+  out << "  --regions                label flood-fill regions (JSON 'regions', text glyphs)\n";
+  for (const ParamDef& p : region_schema().params) line(p);
+  out << "  --format text|json       output format (default text)\n";
+  out << "  --out PATH               write to PATH instead of standard output\n";
+}
+
+void write_output(const std::string& path, const std::string& text) {
+  // Build the whole document first, so a failure never leaves a partial file behind.
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  if (!f) {
+    throw UsageError("--out '" + path + "' cannot be written: " + std::strerror(errno) +
+                     " (give a path in a writable folder)");
+  }
+  f.write(text.data(), static_cast<std::streamsize>(text.size()));
+  f.flush();
+  if (!f) {
+    f.close();
+    std::remove(path.c_str());
+    throw UsageError("--out '" + path + "' could not be written completely");
+  }
+}
+
+int cmd_list(std::ostream& out) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    std::string name(spec->name);
+    name.resize(std::max<std::size_t>(name.size() + 2, 20), ' ');
+    out << name << spec->summary << '\n';
+  }
+  return kExitOk;
+}
+
+int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
+  if (args.size() < 2 || args[1].starts_with("-")) {
+    throw UsageError("generate needs a generator name: see 'dungen list'");
+  }
+  const GeneratorSpec* spec = find_generator(args[1]);
+  if (!spec) {
+    std::string names;
+    for (const GeneratorSpec* s : all_generators())
+      names += (names.empty() ? "" : ", ") + std::string(s->name);
+    throw UsageError("unknown generator '" + args[1] + "': allowed " + names);
+  }
+  ParamValues params(spec->schema);
+  ParamValues region_params(region_schema());
+  std::uint64_t seed = kDefaultSeed;
+  bool json = false;
+  bool regions = false;
+  std::optional<std::string> out_path;
+
+  for (std::size_t i = 2; i < args.size(); ++i) {
+    const std::string& flag = args[i];
+    if (flag == "--help" || flag == "-h") {
+      print_param_help(*spec, out);
+      return kExitOk;
+    }
+    if (flag == "--regions") {
+      regions = true;
+      continue;
+    }
+    if (!flag.starts_with("--"))
+      throw UsageError("unexpected argument '" + flag + "': flags start with --");
+    if (i + 1 >= args.size()) throw UsageError(flag + " needs a value");
+    const std::string& value = args[++i];
+    if (flag == "--seed") {
+      seed = parse_seed(value);
+    } else if (flag == "--format") {
+      if (value != "text" && value != "json") {
+        throw UsageError("--format '" + value + "' is not a format: allowed text or json");
+      }
+      json = value == "json";
+    } else if (flag == "--out") {
+      out_path = value;
+    } else {
+      std::string name = flag.substr(2);
+      std::replace(name.begin(), name.end(), '-', '_');
+      ParamValues* target = spec->schema.find(name)      ? &params
+                            : region_schema().find(name) ? &region_params
+                                                         : nullptr;
+      if (!target || name.find_first_of("_") == 0) {
+        throw UsageError("unknown flag '" + flag + "' for " + std::string(spec->name) +
+                         ": see 'dungen generate " + std::string(spec->name) + " --help'");
+      }
+      const ParamDef& def = *target->schema().find(name);
+      if (auto e = target->set(name, parse_int(flag, value, def))) {
+        throw UsageError(as_flags(*e, target->schema()));
+      }
+    }
+  }
+  if (auto e = params.validate()) throw UsageError(as_flags(*e, spec->schema));
+
+  Stepper stepper = start_generator(*spec, params, seed, /*record_changes=*/false);
+  const RunResult run = run_to_end(stepper);
+  std::optional<RegionMap> region_map;
+  if (regions) region_map = label_regions(stepper.grid(), region_params.get_int("connectivity"));
+  const MapExport m{*spec,
+                    params,
+                    seed,
+                    stepper.grid(),
+                    stepper.layout(),
+                    run.steps,
+                    region_map ? &*region_map : nullptr};
+  const std::string text = json ? to_json(m) : to_text(m);
+  if (out_path) {
+    write_output(*out_path, text);
+  } else {
+    out << text;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  try {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+      (args.empty() ? err : out) << kUsage;
+      return args.empty() ? kExitBadInput : kExitOk;
+    }
+    if (args[0] == "list") return cmd_list(out);
+    if (args[0] == "generate") return cmd_generate(args, out);
+    throw UsageError("unknown command '" + args[0] + "': allowed list, generate, --help");
+  } catch (const UsageError& e) {
+    err << "dungen: " << e.what() << '\n';
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    err << "dungen: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+}
+
+}  // namespace dungen

@@ -1,0 +1,17 @@
+#pragma once
+// `dungen`: the generators without a window. run_cli is the whole program, so tests can drive it
+// with argument lists and read its output without starting a process.
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace dungen {
+
+// Exit codes: 0 success, 2 bad input (one line on err says what and what is allowed).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadInput = 2;
+
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace dungen

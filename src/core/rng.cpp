@@ -1,0 +1,62 @@
+#include "core/rng.hpp"
+
+#include <cassert>
+
+namespace dungen {
+
+Rng::Rng(std::uint64_t seed, std::uint64_t stream) {
+  state_ = 0;
+  inc_ = (stream << 1u) | 1u;
+  next_u32();
+  state_ += seed;
+  next_u32();
+}
+
+std::uint64_t Rng::stream_for(std::string_view name) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c : name) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::uint32_t Rng::next_u32() {
+  const std::uint64_t old = state_;
+  state_ = old * 6364136223846793005ull + inc_;
+  const auto xorshifted = static_cast<std::uint32_t>(((old >> 18u) ^ old) >> 27u);
+  const auto rot = static_cast<std::uint32_t>(old >> 59u);
+  return (xorshifted >> rot) | (xorshifted << ((32u - rot) & 31u));
+}
+
+std::uint32_t Rng::below(std::uint32_t bound) {
+  assert(bound >= 1);
+  if (bound <= 1) return 0;
+  // 2^32 mod bound values at the bottom of the range would be drawn once too often: reject them.
+  // Each draw is rejected with probability < 1/2, so kMaxRejections failures in a row happen
+  // with probability < 2^-64; the bound only exists so no loop is unbounded.
+  constexpr int kMaxRejections = 64;
+  const std::uint32_t threshold = (0u - bound) % bound;
+  std::uint32_t r = next_u32();
+  for (int tries = 0; r < threshold && tries < kMaxRejections; ++tries) r = next_u32();
+  return r % bound;
+}
+
+int Rng::uniform_int(int lo, int hi) {
+  assert(lo <= hi);
+  if (hi <= lo) return lo;
+  const auto span = static_cast<std::uint32_t>(static_cast<std::int64_t>(hi) - lo + 1);
+  return static_cast<int>(static_cast<std::int64_t>(lo) + below(span));
+}
+
+float Rng::uniform_float() {
+  return static_cast<float>(next_u32() >> 8) * (1.0f / 16777216.0f);
+}
+
+bool Rng::chance_percent(int percent) {
+  if (percent <= 0) return false;
+  if (percent >= 100) return true;
+  return below(100) < static_cast<std::uint32_t>(percent);
+}
+
+}  // namespace dungen

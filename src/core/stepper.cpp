@@ -1,0 +1,34 @@
+#include "core/stepper.hpp"
+
+namespace dungen {
+
+Stepper::Stepper(StepperBody body, ParamValues params, Grid grid, Rng rng, bool record_changes)
+    : params_(std::move(params)),
+      context_(std::make_unique<StepContext>(std::move(grid), rng, record_changes)),
+      generator_(body(*context_, params_)) {}
+
+// The coroutine frame refers to the context: destroy it first.
+Stepper::~Stepper() {
+  generator_ = StepGenerator();
+}
+
+Stepper& Stepper::operator=(Stepper&& other) noexcept {
+  if (this != &other) {
+    generator_ = StepGenerator();  // before the context it refers to goes
+    params_ = std::move(other.params_);
+    context_ = std::move(other.context_);
+    generator_ = std::move(other.generator_);
+    current_ = other.current_;
+    steps_ = other.steps_;
+  }
+  return *this;
+}
+
+const Step* Stepper::next() {
+  context_->changes_.clear();
+  current_ = generator_.advance();
+  if (current_) ++steps_;
+  return current_;
+}
+
+}  // namespace dungen

@@ -1,0 +1,78 @@
+#pragma once
+// The coroutine only goes forward; the timeline makes the past visible. It keeps every step and
+// its change list: stepping back undoes changes, stepping forward redoes them until the cursor
+// reaches the live head, where the stepper resumes. Scrubbing is moving the cursor.
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <span>
+
+#include "core/stepper.hpp"
+
+namespace dungen {
+
+// How much history a timeline keeps by default. Past this the oldest steps are forgotten (the
+// earliest reachable step moves forward) so a 4096x4096 map cannot exhaust memory.
+inline constexpr std::size_t kDefaultHistoryBytes = std::size_t{512} << 20;
+
+class Timeline {
+ public:
+  explicit Timeline(Stepper stepper, std::size_t max_history_bytes = kDefaultHistoryBytes);
+
+  // The map as of the cursor.
+  const Grid& grid() const { return stepper_.grid(); }
+  const Stepper& stepper() const { return stepper_; }
+
+  std::uint64_t cursor() const { return cursor_; }      // steps applied; 0 is the start
+  std::uint64_t recorded() const { return head_; }      // steps run by the stepper so far
+  std::uint64_t earliest() const { return earliest_; }  // the oldest step still reachable
+  bool at_head() const { return cursor_ == head_; }
+  // True once the stepper has finished and the cursor is at its last step.
+  bool at_end() const { return at_head() && stepper_.done(); }
+
+  // One step forward: redo a recorded step, or run the stepper at the head. Returns the step now
+  // at the cursor, or nullptr at the end.
+  const Step* next();
+  // One step back (undo). False when already at the earliest reachable step.
+  bool back();
+  // Moves the cursor to step k, running the stepper if k is past the head (stops at the end).
+  void seek(std::uint64_t k);
+
+  // The step at the cursor (the last one applied), or nullptr at the start.
+  const Step* current() const;
+  // The step numbered k (1-based, earliest < k <= recorded), or nullptr.
+  const Step* step_at(std::uint64_t k) const;
+  std::span<const CellChange> changes_at(std::uint64_t k) const;
+
+  // The bounding box of every cell changed since the last call (for partial texture uploads).
+  std::optional<Rect> take_dirty();
+
+  std::size_t history_bytes() const { return bytes_; }
+
+ private:
+  struct Record {
+    Step step;
+    std::uint64_t first_change = 0;  // absolute index into the change stream
+    std::uint32_t change_count = 0;
+  };
+  const Record* record(std::uint64_t k) const;
+  void mark_dirty(std::span<const CellChange> changes);
+  void forget_oldest();
+  static std::size_t record_bytes(const Record& r);
+
+  Stepper stepper_;
+  std::size_t max_bytes_;
+  std::deque<Record> records_;         // steps earliest+1 .. head
+  std::vector<CellChange> changes_;    // their changes, in order (a prefix may be forgotten)
+  std::uint64_t changes_base_ = 0;     // absolute index of changes_[0]
+  std::size_t changes_forgotten_ = 0;  // forgotten entries at the front, erased in batches
+  std::uint64_t cursor_ = 0;
+  std::uint64_t head_ = 0;
+  std::uint64_t earliest_ = 0;
+  std::size_t bytes_ = 0;
+  int dirty_x0_ = 0, dirty_y0_ = 0, dirty_x1_ = -1, dirty_y1_ = -1;
+};
+
+}  // namespace dungen

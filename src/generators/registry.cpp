@@ -1,0 +1,42 @@
+#include "generators/registry.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "generators/rooms_and_tunnels.hpp"
+
+namespace dungen {
+
+std::span<const GeneratorSpec* const> all_generators() {
+  static const GeneratorSpec* const specs[] = {
+      &rooms_and_tunnels_spec(),
+  };
+  return specs;
+}
+
+const GeneratorSpec* find_generator(std::string_view name) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    if (spec->name == name) return spec;
+  }
+  return nullptr;
+}
+
+Stepper start_generator(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,
+                        bool record_changes) {
+  if (&params.schema() != &spec.schema) {
+    throw std::invalid_argument("parameters do not belong to " + std::string(spec.name));
+  }
+  if (auto err = params.validate()) throw std::invalid_argument(*err);
+  Grid grid(params.get_int("width"), params.get_int("height"), spec.background);
+  return Stepper(spec.body, params, std::move(grid), Rng(seed, Rng::stream_for(spec.name)),
+                 record_changes);
+}
+
+ParamDef width_param(int def, int min) {
+  return {"width", ParamKind::Int, min, kMaxMapSide, def, "map width in cells"};
+}
+ParamDef height_param(int def, int min) {
+  return {"height", ParamKind::Int, min, kMaxMapSide, def, "map height in cells"};
+}
+
+}  // namespace dungen

@@ -1,0 +1,41 @@
+#pragma once
+// Every generator, by name, and the one way to start one.
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "core/params.hpp"
+#include "core/stepper.hpp"
+
+namespace dungen {
+
+// The seed used when none is given (CLI, app, presets), so two runs without --seed agree.
+inline constexpr std::uint64_t kDefaultSeed = 1;
+
+struct GeneratorSpec {
+  std::string_view name;     // kebab-case, as typed on the command line
+  std::string_view summary;  // one line, for `dungen list` and the app's picker
+  const Schema& schema;      // its parameters; "width" and "height" are always the first two
+  std::span<const std::string_view> pseudocode;  // Step::line indexes into this
+  Tile background;                               // what the map holds before the first step
+  StepperBody body;
+  // True when rooms tile the map (every cell labelled): the text export prints each cell's room
+  // id as a glyph, and the renderer draws walls on edges between different labels.
+  bool text_shows_labels = false;
+};
+
+std::span<const GeneratorSpec* const> all_generators();
+const GeneratorSpec* find_generator(std::string_view name);
+
+// Validates params against the spec's schema (throws std::invalid_argument with the message on
+// failure) and returns a stepper at step 0: the map filled with the background. The RNG is
+// seeded from the seed and a stream picked by the generator's name.
+Stepper start_generator(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,
+                        bool record_changes = true);
+
+// The two parameters every generator has, with that generator's defaults.
+ParamDef width_param(int def, int min = 4);
+ParamDef height_param(int def, int min = 4);
+
+}  // namespace dungen

@@ -1,0 +1,104 @@
+#include "io/map_export.hpp"
+
+#include "io/json_writer.hpp"
+
+namespace dungen {
+
+double floor_fraction(const Grid& grid) {
+  return static_cast<double>(grid.count_walkable()) / static_cast<double>(grid.size());
+}
+
+// The glyph of one cell as the text export shows it.
+static char cell_glyph(const MapExport& m, std::size_t i) {
+  const Tile t = m.grid.tile(i);
+  if (m.regions && is_walkable(t)) return region_glyph(m.regions->labels[i]);
+  if (m.spec.text_shows_labels && m.grid.label(i) >= 0) return region_glyph(m.grid.label(i));
+  return tile_glyph(t);
+}
+
+static std::string row_text(const MapExport& m, int y) {
+  std::string row(static_cast<std::size_t>(m.grid.width()), ' ');
+  for (int x = 0; x < m.grid.width(); ++x) {
+    row[static_cast<std::size_t>(x)] = cell_glyph(m, m.grid.index(x, y));
+  }
+  return row;
+}
+
+std::string to_text(const MapExport& m) {
+  std::string out;
+  out.reserve(static_cast<std::size_t>(m.grid.width() + 1) *
+              static_cast<std::size_t>(m.grid.height()));
+  for (int y = 0; y < m.grid.height(); ++y) {
+    out += row_text(m, y);
+    out += '\n';
+  }
+  return out;
+}
+
+std::string to_json(const MapExport& m) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("generator").value(m.spec.name);
+  j.key("seed").value(m.seed);
+  j.key("width").value(m.grid.width());
+  j.key("height").value(m.grid.height());
+  j.key("params").begin_object();
+  const auto& defs = m.params.schema().params;
+  for (std::size_t i = 0; i < defs.size(); ++i) j.key(defs[i].name).value(m.params.values()[i]);
+  j.end_object();
+
+  j.key("legend").begin_object();
+  for (int t = 0; t < kTileCount; ++t) {
+    const auto tile = static_cast<Tile>(t);
+    j.key(std::string(1, tile_glyph(tile))).value(tile_name(tile));
+  }
+  if (m.spec.text_shows_labels) j.key("0-9a-zA-Z").value("room id (* past 62)");
+  if (m.regions) j.key("0-9a-zA-Z (walkable)").value("region id (* past 62)");
+  j.end_object();
+
+  j.key("tiles").begin_array();
+  for (int y = 0; y < m.grid.height(); ++y) j.value(row_text(m, y));
+  j.end_array();
+
+  j.key("steps").value(m.steps);
+  if (m.layout.start) {
+    j.key("start").begin_object();
+    j.key("x").value(m.layout.start->x).key("y").value(m.layout.start->y);
+    j.end_object();
+  }
+  j.key("rooms").begin_array();
+  for (const Layout::Room& r : m.layout.rooms) {
+    j.begin_object();
+    if (r.rectangular) {
+      j.key("x").value(r.bounds.x).key("y").value(r.bounds.y);
+      j.key("w").value(r.bounds.w).key("h").value(r.bounds.h);
+    } else {
+      j.key("id").value(r.id).key("cells").value(r.cells);
+    }
+    j.end_object();
+  }
+  j.end_array();
+
+  j.key("stats").begin_object();
+  j.key("floor_fraction").value(floor_fraction(m.grid));
+  j.key("rooms").value(static_cast<std::int64_t>(m.layout.rooms.size()));
+  j.key("corridors").value(m.layout.corridors);
+  j.key("doors").value(m.layout.doors);
+  j.end_object();
+
+  if (m.regions) {
+    const RegionSummary s = summarize(*m.regions);
+    j.key("regions").begin_object();
+    j.key("connectivity").value(s.connectivity);
+    j.key("count").value(s.count);
+    j.key("sizes").begin_array();
+    for (int n : s.sizes_desc) j.value(n);
+    j.end_array();
+    j.key("largest_fraction").value(s.largest_fraction);
+    j.end_object();
+  }
+  j.end_object();
+  return j.str();
+}
+
+}  // namespace dungen

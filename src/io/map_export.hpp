@@ -1,0 +1,36 @@
+#pragma once
+// The text and JSON forms of a generated map (what `dungen generate` prints or writes).
+//
+// Text: one line per row, top row first. Glyphs: '#' wall, '.' floor, ',' corridor, '+' door,
+// ' ' empty (never touched). Generators whose rooms tile the map print each cell's room id as a
+// glyph instead (0-9a-zA-Z, '*' past 62). With regions, each walkable cell prints its region's
+// glyph (same alphabet).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "analysis/regions.hpp"
+#include "core/grid.hpp"
+#include "core/stepper.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen {
+
+struct MapExport {
+  const GeneratorSpec& spec;
+  const ParamValues& params;
+  std::uint64_t seed;
+  const Grid& grid;
+  const Layout& layout;
+  std::uint64_t steps;
+  const RegionMap* regions = nullptr;  // when the caller asked for regions
+};
+
+std::string to_text(const MapExport& m);
+std::string to_json(const MapExport& m);
+
+// Walkable cells / all cells.
+double floor_fraction(const Grid& grid);
+
+}  // namespace dungen

@@ -1,0 +1,66 @@
+#pragma once
+// Helpers shared by the benchmarks: the memcpy baseline and running a generator batch or stepped.
+
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/runner.hpp"
+#include "core/timeline.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen::bench {
+
+inline std::string size_name(int w, int h) {
+  return std::to_string(w) + "x" + std::to_string(h);
+}
+
+// The baseline: copying one byte per cell, the cost of touching the tile layer once.
+inline void register_memcpy(int w, int h) {
+  benchmark::RegisterBenchmark(("memcpy/" + size_name(w, h)).c_str(), [w, h](benchmark::State& st) {
+    const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+    std::vector<unsigned char> a(n, 1), b(n, 0);
+    for (auto _ : st) {
+      std::memcpy(b.data(), a.data(), n);
+      benchmark::DoNotOptimize(b.data());
+      benchmark::ClobberMemory();
+    }
+  })->Unit(benchmark::kMicrosecond);
+}
+
+inline ParamValues sized(const GeneratorSpec& spec, int w, int h) {
+  ParamValues p(spec.schema);
+  p.set_clamped("width", w);
+  p.set_clamped("height", h);
+  return p;
+}
+
+// "batch": run to the end without recording changes (the CLI's path).
+// "stepped": one step at a time through a Timeline that records every change (the app's path).
+inline void register_generator(const GeneratorSpec& spec, const ParamValues& params,
+                               const std::string& label) {
+  const std::string size = size_name(params.get_int("width"), params.get_int("height"));
+  benchmark::RegisterBenchmark((label + "/batch/" + size).c_str(), [&spec,
+                                                                    params](benchmark::State& st) {
+    std::uint64_t seed = 1;
+    for (auto _ : st) {
+      Stepper s = start_generator(spec, params, seed++, false);
+      benchmark::DoNotOptimize(run_to_end(s).steps);
+    }
+  })->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark((label + "/stepped/" + size).c_str(), [&spec, params](
+                                                                         benchmark::State& st) {
+    std::uint64_t seed = 1;
+    std::uint64_t steps = 0;
+    for (auto _ : st) {
+      Timeline t(start_generator(spec, params, seed++, true));
+      while (t.next()) ++steps;
+    }
+    st.counters["steps/iter"] =
+        benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kAvgIterations);
+  })->Unit(benchmark::kMicrosecond);
+}
+
+}  // namespace dungen::bench
