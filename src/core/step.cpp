@@ -66,6 +66,25 @@ std::string describe(const Event& e) {
       return "tunnel from room " + std::to_string(e.other) + " to room " + id + " carved";
     case EventKind::PlayerStart:
       return "player starts at " + xy(e.at);
+    case EventKind::CaveFillRow:
+      return "row " + id + " filled: " + std::to_string(e.value) + " floor";
+    case EventKind::CaveFilled:
+      return "random fill done: " + std::to_string(e.value) + " floor cells";
+    case EventKind::CaveRow:
+      return "pass " + std::to_string(e.other + 1) + ", row " + id + ": " +
+             std::to_string(e.value) + " cells changed";
+    case EventKind::CavePass:
+      return "pass " + std::to_string(e.id + 1) + " done: " + std::to_string(e.value) +
+             " cells changed";
+    case EventKind::RegionStart:
+      return "region " + id + " starts at " + xy(e.at);
+    case EventKind::RegionCell:
+      return "region " + id + " takes " + xy(e.at) + " (" + std::to_string(e.value) +
+             " on the frontier)";
+    case EventKind::RegionDone:
+      return "region " + id + " done: " + std::to_string(e.value) + " cells";
+    case EventKind::RegionsDone:
+      return "labelling done: " + std::to_string(e.value) + " regions";
   }
   return "?";
 }

@@ -49,6 +49,16 @@ enum class EventKind : std::uint8_t {
   TunnelCell,    // at = cell, id = room the tunnel leads to
   TunnelCarved,  // id = room it joins, other = previous room
   PlayerStart,   // at
+  // cellular-caves
+  CaveFillRow,  // id = row filled at random, value = floor cells in it
+  CaveFilled,   // value = floor cells after the fill
+  CaveRow,      // id = row smoothed, other = pass, value = cells that changed in it
+  CavePass,     // id = pass done (0-based), value = cells that changed in it
+  // regions (flood fill)
+  RegionStart,  // id = region, at = its first cell in row-major order
+  RegionCell,   // id = region, at = cell visited, value = frontier size
+  RegionDone,   // id = region, value = its cells, at = its first cell
+  RegionsDone,  // value = region count
 };
 
 struct Event {

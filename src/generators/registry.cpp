@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "generators/cellular_caves.hpp"
 #include "generators/rooms_and_tunnels.hpp"
 
 namespace dungen {
@@ -10,6 +11,7 @@ namespace dungen {
 std::span<const GeneratorSpec* const> all_generators() {
   static const GeneratorSpec* const specs[] = {
       &rooms_and_tunnels_spec(),
+      &cellular_caves_spec(),
   };
   return specs;
 }

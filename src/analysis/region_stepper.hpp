@@ -1,0 +1,24 @@
+#pragma once
+// The flood-fill labelling as a stepper, so the app can animate it: regions grow one at a time,
+// breadth first, with the frontier (cells waiting to be visited) marked Mark::Frontier and the
+// visited cells carrying their region id in the region layer. It ends with exactly the labels
+// of label_regions (analysis/regions.hpp), numbered the same way.
+
+#include <span>
+#include <string_view>
+
+#include "core/grid.hpp"
+#include "core/params.hpp"
+#include "core/stepper.hpp"
+
+namespace dungen {
+
+// Copies `map` (any generator's), clears its region layer and marks, and returns a stepper at
+// step 0. region_params come from region_schema(); invalid ones throw std::invalid_argument.
+Stepper start_region_stepper(const Grid& map, const ParamValues& region_params,
+                             bool record_changes = true);
+
+// The labelling's pseudocode; Step::line indexes into it.
+std::span<const std::string_view> region_pseudocode();
+
+}  // namespace dungen
