@@ -35,10 +35,33 @@ std::string_view reason_text(Reason r) {
 }
 
 static std::string xy(Point p) {
-  return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
+  // Appended piece by piece: gcc 12 warns falsely (-Wrestrict) on "(" + std::string&&.
+  std::string s(1, '(');
+  s += std::to_string(p.x);
+  s += ',';
+  s += std::to_string(p.y);
+  s += ')';
+  return s;
 }
 static std::string rect_text(const Rect& r) {
   return std::to_string(r.w) + "x" + std::to_string(r.h) + " at " + xy({r.x, r.y});
+}
+
+static std::string_view direction_name(int d) {
+  switch (d) {
+    case 0:
+      return "north";
+    case 1:
+      return "east";
+    case 2:
+      return "south";
+    case 3:
+      return "west";
+  }
+  return "?";
+}
+static std::string_view feature_kind(int value) {
+  return value == 0 ? "room" : "corridor";
 }
 
 std::string describe(const Event& e) {
@@ -66,6 +89,28 @@ std::string describe(const Event& e) {
       return "tunnel from room " + std::to_string(e.other) + " to room " + id + " carved";
     case EventKind::PlayerStart:
       return "player starts at " + xy(e.at);
+    case EventKind::WallProbed:
+      return "probe " + xy(e.at) +
+             (e.value >= 0 ? ": build " + std::string(direction_name(e.value))
+                           : ": no floor next to it");
+    case EventKind::NoWallFound:
+      return "no wall to build from after " + std::to_string(e.value) + " probes";
+    case EventKind::FeatureRejected:
+      return std::string(feature_kind(e.value)) + " candidate " + id + " (" + rect_text(e.rect) +
+             ") rejected: " + std::string(reason_text(e.reason));
+    case EventKind::FeatureAccepted:
+      return std::string(feature_kind(e.value)) + " " + id + " fits: " + rect_text(e.rect);
+    case EventKind::FeatureAttached:
+      return std::string(feature_kind(e.value)) + " " + id + " built, door at " + xy(e.at) +
+             " from feature " + std::to_string(e.other);
+    case EventKind::CellTaken:
+      return "room " + id + " takes " + xy(e.at) + " (" + std::to_string(e.value) + " cells)";
+    case EventKind::RoomGrown: {
+      std::string s = "room " + id + " done: " + std::to_string(e.value) + " of " +
+                      std::to_string(e.other) + " cells";
+      if (e.reason == Reason::BoxedIn) s += " (boxed in)";
+      return s;
+    }
     case EventKind::CaveFillRow:
       return "row " + id + " filled: " + std::to_string(e.value) + " floor";
     case EventKind::CaveFilled:

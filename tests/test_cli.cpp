@@ -1,0 +1,198 @@
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.hpp"
+#include "generators/registry.hpp"
+
+using namespace dungen;
+using nlohmann::json;
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Result run(std::vector<std::string> args) {
+  std::ostringstream out, err;
+  const int code = run_cli(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// A bad-input run: exit code 2, nothing on stdout, exactly one line on stderr.
+std::string bad(std::vector<std::string> args) {
+  const Result r = run(std::move(args));
+  EXPECT_EQ(r.code, kExitBadInput);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  return r.err;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+}  // namespace
+
+TEST(Cli, ListNamesEveryGeneratorWithADescription) {
+  const Result r = run({"list"});
+  EXPECT_EQ(r.code, 0);
+  const auto ls = lines(r.out);
+  ASSERT_EQ(ls.size(), all_generators().size());
+  for (std::size_t i = 0; i < ls.size(); ++i) {
+    EXPECT_EQ(ls[i].rfind(std::string(all_generators()[i]->name), 0), 0u) << ls[i];
+    EXPECT_GT(ls[i].size(), all_generators()[i]->name.size() + 10);
+  }
+}
+
+TEST(Cli, TextOutputIsOneLinePerRowWithDocumentedGlyphs) {
+  const Result r = run({"generate", "rooms-and-tunnels"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto ls = lines(r.out);
+  ASSERT_EQ(ls.size(), 45u);
+  for (const auto& l : ls) {
+    ASSERT_EQ(l.size(), 80u);
+    EXPECT_EQ(l.find_first_not_of("#.,"), std::string::npos) << l;
+  }
+  EXPECT_NE(r.out.find('.'), std::string::npos);
+}
+
+TEST(Cli, DefaultSeedIsFixedSoTwoRunsAgree) {
+  EXPECT_EQ(run({"generate", "rooms-and-tunnels"}).out, run({"generate", "rooms-and-tunnels"}).out);
+  EXPECT_EQ(run({"generate", "rooms-and-tunnels"}).out,
+            run({"generate", "rooms-and-tunnels", "--seed", std::to_string(kDefaultSeed)}).out);
+  EXPECT_NE(run({"generate", "rooms-and-tunnels", "--seed", "2"}).out,
+            run({"generate", "rooms-and-tunnels", "--seed", "3"}).out);
+}
+
+TEST(Cli, ParametersAreKebabCaseFlags) {
+  const Result r =
+      run({"generate", "rooms-and-tunnels", "--width", "40", "--height", "20", "--max-rooms", "5",
+           "--room-min-size", "4", "--room-max-size", "6", "--format", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["width"], 40);
+  EXPECT_EQ(j["params"]["max_rooms"], 5);
+  EXPECT_EQ(j["params"]["room_max_size"], 6);
+  EXPECT_LE(j["rooms"].size(), 5u);
+}
+
+TEST(Cli, JsonHasEveryDocumentedField) {
+  const Result r = run({"generate", "rooms-and-tunnels", "--seed", "9", "--format", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["generator"], "rooms-and-tunnels");
+  EXPECT_EQ(j["seed"], 9);
+  EXPECT_EQ(j["width"], 80);
+  EXPECT_EQ(j["height"], 45);
+  for (const char* k : {"width", "height", "max_rooms", "room_min_size", "room_max_size"}) {
+    EXPECT_TRUE(j["params"].contains(k)) << k;
+  }
+  EXPECT_EQ(j["legend"]["#"], "wall");
+  EXPECT_EQ(j["legend"]["."], "floor");
+  EXPECT_EQ(j["legend"]["+"], "door");
+  ASSERT_EQ(j["tiles"].size(), 45u);
+  EXPECT_EQ(j["tiles"][0].get<std::string>().size(), 80u);
+  EXPECT_GT(j["steps"].get<int>(), 30);
+  ASSERT_GE(j["rooms"].size(), 1u);
+  for (const auto& room : j["rooms"]) {
+    for (const char* k : {"x", "y", "w", "h"}) EXPECT_TRUE(room.contains(k)) << k;
+  }
+  const double ff = j["stats"]["floor_fraction"];
+  EXPECT_GT(ff, 0.0);
+  EXPECT_LT(ff, 1.0);
+  // The text tiles and the floor fraction agree.
+  int walkable = 0;
+  for (const auto& row : j["tiles"]) {
+    for (char c : row.get<std::string>()) walkable += (c == '.' || c == ',' || c == '+');
+  }
+  EXPECT_NEAR(ff, walkable / (80.0 * 45.0), 1e-5);
+  EXPECT_EQ(j["stats"]["rooms"], j["rooms"].size());
+  EXPECT_EQ(j["start"]["x"].is_number(), true);
+}
+
+TEST(Cli, OutWritesTheSameDocumentToAFile) {
+  const auto path = std::filesystem::temp_directory_path() / "dungen_cli_test_out.json";
+  std::filesystem::remove(path);
+  const Result r =
+      run({"generate", "rooms-and-tunnels", "--format", "json", "--out", path.string()});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  std::ifstream f(path);
+  std::stringstream content;
+  content << f.rdbuf();
+  EXPECT_EQ(content.str(), run({"generate", "rooms-and-tunnels", "--format", "json"}).out);
+  std::filesystem::remove(path);
+}
+
+TEST(Cli, HelpListsEveryParameterWithRangeAndDefault) {
+  const Result r = run({"generate", "rooms-and-tunnels", "--help"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("--max-rooms N"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[1..10000, default 30]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--room-min-size"), std::string::npos);
+  EXPECT_NE(r.out.find("--width"), std::string::npos);
+  EXPECT_NE(r.out.find("--seed"), std::string::npos);
+}
+
+TEST(Cli, BadInputIsExitTwoWithOneLineSayingWhatIsAllowed) {
+  EXPECT_NE(bad({"generate", "nope"}).find("unknown generator 'nope': allowed rooms-and-tunnels"),
+            std::string::npos);
+  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--bogus", "1"}).find("unknown flag '--bogus'"),
+            std::string::npos);
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--max-rooms", "0"}),
+            "dungen: --max-rooms 0 is out of range: allowed 1..10000\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--max-rooms", "many"}),
+            "dungen: --max-rooms 'many' is not a whole number: allowed 1..10000\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--max-rooms", "3.5"}),
+            "dungen: --max-rooms '3.5' is not a whole number: allowed 1..10000\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--width", "100000"}),
+            "dungen: --width 100000 is out of range: allowed 4..4096\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--width", "99999999999999999999999"}),
+            "dungen: --width '99999999999999999999999' is not a whole number: allowed 4..4096\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--room-min-size", "11"}),
+            "dungen: --room-min-size 11 is greater than --room-max-size 10\n");
+  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--room-max-size", "50"}).find("does not fit"),
+            std::string::npos);
+  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--format", "xml"}).find("allowed text or json"),
+            std::string::npos);
+  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--seed", "-4"}).find("--seed '-4'"),
+            std::string::npos);
+  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--max-rooms"}).find("needs a value"),
+            std::string::npos);
+  EXPECT_NE(bad({"frobnicate"}).find("unknown command"), std::string::npos);
+  EXPECT_NE(bad({"generate"}).find("needs a generator name"), std::string::npos);
+}
+
+TEST(Cli, UnwritableOutIsAnErrorAndLeavesNoFile) {
+  const std::string path = "/nonexistent-dir-for-dungen/x.txt";
+  const std::string err = bad({"generate", "rooms-and-tunnels", "--out", path});
+  EXPECT_NE(err.find("--out '" + path + "' cannot be written"), std::string::npos) << err;
+  EXPECT_FALSE(std::filesystem::exists(path));
+  // A directory is not a file either.
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--out", dir}).find("cannot be written"),
+            std::string::npos);
+}
+
+TEST(Cli, TheRealBinaryExitsTwoOnBadInputAndZeroOnSuccess) {
+  const std::string cli = DUNGEN_CLI_PATH;
+  int status = std::system((cli + " generate nope 2>/dev/null").c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  status = std::system((cli + " generate rooms-and-tunnels --width 5000 2>/dev/null").c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  status = std::system((cli + " list >/dev/null").c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}

@@ -1,0 +1,104 @@
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "core/canvas.hpp"
+#include "core/geometry.hpp"
+#include "core/grid.hpp"
+
+using namespace dungen;
+
+TEST(Grid, StartsFilledAndUnlabelled) {
+  Grid g(5, 3, Tile::Wall);
+  EXPECT_EQ(g.width(), 5);
+  EXPECT_EQ(g.height(), 3);
+  EXPECT_EQ(g.size(), 15u);
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    EXPECT_EQ(g.tile(i), Tile::Wall);
+    EXPECT_EQ(g.label(i), -1);
+    EXPECT_EQ(g.region(i), -1);
+    EXPECT_EQ(g.mark(i), Mark::None);
+  }
+}
+
+TEST(Grid, RowMajorIndexing) {
+  Grid g(7, 4);
+  EXPECT_EQ(g.index(0, 0), 0u);
+  EXPECT_EQ(g.index(6, 0), 6u);
+  EXPECT_EQ(g.index(0, 1), 7u);
+  EXPECT_EQ(g.point(g.index(3, 2)), (Point{3, 2}));
+}
+
+TEST(Grid, CheckedAccessThrowsOutside) {
+  Grid g(4, 4);
+  EXPECT_NO_THROW(g.at(3, 3));
+  EXPECT_THROW(g.at(4, 0), std::out_of_range);
+  EXPECT_THROW(g.at(0, -1), std::out_of_range);
+  EXPECT_THROW(g.label_at(-1, 2), std::out_of_range);
+  EXPECT_THROW(g.region_at(0, 4), std::out_of_range);
+}
+
+TEST(Grid, RejectsAbsurdSizes) {
+  EXPECT_THROW(Grid(0, 5), std::invalid_argument);
+  EXPECT_THROW(Grid(5, -1), std::invalid_argument);
+  EXPECT_THROW(Grid(kMaxMapSide + 1, 5), std::invalid_argument);
+  EXPECT_NO_THROW(Grid(kMaxMapSide, 1));
+}
+
+TEST(Canvas, RecordsOnlyRealChanges) {
+  Grid g(3, 3, Tile::Wall);
+  std::vector<CellChange> log;
+  Canvas c(g, &log);
+  c.set_tile(1, 1, Tile::Floor);
+  c.set_tile(1, 1, Tile::Floor);  // no change: not recorded
+  c.set_tile_label(2, 1, Tile::Floor, 7);
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[0].index, g.index(1, 1));
+  EXPECT_EQ(log[0].before.tile, Tile::Wall);
+  EXPECT_EQ(log[0].after.tile, Tile::Floor);
+  EXPECT_EQ(log[1].after.label, 7);
+  EXPECT_EQ(g.at(2, 1), Tile::Floor);
+  EXPECT_EQ(g.label_at(2, 1), 7);
+}
+
+TEST(Canvas, ReplayingChangesRebuildsTheGrid) {
+  Grid g(4, 2, Tile::Wall);
+  const Grid start = g;
+  std::vector<CellChange> log;
+  Canvas c(g, &log);
+  c.set_tile(0, 0, Tile::Floor);
+  c.set_region(g.index(0, 0), 3, Mark::Frontier);
+  const Tile row[4] = {Tile::Door, Tile::Floor, Tile::Wall, Tile::Corridor};
+  c.write_tiles(g.index(0, 1), row, 4);
+  Grid replay = start;
+  for (const CellChange& ch : log) replay.put(ch.index, ch.after);
+  EXPECT_EQ(replay, g);
+  for (auto it = log.rbegin(); it != log.rend(); ++it) replay.put(it->index, it->before);
+  EXPECT_EQ(replay, start);
+}
+
+TEST(Canvas, WriteTilesWithoutLogIsACopy) {
+  Grid g(4, 1, Tile::Wall);
+  Canvas c(g, nullptr);
+  const Tile row[4] = {Tile::Floor, Tile::Floor, Tile::Wall, Tile::Door};
+  c.write_tiles(0, row, 4);
+  EXPECT_EQ(g.at(0, 0), Tile::Floor);
+  EXPECT_EQ(g.at(3, 0), Tile::Door);
+  EXPECT_FALSE(c.recording());
+}
+
+TEST(Geometry, BresenhamIncludesBothEndsAndSteps8Connected) {
+  const auto line = bresenham_line({2, 3}, {9, -1});
+  ASSERT_FALSE(line.empty());
+  EXPECT_EQ(line.front(), (Point{2, 3}));
+  EXPECT_EQ(line.back(), (Point{9, -1}));
+  for (std::size_t i = 1; i < line.size(); ++i) {
+    EXPECT_LE(std::abs(line[i].x - line[i - 1].x), 1);
+    EXPECT_LE(std::abs(line[i].y - line[i - 1].y), 1);
+  }
+  EXPECT_EQ(line.size(), 8u);  // max(|dx|, |dy|) + 1
+  EXPECT_EQ(bresenham_line({4, 4}, {4, 4}).size(), 1u);
+  const auto straight = bresenham_line({0, 5}, {0, 1});
+  EXPECT_EQ(straight.size(), 5u);
+  for (Point p : straight) EXPECT_EQ(p.x, 0);
+}
