@@ -1,0 +1,184 @@
+#pragma once
+// The app's logic without a window: what the panels do with the generator, its parameters, the
+// timeline, the transport and the speed budget. The GL side draws grid() and overlay(), shows the
+// panels from the accessors below, maps keys to apply(Command), and calls update() once a frame.
+//
+// Timeline of a session: the generator's steps 1..G, then (when regions are on, "animated") the
+// flood-fill region stepper's steps G+1..G+R, run on a copy of the map as it was at step G (the
+// generator's last step, or the step the cursor was on when analyse_regions_now() was used). The
+// two are one scrubber: stepping back from the first region step returns to the generator's
+// timeline at step G; changing anything about the generator drops the region steps. "Instant"
+// regions (the fast path, label_regions) add no steps: the labelled map is shown whenever the
+// cursor is at step G.
+//
+// Every command that may take many steps (run to end, run to the next feature/phase, seeking far,
+// live regeneration of a 4096x4096 map) only sets up a job; update() works on it under the frame
+// budget, and busy()/progress() say how far it has got.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/logic/commands.hpp"
+#include "app/logic/event_log.hpp"
+#include "app/logic/overlay_state.hpp"
+#include "app/logic/speed.hpp"
+#include "core/grid.hpp"
+#include "core/params.hpp"
+#include "core/step.hpp"
+#include "core/stepper.hpp"
+#include "core/timeline.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen::app {
+
+enum class RunMode {
+  Live,  // every change regenerates to the end at once (the default)
+  Step,  // every change regenerates to step 0, paused, ready to play
+};
+
+enum class RegionsMode {
+  Off,
+  Animated,  // the region stepper's steps follow the generator's on the timeline
+  Instant,   // label_regions at the generator's last step, no steps
+};
+
+enum class Phase { Generator, Regions };
+
+struct SessionConfig {
+  Clock clock = steady_clock_seconds();
+  FrameBudget budget{};
+  std::uint64_t dice_seed = 0;  // seeds the dice that rolls new map seeds; 0 = from the clock
+  std::size_t history_bytes = kDefaultHistoryBytes;  // per timeline
+  std::string_view generator = "rooms-and-tunnels";  // the first one shown
+};
+
+// View-only state the renderer reads (the logic never looks at it beyond toggling).
+struct ViewFlags {
+  bool show_grid = false;
+  bool show_region_labels = false;
+  bool fit_requested = true;  // the renderer fits the map to the window, then clears it
+};
+
+struct TextureUpload {
+  bool full = false;          // upload the whole map: new map, new size, or the other phase's map
+  std::optional<Rect> dirty;  // otherwise: the bounding box of the cells changed since last time
+};
+
+struct RegionStats {
+  int count = 0;                  // regions labelled so far
+  double largest_fraction = 0.0;  // the largest region / all walkable cells
+  bool complete = false;          // false while the animated labelling is still running
+};
+
+struct LiveStats {
+  std::uint64_t step = 0;      // position on the scrubber
+  std::uint64_t recorded = 0;  // steps recorded so far
+  Counters counters;           // the current step's running totals (placed, rejected, ...)
+  std::size_t walkable = 0;    // walkable cells in the shown map (kept incrementally)
+  double floor_fraction = 0.0; // walkable / all cells
+  std::optional<RegionStats> regions;  // once regions are being (or have been) labelled
+};
+
+struct FrameReport {
+  std::uint64_t steps = 0;   // timeline moves made this frame (forward or back)
+  bool hit_budget = false;   // stopped by the time or step budget, work remains
+};
+
+class Session {
+ public:
+  explicit Session(SessionConfig config = {});
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // --- what to generate (each change regenerates; see RunMode) ---
+  std::span<const GeneratorSpec* const> generators() const;
+  const GeneratorSpec& generator() const;
+  // Keeps the seed and, where the new schema allows, the map size. False for an unknown name.
+  bool select_generator(std::string_view name);
+  const ParamValues& params() const;
+  // Clamps to the schema's range and repairs failed cross-checks by moving the other parameter
+  // along (or, failing that, by moving this one as little as possible): the state stays valid and
+  // notice() says what was adjusted and what is allowed. False for an unknown name.
+  bool set_param(std::string_view name, std::int64_t value);
+  void set_map_size(int width, int height);  // the schema's "width" and "height"
+  // Replaces all parameters at once (presets, headless setup). They must validate: otherwise
+  // nothing changes and the error is returned.
+  std::optional<std::string> set_params(const ParamValues& values);
+  std::uint64_t seed() const;
+  void set_seed(std::uint64_t seed);
+  std::uint64_t roll_seed();  // the dice: a new seed from the session's own RNG, regenerates
+  // What the last parameter change had to adjust, and what is allowed; empty when nothing was.
+  const std::string& notice() const;
+  void clear_notice();
+  RunMode mode() const;
+  void set_mode(RunMode mode);  // does not regenerate
+  void regenerate();            // same settings: live to the end, or step 0
+
+  // --- regions ---
+  RegionsMode regions_mode() const;
+  void set_regions_mode(RegionsMode mode);
+  const ParamValues& region_params() const;
+  bool set_region_param(std::string_view name, std::int64_t value);
+  // Starts the region phase on the map as it is at the cursor (mid-run too); Off becomes Animated.
+  void analyse_regions_now();
+
+  // --- transport ---
+  bool playing() const;
+  void play();  // at the end: restarts, then plays
+  void pause();
+  void toggle_play();
+  void step();       // one step forward (pauses)
+  void step_back();  // one step back (pauses)
+  void run_to_next(StepLevel level);  // until a step of this level or bigger has run
+  void run_to_end();
+  void restart();                 // back to step 0
+  void seek(std::uint64_t k);     // the scrubber: k is clamped to [earliest(), recorded()]
+  double speed() const;           // steps per second while playing
+  void set_speed(double steps_per_second);  // clamped to [kMinSpeed, kMaxSpeed]
+  void apply(Command command);
+
+  // --- once a frame ---
+  // Plays (speed x frame_seconds steps) or works on the pending job, within the frame budget.
+  FrameReport update(double frame_seconds);
+  // Finishes the pending job now, with no budget (headless runs and tests).
+  void finish_pending();
+  bool busy() const;              // a job (run to end, live regenerate, seek...) is pending
+  double progress() const;        // 0..1 of the pending job (an estimate for open-ended runs)
+  std::string_view busy_label() const;  // "generating", "running to end", ...
+  const FrameReport& last_frame() const;
+
+  // --- the scrubber ---
+  std::uint64_t position() const;  // steps applied: 0 is the empty map
+  std::uint64_t earliest() const;  // the oldest step still reachable (history is bounded)
+  std::uint64_t recorded() const;  // steps recorded so far (grows while running)
+  bool finished() const;           // nothing left to run: the generator (and regions) are done
+  Phase phase() const;
+
+  // --- drawing ---
+  const Grid& grid() const;  // the map to draw (tiles, marks, labels, regions)
+  // What to upload this frame; clears the dirty state.
+  TextureUpload take_upload();
+  const OverlayView& overlay();
+  ViewFlags& view();
+  const ViewFlags& view() const;
+
+  // --- teaching panels ---
+  std::span<const std::string_view> pseudocode() const;  // of the phase being shown
+  std::optional<int> current_line() const;  // the current step's line, none at step 0
+  const Step* current_step() const;         // none at step 0
+  const std::vector<LogEntry>& log();       // oldest first, the newest is the current step
+  LiveStats stats() const;
+  const Layout& layout() const;  // the generator's rooms, doors, start (as of its newest step)
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
+
+}  // namespace dungen::app
