@@ -1,0 +1,33 @@
+#pragma once
+// Setting a session up from a command line (dungen-viz --generator NAME --seed N --PARAM VALUE
+// --steps K --back J --regions ...), synchronously, before the first frame. The GL side parses
+// its flags (app/options.cpp; io/param_args.hpp has the CLI's parameter-flag rules) and fills
+// this in.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "app/logic/session.hpp"
+#include "core/params.hpp"
+
+namespace dungen::app {
+
+struct HeadlessSetup {
+  std::string generator = "rooms-and-tunnels";
+  std::uint64_t seed = kDefaultSeed;
+  std::optional<ParamValues> params;         // the generator's; none = its defaults
+  std::optional<ParamValues> region_params;  // region_schema()'s; none = defaults
+  RegionsMode regions = RegionsMode::Off;
+  std::optional<std::uint64_t> steps;  // step mode, stopped at step K (else live: to the end)
+  std::uint64_t back = 0;              // then J steps back
+  bool overlay_labels = false;         // ViewFlags::show_region_labels
+};
+
+// Applies the setup and runs it to completion with no frame budget: the generator, seed,
+// parameters and regions; then live to the end, or step mode at step K, then J steps back.
+// Returns the error (and leaves the session as it was) for an unknown generator or invalid
+// parameters.
+std::optional<std::string> setup_session(Session& session, const HeadlessSetup& setup);
+
+}  // namespace dungen::app
