@@ -49,6 +49,15 @@ enum class EventKind : std::uint8_t {
   TunnelCell,    // at = cell, id = room the tunnel leads to
   TunnelCarved,  // id = room it joins, other = previous room
   PlayerStart,   // at
+  // feature-accretion
+  WallProbed,   // at = probed wall/corridor cell, value = direction away (0 N, 1 E, 2 S, 3 W) or -1
+  NoWallFound,  // value = probes made without finding a wall to build from
+  FeatureRejected,  // id = attempt, value = 0 room / 1 corridor, reason, rect = footprint
+  FeatureAccepted,  // id = new feature, value = 0 room / 1 corridor, rect = footprint
+  FeatureAttached,  // id = feature, other = feature it opens from, value = 0/1, at = door, rect
+  // room-accretion
+  CellTaken,  // id = room, at = cell, value = the room's cells so far
+  RoomGrown,  // id = room, value = cells, other = target size, rect = bounding box; reason BoxedIn
   // cellular-caves
   CaveFillRow,  // id = row filled at random, value = floor cells in it
   CaveFilled,   // value = floor cells after the fill

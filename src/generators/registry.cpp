@@ -4,6 +4,7 @@
 #include <string>
 
 #include "generators/cellular_caves.hpp"
+#include "generators/feature_accretion.hpp"
 #include "generators/rooms_and_tunnels.hpp"
 
 namespace dungen {
@@ -11,6 +12,7 @@ namespace dungen {
 std::span<const GeneratorSpec* const> all_generators() {
   static const GeneratorSpec* const specs[] = {
       &rooms_and_tunnels_spec(),
+      &feature_accretion_spec(),
       &cellular_caves_spec(),
   };
   return specs;

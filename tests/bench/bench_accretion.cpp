@@ -1,0 +1,17 @@
+#include "bench_support.hpp"
+#include "generators/feature_accretion.hpp"
+
+namespace {
+
+// The accretion generators at their default sizes and at 1024x1024 (same parameters otherwise).
+// memcpy/1024x1024 is registered by bench_rooms_and_tunnels.cpp.
+const int registered = [] {
+  using namespace dungen;
+  const GeneratorSpec& features = feature_accretion_spec();
+  bench::register_memcpy(80, 25);
+  bench::register_generator(features, bench::sized(features, 80, 25), "feature-accretion");
+  bench::register_generator(features, bench::sized(features, 1024, 1024), "feature-accretion");
+  return 0;
+}();
+
+}  // namespace
