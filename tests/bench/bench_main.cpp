@@ -22,21 +22,24 @@ class RatioReporter : public benchmark::ConsoleReporter {
       const bool is_median = r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
       if (r.run_type == Run::RT_Aggregate && !is_median) continue;
       const std::string name = r.run_name.function_name;
-      if (is_median || !seen_median_.count(name)) times_[name] = r.GetAdjustedRealTime();
+      // Adjusted times are in the benchmark's own unit: bring them all to nanoseconds.
+      const double ns =
+          r.GetAdjustedRealTime() * 1e9 / benchmark::GetTimeUnitMultiplier(r.time_unit);
+      if (is_median || !seen_median_.count(name)) times_[name] = ns;
       if (is_median) seen_median_[name] = true;
     }
   }
 
   void PrintRatios() const {
-    std::printf("\n%-48s %14s %12s\n", "benchmark (median)", "time (ns)", "x memcpy");
+    std::printf("\n%-48s %14s %12s\n", "benchmark (median)", "time (us)", "x memcpy");
     for (const auto& [name, t] : times_) {
       if (name.rfind("memcpy/", 0) == 0) continue;
       const std::string size = name.substr(name.rfind('/') + 1);
       auto base = times_.find("memcpy/" + size);
       if (base == times_.end() || base->second <= 0) {
-        std::printf("%-48s %14.0f %12s\n", name.c_str(), t, "-");
+        std::printf("%-48s %14.1f %12s\n", name.c_str(), t / 1e3, "-");
       } else {
-        std::printf("%-48s %14.0f %12.2f\n", name.c_str(), t, t / base->second);
+        std::printf("%-48s %14.1f %12.2f\n", name.c_str(), t / 1e3, t / base->second);
       }
     }
   }
