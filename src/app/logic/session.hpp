@@ -25,6 +25,7 @@
 
 #include "app/logic/commands.hpp"
 #include "app/logic/event_log.hpp"
+#include "app/logic/modes.hpp"
 #include "app/logic/overlay_state.hpp"
 #include "app/logic/speed.hpp"
 #include "core/grid.hpp"
@@ -35,19 +36,6 @@
 #include "generators/registry.hpp"
 
 namespace dungen::app {
-
-enum class RunMode {
-  Live,  // every change regenerates to the end at once (the default)
-  Step,  // every change regenerates to step 0, paused, ready to play
-};
-
-enum class RegionsMode {
-  Off,
-  Animated,  // the region stepper's steps follow the generator's on the timeline
-  Instant,   // label_regions at the generator's last step, no steps
-};
-
-enum class Phase { Generator, Regions };
 
 struct SessionConfig {
   Clock clock = steady_clock_seconds();

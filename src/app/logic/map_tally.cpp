@@ -1,0 +1,73 @@
+#include "app/logic/map_tally.hpp"
+
+#include <algorithm>
+
+namespace dungen::app {
+
+MapTally::MapTally(const Grid& grid) : cells_(grid.size()), walkable_(grid.count_walkable()) {
+  for (const std::int32_t r : grid.regions()) {
+    if (r >= 0) add_region(r, 1);
+  }
+}
+
+MapTally MapTally::uniform(std::size_t cells, Tile fill) {
+  MapTally t;
+  t.cells_ = cells;
+  t.walkable_ = is_walkable(fill) ? cells : 0;
+  return t;
+}
+
+MapTally MapTally::without_regions() const {
+  MapTally t;
+  t.cells_ = cells_;
+  t.walkable_ = walkable_;
+  return t;
+}
+
+void MapTally::add_region(std::int32_t id, std::int64_t delta) {
+  const auto i = static_cast<std::size_t>(id);
+  if (i >= region_sizes_.size()) region_sizes_.resize(i + 1, 0);
+  const bool was = region_sizes_[i] > 0;
+  region_sizes_[i] += delta;
+  const bool is = region_sizes_[i] > 0;
+  nonzero_regions_ += static_cast<int>(is) - static_cast<int>(was);
+  if (largest_stale_) return;
+  if (delta > 0) {
+    largest_ = std::max(largest_, region_sizes_[i]);
+  } else if (region_sizes_[i] - delta == largest_) {
+    largest_stale_ = true;  // the largest shrank: another may be larger now
+  }
+}
+
+void MapTally::apply(std::span<const CellChange> changes, bool forward) {
+  for (const CellChange& c : changes) {
+    const Cell& from = forward ? c.before : c.after;
+    const Cell& to = forward ? c.after : c.before;
+    walkable_ += static_cast<std::size_t>(is_walkable(to.tile));
+    walkable_ -= static_cast<std::size_t>(is_walkable(from.tile));
+    if (from.region != to.region) {
+      if (from.region >= 0) add_region(from.region, -1);
+      if (to.region >= 0) add_region(to.region, 1);
+    }
+  }
+}
+
+double MapTally::floor_fraction() const {
+  return cells_ ? static_cast<double>(walkable_) / static_cast<double>(cells_) : 0.0;
+}
+
+std::int64_t MapTally::largest_region() const {
+  if (largest_stale_) {
+    largest_ = region_sizes_.empty()
+                   ? 0
+                   : *std::max_element(region_sizes_.begin(), region_sizes_.end());
+    largest_stale_ = false;
+  }
+  return largest_;
+}
+
+double MapTally::largest_region_fraction() const {
+  return walkable_ ? static_cast<double>(largest_region()) / static_cast<double>(walkable_) : 0.0;
+}
+
+}  // namespace dungen::app

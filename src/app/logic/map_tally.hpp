@@ -1,0 +1,47 @@
+#pragma once
+// Live statistics kept from the change lists, so a frame never scans a 16 M-cell map: walkable
+// cells, and the size of every flood-fill region. Applying a step's changes forward and then
+// backward returns the tally to where it was, so scrubbing keeps it exact.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/canvas.hpp"
+#include "core/grid.hpp"
+
+namespace dungen::app {
+
+class MapTally {
+ public:
+  MapTally() = default;
+  // A full count (once per new map, never per frame).
+  explicit MapTally(const Grid& grid);
+  // A map of `cells` cells, all of one tile and with no regions, without looking at it.
+  static MapTally uniform(std::size_t cells, Tile fill);
+  // The same map with the region layer cleared (where the region stepper starts).
+  MapTally without_regions() const;
+
+  // Applies a step's changes (forward) or undoes them (backward).
+  void apply(std::span<const CellChange> changes, bool forward);
+
+  std::size_t cells() const { return cells_; }
+  std::size_t walkable() const { return walkable_; }
+  double floor_fraction() const;
+  int region_count() const { return nonzero_regions_; }  // regions with at least one cell
+  std::int64_t largest_region() const;                   // cells in the largest region
+  double largest_region_fraction() const;                // of all walkable cells
+
+ private:
+  void add_region(std::int32_t id, std::int64_t delta);
+
+  std::size_t cells_ = 0;
+  std::size_t walkable_ = 0;
+  std::vector<std::int64_t> region_sizes_;  // by region id
+  int nonzero_regions_ = 0;
+  mutable std::int64_t largest_ = 0;  // cached: recomputing is O(regions)
+  mutable bool largest_stale_ = false;
+};
+
+}  // namespace dungen::app
