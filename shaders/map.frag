@@ -1,0 +1,83 @@
+#version 330 core
+// Draws the map from one integer texture, one texel per cell (see src/app/map_texture.hpp):
+//   r: bits 0-3 tile, bits 4-7 mark, bits 8-31 label + 1 (0: no label)
+//   g: region + 1 (0: no region)
+// Cells are looked up with texelFetch, never filtered, so cell edges stay crisp at any zoom.
+
+uniform usampler2D u_cells;
+uniform ivec2 u_map_size;
+uniform vec2 u_viewport_origin;  // framebuffer pixel of the viewport's lower-left corner
+uniform float u_viewport_height;
+uniform vec2 u_map_origin;  // where cell (0,0)'s top-left corner is, in pixels from the top-left
+uniform float u_cell_px;    // one cell's side in framebuffer pixels
+uniform vec3 u_tiles[5];    // indexed by tile value (src/app/palette.hpp)
+uniform vec3 u_outside;
+uniform vec3 u_frontier;
+uniform float u_grid;      // 0..1: how strongly the cell grid shows
+uniform bool u_labels;     // floors coloured per room label, walls on edges between labels
+uniform bool u_regions;    // walkable cells tinted per flood-fill region
+
+out vec4 frag_colour;
+
+const uint kFloor = 2u;
+const uint kMarkFrontier = 1u;
+
+vec3 hsv(float h, float s, float v) {
+  vec3 k = clamp(abs(fract(h + vec3(0.0, 2.0 / 3.0, 1.0 / 3.0)) * 6.0 - 3.0) - 1.0, 0.0, 1.0);
+  return v * mix(vec3(1.0), k, s);
+}
+
+// Consecutive ids land far apart on the hue circle (golden-ratio steps), so neighbouring rooms
+// and regions, which usually have close ids, never look alike.
+vec3 id_colour(uint id, float s, float v) {
+  uint x = id * 2654435769u;
+  float hue = float(x >> 8) / 16777216.0;
+  return hsv(hue, s, v);
+}
+
+uint label_of(ivec2 c) {
+  if (c.x < 0 || c.y < 0 || c.x >= u_map_size.x || c.y >= u_map_size.y) return 0u;
+  return texelFetch(u_cells, c, 0).r >> 8;
+}
+
+void main() {
+  vec2 px = vec2(gl_FragCoord.x - u_viewport_origin.x,
+                 u_viewport_height - (gl_FragCoord.y - u_viewport_origin.y));
+  vec2 pos = (px - u_map_origin) / u_cell_px;
+  if (pos.x < 0.0 || pos.y < 0.0 || pos.x >= float(u_map_size.x) ||
+      pos.y >= float(u_map_size.y)) {
+    frag_colour = vec4(u_outside, 1.0);
+    return;
+  }
+  ivec2 cell = ivec2(floor(pos));
+  uvec2 texel = texelFetch(u_cells, cell, 0).rg;
+  uint tile = texel.r & 15u;
+  uint mark = (texel.r >> 4) & 15u;
+  uint label = texel.r >> 8;
+  uint region = texel.g;
+
+  vec3 colour = u_tiles[min(tile, 4u)];
+  if (u_labels && label != 0u && tile == kFloor) colour = id_colour(label, 0.42, 0.96);
+  if (u_regions && region != 0u) colour = mix(colour, id_colour(region, 0.75, 0.95), 0.7);
+  if (mark == kMarkFrontier) colour = u_frontier;
+
+  // Distance to the cell's own edges, in pixels.
+  vec2 in_cell = (pos - vec2(cell)) * u_cell_px;
+  vec2 to_far = u_cell_px - in_cell;
+
+  // A thin wall on every edge between two different rooms: each side draws half of it.
+  if (u_labels && label != 0u && u_cell_px >= 3.0) {
+    float half_wall = max(0.5, u_cell_px * 0.07);
+    bool wall = (in_cell.x < half_wall && label_of(cell - ivec2(1, 0)) != label) ||
+                (to_far.x < half_wall && label_of(cell + ivec2(1, 0)) != label) ||
+                (in_cell.y < half_wall && label_of(cell - ivec2(0, 1)) != label) ||
+                (to_far.y < half_wall && label_of(cell + ivec2(0, 1)) != label);
+    if (wall) colour = u_tiles[1];
+  }
+
+  // The grid: a one-pixel line on each cell's top and left edges, faded in by the caller.
+  if (u_grid > 0.0 && (in_cell.x < 1.0 || in_cell.y < 1.0)) {
+    colour = mix(colour, vec3(0.0), 0.45 * u_grid);
+  }
+  frag_colour = vec4(colour, 1.0);
+}

@@ -1,0 +1,183 @@
+#include "app/app.hpp"
+
+#include <glad/gl.h>
+// glad before GLFW (GLFW_INCLUDE_NONE is defined by the dungen::glfw target).
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <cstdio>
+#include <exception>
+#include <memory>
+#include <string>
+
+#include "app/input.hpp"
+#include "app/logic/headless.hpp"
+#include "app/logic/session.hpp"
+#include "app/map_overlays.hpp"
+#include "app/map_renderer.hpp"
+#include "app/map_texture.hpp"
+#include "app/map_view.hpp"
+#include "app/palette.hpp"
+#include "app/panels.hpp"
+#include "app/screenshot.hpp"
+#include "app/ui_layout.hpp"
+#include "app/window.hpp"
+
+namespace dungen::app {
+namespace {
+
+// While minimised, wake up this often to see whether the window came back.
+constexpr double kMinimisedPollSeconds = 0.1;
+
+class App {
+ public:
+  App(Window& window, const AppOptions& options)
+      : window_(window), options_(options), ui_{false, true, options.font_scale} {}
+
+  // Returns false (with a message printed) if the session cannot be set up.
+  bool setup();
+  int loop();
+
+ private:
+  void frame(double dt, bool capture);
+  void sync_texture();
+  void draw_map_overlays();
+
+  Window& window_;
+  const AppOptions& options_;
+  UiState ui_;
+  Session session_;
+  MapTexture texture_;
+  std::unique_ptr<MapRenderer> renderer_;
+  MapView view_;
+  MouseDrag drag_;
+  UiLayout layout_;
+  std::string texture_error_;
+  std::string capture_error_;
+  bool captured_ = false;
+};
+
+bool App::setup() {
+  if (auto err = setup_session(session_, options_.setup)) {
+    std::fprintf(stderr, "dungen-viz: %s\n", err->c_str());
+    return false;
+  }
+  // The grid only shows once cells are big enough (MapView::grid_alpha), so it starts on.
+  session_.view().show_grid = true;
+  renderer_ = std::make_unique<MapRenderer>();
+  return true;
+}
+
+void App::sync_texture() {
+  const TextureUpload up = session_.take_upload();
+  const Grid& grid = session_.grid();
+  if (up.full || !texture_.ready() || texture_.width() != grid.width() ||
+      texture_.height() != grid.height()) {
+    const bool resized = texture_.width() != grid.width() || texture_.height() != grid.height();
+    texture_error_.clear();
+    if (!texture_.reset(grid, &texture_error_)) return;
+    if (resized) session_.view().fit_requested = true;
+  } else if (up.dirty) {
+    texture_.upload(grid, *up.dirty);
+  }
+}
+
+void App::draw_map_overlays() {
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  const Grid& grid = session_.grid();
+  const ScreenRect map = layout_.map;
+  draw_step_overlay(list, session_.overlay(), view_, map);
+  if (session_.view().show_region_labels) draw_region_glyphs(list, grid, view_, map);
+  // Headless runs have no real mouse (Xvfb parks it mid-screen): no hover tooltip in pictures.
+  if (options_.frames == 0)
+    draw_hover(list, grid, view_, map, session_.generator().text_shows_labels);
+  if (!texture_error_.empty()) {
+    list->AddText({map.x + 10, map.y + 10}, IM_COL32(255, 80, 80, 255),
+                  ("cannot draw this map: " + texture_error_).c_str());
+  }
+}
+
+void App::frame(double dt, bool capture) {
+  window_.set_font_scale(ui_.font_scale);
+  window_.begin_frame();
+  const ImGuiIO& io = ImGui::GetIO();
+  layout_ = compute_layout(io.DisplaySize.x, io.DisplaySize.y, ImGui::GetFontSize());
+
+  handle_keys(session_, ui_);
+  handle_mouse(view_, layout_.map, drag_);
+  draw_controls_panel(session_, ui_, layout_.controls);
+  draw_teaching_panel(session_, layout_.teaching);
+  draw_transport_bar(session_, layout_.transport);
+  draw_help_window(ui_);
+
+  session_.update(dt);
+  sync_texture();
+  if (session_.view().fit_requested && layout_.map.w > 0 && layout_.map.h > 0) {
+    view_.fit(session_.grid().width(), session_.grid().height(), layout_.map);
+    session_.view().fit_requested = false;
+  }
+  draw_map_overlays();
+
+  const int fb_w = window_.framebuffer_width();
+  const int fb_h = window_.framebuffer_height();
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(kOutsideMap.r / 255.0f, kOutsideMap.g / 255.0f, kOutsideMap.b / 255.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  // Region tints apply only to labelled cells, so they can always be on.
+  const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid};
+  renderer_->draw(texture_, view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style);
+  window_.render_ui();
+  if (capture && options_.screenshot) {
+    captured_ = write_screenshot(*options_.screenshot, fb_w, fb_h, &capture_error_);
+  }
+  window_.swap();
+}
+
+int App::loop() {
+  double last = glfwGetTime();
+  int frames = 0;
+  while (!window_.should_close()) {
+    glfwPollEvents();
+    if (window_.minimised()) {
+      // No stepping, no drawing: a minimised window costs nothing but this wait.
+      glfwWaitEventsTimeout(kMinimisedPollSeconds);
+      last = glfwGetTime();
+      continue;
+    }
+    const double now = glfwGetTime();
+    const double dt = now - last;
+    last = now;
+    ++frames;
+    const bool final_frame = options_.frames > 0 && frames >= options_.frames;
+    frame(dt, final_frame);
+    if (final_frame) break;
+  }
+  if (options_.screenshot && !captured_) {
+    std::fprintf(stderr, "dungen-viz: screenshot not written: %s\n",
+                 capture_error_.empty() ? "the window closed first" : capture_error_.c_str());
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_app(const AppOptions& options) {
+  std::string why;
+  const bool headless = options.frames > 0;
+  auto window = Window::open({options.width, options.height, !headless, options.font_scale}, &why);
+  if (!window) {
+    std::fprintf(stderr, "dungen-viz: %s\n", why.c_str());
+    return kExitNoDisplay;
+  }
+  try {
+    App app(*window, options);
+    if (!app.setup()) return kExitBadFlags;
+    return app.loop();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dungen-viz: %s\n", e.what());
+    return kExitFailure;
+  }
+}
+
+}  // namespace dungen::app

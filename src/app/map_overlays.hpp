@@ -1,0 +1,26 @@
+#pragma once
+// What is drawn over the map with ImGui's background draw list (under the panels, over the map
+// quad): the current step's candidate rooms, the path being carved, the cursor, the player
+// start, region glyphs, and the hovered cell's tooltip.
+
+#include "app/logic/overlay_state.hpp"
+#include "app/map_view.hpp"
+#include "core/grid.hpp"
+
+struct ImDrawList;
+
+namespace dungen::app {
+
+void draw_step_overlay(ImDrawList* list, const OverlayView& overlay, const MapView& view,
+                       ScreenRect viewport);
+
+// The Caves-of-Clojure region numbers (0-9a-zA-Z) over every labelled cell in view, when cells
+// are big enough to read them.
+void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& view,
+                        ScreenRect viewport);
+
+// The hovered cell: an outline, and a tooltip with its coordinates, tile, label and region.
+void draw_hover(ImDrawList* list, const Grid& grid, const MapView& view, ScreenRect viewport,
+                bool show_labels);
+
+}  // namespace dungen::app

@@ -1,0 +1,188 @@
+#include "app/options.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <stdexcept>
+
+#include "analysis/regions.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen::app {
+namespace {
+
+struct FlagError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+constexpr std::string_view kUsage =
+    "usage: dungen-viz [--generator NAME] [--seed N] [--PARAM VALUE]... [--connectivity 4|8]\n"
+    "                  [--steps K [--back J]] [--regions | --animate-regions] [--overlay-labels]\n"
+    "                  [--frames N] [--screenshot PATH] [--size WxH] [--font-scale F]\n"
+    "\n"
+    "  --generator NAME   which generator to open (default rooms-and-tunnels)\n"
+    "  --seed N           random seed\n"
+    "  --PARAM VALUE      any parameter of the generator (see `dungen generate NAME --help`)\n"
+    "  --steps K          run K steps before the first frame; --back J then steps back J\n"
+    "  --regions          label flood-fill regions instantly at the generator's last step\n"
+    "  --animate-regions  run the flood-fill stepper after the generator (more steps to --steps)\n"
+    "  --overlay-labels   draw each region's glyph (0-9a-zA-Z) over its cells\n"
+    "  --frames N         render N frames and exit (with --screenshot: write the last one)\n"
+    "  --screenshot PATH  write the last frame as a PNG (default --frames 3)\n"
+    "  --size WxH         window size (default 1280x720)\n"
+    "  --font-scale F     UI text scale, 0.5..4 (projectors: 1.5)\n";
+
+std::string generator_names() {
+  std::string names;
+  for (const GeneratorSpec* s : all_generators())
+    names += (names.empty() ? "" : ", ") + std::string(s->name);
+  return names;
+}
+
+template <class T>
+T parse_number(const std::string& flag, const std::string& text, const std::string& allowed) {
+  T v{};
+  const char* last = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), last, v);
+  if (text.empty() || ec != std::errc() || ptr != last) {
+    throw FlagError(flag + " '" + text + "' is not a number: allowed " + allowed);
+  }
+  return v;
+}
+
+// Schema names in a message become the flags the user typed: room_min_size -> --room-min-size.
+std::string as_flags(std::string msg, const Schema& schema) {
+  for (const ParamDef& def : schema.params) {
+    const std::string name(def.name);
+    const std::string flag = "--" + kebab_case(def.name);
+    std::size_t from = 0;
+    for (std::size_t at; (at = msg.find(name, from)) != std::string::npos;) {
+      const auto word = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+      };
+      const std::size_t end = at + name.size();
+      const bool whole = (at == 0 || (!word(msg[at - 1]) && msg[at - 1] != '-')) &&
+                         (end == msg.size() || !word(msg[end]));
+      if (whole) msg.replace(at, name.size(), flag);
+      from = whole ? at + flag.size() : at + 1;
+    }
+  }
+  return msg;
+}
+
+void parse_size(const std::string& text, AppOptions& o) {
+  const auto x = text.find('x');
+  constexpr std::string_view kAllowed = "WxH with W and H in 64..8192, e.g. 1280x720";
+  if (x == std::string::npos) {
+    throw FlagError("--size '" + text + "' is not WxH: allowed " + std::string(kAllowed));
+  }
+  o.width = parse_number<int>("--size", text.substr(0, x), std::string(kAllowed));
+  o.height = parse_number<int>("--size", text.substr(x + 1), std::string(kAllowed));
+  if (o.width < 64 || o.height < 64 || o.width > 8192 || o.height > 8192) {
+    throw FlagError("--size '" + text + "' is out of range: allowed " + std::string(kAllowed));
+  }
+}
+
+// The generator has to be known before its parameter flags can be read.
+const GeneratorSpec* pick_generator(const std::vector<std::string>& args) {
+  const GeneratorSpec* spec = all_generators().front();
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] != "--generator") continue;
+    spec = find_generator(args[i + 1]);
+    if (!spec) {
+      throw FlagError("--generator '" + args[i + 1] + "' is unknown: allowed " + generator_names());
+    }
+  }
+  return spec;
+}
+
+void parse_param(const std::string& flag, const std::string& value, const GeneratorSpec& spec,
+                 ParamValues& params, ParamValues& region_params) {
+  std::string name = flag.substr(2);
+  std::replace(name.begin(), name.end(), '-', '_');
+  ParamValues* target = nullptr;
+  if (spec.schema.find(name)) target = &params;
+  if (region_schema().find(name)) target = &region_params;
+  if (!target || name.starts_with("_")) {
+    throw FlagError("unknown flag '" + flag + "' for " + std::string(spec.name) +
+                    ": see dungen-viz --help and `dungen generate " + std::string(spec.name) +
+                    " --help`");
+  }
+  const ParamDef& def = *target->schema().find(name);
+  const auto v = parse_number<std::int64_t>(flag, value, describe_range(def));
+  if (auto e = target->set(name, v)) throw FlagError(as_flags(*e, target->schema()));
+}
+
+AppOptions parse(const std::vector<std::string>& args) {
+  AppOptions o;
+  HeadlessSetup& setup = o.setup;
+  const GeneratorSpec& spec = *pick_generator(args);
+  setup.generator = spec.name;
+  ParamValues params(spec.schema);
+  ParamValues region_params(region_schema());
+  bool frames_given = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& flag = args[i];
+    if (flag == "--regions" || flag == "--animate-regions") {
+      setup.regions = flag == "--regions" ? RegionsMode::Instant : RegionsMode::Animated;
+      continue;
+    }
+    if (flag == "--overlay-labels") {
+      setup.overlay_labels = true;
+      continue;
+    }
+    if (!flag.starts_with("--")) {
+      throw FlagError("unexpected argument '" + flag + "': flags start with -- (see --help)");
+    }
+    if (i + 1 >= args.size()) throw FlagError(flag + " needs a value (see --help)");
+    const std::string& value = args[++i];
+    if (flag == "--generator") continue;  // read by pick_generator
+    if (flag == "--seed") {
+      setup.seed = parse_number<std::uint64_t>(flag, value, "0..18446744073709551615");
+    } else if (flag == "--steps") {
+      setup.steps = parse_number<std::uint64_t>(flag, value, "a whole number of steps, 0 or more");
+    } else if (flag == "--back") {
+      setup.back = parse_number<std::uint64_t>(flag, value, "a whole number of steps, 0 or more");
+    } else if (flag == "--frames") {
+      o.frames = parse_number<int>(flag, value, "1..100000");
+      if (o.frames < 1 || o.frames > 100000) {
+        throw FlagError("--frames " + value + " is out of range: allowed 1..100000");
+      }
+      frames_given = true;
+    } else if (flag == "--screenshot") {
+      if (value.empty()) throw FlagError("--screenshot needs a file path, e.g. map.png");
+      o.screenshot = value;
+    } else if (flag == "--size") {
+      parse_size(value, o);
+    } else if (flag == "--font-scale") {
+      o.font_scale = parse_number<float>(flag, value, "0.5..4");
+      if (!(o.font_scale >= 0.5f && o.font_scale <= 4.0f)) {
+        throw FlagError("--font-scale " + value + " is out of range: allowed 0.5..4");
+      }
+    } else {
+      parse_param(flag, value, spec, params, region_params);
+    }
+  }
+  if (auto e = params.validate()) throw FlagError(as_flags(*e, spec.schema));
+  setup.params = params;
+  setup.region_params = region_params;
+  if (setup.back > 0 && !setup.steps)
+    throw FlagError("--back needs --steps K (step back after K steps)");
+  if (o.screenshot && !frames_given) o.frames = 3;
+  return o;
+}
+
+}  // namespace
+
+ParseResult parse_options(const std::vector<std::string>& args) {
+  for (const std::string& a : args) {
+    if (a == "--help" || a == "-h") return HelpRequested{std::string(kUsage)};
+  }
+  try {
+    return parse(args);
+  } catch (const std::exception& e) {
+    return BadFlags{e.what()};
+  }
+}
+
+}  // namespace dungen::app

@@ -1,0 +1,43 @@
+#pragma once
+// The command line of dungen-viz. Parsing is separate from the window so a bad flag is reported
+// (one line, exit 2) before anything graphical starts.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "app/logic/headless.hpp"
+
+namespace dungen::app {
+
+// Exit codes: the launcher script (scripts/run-app.sh) relies on kExitNoDisplay to fall back to
+// printing a map with the `dungen` CLI.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;  // a runtime failure (GL error, screenshot not written)
+inline constexpr int kExitBadFlags = 2;
+inline constexpr int kExitNoDisplay = 3;
+
+struct AppOptions {
+  // The session's starting state (generator, seed, parameters, steps, back, regions).
+  HeadlessSetup setup;
+  int frames = 0;                         // > 0: render this many frames, then exit
+  std::optional<std::string> screenshot;  // write the last frame here (PNG)
+  int width = 1280;                       // window size in screen coordinates
+  int height = 720;
+  float font_scale = 1.0f;
+};
+
+struct HelpRequested {
+  std::string text;
+};
+struct BadFlags {
+  std::string message;  // one line: what is wrong and what is allowed
+};
+
+using ParseResult = std::variant<AppOptions, HelpRequested, BadFlags>;
+
+ParseResult parse_options(const std::vector<std::string>& args);
+
+}  // namespace dungen::app
