@@ -28,11 +28,8 @@ std::optional<std::string> setup_session(Session& session, const HeadlessSetup& 
   session.view().show_region_labels = setup.overlay_labels;
 
   if (setup.steps) {
-    while (session.position() < *setup.steps) {
-      const std::uint64_t before = session.position();
-      session.step();
-      if (session.position() == before) break;
-    }
+    session.seek(*setup.steps);
+    session.finish_pending();
     for (std::uint64_t j = 0; j < setup.back; ++j) session.step_back();
   } else {
     session.set_mode(RunMode::Live);

@@ -33,7 +33,8 @@ double Job::progress(std::uint64_t position) const {
     case JobKind::ToLevel:
       break;
   }
-  const double f = static_cast<double>(done) / static_cast<double>(std::max(estimate, kMinEstimate));
+  const double f =
+      static_cast<double>(done) / static_cast<double>(std::max(estimate, kMinEstimate));
   if (f < kLinearUntil) return f;
   // Continuous with slope 1 at kLinearUntil, and below 1 for ever.
   const double tail = 1.0 - kLinearUntil;

@@ -18,9 +18,9 @@ enum class JobKind { None, Seek, ToEnd, ToLevel };
 
 struct Job {
   JobKind kind = JobKind::None;
-  std::uint64_t target = 0;             // Seek: the position to reach
-  StepLevel level = StepLevel::Phase;   // ToLevel: stop after a step of this level or bigger
-  bool live = false;                    // a live regeneration (labelled "generating")
+  std::uint64_t target = 0;            // Seek: the position to reach
+  StepLevel level = StepLevel::Phase;  // ToLevel: stop after a step of this level or bigger
+  bool live = false;                   // a live regeneration (labelled "generating")
   std::uint64_t start_position = 0;
   std::uint64_t done = 0;      // moves made so far
   std::uint64_t estimate = 0;  // ToEnd/ToLevel: the steps it is expected to take

@@ -58,9 +58,8 @@ double MapTally::floor_fraction() const {
 
 std::int64_t MapTally::largest_region() const {
   if (largest_stale_) {
-    largest_ = region_sizes_.empty()
-                   ? 0
-                   : *std::max_element(region_sizes_.begin(), region_sizes_.end());
+    largest_ =
+        region_sizes_.empty() ? 0 : *std::max_element(region_sizes_.begin(), region_sizes_.end());
     largest_stale_ = false;
   }
   return largest_;

@@ -11,7 +11,8 @@ namespace {
 // The path being carved: the newest step that planned one, provided only cell steps (which dig
 // it) have run since.
 void find_path(const Timeline& t, std::uint64_t at, OverlayView& out) {
-  const std::uint64_t stop = std::max(t.earliest(), at > kPathLookbackSteps ? at - kPathLookbackSteps : 0);
+  const std::uint64_t stop =
+      std::max(t.earliest(), at > kPathLookbackSteps ? at - kPathLookbackSteps : 0);
   for (std::uint64_t k = at; k > stop; --k) {
     const Step* s = t.step_at(k);
     if (!s) return;
@@ -21,7 +22,8 @@ void find_path(const Timeline& t, std::uint64_t at, OverlayView& out) {
       const std::optional<Point> cur = t.step_at(at)->overlay.cursor;
       if (!cur) return;
       const auto it = std::find(out.path.begin(), out.path.end(), *cur);
-      out.path_done = it == out.path.end() ? 0 : static_cast<std::size_t>(it - out.path.begin()) + 1;
+      out.path_done =
+          it == out.path.end() ? 0 : static_cast<std::size_t>(it - out.path.begin()) + 1;
       return;
     }
     if (s->level != StepLevel::Cell) return;

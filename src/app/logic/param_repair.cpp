@@ -33,27 +33,46 @@ std::vector<std::string_view> named_params(const std::string& msg, const Schema&
   return out;
 }
 
-// The allowed values of def ordered by distance from `from` (nearest first, lower first on ties),
-// excluding `from` itself. Visits at most the whole range.
-template <class Pred>
-std::optional<std::int64_t> nearest_where(const ParamDef& def, std::int64_t from, Pred&& ok) {
+// The values worth trying for def, nearest to `from` first: the numbers the failing check quotes
+// (the bound it wants is usually one of them) and the values within kRepairScanDistance. Ranges
+// can be 16 M wide (room cells): never scan a whole one.
+struct Candidates {
+  std::vector<std::int64_t> quoted;
+  std::vector<std::int64_t> near;
+};
+
+Candidates candidates(const ParamDef& def, std::int64_t from, const std::string& msg) {
+  Candidates out;
+  const auto add = [&](std::vector<std::int64_t>& to, std::int64_t v) {
+    if (v != from && v >= def.min && v <= def.max) to.push_back(v);
+  };
   if (def.kind == ParamKind::Choice) {
-    std::vector<std::int64_t> c = def.choices;
-    std::stable_sort(c.begin(), c.end(), [&](auto a, auto b) {
-      return std::llabs(a - from) < std::llabs(b - from);
-    });
-    for (const std::int64_t v : c) {
-      if (v != from && ok(v)) return v;
+    for (const std::int64_t v : def.choices) add(out.near, v);
+  } else {
+    for (std::size_t i = 0; i < msg.size();) {
+      if (!std::isdigit(static_cast<unsigned char>(msg[i]))) {
+        ++i;
+        continue;
+      }
+      std::int64_t v = 0;
+      for (; i < msg.size() && std::isdigit(static_cast<unsigned char>(msg[i])); ++i) {
+        v = std::min<std::int64_t>(v * 10 + (msg[i] - '0'), def.max + 1);
+      }
+      add(out.quoted, v);
     }
-    return std::nullopt;
+    for (std::int64_t d = 1; d <= kRepairScanDistance; ++d) {
+      add(out.near, from - d);
+      add(out.near, from + d);
+    }
   }
-  const std::int64_t span = def.max - def.min;
-  for (std::int64_t d = 1; d <= span; ++d) {
-    if (from - d >= def.min && ok(from - d)) return from - d;
-    if (from + d <= def.max && ok(from + d)) return from + d;
-    if (from - d < def.min && from + d > def.max) break;
+  for (auto* list : {&out.quoted, &out.near}) {
+    std::sort(list->begin(), list->end(), [&](auto a, auto b) {
+      const auto da = std::llabs(a - from), db = std::llabs(b - from);
+      return da != db ? da < db : a < b;
+    });
+    list->erase(std::unique(list->begin(), list->end()), list->end());
   }
-  return std::nullopt;
+  return out;
 }
 
 struct Push {
@@ -63,9 +82,8 @@ struct Push {
 };
 
 // Makes `values` valid by pushing the other parameters the failing checks name, keeping `fixed`
-// and the map size. Each push moves one parameter to its nearest value that makes the current
-// failure go away (the check fails differently or not at all). Returns the pushes, or nothing
-// (values then partly pushed: the caller starts again from a copy).
+// and the map size. Each push moves one parameter the failing check names. Returns the pushes,
+// or nothing (values then partly pushed: the caller starts again from a copy).
 std::optional<std::vector<Push>> push_others(ParamValues& values, std::string_view fixed) {
   std::vector<Push> pushes;
   std::string_view last;
@@ -84,11 +102,29 @@ std::optional<std::vector<Push>> push_others(ParamValues& values, std::string_vi
     if (pick.empty()) return std::nullopt;
     const ParamDef& def = *values.schema().find(pick);
     const std::int64_t before = values.get(pick);
-    const auto to = nearest_where(def, before, [&](std::int64_t v) {
-      values.set_clamped(pick, v);
-      const std::optional<std::string> e = values.validate();
-      return !e || named_params(*e, values.schema()) != named;
+    // Best: the nearest value that makes everything valid. Else a value that gets past this
+    // check (it then fails another, which the next round pushes): a quoted bound first, since a
+    // value one step along usually trades the failure for its mirror image (max < min).
+    const Candidates c = candidates(def, before, *err);
+    const auto first_where = [&](const std::vector<std::int64_t>& list, bool need_valid) {
+      for (const std::int64_t v : list) {
+        values.set_clamped(pick, v);
+        const std::optional<std::string> e = values.validate();
+        if (!e || (!need_valid && named_params(*e, values.schema()) != named)) {
+          return std::optional<std::int64_t>(v);
+        }
+      }
+      return std::optional<std::int64_t>();
+    };
+    std::vector<std::int64_t> all = c.quoted;
+    all.insert(all.end(), c.near.begin(), c.near.end());
+    std::sort(all.begin(), all.end(), [&](auto a, auto b) {
+      const auto da = std::llabs(a - before), db = std::llabs(b - before);
+      return da != db ? da < db : a < b;
     });
+    std::optional<std::int64_t> to = first_where(all, true);
+    if (!to) to = first_where(c.quoted, false);
+    if (!to) to = first_where(c.near, false);
     if (!to) return std::nullopt;
     values.set_clamped(pick, *to);
     pushes.push_back({pick, before, *to});
@@ -127,9 +163,8 @@ ParamEdit set_param_repaired(ParamValues& values, std::string_view name, std::in
   values.set_clamped(name, requested);
   const std::int64_t wanted = values.get(name);
   if (wanted != requested) {
-    notice = std::string(name) + " " + std::to_string(requested) +
-             " is out of range: allowed " + describe_range(*def) + "; set to " +
-             std::to_string(wanted);
+    notice = std::string(name) + " " + std::to_string(requested) + " is out of range: allowed " +
+             describe_range(*def) + "; set to " + std::to_string(wanted);
   }
   const auto finish = [&](std::string more) {
     if (!more.empty()) notice += (notice.empty() ? "" : "; ") + more;

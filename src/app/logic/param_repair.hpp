@@ -15,6 +15,8 @@ namespace dungen::app {
 
 // How many other parameters one change may push (a push may expose a second check).
 inline constexpr int kMaxRepairPushes = 8;
+// Besides the numbers a failed check quotes, a push tries values this close to the old one.
+inline constexpr std::int64_t kRepairScanDistance = 64;
 // How many halvings the search for the nearest usable value may take (2^24 > any range).
 inline constexpr int kMaxRepairBisections = 24;
 

@@ -356,7 +356,8 @@ void Session::restart() {
 }
 void Session::seek(std::uint64_t k) {
   pause();
-  k = std::clamp(k, s_->track->earliest(), s_->track->recorded());
+  // Past what is recorded, the generator runs on (stopping at its end).
+  k = std::max(k, s_->track->earliest());
   if (k == s_->track->position()) {
     s_->job = {};
     return;
@@ -556,8 +557,8 @@ LiveStats Session::stats() const {
   out.walkable = tally.walkable();
   out.floor_fraction = tally.floor_fraction();
   if (t.has_regions()) {
-    out.regions = RegionStats{tally.region_count(), tally.largest_region_fraction(),
-                              t.regions_complete()};
+    out.regions =
+        RegionStats{tally.region_count(), tally.largest_region_fraction(), t.regions_complete()};
   }
   return out;
 }

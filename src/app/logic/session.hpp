@@ -64,17 +64,17 @@ struct RegionStats {
 };
 
 struct LiveStats {
-  std::uint64_t step = 0;      // position on the scrubber
-  std::uint64_t recorded = 0;  // steps recorded so far
-  Counters counters;           // the current step's running totals (placed, rejected, ...)
-  std::size_t walkable = 0;    // walkable cells in the shown map (kept incrementally)
-  double floor_fraction = 0.0; // walkable / all cells
+  std::uint64_t step = 0;              // position on the scrubber
+  std::uint64_t recorded = 0;          // steps recorded so far
+  Counters counters;                   // the current step's running totals (placed, rejected, ...)
+  std::size_t walkable = 0;            // walkable cells in the shown map (kept incrementally)
+  double floor_fraction = 0.0;         // walkable / all cells
   std::optional<RegionStats> regions;  // once regions are being (or have been) labelled
 };
 
 struct FrameReport {
-  std::uint64_t steps = 0;   // timeline moves made this frame (forward or back)
-  bool hit_budget = false;   // stopped by the time or step budget, work remains
+  std::uint64_t steps = 0;  // timeline moves made this frame (forward or back)
+  bool hit_budget = false;  // stopped by the time or step budget, work remains
 };
 
 class Session {
@@ -121,13 +121,13 @@ class Session {
   void play();  // at the end: restarts, then plays
   void pause();
   void toggle_play();
-  void step();       // one step forward (pauses)
-  void step_back();  // one step back (pauses)
+  void step();                        // one step forward (pauses)
+  void step_back();                   // one step back (pauses)
   void run_to_next(StepLevel level);  // until a step of this level or bigger has run
   void run_to_end();
-  void restart();                 // back to step 0
-  void seek(std::uint64_t k);     // the scrubber: k is clamped to [earliest(), recorded()]
-  double speed() const;           // steps per second while playing
+  void restart();              // back to step 0
+  void seek(std::uint64_t k);  // the scrubber; past recorded() it runs on, to the end at most
+  double speed() const;        // steps per second while playing
   void set_speed(double steps_per_second);  // clamped to [kMinSpeed, kMaxSpeed]
   void apply(Command command);
 
@@ -136,8 +136,8 @@ class Session {
   FrameReport update(double frame_seconds);
   // Finishes the pending job now, with no budget (headless runs and tests).
   void finish_pending();
-  bool busy() const;              // a job (run to end, live regenerate, seek...) is pending
-  double progress() const;        // 0..1 of the pending job (an estimate for open-ended runs)
+  bool busy() const;                    // a job (run to end, live regenerate, seek...) is pending
+  double progress() const;              // 0..1 of the pending job (an estimate for open-ended runs)
   std::string_view busy_label() const;  // "generating", "running to end", ...
   const FrameReport& last_frame() const;
 
@@ -158,9 +158,9 @@ class Session {
 
   // --- teaching panels ---
   std::span<const std::string_view> pseudocode() const;  // of the phase being shown
-  std::optional<int> current_line() const;  // the current step's line, none at step 0
-  const Step* current_step() const;         // none at step 0
-  const std::vector<LogEntry>& log();       // oldest first, the newest is the current step
+  std::optional<int> current_line() const;               // the current step's line, none at step 0
+  const Step* current_step() const;                      // none at step 0
+  const std::vector<LogEntry>& log();  // oldest first, the newest is the current step
   LiveStats stats() const;
   const Layout& layout() const;  // the generator's rooms, doors, start (as of its newest step)
 

@@ -8,7 +8,7 @@
 
 namespace dungen::app {
 
-inline constexpr double kMinSpeed = 1.0;        // steps per second
+inline constexpr double kMinSpeed = 1.0;  // steps per second
 inline constexpr double kMaxSpeed = 1'000'000.0;
 inline constexpr double kDefaultSpeed = 30.0;
 // One press of +/- multiplies or divides the speed by this.

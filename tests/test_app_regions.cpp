@@ -1,0 +1,153 @@
+// Regions in the app: the flood-fill stepper's steps after the generator's on one scrubber, or
+// the instant fast path; both must label the map exactly as label_regions does.
+
+#include <gtest/gtest.h>
+
+#include "analysis/region_stepper.hpp"
+#include "analysis/regions.hpp"
+#include "app/logic/session.hpp"
+#include "core/runner.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen::app {
+namespace {
+
+SessionConfig frozen_clock() {
+  SessionConfig cfg;
+  cfg.clock = [] { return 0.0; };
+  cfg.budget = {1.0, kDefaultMaxStepsPerFrame};
+  cfg.dice_seed = 7;
+  return cfg;
+}
+
+Grid batch_grid(const Session& s, std::uint64_t steps = UINT64_MAX) {
+  Stepper st = start_generator(s.generator(), s.params(), s.seed(), false);
+  run_steps(st, steps);
+  return st.grid();
+}
+
+class AppRegions : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(AppRegions, AnimatedAndInstantLabelLikeTheFastPath) {
+  Session animated(frozen_clock());
+  Session instant(frozen_clock());
+  ASSERT_TRUE(animated.select_generator(GetParam()));
+  ASSERT_TRUE(instant.select_generator(GetParam()));
+  animated.set_regions_mode(RegionsMode::Animated);
+  instant.set_regions_mode(RegionsMode::Instant);
+  animated.finish_pending();
+  instant.finish_pending();
+  ASSERT_TRUE(animated.finished());
+  ASSERT_TRUE(instant.finished());
+  EXPECT_EQ(animated.phase(), Phase::Regions);
+  EXPECT_EQ(instant.phase(), Phase::Generator);
+
+  const Grid map = batch_grid(animated);
+  const RegionMap want = label_regions(map, 8);
+  EXPECT_EQ(animated.grid().regions(), want.labels);
+  EXPECT_EQ(instant.grid().regions(), want.labels);
+  EXPECT_EQ(animated.grid().tiles(), map.tiles());
+  EXPECT_EQ(instant.grid().tiles(), map.tiles());
+
+  const RegionSummary sum = summarize(want);
+  for (Session* s : {&animated, &instant}) {
+    const LiveStats st = s->stats();
+    ASSERT_TRUE(st.regions);
+    EXPECT_TRUE(st.regions->complete);
+    EXPECT_EQ(st.regions->count, sum.count);
+    EXPECT_DOUBLE_EQ(st.regions->largest_fraction, sum.largest_fraction);
+  }
+  // Connectivity 4 relabels at once.
+  animated.set_region_param("connectivity", 4);
+  animated.finish_pending();
+  EXPECT_EQ(animated.grid().regions(), label_regions(map, 4).labels);
+}
+
+INSTANTIATE_TEST_SUITE_P(Generators, AppRegions,
+                         ::testing::Values("rooms-and-tunnels", "cellular-caves",
+                                           "feature-accretion", "room-accretion"));
+
+TEST(AppRegionsTimeline, RegionStepsFollowTheGeneratorsAndStepBackReturnsToIt) {
+  Session s(frozen_clock());
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  s.set_mode(RunMode::Step);
+  s.set_regions_mode(RegionsMode::Animated);
+  s.regenerate();
+  Stepper ref = start_generator(s.generator(), s.params(), s.seed(), false);
+  const std::uint64_t g = run_to_end(ref).steps;
+
+  s.seek(g);
+  s.finish_pending();
+  ASSERT_EQ(s.position(), g);
+  EXPECT_EQ(s.phase(), Phase::Generator);
+  EXPECT_FALSE(s.finished());  // the regions are still to come
+  EXPECT_EQ(s.pseudocode().data(), s.generator().pseudocode.data());
+
+  s.step();
+  EXPECT_EQ(s.position(), g + 1);
+  EXPECT_EQ(s.phase(), Phase::Regions);
+  EXPECT_EQ(s.pseudocode().data(), region_pseudocode().data());
+  ASSERT_NE(s.current_step(), nullptr);
+  EXPECT_EQ(s.current_step()->event.kind, EventKind::RegionStart);
+  EXPECT_EQ(s.log().back().step, g + 1);
+
+  s.step_back();
+  EXPECT_EQ(s.position(), g);
+  EXPECT_EQ(s.phase(), Phase::Generator);
+  EXPECT_EQ(s.grid(), ref.grid());
+
+  // Scrub deep into the regions, back into the generator, and forward again.
+  s.run_to_end();
+  s.finish_pending();
+  const std::uint64_t total = s.recorded();
+  ASSERT_GT(total, g + 2);
+  const Grid labelled = s.grid();
+  s.seek(g / 2);
+  s.finish_pending();
+  EXPECT_EQ(s.grid(), batch_grid(s, g / 2));
+  s.seek(total);
+  s.finish_pending();
+  EXPECT_EQ(s.grid(), labelled);
+  EXPECT_TRUE(s.finished());
+}
+
+TEST(AppRegionsTimeline, AnalyseNowLabelsTheMapAtTheCursor) {
+  Session s(frozen_clock());
+  ASSERT_TRUE(s.select_generator("rooms-and-tunnels"));
+  s.set_mode(RunMode::Step);
+  s.regenerate();
+  for (int i = 0; i < 40; ++i) s.step();
+  const Grid mid = s.grid();
+  s.analyse_regions_now();
+  EXPECT_EQ(s.regions_mode(), RegionsMode::Animated);
+  EXPECT_EQ(s.position(), 40u);
+  s.run_to_end();
+  s.finish_pending();
+  EXPECT_EQ(s.phase(), Phase::Regions);
+  EXPECT_EQ(s.grid().regions(), label_regions(mid, 8).labels);
+  EXPECT_EQ(s.grid().tiles(), mid.tiles());
+
+  // Instant mode labels the map where the cursor is, too, and only there.
+  s.set_regions_mode(RegionsMode::Instant);
+  s.seek(40);
+  s.finish_pending();
+  s.analyse_regions_now();
+  EXPECT_EQ(s.grid().regions(), label_regions(mid, 8).labels);
+  s.step_back();
+  for (const std::int32_t r : s.grid().regions()) ASSERT_EQ(r, -1);
+}
+
+TEST(AppRegionsTimeline, TurningRegionsOffReturnsToTheGeneratorsEnd) {
+  Session s(frozen_clock());
+  s.set_regions_mode(RegionsMode::Animated);
+  s.finish_pending();
+  ASSERT_EQ(s.phase(), Phase::Regions);
+  s.set_regions_mode(RegionsMode::Off);
+  EXPECT_EQ(s.phase(), Phase::Generator);
+  EXPECT_EQ(s.grid(), batch_grid(s));
+  EXPECT_FALSE(s.stats().regions);
+  EXPECT_TRUE(s.take_upload().full);
+}
+
+}  // namespace
+}  // namespace dungen::app

@@ -1,0 +1,492 @@
+// The app's logic without a window: transport, modes, clamp-and-tell, the frame budget, the
+// scrubber, regions, and the panels' data. Time never comes from the wall: every session here
+// runs on a clock the test controls.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "analysis/region_stepper.hpp"
+#include "analysis/regions.hpp"
+#include "app/logic/session.hpp"
+#include "core/rng.hpp"
+#include "core/runner.hpp"
+#include "core/timeline.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen::app {
+namespace {
+
+// A clock that only moves when the test says so, and a step cap per frame.
+struct TestClock {
+  double now = 0.0;
+  double tick = 0.0;  // added on every read
+  Clock clock() {
+    return [this] {
+      now += tick;
+      return now;
+    };
+  }
+};
+
+SessionConfig config(TestClock& c, std::uint64_t max_steps = kDefaultMaxStepsPerFrame) {
+  SessionConfig cfg;
+  cfg.clock = c.clock();
+  cfg.budget = {1.0, max_steps};
+  cfg.dice_seed = 99;
+  return cfg;
+}
+
+// The map a fresh batch run stops at after k steps (no timeline, no session).
+Grid fresh_grid_after(const Session& s, std::uint64_t k) {
+  Stepper st = start_generator(s.generator(), s.params(), s.seed(), false);
+  run_steps(st, k);
+  return st.grid();
+}
+
+Grid final_grid(const Session& s) {
+  Stepper st = start_generator(s.generator(), s.params(), s.seed(), false);
+  run_to_end(st);
+  return st.grid();
+}
+
+TEST(AppSession, StartsLiveAndGeneratesTheDefaultMapWithinOneFrame) {
+  TestClock c;
+  Session s(config(c));
+  EXPECT_EQ(s.mode(), RunMode::Live);
+  EXPECT_EQ(s.generator().name, "rooms-and-tunnels");
+  EXPECT_TRUE(s.busy());
+  s.update(1.0 / 60);
+  EXPECT_FALSE(s.busy());
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.grid(), final_grid(s));
+  EXPECT_DOUBLE_EQ(s.progress(), 1.0);
+}
+
+TEST(AppSession, EveryGeneratorRegeneratesLiveToItsBatchResult) {
+  TestClock c;
+  Session s(config(c));
+  for (const GeneratorSpec* spec : s.generators()) {
+    ASSERT_TRUE(s.select_generator(spec->name));
+    s.update(1.0 / 60);
+    EXPECT_FALSE(s.busy()) << spec->name;
+    EXPECT_EQ(s.grid(), final_grid(s)) << spec->name;
+  }
+  EXPECT_FALSE(s.select_generator("no-such-thing"));
+  EXPECT_FALSE(s.notice().empty());
+}
+
+TEST(AppSession, StepAndStepBackMoveOneStepAndPause) {
+  TestClock c;
+  Session s(config(c));
+  s.set_mode(RunMode::Step);
+  s.regenerate();
+  EXPECT_EQ(s.position(), 0u);
+  EXPECT_FALSE(s.busy());
+  s.play();
+  s.step();
+  EXPECT_FALSE(s.playing());
+  EXPECT_EQ(s.position(), 1u);
+  s.step();
+  s.step();
+  EXPECT_EQ(s.position(), 3u);
+  EXPECT_EQ(s.grid(), fresh_grid_after(s, 3));
+  s.step_back();
+  EXPECT_EQ(s.position(), 2u);
+  EXPECT_EQ(s.grid(), fresh_grid_after(s, 2));
+  s.step_back();
+  s.step_back();
+  s.step_back();  // already at 0: nothing happens
+  EXPECT_EQ(s.position(), 0u);
+  EXPECT_EQ(s.grid(), fresh_grid_after(s, 0));
+}
+
+TEST(AppSession, PlayRunsSpeedTimesFrameTimeStepsAndStopsAtTheEnd) {
+  TestClock c;
+  Session s(config(c));
+  s.set_mode(RunMode::Step);
+  s.regenerate();
+  s.set_speed(60);
+  s.play();
+  EXPECT_TRUE(s.playing());
+  EXPECT_EQ(s.update(0.25).steps, 15u);
+  EXPECT_EQ(s.position(), 15u);
+  // A frame longer than kMaxFrameSeconds (a stall) counts as kMaxFrameSeconds: no catching up.
+  EXPECT_EQ(s.update(10.0).steps, static_cast<std::uint64_t>(60 * kMaxFrameSeconds));
+  // A third of a step per frame: one step every third frame, none lost.
+  s.set_speed(20);
+  std::uint64_t steps = 0;
+  for (int i = 0; i < 60; ++i) steps += s.update(1.0 / 60).steps;
+  EXPECT_EQ(steps, 20u);
+  s.pause();
+  EXPECT_EQ(s.update(1.0).steps, 0u);
+  s.set_speed(kMaxSpeed);
+  s.play();
+  for (int i = 0; i < 1000 && s.playing(); ++i) s.update(1.0 / 60);
+  EXPECT_FALSE(s.playing());
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.grid(), final_grid(s));
+  // Play at the end starts again from step 0.
+  s.play();
+  s.finish_pending();
+  EXPECT_TRUE(s.playing());
+  EXPECT_EQ(s.position(), 0u);
+}
+
+TEST(AppSession, RunToEndRestartAndSeek) {
+  TestClock c;
+  Session s(config(c));
+  s.set_mode(RunMode::Step);
+  s.regenerate();
+  s.run_to_end();
+  EXPECT_TRUE(s.busy());
+  s.update(1.0 / 60);
+  EXPECT_FALSE(s.busy());
+  EXPECT_TRUE(s.finished());
+  const std::uint64_t total = s.recorded();
+  EXPECT_EQ(s.position(), total);
+  s.restart();
+  s.update(1.0 / 60);
+  EXPECT_EQ(s.position(), 0u);
+  EXPECT_EQ(s.grid(), fresh_grid_after(s, 0));
+  s.seek(total / 2);
+  s.update(1.0 / 60);
+  EXPECT_EQ(s.position(), total / 2);
+  EXPECT_EQ(s.grid(), fresh_grid_after(s, total / 2));
+  s.seek(total * 10);  // clamped to what is recorded
+  s.update(1.0 / 60);
+  EXPECT_EQ(s.position(), total);
+}
+
+TEST(AppSession, ScrubbingBackAndForthGivesTheFreshRunsGrid) {
+  TestClock c;
+  Session s(config(c));
+  ASSERT_TRUE(s.select_generator("feature-accretion"));
+  s.update(1.0 / 60);
+  const std::uint64_t total = s.recorded();
+  ASSERT_GT(total, 20u);
+  Rng pick(5);
+  for (int i = 0; i < 40; ++i) {
+    const std::uint64_t k = pick.below(static_cast<std::uint32_t>(total + 1));
+    s.seek(k);
+    s.finish_pending();
+    ASSERT_EQ(s.position(), k);
+    ASSERT_EQ(s.grid(), fresh_grid_after(s, k)) << "at step " << k;
+    const Step* cur = s.current_step();
+    if (k > 0) {
+      ASSERT_NE(cur, nullptr);
+      EXPECT_EQ(s.current_line(), cur->line);
+    } else {
+      EXPECT_EQ(cur, nullptr);
+      EXPECT_FALSE(s.current_line());
+    }
+  }
+}
+
+TEST(AppSession, RunToNextLevelStopsAtTheFirstStepOfThatLevelOrBigger) {
+  TestClock c;
+  Session s(config(c));
+  s.set_mode(RunMode::Step);
+  s.regenerate();
+  // Reference: the levels of every step of a fresh run.
+  Stepper ref = start_generator(s.generator(), s.params(), s.seed(), false);
+  std::vector<StepLevel> levels;
+  while (const Step* st = ref.next()) levels.push_back(st->level);
+
+  for (const StepLevel level : {StepLevel::Feature, StepLevel::Action, StepLevel::Feature,
+                                StepLevel::Cell, StepLevel::Phase}) {
+    const std::uint64_t from = s.position();
+    s.run_to_next(level);
+    s.finish_pending();
+    const std::uint64_t to = s.position();
+    ASSERT_GT(to, from);
+    EXPECT_GE(levels[to - 1], level);
+    for (std::uint64_t k = from + 1; k < to; ++k) EXPECT_LT(levels[k - 1], level) << k;
+  }
+  EXPECT_EQ(s.position(), levels.size());  // the only phase step is the last
+}
+
+TEST(AppSession, ParameterChangeRegeneratesLiveToTheEndAndStepModeToZero) {
+  TestClock c;
+  Session s(config(c));
+  s.update(1.0 / 60);
+  ASSERT_TRUE(s.set_param("max_rooms", 12));
+  EXPECT_TRUE(s.notice().empty());
+  s.update(1.0 / 60);
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.grid(), final_grid(s));
+
+  s.set_mode(RunMode::Step);
+  s.set_speed(100);
+  s.play();  // at the end: the first frame goes back to step 0, the next ones play
+  s.update(0.1);
+  EXPECT_EQ(s.position(), 0u);
+  s.update(0.1);
+  EXPECT_EQ(s.position(), 10u);
+  // Mid-run change: back to step 0, paused, ready to play.
+  ASSERT_TRUE(s.set_param("max_rooms", 20));
+  EXPECT_EQ(s.position(), 0u);
+  EXPECT_FALSE(s.playing());
+  EXPECT_FALSE(s.busy());
+  s.update(1.0);
+  EXPECT_EQ(s.position(), 0u);
+  s.set_seed(77);
+  EXPECT_EQ(s.seed(), 77u);
+  EXPECT_EQ(s.position(), 0u);
+  s.set_map_size(60, 30);
+  EXPECT_EQ(s.grid().width(), 60);
+  EXPECT_EQ(s.grid().height(), 30);
+  EXPECT_EQ(s.params().get("width"), 60);
+}
+
+TEST(AppSession, DiceRollsDeterministicFreshSeedsFromItsOwnRng) {
+  TestClock c1, c2;
+  Session a(config(c1)), b(config(c2));
+  const std::uint64_t first = a.roll_seed();
+  EXPECT_EQ(first, b.roll_seed());
+  EXPECT_NE(a.roll_seed(), first);
+  EXPECT_EQ(a.seed(), b.roll_seed());
+  a.apply(Command::RegenerateNewSeed);
+  EXPECT_NE(a.seed(), b.seed());
+}
+
+TEST(AppSession, ClampsOutOfRangeValuesAndSaysSo) {
+  TestClock c;
+  Session s(config(c));
+  ASSERT_TRUE(s.set_param("max_rooms", 20000));
+  EXPECT_EQ(s.params().get("max_rooms"), 10000);
+  EXPECT_NE(s.notice().find("allowed 1..10000"), std::string::npos) << s.notice();
+  ASSERT_TRUE(s.set_param("max_rooms", -3));
+  EXPECT_EQ(s.params().get("max_rooms"), 1);
+  EXPECT_FALSE(s.notice().empty());
+  ASSERT_TRUE(s.set_param("max_rooms", 30));
+  EXPECT_TRUE(s.notice().empty());
+  EXPECT_FALSE(s.set_param("no_such_param", 3));
+  EXPECT_NE(s.notice().find("no_such_param"), std::string::npos);
+}
+
+TEST(AppSession, CrossCheckFailuresPushTheOtherBoundAndSaySo) {
+  TestClock c;
+  Session s(config(c));
+  // min above max: max follows.
+  ASSERT_TRUE(s.set_param("room_min_size", 12));
+  EXPECT_EQ(s.params().get("room_min_size"), 12);
+  EXPECT_EQ(s.params().get("room_max_size"), 12);
+  EXPECT_NE(s.notice().find("room_max_size 10 -> 12"), std::string::npos) << s.notice();
+  EXPECT_FALSE(s.params().validate());
+  // max below min: min follows down.
+  ASSERT_TRUE(s.set_param("room_max_size", 7));
+  EXPECT_EQ(s.params().get("room_min_size"), 7);
+  EXPECT_EQ(s.params().get("room_max_size"), 7);
+  // A room too big for the 80x45 map: the value itself stops at the largest that fits.
+  ASSERT_TRUE(s.set_param("room_max_size", 50));
+  EXPECT_EQ(s.params().get("room_max_size"), 44);
+  EXPECT_NE(s.notice().find("allowed up to 44"), std::string::npos) << s.notice();
+  // min too big as well: both end at the largest that fits.
+  ASSERT_TRUE(s.set_param("room_min_size", 60));
+  EXPECT_EQ(s.params().get("room_min_size"), 44);
+  EXPECT_EQ(s.params().get("room_max_size"), 44);
+  EXPECT_FALSE(s.params().validate());
+  // Shrinking the map pushes the room sizes down with it.
+  s.set_map_size(80, 9);
+  EXPECT_EQ(s.params().get("height"), 9);
+  EXPECT_EQ(s.params().get("room_max_size"), 8);
+  EXPECT_EQ(s.params().get("room_min_size"), 8);
+  EXPECT_FALSE(s.params().validate());
+  EXPECT_FALSE(s.notice().empty());
+  s.update(1.0 / 60);
+  EXPECT_TRUE(s.finished());
+}
+
+TEST(AppSession, EveryGeneratorStaysValidUnderRandomSliderAbuse) {
+  TestClock c;
+  Session s(config(c));
+  Rng rng(3);
+  for (const GeneratorSpec* spec : s.generators()) {
+    ASSERT_TRUE(s.select_generator(spec->name));
+    s.set_map_size(40, 30);  // keep the regenerations small
+    for (int i = 0; i < 60; ++i) {
+      const auto& defs = spec->schema.params;
+      const ParamDef& d = defs[rng.below(static_cast<std::uint32_t>(defs.size()))];
+      if (d.name == "width" || d.name == "height") continue;
+      const std::int64_t span = std::min<std::int64_t>(d.max - d.min, 200);
+      const std::int64_t v =
+          d.min - 5 + static_cast<std::int64_t>(rng.below(static_cast<std::uint32_t>(span + 11)));
+      ASSERT_TRUE(s.set_param(d.name, v));
+      ASSERT_FALSE(s.params().validate())
+          << spec->name << " " << d.name << "=" << v << ": " << *s.params().validate();
+    }
+    s.finish_pending();
+    EXPECT_EQ(s.grid(), final_grid(s)) << spec->name;
+  }
+}
+
+TEST(AppSession, EachFrameStaysWithinItsStepCap) {
+  TestClock c;
+  Session s(config(c, 25));
+  s.finish_pending();
+  s.set_mode(RunMode::Step);
+  s.regenerate();
+  s.run_to_end();
+  int frames = 0;
+  while (s.busy() && frames < 10000) {
+    const FrameReport r = s.update(1.0 / 60);
+    EXPECT_LE(r.steps, 25u);
+    ++frames;
+  }
+  EXPECT_GT(frames, 1);
+  EXPECT_TRUE(s.finished());
+  // Playing at a million steps a second obeys the same cap.
+  s.restart();
+  s.finish_pending();
+  s.set_speed(1e6);
+  s.play();
+  const FrameReport r = s.update(1.0 / 60);
+  EXPECT_EQ(r.steps, 25u);
+  EXPECT_TRUE(r.hit_budget);
+}
+
+TEST(AppSession, TheTimeBudgetStopsAFrameAtAClockCheck) {
+  TestClock c;
+  c.tick = 0.001;  // every read of the clock is a millisecond later
+  SessionConfig cfg = config(c);
+  cfg.budget.seconds = 0.005;
+  Session s(std::move(cfg));
+  s.set_mode(RunMode::Step);
+  ASSERT_TRUE(s.select_generator("room-accretion"));
+  s.run_to_end();
+  const FrameReport r = s.update(1.0 / 60);
+  // Read at the start, then every kClockCheckInterval steps: the 5th check is past 5 ms.
+  EXPECT_EQ(r.steps, 5 * kClockCheckInterval);
+  EXPECT_TRUE(r.hit_budget);
+  EXPECT_TRUE(s.busy());
+}
+
+TEST(AppSession, HugeMapRegeneratesLiveOverSeveralFramesWithRisingProgress) {
+  TestClock c;
+  constexpr std::uint64_t kCap = 20000;
+  SessionConfig cfg = config(c, kCap);
+  cfg.history_bytes = std::size_t{64} << 20;
+  Session s(std::move(cfg));
+  s.finish_pending();
+  s.set_map_size(kMaxMapSide, kMaxMapSide);
+  ASSERT_EQ(s.grid().width(), kMaxMapSide);
+  ASSERT_TRUE(s.set_param("max_rooms", 200));
+  ASSERT_TRUE(s.take_upload().full);
+  EXPECT_TRUE(s.busy());
+  EXPECT_EQ(s.busy_label(), "generating");
+  double last = s.progress();
+  int frames = 0;
+  while (s.busy()) {
+    const FrameReport r = s.update(1.0 / 60);
+    ASSERT_LE(r.steps, kCap);
+    ASSERT_GE(s.progress(), last);
+    ASSERT_LE(s.progress(), 1.0);
+    last = s.progress();
+    ++frames;
+    ASSERT_LT(frames, 100000);
+    if (s.busy()) {
+      const TextureUpload u = s.take_upload();
+      EXPECT_FALSE(u.full);
+    }
+  }
+  EXPECT_GT(frames, 3);
+  EXPECT_TRUE(s.finished());
+  const LiveStats st = s.stats();
+  EXPECT_EQ(st.walkable, s.grid().count_walkable());
+}
+
+TEST(AppSession, AbsurdInputsNeitherCrashNorRunUnbounded) {
+  TestClock c;
+  Session s(config(c, 1000));
+  s.finish_pending();
+  s.set_mode(RunMode::Step);
+  for (const double v : {1e300, -5.0, 0.0, std::numeric_limits<double>::quiet_NaN(),
+                         std::numeric_limits<double>::infinity()}) {
+    s.set_speed(v);
+    EXPECT_GE(s.speed(), kMinSpeed);
+    EXPECT_LE(s.speed(), kMaxSpeed);
+  }
+  s.set_speed(kMaxSpeed);
+  s.play();
+  for (const double dt : {1e9, -1.0, std::numeric_limits<double>::quiet_NaN(), 0.0}) {
+    EXPECT_LE(s.update(dt).steps, 1000u);
+  }
+  // Changing things in the middle of a job.
+  s.set_mode(RunMode::Live);
+  s.set_param("max_rooms", 9000);
+  s.update(1.0 / 60);
+  s.set_param("room_min_size", 3);
+  s.step_back();
+  s.set_regions_mode(RegionsMode::Animated);
+  s.update(1.0 / 60);
+  s.select_generator("cellular-caves");
+  s.seek(UINT64_MAX);
+  s.update(1.0 / 60);
+  s.set_map_size(0, -7);
+  EXPECT_EQ(s.grid().width(), 4);
+  s.finish_pending();
+  EXPECT_TRUE(s.finished());
+}
+
+TEST(AppSession, FloorFractionKeptIncrementallyMatchesAFullRecount) {
+  TestClock c;
+  Session s(config(c));
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  s.update(1.0 / 60);
+  s.set_regions_mode(RegionsMode::Animated);
+  s.set_mode(RunMode::Step);
+  Rng rng(11);
+  for (int i = 0; i < 300; ++i) {
+    switch (rng.below(6)) {
+      case 0:
+        s.step();
+        break;
+      case 1:
+        s.step_back();
+        break;
+      case 2:
+        s.seek(rng.below(static_cast<std::uint32_t>(s.recorded() + 1)));
+        break;
+      case 3:
+        s.run_to_next(StepLevel::Feature);
+        break;
+      case 4:
+        s.set_speed(1000);
+        s.play();
+        s.update(0.05);
+        break;
+      case 5:
+        if (rng.below(10) == 0) s.set_seed(rng.below(1000));
+        break;
+    }
+    s.finish_pending();
+    const LiveStats st = s.stats();
+    ASSERT_EQ(st.walkable, s.grid().count_walkable()) << "op " << i;
+    ASSERT_DOUBLE_EQ(st.floor_fraction, static_cast<double>(s.grid().count_walkable()) /
+                                            static_cast<double>(s.grid().size()));
+    if (st.regions) {
+      // Regions so far, and the largest, from a full scan.
+      std::vector<std::int64_t> sizes;
+      for (const std::int32_t r : s.grid().regions()) {
+        if (r < 0) continue;
+        if (static_cast<std::size_t>(r) >= sizes.size()) sizes.resize(r + 1, 0);
+        ++sizes[static_cast<std::size_t>(r)];
+      }
+      int count = 0;
+      std::int64_t largest = 0;
+      for (auto n : sizes) {
+        count += n > 0;
+        largest = std::max(largest, n);
+      }
+      ASSERT_EQ(st.regions->count, count) << "op " << i;
+      ASSERT_DOUBLE_EQ(
+          st.regions->largest_fraction,
+          st.walkable ? static_cast<double>(largest) / static_cast<double>(st.walkable) : 0.0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace dungen::app
