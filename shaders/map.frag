@@ -67,7 +67,7 @@ void main() {
 
   // A thin wall on every edge between two different rooms: each side draws half of it.
   if (u_labels && label != 0u && u_cell_px >= 3.0) {
-    float half_wall = max(0.5, u_cell_px * 0.07);
+    float half_wall = max(0.75, u_cell_px * 0.09);
     bool wall = (in_cell.x < half_wall && label_of(cell - ivec2(1, 0)) != label) ||
                 (to_far.x < half_wall && label_of(cell + ivec2(1, 0)) != label) ||
                 (in_cell.y < half_wall && label_of(cell - ivec2(0, 1)) != label) ||

@@ -164,40 +164,43 @@ void swatch(Rgb c, const char* text) {
 }
 
 void legend_section(bool labels) {
-  if (!ImGui::BeginTable("legend", 2)) return;
+  if (!ImGui::BeginTable("legend", 3)) return;
   const auto cell = [](Rgb c, const char* text) {
     ImGui::TableNextColumn();
     swatch(c, text);
   };
   cell(tile_colour(Tile::Wall), "wall");
-  cell(tile_colour(Tile::Floor), labels ? "floor (room colours)" : "floor");
+  cell(tile_colour(Tile::Floor), "floor");
   cell(tile_colour(Tile::Corridor), "corridor");
   cell(tile_colour(Tile::Door), "door");
-  cell(tile_colour(Tile::Empty), "empty (untouched)");
-  cell(kFrontier, "flood-fill frontier");
-  cell(kAccepted, "candidate accepted");
-  cell(kRejected, "candidate rejected");
-  cell(kPath, "tunnel being dug");
+  cell(tile_colour(Tile::Empty), "unused");
+  cell(kFrontier, "frontier");
+  cell(kAccepted, "accepted");
+  cell(kRejected, "rejected");
+  cell(kPath, "tunnel");
   cell(kCursor, "cursor");
-  cell(kStart, "player start");
+  cell(kStart, "start");
   ImGui::EndTable();
-  ImGui::TextDisabled("regions: one colour per region");
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled(labels ? "each room and each region has its own colour"
+                             : "each region has its own colour");
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace
 
-bool begin_fixed_window(const char* name, ScreenRect area) {
+bool begin_fixed_window(const char* name, ScreenRect area, bool title) {
   ImGui::SetNextWindowPos({area.x, area.y});
   ImGui::SetNextWindowSize({area.w, area.h});
   constexpr ImGuiWindowFlags kFlags =
       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
-  return ImGui::Begin(name, nullptr, kFlags);
+  return ImGui::Begin(name, nullptr, title ? kFlags : kFlags | ImGuiWindowFlags_NoTitleBar);
 }
 
 void draw_controls_panel(Session& session, UiState& ui, ScreenRect area) {
   if (begin_fixed_window("Generator", area)) {
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.5f);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 8.6f);
     generator_section(session);
     if (ImGui::CollapsingHeader("Regions (flood fill)", ImGuiTreeNodeFlags_DefaultOpen)) {
       regions_section(session);

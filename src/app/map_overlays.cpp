@@ -32,27 +32,36 @@ float line_width(const MapView& v) {
   return std::clamp(v.cell_px() * 0.25f, 2.0f, 4.0f);
 }
 
-void text_with_shadow(ImDrawList* list, ImVec2 at, ImU32 col, const std::string& text) {
-  list->AddText({at.x + 1, at.y + 1}, IM_COL32(0, 0, 0, 230), text.c_str());
+// A label on a dark plate, readable over any tile colour on a projector.
+void plate_text(ImDrawList* list, ImVec2 at, ImU32 col, const std::string& text) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
+                      IM_COL32(0, 0, 0, 200), 3.0f);
   list->AddText(at, col, text.c_str());
 }
 
 void draw_candidate(ImDrawList* list, const CandidateMark& c, const MapView& v, ScreenRect vp,
                     bool newest) {
-  const Rgb rgb = c.verdict == Verdict::Rejected ? kRejected : kAccepted;
-  const float alpha = 1.0f - c.age;
   const ImVec2 a = corner(v, vp, static_cast<float>(c.rect.x), static_cast<float>(c.rect.y));
   const ImVec2 b =
       corner(v, vp, static_cast<float>(c.rect.right()), static_cast<float>(c.rect.bottom()));
+  if (c.verdict == Verdict::None) {
+    // Work in progress (a cave row being smoothed), not a verdict: only the current one, in
+    // white, so a pass does not leave a trail of stripes.
+    if (c.age == 0.0f) list->AddRect(a, b, IM_COL32(255, 255, 255, 220), 0.0f, 0, 2.0f);
+    return;
+  }
+  const Rgb rgb = c.verdict == Verdict::Rejected ? kRejected : kAccepted;
+  const float alpha = 1.0f - c.age;
   list->AddRectFilled(a, b, colour(rgb, 0.30f * alpha));
   list->AddRect(a, b, colour(rgb, alpha), 0.0f, 0, line_width(v));
-  if (!newest) return;
+  if (!newest || c.age >= 0.5f) return;
   std::string text = c.verdict == Verdict::Rejected ? "rejected" : "accepted";
   if (c.verdict == Verdict::Rejected && c.reason != Reason::None) {
     text += ": " + std::string(reason_text(c.reason));
   }
   const float h = ImGui::GetFontSize();
-  text_with_shadow(list, {a.x + 2, std::max(vp.y, a.y - h - 2)}, colour(rgb), text);
+  plate_text(list, {a.x + 3, std::max(vp.y + 2, a.y - h - 4)}, colour(rgb), text);
 }
 
 }  // namespace

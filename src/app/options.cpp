@@ -18,7 +18,7 @@ struct FlagError : std::runtime_error {
 constexpr std::string_view kUsage =
     "usage: dungen-viz [--generator NAME] [--seed N] [--PARAM VALUE]... [--connectivity 4|8]\n"
     "                  [--steps K [--back J]] [--regions | --animate-regions] [--overlay-labels]\n"
-    "                  [--frames N] [--screenshot PATH] [--size WxH] [--font-scale F]\n"
+    "                  [--frames N [--no-wait]] [--screenshot PATH] [--size WxH] [--font-scale F]\n"
     "\n"
     "  --generator NAME   which generator to open (default rooms-and-tunnels)\n"
     "  --seed N           random seed\n"
@@ -28,6 +28,7 @@ constexpr std::string_view kUsage =
     "  --animate-regions  run the flood-fill stepper after the generator (more steps to --steps)\n"
     "  --overlay-labels   draw each region's glyph (0-9a-zA-Z) over its cells\n"
     "  --frames N         render N frames and exit (with --screenshot: write the last one)\n"
+    "  --no-wait          let the frames do the run (progress bar), not before the first frame\n"
     "  --screenshot PATH  write the last frame as a PNG (default --frames 3)\n"
     "  --size WxH         window size (default 1280x720)\n"
     "  --font-scale F     UI text scale, 0.5..4 (projectors: 1.5)\n";
@@ -125,6 +126,10 @@ AppOptions parse(const std::vector<std::string>& args) {
     const std::string& flag = args[i];
     if (flag == "--regions" || flag == "--animate-regions") {
       setup.regions = flag == "--regions" ? RegionsMode::Instant : RegionsMode::Animated;
+      continue;
+    }
+    if (flag == "--no-wait") {
+      o.no_wait = true;
       continue;
     }
     if (flag == "--overlay-labels") {

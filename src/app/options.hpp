@@ -24,7 +24,10 @@ struct AppOptions {
   HeadlessSetup setup;
   int frames = 0;                         // > 0: render this many frames, then exit
   std::optional<std::string> screenshot;  // write the last frame here (PNG)
-  int width = 1280;                       // window size in screen coordinates
+  // Leave the run to the frames (under their time budget, with the progress bar), as the
+  // interactive app does, instead of finishing it before the first frame.
+  bool no_wait = false;
+  int width = 1280;  // window size in screen coordinates
   int height = 720;
   float font_scale = 1.0f;
 };

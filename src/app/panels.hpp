@@ -22,6 +22,6 @@ void draw_transport_bar(Session& session, ScreenRect area);
 void draw_help_window(UiState& ui);
 
 // Pins the next ImGui window to a rectangle of the window (no title bar, not movable).
-bool begin_fixed_window(const char* name, ScreenRect area);
+bool begin_fixed_window(const char* name, ScreenRect area, bool title = true);
 
 }  // namespace dungen::app

@@ -3,7 +3,9 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "app/logic/session.hpp"
 #include "app/panels.hpp"
@@ -25,35 +27,65 @@ ImVec4 level_colour(StepLevel level) {
   return {0.62f, 0.62f, 0.66f, 1.0f};
 }
 
+// One pseudocode line, wrapped at the panel's edge with its indentation kept for the
+// continuation lines (the font is proportional, so leading spaces become an indent).
+void code_line(std::string_view line, bool lit) {
+  const std::size_t spaces = std::min(line.find_first_not_of(' '), line.size());
+  const float indent = static_cast<float>(spaces) / 4.0f * ImGui::GetFontSize() * 1.3f;
+  const std::string text(line.substr(spaces));
+  if (indent > 0) ImGui::Indent(indent);
+  ImGui::PushTextWrapPos(0.0f);
+  if (lit) {
+    // The text goes on top of a bar the width of the panel, drawn once its height is known.
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->ChannelsSplit(2);
+    list->ChannelsSetCurrent(1);
+    ImGui::TextColored({0.0f, 0.0f, 0.0f, 1.0f}, "%s", text.c_str());
+    list->ChannelsSetCurrent(0);
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    list->AddRectFilled({ImGui::GetWindowPos().x, min.y},
+                        {ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), max.y},
+                        IM_COL32(230, 170, 30, 255));
+    list->ChannelsMerge();
+  } else {
+    ImGui::TextUnformatted(text.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  if (indent > 0) ImGui::Unindent(indent);
+}
+
 void pseudocode_section(Session& session) {
   const auto lines = session.pseudocode();
   const auto current = session.current_line();
-  const float height =
-      ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(lines.size()) + 0.5f);
+  // Room for the lines, some of them wrapped, up to about half the panel.
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float height = std::min(line * (static_cast<float>(lines.size()) * 1.45f + 0.6f),
+                                ImGui::GetContentRegionAvail().y * 0.5f);
   ImGui::BeginChild("pseudocode", {0, height}, true);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const bool lit = current && static_cast<std::size_t>(*current) == i;
-    if (lit) {
-      // A bar the width of the panel behind the line, readable from the back of a room.
-      const ImVec2 p = ImGui::GetCursorScreenPos();
-      ImGui::GetWindowDrawList()->AddRectFilled(
-          p, {p.x + ImGui::GetContentRegionAvail().x, p.y + ImGui::GetTextLineHeight()},
-          IM_COL32(200, 150, 20, 255));
-      ImGui::TextColored({0.0f, 0.0f, 0.0f, 1.0f}, "%s", std::string(lines[i]).c_str());
-    } else {
-      ImGui::TextUnformatted(std::string(lines[i]).c_str());
+    code_line(lines[i], lit);
+    if (lit && ImGui::GetStateStorage()->GetInt(ImGui::GetID("lit"), -1) != static_cast<int>(i)) {
+      ImGui::SetScrollHereY(0.5f);  // keep the lit line in view when it moves
     }
   }
+  ImGui::GetStateStorage()->SetInt(ImGui::GetID("lit"), current ? *current : -1);
   ImGui::EndChild();
 }
 
 void log_section(Session& session) {
   const auto& log = session.log();
-  const float height = ImGui::GetTextLineHeightWithSpacing() * 11.0f;
-  ImGui::BeginChild("log", {0, height}, true, ImGuiWindowFlags_HorizontalScrollbar);
+  // Whatever the stats below leave, at least six lines.
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float height = std::max(line * 6.0f, ImGui::GetContentRegionAvail().y - line * 10.5f);
+  ImGui::BeginChild("log", {0, height}, true);
+  ImGui::PushTextWrapPos(0.0f);
   for (const LogEntry& e : log) {
-    ImGui::TextColored(level_colour(e.level), "%s", format_log_entry(e).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, level_colour(e.level));
+    ImGui::TextUnformatted(format_log_entry(e).c_str());
+    ImGui::PopStyleColor();
   }
+  ImGui::PopTextWrapPos();
   // Follow the newest line unless the user has scrolled up to read.
   ImGuiStorage* storage = ImGui::GetStateStorage();
   const ImGuiID seen = ImGui::GetID("newest");

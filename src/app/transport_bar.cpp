@@ -36,7 +36,7 @@ std::string speed_text(double s) {
 }  // namespace
 
 void draw_transport_bar(Session& session, ScreenRect area) {
-  if (!begin_fixed_window("Transport", area)) {
+  if (!begin_fixed_window("Transport", area, /*title=*/false)) {
     ImGui::End();
     return;
   }

@@ -17,7 +17,7 @@ struct UiLayout {
 inline UiLayout compute_layout(float display_w, float display_h, float font_px) {
   const float left = font_px * 20.0f;
   const float right = font_px * 24.0f;
-  const float bar = font_px * 5.6f;
+  const float bar = font_px * 4.4f;
   UiLayout l;
   l.controls = {0, 0, left, display_h};
   l.teaching = {display_w - right, 0, right, display_h};
