@@ -8,11 +8,13 @@
 #include <optional>
 #include <ostream>
 #include <stdexcept>
+#include <variant>
 
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
 #include "generators/registry.hpp"
 #include "io/map_export.hpp"
+#include "io/param_args.hpp"
 
 namespace dungen {
 namespace {
@@ -28,46 +30,10 @@ constexpr std::string_view kUsage =
     "                            [--format text|json] [--out PATH]\n"
     "       dungen generate NAME --help   (lists NAME's parameters)\n";
 
-// Rewrites schema names in a message as the flags a CLI user types ("room_min_size" ->
-// "--room-min-size"), whole words only.
-std::string as_flags(const std::string& msg, const Schema& schema) {
-  std::string out;
-  std::size_t i = 0;
-  while (i < msg.size()) {
-    std::size_t j = i;
-    while (j < msg.size() && (std::islower(static_cast<unsigned char>(msg[j])) || msg[j] == '_'))
-      ++j;
-    if (j == i) {
-      out += msg[i++];
-      continue;
-    }
-    const std::string word = msg.substr(i, j - i);
-    out += schema.find(word) ? "--" + kebab_case(word) : word;
-    i = j;
-  }
-  return out;
-}
-
-std::int64_t parse_int(const std::string& flag, const std::string& text, const ParamDef& def) {
-  std::int64_t v = 0;
-  const char* first = text.data();
-  const char* last = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(first, last, v);
-  if (text.empty() || ec != std::errc() || ptr != last) {
-    throw UsageError(flag + " '" + text + "' is not a whole number: allowed " +
-                     describe_range(def));
-  }
-  return v;
-}
-
 std::uint64_t parse_seed(const std::string& text) {
-  std::uint64_t v = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
-    throw UsageError("--seed '" + text + "' is not a whole number: allowed 0.." +
-                     std::to_string(UINT64_MAX));
-  }
-  return v;
+  auto parsed = parse_seed_flag(text);
+  if (auto* err = std::get_if<std::string>(&parsed)) throw UsageError(*err);
+  return std::get<std::uint64_t>(parsed);
 }
 
 void print_param_help(const GeneratorSpec& spec, std::ostream& out) {
@@ -152,19 +118,12 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
     } else if (flag == "--out") {
       out_path = value;
     } else {
-      std::string name = flag.substr(2);
-      std::replace(name.begin(), name.end(), '-', '_');
-      ParamValues* target = spec->schema.find(name)      ? &params
-                            : region_schema().find(name) ? &region_params
-                                                         : nullptr;
-      if (!target || name.find_first_of("_") == 0) {
+      ParamValues* const targets[] = {&params, &region_params};
+      if (!param_for_flag(flag, targets)) {
         throw UsageError("unknown flag '" + flag + "' for " + std::string(spec->name) +
                          ": see 'dungen generate " + std::string(spec->name) + " --help'");
       }
-      const ParamDef& def = *target->schema().find(name);
-      if (auto e = target->set(name, parse_int(flag, value, def))) {
-        throw UsageError(as_flags(*e, target->schema()));
-      }
+      if (auto e = apply_param_flag(flag, value, targets)) throw UsageError(*e);
     }
   }
   if (auto e = params.validate()) throw UsageError(as_flags(*e, spec->schema));

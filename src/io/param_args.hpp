@@ -1,0 +1,33 @@
+#pragma once
+// Parameter flags as `dungen` reads them ("--room-min-size 6" sets room_min_size), shared by the
+// CLI and dungen-viz so both accept the same flags and word their errors the same way.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "core/params.hpp"
+
+namespace dungen {
+
+// Rewrites schema names in a message as the flags a user types ("room_min_size" ->
+// "--room-min-size"), whole words only.
+std::string as_flags(const std::string& msg, const Schema& schema);
+
+// "--room-min-size" -> the ParamValues (of targets, first match) holding room_min_size, or null
+// when no target has that parameter.
+ParamValues* param_for_flag(std::string_view flag, std::span<ParamValues* const> targets);
+
+// Parses and sets "--flag value" on the target that has it. Returns the error, worded for the
+// user ("--max-rooms 'x' is not a whole number: allowed 1..10000"), or nothing. The flag must
+// name a parameter of some target (check with param_for_flag first).
+std::optional<std::string> apply_param_flag(std::string_view flag, std::string_view value,
+                                            std::span<ParamValues* const> targets);
+
+// A seed as typed: a whole number 0..2^64-1, or the error.
+std::variant<std::uint64_t, std::string> parse_seed_flag(std::string_view text);
+
+}  // namespace dungen
