@@ -24,6 +24,14 @@ MapTally MapTally::without_regions() const {
   return t;
 }
 
+MapTally MapTally::with_regions(const std::vector<int>& sizes) const {
+  MapTally t = without_regions();
+  for (std::size_t id = 0; id < sizes.size(); ++id) {
+    if (sizes[id] > 0) t.add_region(static_cast<std::int32_t>(id), sizes[id]);
+  }
+  return t;
+}
+
 void MapTally::add_region(std::int32_t id, std::int64_t delta) {
   const auto i = static_cast<std::size_t>(id);
   if (i >= region_sizes_.size()) region_sizes_.resize(i + 1, 0);

@@ -22,6 +22,8 @@ class MapTally {
   static MapTally uniform(std::size_t cells, Tile fill);
   // The same map with the region layer cleared (where the region stepper starts).
   MapTally without_regions() const;
+  // The same map labelled with regions of these sizes (label_regions' result), without a scan.
+  MapTally with_regions(const std::vector<int>& sizes) const;
 
   // Applies a step's changes (forward) or undoes them (backward).
   void apply(std::span<const CellChange> changes, bool forward);

@@ -358,6 +358,7 @@ void Session::seek(std::uint64_t k) {
   pause();
   // Past what is recorded, the generator runs on (stopping at its end).
   k = std::max(k, s_->track->earliest());
+  if (s_->track->finished()) k = std::min(k, s_->track->recorded());
   if (k == s_->track->position()) {
     s_->job = {};
     return;

@@ -43,7 +43,7 @@ void Track::branch_at_cursor() {
     labelled_ = gen_.grid();
     RegionMap labels = label_regions(*labelled_, region_params_.get_int("connectivity"));
     labelled_->assign_regions(std::move(labels.labels));
-    labelled_tally_ = MapTally(*labelled_);
+    labelled_tally_ = gen_tally_.with_regions(labels.sizes);
   }
   ++version_;
 }
