@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -176,6 +177,12 @@ int App::loop() {
                 frames, slowest * 1000.0, static_cast<unsigned long long>(session_.position()),
                 static_cast<unsigned long long>(session_.recorded()),
                 session_.busy() ? " (still working)" : "");
+    // Where the map is in the picture, in pixels from the top-left: tests/png_check looks for
+    // the tile colours there only (the legend has every colour too).
+    const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
+    const ScreenRect m = layout_.map;
+    std::printf("dungen-viz: map viewport %ld,%ld,%ldx%ld\n", std::lround(m.x * scale),
+                std::lround(m.y * scale), std::lround(m.w * scale), std::lround(m.h * scale));
   }
   if (options_.screenshot && !captured_) {
     std::fprintf(stderr, "dungen-viz: screenshot not written: %s\n",

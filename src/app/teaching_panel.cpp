@@ -86,15 +86,8 @@ void log_section(Session& session) {
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();
-  // Follow the newest line unless the user has scrolled up to read.
-  ImGuiStorage* storage = ImGui::GetStateStorage();
-  const ImGuiID seen = ImGui::GetID("newest");
-  const int newest = log.empty() ? -1 : static_cast<int>(log.back().step);
-  if (newest != storage->GetInt(seen, -2) &&
-      ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 4 * ImGui::GetTextLineHeight()) {
-    ImGui::SetScrollHereY(1.0f);
-  }
-  storage->SetInt(seen, newest);
+  // Follow the newest line unless the user has scrolled up to read (the bottom is sticky).
+  if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 2.0f * line) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
 }
 
