@@ -5,6 +5,7 @@
 
 #include "generators/cellular_caves.hpp"
 #include "generators/feature_accretion.hpp"
+#include "generators/room_accretion.hpp"
 #include "generators/rooms_and_tunnels.hpp"
 
 namespace dungen {
@@ -13,6 +14,7 @@ std::span<const GeneratorSpec* const> all_generators() {
   static const GeneratorSpec* const specs[] = {
       &rooms_and_tunnels_spec(),
       &feature_accretion_spec(),
+      &room_accretion_spec(),
       &cellular_caves_spec(),
   };
   return specs;

@@ -1,5 +1,6 @@
 #include "bench_support.hpp"
 #include "generators/feature_accretion.hpp"
+#include "generators/room_accretion.hpp"
 
 namespace {
 
@@ -11,6 +12,10 @@ const int registered = [] {
   bench::register_memcpy(80, 25);
   bench::register_generator(features, bench::sized(features, 80, 25), "feature-accretion");
   bench::register_generator(features, bench::sized(features, 1024, 1024), "feature-accretion");
+  const GeneratorSpec& rooms = room_accretion_spec();
+  bench::register_memcpy(64, 56);
+  bench::register_generator(rooms, bench::sized(rooms, 64, 56), "room-accretion");
+  bench::register_generator(rooms, bench::sized(rooms, 1024, 1024), "room-accretion");
   return 0;
 }();
 
