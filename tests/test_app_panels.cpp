@@ -111,7 +111,7 @@ TEST(AppPanels, OverlayShowsFadingCandidatesWithVerdicts) {
 
 TEST(AppPanels, OverlayFollowsTheTunnelBeingDug) {
   Fixture f;
-  const std::uint64_t planned = f.first(EventKind::TunnelCarved);
+  const std::uint64_t planned = f.first(EventKind::TunnelPlanned);
   ASSERT_GT(planned, 0u);
   const std::vector<Point>& path = f.steps[planned - 1].overlay.path;
   ASSERT_FALSE(path.empty());

@@ -85,10 +85,9 @@ std::string describe(const Event& e) {
       return "room " + id + " carved";
     case EventKind::TunnelCell:
       return "tunnel to room " + id + " at " + xy(e.at);
-    case EventKind::TunnelCarved:
-      return "tunnel from room " + std::to_string(e.other) + " to room " + id + " carved";
-    case EventKind::PlayerStart:
-      return "player starts at " + xy(e.at);
+    case EventKind::TunnelPlanned:
+      return "digging an L-shaped tunnel from room " + std::to_string(e.other) + " to room " + id +
+             " (" + std::to_string(e.value) + " cells)";
     case EventKind::WallProbed:
       return "probe " + xy(e.at) +
              (e.value >= 0 ? ": build " + std::string(direction_name(e.value))

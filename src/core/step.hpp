@@ -43,12 +43,11 @@ enum class EventKind : std::uint8_t {
   Begin,  // the run started (map cleared / filled)
   Done,   // the run finished; value = total features
   // rooms-and-tunnels
-  RoomRejected,  // id = attempt, reason, other = room hit
-  RoomAccepted,  // id = room, rect
-  RoomCarved,    // id = room, rect
-  TunnelCell,    // at = cell, id = room the tunnel leads to
-  TunnelCarved,  // id = room it joins, other = previous room
-  PlayerStart,   // at
+  RoomRejected,   // id = attempt, reason, other = room hit
+  RoomAccepted,   // id = room, rect
+  RoomCarved,     // id = room, rect
+  TunnelCell,     // at = cell, id = room the tunnel leads to
+  TunnelPlanned,  // id = room it joins, other = previous room, value = path length
   // feature-accretion
   WallProbed,   // at = probed wall/corridor cell, value = direction away (0 N, 1 E, 2 S, 3 W) or -1
   NoWallFound,  // value = probes made without finding a wall to build from

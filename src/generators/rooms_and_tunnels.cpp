@@ -167,7 +167,13 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
       path.insert(path.end(), second.begin() + 1, second.end());  // the corner only once
       const int prev = id - 1;
       const Step tunnel{StepLevel::Action, kTunnel,
-                        Event{EventKind::TunnelCarved, Reason::None, id, prev, 0, from, {}},
+                        Event{EventKind::TunnelPlanned,
+                              Reason::None,
+                              id,
+                              prev,
+                              static_cast<int>(path.size()),
+                              from,
+                              {}},
                         Overlay{{}, Verdict::None, path, from}, counters};
       co_yield tunnel;
       for (const Point c : path) {
