@@ -58,12 +58,15 @@ void draw_transport_bar(Session& session, ScreenRect area) {
   }
   if (button(">|", "run to the end (End)")) session.run_to_end();
 
+  ImGui::NewLine();
+  // Second row: the speed, then the scrubber (or the progress bar) in the rest of the width.
   float t = static_cast<float>(slider_from_speed(session.speed()));
-  ImGui::SetNextItemWidth(-1);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
   if (ImGui::SliderFloat("##speed", &t, 0.0f, 1.0f, speed_text(session.speed()).c_str())) {
     session.set_speed(speed_from_slider(t));
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("playing speed, 1 to 1,000,000 steps/s (+ / -)");
+  ImGui::SameLine();
 
   std::uint64_t pos = session.position();
   const std::uint64_t lo = session.earliest();
