@@ -319,6 +319,9 @@ TEST(FeatureAccretion, FirstRoomSitsInTheMiddle) {
   for (std::uint64_t s = 1; s <= 50; ++s) {
     const Result r = run(spec().schema.defaults(), s);
     const Rect f = r.placed.front().footprint;
+    ASSERT_TRUE(r.layout.start.has_value());
+    EXPECT_EQ(r.grid.at(r.layout.start->x, r.layout.start->y), Tile::Floor);
+    EXPECT_EQ(r.grid.label_at(r.layout.start->x, r.layout.start->y), 0);
     EXPECT_LE(std::abs((f.x + f.right()) - 80), 1);
     EXPECT_LE(std::abs((f.y + f.bottom()) - 25), 1);
   }

@@ -99,6 +99,8 @@ void check_map(const ParamValues& p, std::uint64_t seed) {
   ASSERT_GE(room_count, 1u);
   ASSERT_EQ(r.layout.rooms.size(), room_count);
   ASSERT_EQ(r.taken_per_room.size(), room_count);
+  ASSERT_TRUE(r.layout.start.has_value());
+  EXPECT_EQ(g.label_at(r.layout.start->x, r.layout.start->y), 0);
 
   // Every cell belongs to exactly one room: floor, labelled with an id the run reported.
   std::vector<int> counted(room_count, 0);

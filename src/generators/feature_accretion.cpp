@@ -25,7 +25,8 @@
 // Labels: room floor and corridor cells carry their feature's id (features are numbered in the
 // order they are built, rooms and corridors together, the first room 0); walls and doors carry -1.
 // Layout::rooms lists each room's floor rectangle (the notch, one cell outside it, is counted in
-// `cells`); Layout::corridors and Layout::doors count the corridors and doors.
+// `cells`); Layout::corridors and Layout::doors count the corridors and doors; Layout::start is
+// the centre of the first room.
 //
 // Deliberate differences from the seed:
 // - Its horizontal corridors check x against the map height; ours check against the width.
@@ -235,6 +236,7 @@ StepGenerator feature_accretion(StepContext& ctx, ParamValues p) {
     const Rect outline{(map_w - w) / 2, (map_h - h) / 2, w, h};
     const Rect floor = draw_room(canvas, outline, features);
     layout.rooms.push_back({features, floor, true, floor.w * floor.h});
+    layout.start = Point{floor.x + floor.w / 2, floor.y + floor.h / 2};
     counters.cells += w * h;
     counters.placed = ++features;
     const Step first{StepLevel::Feature, kFirstRoom,

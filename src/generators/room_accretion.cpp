@@ -19,6 +19,9 @@
 //   have free neighbours, pruned when picked: every cell taken costs O(1) work on average,
 //   instead of the seed's scan of the whole room per cell (a set and random.sample).
 //
+// Layout: each room with its bounding box and cell count (rectangular = false); the start is the
+// first room's first cell.
+//
 // Steps: every cell taken is a cell step (cursor on it); every room finished is a feature step,
 // its event saying whether it was boxed in.
 
@@ -155,6 +158,7 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
   };
 
   std::size_t start = bank.random_cell(rng);
+  layout.start = grid.point(start);
   for (int id = 0; !bank.empty(); ++id) {
     const int size = rng.uniform_int(min_size, max_size);
     edge.clear();
