@@ -416,3 +416,24 @@ TEST(RegionsCli, BadConnectivityIsExit2WithOneLine) {
     EXPECT_NE(r.err.find("4 or 8"), std::string::npos) << r.err;
   }
 }
+
+TEST(Regions, ReusedLabellerGivesTheSameLabelsAsAFreshOne) {
+  // Reused memory is not cleared between calls: shrink, grow and switch connectivity.
+  RegionLabeller labeller;
+  Rng rng(3);
+  const std::pair<int, int> sizes[] = {{130, 70}, {20, 9}, {64, 64}, {1, 1}, {200, 3}, {65, 2}};
+  for (const auto& [w, h] : sizes) {
+    Grid g(w, h, Tile::Wall);
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      if (rng.chance_percent(55)) g.put(i, {Tile::Floor});
+    }
+    for (int conn : {8, 4}) {
+      const RegionMap want = label_regions(g, conn);
+      const RegionMap& got = labeller.label(g, conn);
+      EXPECT_EQ(got.labels, want.labels) << w << "x" << h;
+      EXPECT_EQ(got.sizes, want.sizes);
+      EXPECT_EQ(got.connectivity, conn);
+      EXPECT_EQ(want.labels, naive_labels(g, conn));
+    }
+  }
+}

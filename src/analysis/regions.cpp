@@ -1,6 +1,8 @@
 #include "analysis/regions.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <stdexcept>
 
 namespace dungen {
@@ -27,15 +29,9 @@ char region_glyph(std::int64_t n) {
 
 namespace {
 
-// A maximal horizontal stretch of walkable cells in one row: columns [x0, x1).
-struct Run {
-  std::uint32_t x0;
-  std::uint32_t x1;
-};
-
 // Union-find over runs. Every union keeps the smaller index as the root, so a region's root is
 // its first run in row-major order, which holds the region's first cell.
-std::uint32_t find_root(std::vector<std::uint32_t>& parent, std::uint32_t r) {
+std::uint32_t find_root(std::uint32_t* parent, std::uint32_t r) {
   while (parent[r] != r) {
     parent[r] = parent[parent[r]];  // path halving
     r = parent[r];
@@ -43,7 +39,7 @@ std::uint32_t find_root(std::vector<std::uint32_t>& parent, std::uint32_t r) {
   return r;
 }
 
-void unite(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b) {
+void unite(std::uint32_t* parent, std::uint32_t a, std::uint32_t b) {
   a = find_root(parent, a);
   b = find_root(parent, b);
   if (a < b) {
@@ -53,17 +49,55 @@ void unite(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b)
   }
 }
 
+// Walkable tiles (floor 2, corridor 3, door 4) are exactly the tiles with bit 1 or bit 2 set, as
+// long as there is no tile 5..7: that lets eight cells be tested at once.
+static_assert(static_cast<int>(Tile::Floor) == 2 && static_cast<int>(Tile::Corridor) == 3 &&
+              static_cast<int>(Tile::Door) == 4 && static_cast<int>(Tile::Wall) == 1 &&
+              static_cast<int>(Tile::Empty) == 0 && kTileCount == 5);
+static_assert(std::endian::native == std::endian::little);
+
 bool walkable_byte(std::uint8_t t) {
-  return static_cast<std::uint8_t>(t - static_cast<std::uint8_t>(Tile::Floor)) <= 2;
+  return (t & 6u) != 0;
 }
-static_assert(static_cast<int>(Tile::Corridor) == static_cast<int>(Tile::Floor) + 1 &&
-              static_cast<int>(Tile::Door) == static_cast<int>(Tile::Floor) + 2);
+
+// Bit k of the result: is cell p[k] walkable (k = 0..7).
+std::uint64_t walkable_bits8(const std::uint8_t* p) {
+  std::uint64_t v = 0;
+  std::memcpy(&v, p, 8);
+  // Each byte's (tile & 6) is 0, 2, 4 or 6; adding 0x7e sets its top bit exactly when nonzero,
+  // without carrying into the next byte. The multiply gathers the eight top bits into one byte.
+  const std::uint64_t top =
+      ((v & 0x0606060606060606ull) + 0x7e7e7e7e7e7e7e7eull) & 0x8080808080808080ull;
+  return ((top >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+// The row's walkable cells as a bitset, 64 cells a word; bits past the row's end are 0.
+void walkable_bits(const std::uint8_t* row, std::uint32_t w, std::uint64_t* words) {
+  const std::uint32_t full = w / 64;
+  for (std::uint32_t k = 0; k < full; ++k) {
+    std::uint64_t b = 0;
+    for (std::uint32_t g = 0; g < 8; ++g) b |= walkable_bits8(row + 64 * k + 8 * g) << (8 * g);
+    words[k] = b;
+  }
+  if (full * 64 == w) return;
+  std::uint64_t b = 0;
+  for (std::uint32_t x = full * 64; x < w; ++x) {
+    b |= static_cast<std::uint64_t>(walkable_byte(row[x])) << (x - full * 64);
+  }
+  words[full] = b;
+}
 
 }  // namespace
 
+RegionMap label_regions(const Grid& grid, int connectivity) {
+  RegionLabeller labeller;
+  labeller.label(grid, connectivity);
+  return labeller.release();
+}
+
 // Runs instead of cells: a cave row of 4096 cells has a few hundred runs, so the unions and the
 // finds are a small fraction of the cells, and the label layer is written with whole-run fills.
-RegionMap label_regions(const Grid& grid, int connectivity) {
+const RegionMap& RegionLabeller::label(const Grid& grid, int connectivity) {
   if (connectivity != 4 && connectivity != 8) {
     throw std::invalid_argument("connectivity must be 4 or 8");
   }
@@ -74,31 +108,42 @@ RegionMap label_regions(const Grid& grid, int connectivity) {
   // counts too, which is an overlap once one of them is widened by a cell on each side.
   const std::uint32_t reach = connectivity == 8 ? 1 : 0;
 
-  std::vector<Run> runs;
-  std::vector<std::uint32_t> parent;
-  std::vector<std::size_t> row_first(h + 1, 0);
+  runs_.clear();
+  parent_.clear();
+  row_first_.assign(h + 1, 0);
+  const std::uint32_t word_count = (w + 63) / 64;
+  words_.resize(word_count);
   for (std::size_t y = 0; y < h; ++y) {
-    row_first[y] = runs.size();
-    const std::uint8_t* row = tiles + y * w;
-    std::uint32_t x = 0;
-    while (x < w) {
-      while (x < w && !walkable_byte(row[x])) ++x;
-      if (x == w) break;
-      const std::uint32_t x0 = x;
-      while (x < w && walkable_byte(row[x])) ++x;
-      parent.push_back(static_cast<std::uint32_t>(runs.size()));
-      runs.push_back({x0, x});
+    row_first_[y] = runs_.size();
+    // Runs from the bitset: a run starts where a walkable cell follows a non-walkable one (or
+    // the row's start) and ends where the reverse happens. Runs alternate, so the k-th end of
+    // the row closes its k-th run. The cost is per run, not per cell.
+    walkable_bits(tiles + y * w, w, words_.data());
+    std::size_t closing = runs_.size();
+    std::uint64_t carry = 0;  // is the cell before this word walkable
+    for (std::uint32_t k = 0; k < word_count; ++k) {
+      const std::uint64_t b = words_[k];
+      const std::uint64_t before = (b << 1) | carry;
+      carry = b >> 63;
+      for (std::uint64_t starts = b & ~before; starts != 0; starts &= starts - 1) {
+        parent_.push_back(static_cast<std::uint32_t>(runs_.size()));
+        runs_.push_back({64 * k + static_cast<std::uint32_t>(std::countr_zero(starts)), w});
+      }
+      for (std::uint64_t ends = ~b & before; ends != 0; ends &= ends - 1) {
+        runs_[closing++].x1 = 64 * k + static_cast<std::uint32_t>(std::countr_zero(ends));
+      }
     }
     if (y == 0) continue;
     // Sweep the previous row's runs and this row's together, always stepping past the one that
     // ends first: every touching pair meets once.
-    std::size_t i = row_first[y - 1];
-    std::size_t j = row_first[y];
-    const std::size_t i_end = row_first[y];
-    const std::size_t j_end = runs.size();
+    std::uint32_t* parent = parent_.data();
+    std::size_t i = row_first_[y - 1];
+    std::size_t j = row_first_[y];
+    const std::size_t i_end = row_first_[y];
+    const std::size_t j_end = runs_.size();
     while (i < i_end && j < j_end) {
-      const Run& a = runs[i];
-      const Run& b = runs[j];
+      const Run a = runs_[i];
+      const Run b = runs_[j];
       if (a.x0 < b.x1 + reach && b.x0 < a.x1 + reach) {
         unite(parent, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j));
       }
@@ -109,34 +154,32 @@ RegionMap label_regions(const Grid& grid, int connectivity) {
       }
     }
   }
-  row_first[h] = runs.size();
+  row_first_[h] = runs_.size();
 
   // Number the roots in run order (= order of first cell). A run's parent always comes before
   // it, so one forward sweep turns parents into region ids in place.
-  RegionMap out;
-  out.connectivity = connectivity;
-  std::vector<std::uint32_t>& id = parent;
+  std::vector<std::uint32_t>& id = parent_;
   std::uint32_t next = 0;
-  for (std::size_t r = 0; r < runs.size(); ++r) {
-    const std::uint32_t p = parent[r];
+  for (std::size_t r = 0; r < runs_.size(); ++r) {
+    const std::uint32_t p = parent_[r];
     id[r] = p == r ? next++ : id[p];
   }
-  out.sizes.assign(next, 0);
-  out.labels.resize(grid.size());
-  std::int32_t* labels = out.labels.data();
+  map_.connectivity = connectivity;
+  map_.sizes.assign(next, 0);
+  map_.labels.resize(grid.size());  // reused memory is not cleared: every cell is written below
+  std::int32_t* labels = map_.labels.data();
   for (std::size_t y = 0; y < h; ++y) {
     std::int32_t* row = labels + y * w;
-    std::uint32_t x = 0;
-    for (std::size_t r = row_first[y]; r < row_first[y + 1]; ++r) {
-      const Run run = runs[r];
-      std::fill(row + x, row + run.x0, -1);
-      std::fill(row + run.x0, row + run.x1, static_cast<std::int32_t>(id[r]));
-      out.sizes[id[r]] += static_cast<int>(run.x1 - run.x0);
-      x = run.x1;
+    // One wide fill of the row, then one short fill per run: cheaper than filling each gap.
+    std::fill(row, row + w, -1);
+    for (std::size_t r = row_first_[y]; r < row_first_[y + 1]; ++r) {
+      const Run run = runs_[r];
+      const auto region = static_cast<std::int32_t>(id[r]);
+      for (std::uint32_t x = run.x0; x < run.x1; ++x) row[x] = region;
+      map_.sizes[id[r]] += static_cast<int>(run.x1 - run.x0);
     }
-    std::fill(row + x, row + w, -1);
   }
-  return out;
+  return map_;
 }
 
 RegionSummary summarize(const RegionMap& regions) {

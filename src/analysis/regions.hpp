@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/grid.hpp"
@@ -25,6 +26,29 @@ const Schema& region_schema();
 // The fast path: labels every walkable cell without steps. connectivity must be 4 or 8
 // (throws std::invalid_argument otherwise).
 RegionMap label_regions(const Grid& grid, int connectivity);
+
+// The same labelling for callers that label again and again (a slider drag relabels every
+// frame): it keeps its result and working memory between calls, since on a 4096x4096 map
+// touching fresh memory for the 64 MB label layer costs more than the labelling itself.
+class RegionLabeller {
+ public:
+  // Labels `grid`; the result stays valid until the next call.
+  const RegionMap& label(const Grid& grid, int connectivity);
+  const RegionMap& result() const { return map_; }
+  RegionMap release() { return std::move(map_); }
+
+ private:
+  // A maximal stretch of walkable cells in one row: columns [x0, x1).
+  struct Run {
+    std::uint32_t x0;
+    std::uint32_t x1;
+  };
+  RegionMap map_;
+  std::vector<Run> runs_;
+  std::vector<std::uint32_t> parent_;  // union-find over runs, then each run's region id
+  std::vector<std::size_t> row_first_;
+  std::vector<std::uint64_t> words_;  // one row's walkable cells as a bitset
+};
 
 struct RegionSummary {
   int connectivity = 8;

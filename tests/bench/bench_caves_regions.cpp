@@ -2,7 +2,9 @@
 //
 //   cellular-caves/{batch,stepped}/WxH  the whole generator (fill + 3 passes)
 //   cave-pass/batch/WxH                 one smoothing pass alone (aim: within 3x memcpy at 4096)
-//   regions/batch/WxH                   the fast labelling of a default cave map (aim: 60x)
+//   regions/batch/WxH                   the fast labelling of a default cave map (aim: 60x),
+//                                       with a reused RegionLabeller
+//   regions-fresh/batch/WxH             the same through label_regions (fresh buffers)
 //   regions/stepped/WxH                 the flood-fill stepper through a recording Timeline
 //
 // memcpy/1024x1024 is registered by bench_rooms_and_tunnels.cpp.
@@ -48,7 +50,17 @@ void register_regions(int w, int h) {
   const std::string size = bench::size_name(w, h);
   benchmark::RegisterBenchmark(("regions/batch/" + size).c_str(), [w, h](benchmark::State& st) {
     const Grid map = cave_map(w, h);
-    for (auto _ : st) benchmark::DoNotOptimize(label_regions(map, 8).sizes.data());
+    RegionLabeller labeller;  // reused, as a caller relabelling every frame would
+    for (auto _ : st) benchmark::DoNotOptimize(labeller.label(map, 8).sizes.data());
+  })->Unit(benchmark::kMicrosecond);
+  // label_regions by value: every call touches a fresh label layer (64 MB at 4096x4096), whose
+  // page faults can cost more than the labelling on some machines.
+  benchmark::RegisterBenchmark(("regions-fresh/batch/" + size).c_str(), [w,
+                                                                         h](benchmark::State& st) {
+    const Grid map = cave_map(w, h);
+    for (auto _ : st) {
+      benchmark::DoNotOptimize(label_regions(map, 8).sizes.data());
+    }
   })->Unit(benchmark::kMicrosecond);
   benchmark::RegisterBenchmark(("regions/stepped/" + size).c_str(), [w, h](benchmark::State& st) {
     const Grid map = cave_map(w, h);
