@@ -26,34 +26,42 @@ const Step* Timeline::current() const {
   return step_at(cursor_);
 }
 
+const CellChange* Timeline::changes_of(const Record& r) const {
+  return chunks_[static_cast<std::size_t>(r.chunk - chunks_base_)].data() + r.offset;
+}
+
 std::span<const CellChange> Timeline::changes_at(std::uint64_t k) const {
   const Record* r = record(k);
   if (!r) return {};
-  const auto first = static_cast<std::size_t>(r->first_change - changes_base_);
-  return {changes_.data() + first, r->change_count};
+  return {changes_of(*r), r->change_count};
+}
+
+void Timeline::append(const Step& step, std::span<const CellChange> changes) {
+  if (chunks_.empty() || chunks_.back().size() + changes.size() > chunks_.back().capacity()) {
+    chunks_.emplace_back().reserve(std::max(kChunkChanges, changes.size()));
+  }
+  Chunk& chunk = chunks_.back();
+  Record r{step, chunks_base_ + chunks_.size() - 1, static_cast<std::uint32_t>(chunk.size()),
+           static_cast<std::uint32_t>(changes.size())};
+  chunk.insert(chunk.end(), changes.begin(), changes.end());
+  bytes_ += record_bytes(r);
+  records_.push_back(std::move(r));
 }
 
 const Step* Timeline::next() {
   if (cursor_ < head_) {
     const Record& r = *record(cursor_ + 1);
-    const auto first = static_cast<std::size_t>(r.first_change - changes_base_);
+    const CellChange* changes = changes_of(r);
     Grid& grid = stepper_.mutable_grid();
-    for (std::size_t i = 0; i < r.change_count; ++i) {
-      const CellChange& c = changes_[first + i];
-      grid.put(c.index, c.after);
-      mark_dirty({&c, 1});
-    }
+    for (std::size_t i = 0; i < r.change_count; ++i) grid.put(changes[i].index, changes[i].after);
+    mark_dirty({changes, r.change_count});
     ++cursor_;
     return &r.step;
   }
   const Step* step = stepper_.next();
   if (!step) return nullptr;
-  Record r{*step, changes_base_ + changes_.size(),
-           static_cast<std::uint32_t>(stepper_.changes().size())};
-  changes_.insert(changes_.end(), stepper_.changes().begin(), stepper_.changes().end());
+  append(*step, stepper_.changes());
   mark_dirty(stepper_.changes());
-  bytes_ += record_bytes(r);
-  records_.push_back(std::move(r));
   ++head_;
   ++cursor_;
   while (bytes_ > max_bytes_ && earliest_ + 1 < cursor_) forget_oldest();
@@ -63,13 +71,10 @@ const Step* Timeline::next() {
 bool Timeline::back() {
   if (cursor_ <= earliest_) return false;
   const Record& r = *record(cursor_);
-  const auto first = static_cast<std::size_t>(r.first_change - changes_base_);
+  const CellChange* changes = changes_of(r);
   Grid& grid = stepper_.mutable_grid();
-  for (std::size_t i = r.change_count; i-- > 0;) {
-    const CellChange& c = changes_[first + i];
-    grid.put(c.index, c.before);
-    mark_dirty({&c, 1});
-  }
+  for (std::size_t i = r.change_count; i-- > 0;) grid.put(changes[i].index, changes[i].before);
+  mark_dirty({changes, r.change_count});
   --cursor_;
   return true;
 }
@@ -83,18 +88,16 @@ void Timeline::seek(std::uint64_t k) {
 }
 
 void Timeline::forget_oldest() {
-  const Record& r = records_.front();
-  bytes_ -= record_bytes(r);
-  changes_forgotten_ += r.change_count;
+  bytes_ -= record_bytes(records_.front());
   records_.pop_front();
-  // Erase forgotten changes in batches so forgetting stays amortised O(1) per change.
-  if (changes_forgotten_ > changes_.size() / 2) {
-    changes_.erase(changes_.begin(),
-                   changes_.begin() + static_cast<std::ptrdiff_t>(changes_forgotten_));
-    changes_base_ += changes_forgotten_;
-    changes_forgotten_ = 0;
-  }
   ++earliest_;
+  // Drop the chunks no remaining record uses.
+  const std::uint64_t first_used =
+      records_.empty() ? chunks_base_ + chunks_.size() - 1 : records_.front().chunk;
+  while (chunks_base_ < first_used) {
+    chunks_.pop_front();
+    ++chunks_base_;
+  }
 }
 
 void Timeline::mark_dirty(std::span<const CellChange> changes) {

@@ -54,20 +54,28 @@ class Timeline {
  private:
   struct Record {
     Step step;
-    std::uint64_t first_change = 0;  // absolute index into the change stream
+    std::uint64_t chunk = 0;  // absolute number of the chunk holding its changes
+    std::uint32_t offset = 0;
     std::uint32_t change_count = 0;
   };
+  // Changes live in fixed-capacity chunks (a step's changes never straddle two), so recording a
+  // step costs only its own changes: no reallocation ever copies the whole history, which on a
+  // 4096x4096 map would stall one frame for a second.
+  static constexpr std::size_t kChunkChanges = std::size_t{1} << 16;
+  using Chunk = std::vector<CellChange>;
+
   const Record* record(std::uint64_t k) const;
+  const CellChange* changes_of(const Record& r) const;
+  void append(const Step& step, std::span<const CellChange> changes);
   void mark_dirty(std::span<const CellChange> changes);
   void forget_oldest();
   static std::size_t record_bytes(const Record& r);
 
   Stepper stepper_;
   std::size_t max_bytes_;
-  std::deque<Record> records_;         // steps earliest+1 .. head
-  std::vector<CellChange> changes_;    // their changes, in order (a prefix may be forgotten)
-  std::uint64_t changes_base_ = 0;     // absolute index of changes_[0]
-  std::size_t changes_forgotten_ = 0;  // forgotten entries at the front, erased in batches
+  std::deque<Record> records_;     // steps earliest+1 .. head
+  std::deque<Chunk> chunks_;       // their changes, in order
+  std::uint64_t chunks_base_ = 0;  // absolute number of chunks_.front()
   std::uint64_t cursor_ = 0;
   std::uint64_t head_ = 0;
   std::uint64_t earliest_ = 0;

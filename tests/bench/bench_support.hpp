@@ -37,6 +37,10 @@ inline ParamValues sized(const GeneratorSpec& spec, int w, int h) {
   return p;
 }
 
+// Both modes cycle through the same seeds, so batch and stepped measure the same maps (some
+// generators' cost varies a lot from seed to seed).
+inline constexpr std::uint64_t kBenchSeeds = 16;
+
 // "batch": run to the end without recording changes (the CLI's path).
 // "stepped": one step at a time through a Timeline that records every change (the app's path).
 inline void register_generator(const GeneratorSpec& spec, const ParamValues& params,
