@@ -77,6 +77,19 @@ TEST(AppSession, EveryGeneratorRegeneratesLiveToItsBatchResult) {
   EXPECT_FALSE(s.notice().empty());
 }
 
+TEST(AppSession, SwitchingGeneratorKeepsOnlyASizeTheUserChose) {
+  TestClock c;
+  Session s(config(c));
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  EXPECT_EQ(s.params().get("width"), s.generator().schema.find("width")->def);
+  EXPECT_EQ(s.params().get("height"), s.generator().schema.find("height")->def);
+  s.set_map_size(100, 60);
+  ASSERT_TRUE(s.select_generator("feature-accretion"));
+  EXPECT_EQ(s.grid().width(), 100);
+  EXPECT_EQ(s.grid().height(), 60);
+  EXPECT_FALSE(s.params().validate());
+}
+
 TEST(AppSession, StepAndStepBackMoveOneStepAndPause) {
   TestClock c;
   Session s(config(c));

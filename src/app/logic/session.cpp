@@ -170,14 +170,18 @@ bool Session::select_generator(std::string_view name) {
   }
   const int w = s_->params.get_int("width");
   const int h = s_->params.get_int("height");
+  const bool sized_by_user =
+      w != s_->spec->schema.find("width")->def || h != s_->spec->schema.find("height")->def;
   s_->spec = spec;
   s_->params = spec->schema.defaults();
-  s_->notice.clear();
-  // Keep the map size the user chose, where the new generator's checks allow it.
+  // A size the user chose carries over (where the new generator's checks allow it); otherwise
+  // each generator opens at its own default size, which its other defaults are tuned for.
   std::string notes;
-  for (const auto& [key, value] : {std::pair{"width", w}, std::pair{"height", h}}) {
-    const ParamEdit e = set_param_repaired(s_->params, key, value);
-    if (!e.notice.empty()) notes += (notes.empty() ? "" : "; ") + e.notice;
+  if (sized_by_user) {
+    for (const auto& [key, value] : {std::pair{"width", w}, std::pair{"height", h}}) {
+      const ParamEdit e = set_param_repaired(s_->params, key, value);
+      if (!e.notice.empty()) notes += (notes.empty() ? "" : "; ") + e.notice;
+    }
   }
   s_->notice = notes;
   s_->regenerate();

@@ -87,7 +87,8 @@ class Session {
   // --- what to generate (each change regenerates; see RunMode) ---
   std::span<const GeneratorSpec* const> generators() const;
   const GeneratorSpec& generator() const;
-  // Keeps the seed and, where the new schema allows, the map size. False for an unknown name.
+  // Keeps the seed, and the map size if the user changed it from the old generator's default
+  // (where the new schema allows). False for an unknown name.
   bool select_generator(std::string_view name);
   const ParamValues& params() const;
   // Clamps to the schema's range and repairs failed cross-checks by moving the other parameter
