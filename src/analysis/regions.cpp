@@ -87,6 +87,13 @@ void walkable_bits(const std::uint8_t* row, std::uint32_t w, std::uint64_t* word
   words[full] = b;
 }
 
+// Writes v to [from, to) in blocks of 8, so up to 7 cells past `to` are written too.
+void fill_blocks(std::int32_t* row, std::uint32_t from, std::uint32_t to, std::int32_t v) {
+  for (std::uint32_t x = from; x < to; x += 8) {
+    for (std::uint32_t k = 0; k < 8; ++k) row[x + k] = v;
+  }
+}
+
 }  // namespace
 
 RegionMap label_regions(const Grid& grid, int connectivity) {
@@ -170,14 +177,26 @@ const RegionMap& RegionLabeller::label(const Grid& grid, int connectivity) {
   std::int32_t* labels = map_.labels.data();
   for (std::size_t y = 0; y < h; ++y) {
     std::int32_t* row = labels + y * w;
-    // One wide fill of the row, then one short fill per run: cheaper than filling each gap.
-    std::fill(row, row + w, -1);
+    // Gaps and runs alternate; each is written in whole blocks of 8 that may run past its end
+    // into what comes next, which is written afterwards (the next gap or run, or the next
+    // rows' first cells). Short runs then cost one block store, not a loop with a remainder.
+    // Rows with fewer than 8 cells after them in the layer are written exactly.
+    const bool overshoot = (h - 1 - y) * w >= 8;
+    std::uint32_t x = 0;
     for (std::size_t r = row_first_[y]; r < row_first_[y + 1]; ++r) {
       const Run run = runs_[r];
       const auto region = static_cast<std::int32_t>(id[r]);
-      for (std::uint32_t x = run.x0; x < run.x1; ++x) row[x] = region;
+      if (overshoot) {
+        fill_blocks(row, x, run.x0, -1);
+        fill_blocks(row, run.x0, run.x1, region);
+      } else {
+        std::fill(row + x, row + run.x0, -1);
+        std::fill(row + run.x0, row + run.x1, region);
+      }
       map_.sizes[id[r]] += static_cast<int>(run.x1 - run.x0);
+      x = run.x1;
     }
+    std::fill(row + x, row + w, -1);
   }
   return map_;
 }
