@@ -1,0 +1,110 @@
+// What the renderer and the panels read from Session: the map, uploads, overlay, log, stats.
+
+#include "app/logic/session.hpp"
+#include "app/logic/session_state.hpp"
+
+namespace dungen::app {
+
+// --- drawing ---
+
+const Grid& Session::grid() const {
+  return s_->track->grid();
+}
+
+TextureUpload Session::take_upload() {
+  State& s = *s_;
+  const ShownMap shown = s.track->shown();
+  const std::optional<Rect> dirty = s.track->take_dirty();
+  const bool same = s.uploaded_any && s.uploaded_serial == s.track_serial &&
+                    s.uploaded_shown == shown && s.uploaded_version == s.track->version();
+  s.uploaded_any = true;
+  s.uploaded_serial = s.track_serial;
+  s.uploaded_shown = shown;
+  s.uploaded_version = s.track->version();
+  if (!same) return {true, std::nullopt};
+  return {false, dirty};
+}
+
+const OverlayView& Session::overlay() {
+  State& s = *s_;
+  const Track& t = *s.track;
+  if (s.cache_serial == s.track_serial && s.cache_position == t.position() &&
+      s.cache_version == t.version()) {
+    return s.overlay;
+  }
+  s.cache_serial = s.track_serial;
+  s.cache_position = t.position();
+  s.cache_version = t.version();
+  if (t.phase() == Phase::Regions) {
+    s.overlay = build_overlay(*t.region_timeline(), t.position() - t.branch(), std::nullopt, 0);
+    s.overlay.player_start = t.start();  // placed before the regions began
+  } else {
+    s.overlay = build_overlay(t.generator_timeline(), t.position(), t.start(), t.start_step());
+  }
+  return s.overlay;
+}
+
+ViewFlags& Session::view() {
+  return s_->view;
+}
+const ViewFlags& Session::view() const {
+  return s_->view;
+}
+
+// --- teaching panels ---
+
+std::span<const std::string_view> Session::pseudocode() const {
+  return s_->track->pseudocode();
+}
+std::optional<int> Session::current_line() const {
+  const Step* s = s_->track->current();
+  return s ? std::optional<int>(s->line) : std::nullopt;
+}
+const Step* Session::current_step() const {
+  return s_->track->current();
+}
+
+const std::vector<LogEntry>& Session::log() {
+  State& s = *s_;
+  const Track& t = *s.track;
+  if (s.log_serial == s.track_serial && s.log_position == t.position() &&
+      s.log_version == t.version()) {
+    return s.log;
+  }
+  s.log_serial = s.track_serial;
+  s.log_position = t.position();
+  s.log_version = t.version();
+  s.log.clear();
+  if (t.phase() == Phase::Regions) {
+    const std::uint64_t local = t.position() - t.branch();
+    if (local < kLogLines) {
+      append_log(t.generator_timeline(), 0, t.branch(), 0, kLogLines - local, s.log);
+    }
+    append_log(*t.region_timeline(), 0, local, t.branch(), kLogLines, s.log);
+  } else {
+    append_log(t.generator_timeline(), 0, t.position(), 0, kLogLines, s.log);
+  }
+  return s.log;
+}
+
+LiveStats Session::stats() const {
+  const Track& t = *s_->track;
+  LiveStats out;
+  out.step = t.position();
+  out.recorded = t.recorded();
+  if (const Step* s = t.current()) out.counters = s->counters;
+  const MapTally& tally = t.tally();
+  out.walkable = tally.walkable();
+  out.floor_fraction = tally.floor_fraction();
+  if (t.has_regions()) {
+    out.regions =
+        RegionStats{tally.region_count(), tally.largest_region_fraction(), t.regions_complete()};
+  }
+  return out;
+}
+
+const Layout& Session::layout() const {
+  return s_->track->layout();
+}
+
+}  // namespace dungen::app
