@@ -1,12 +1,11 @@
 #include "app/options.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <stdexcept>
 
 #include "analysis/regions.hpp"
 #include "generators/registry.hpp"
+#include "io/param_args.hpp"
 
 namespace dungen::app {
 namespace {
@@ -51,26 +50,6 @@ T parse_number(const std::string& flag, const std::string& text, const std::stri
   return v;
 }
 
-// Schema names in a message become the flags the user typed: room_min_size -> --room-min-size.
-std::string as_flags(std::string msg, const Schema& schema) {
-  for (const ParamDef& def : schema.params) {
-    const std::string name(def.name);
-    const std::string flag = "--" + kebab_case(def.name);
-    std::size_t from = 0;
-    for (std::size_t at; (at = msg.find(name, from)) != std::string::npos;) {
-      const auto word = [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-      };
-      const std::size_t end = at + name.size();
-      const bool whole = (at == 0 || (!word(msg[at - 1]) && msg[at - 1] != '-')) &&
-                         (end == msg.size() || !word(msg[end]));
-      if (whole) msg.replace(at, name.size(), flag);
-      from = whole ? at + flag.size() : at + 1;
-    }
-  }
-  return msg;
-}
-
 void parse_size(const std::string& text, AppOptions& o) {
   const auto x = text.find('x');
   constexpr std::string_view kAllowed = "WxH with W and H in 64..8192, e.g. 1280x720";
@@ -97,21 +76,16 @@ const GeneratorSpec* pick_generator(const std::vector<std::string>& args) {
   return spec;
 }
 
+// The same flags, parsing and messages as `dungen generate` (io/param_args.hpp).
 void parse_param(const std::string& flag, const std::string& value, const GeneratorSpec& spec,
                  ParamValues& params, ParamValues& region_params) {
-  std::string name = flag.substr(2);
-  std::replace(name.begin(), name.end(), '-', '_');
-  ParamValues* target = nullptr;
-  if (spec.schema.find(name)) target = &params;
-  if (region_schema().find(name)) target = &region_params;
-  if (!target || name.starts_with("_")) {
+  ParamValues* const targets[] = {&params, &region_params};
+  if (!param_for_flag(flag, targets)) {
     throw FlagError("unknown flag '" + flag + "' for " + std::string(spec.name) +
                     ": see dungen-viz --help and `dungen generate " + std::string(spec.name) +
                     " --help`");
   }
-  const ParamDef& def = *target->schema().find(name);
-  const auto v = parse_number<std::int64_t>(flag, value, describe_range(def));
-  if (auto e = target->set(name, v)) throw FlagError(as_flags(*e, target->schema()));
+  if (auto e = apply_param_flag(flag, value, targets)) throw FlagError(*e);
 }
 
 AppOptions parse(const std::vector<std::string>& args) {
@@ -143,7 +117,9 @@ AppOptions parse(const std::vector<std::string>& args) {
     const std::string& value = args[++i];
     if (flag == "--generator") continue;  // read by pick_generator
     if (flag == "--seed") {
-      setup.seed = parse_number<std::uint64_t>(flag, value, "0..18446744073709551615");
+      auto seed = parse_seed_flag(value);
+      if (auto* e = std::get_if<std::string>(&seed)) throw FlagError(*e);
+      setup.seed = std::get<std::uint64_t>(seed);
     } else if (flag == "--steps") {
       setup.steps = parse_number<std::uint64_t>(flag, value, "a whole number of steps, 0 or more");
     } else if (flag == "--back") {
