@@ -149,5 +149,29 @@ TEST(AppRegionsTimeline, TurningRegionsOffReturnsToTheGeneratorsEnd) {
   EXPECT_TRUE(s.take_upload().full);
 }
 
+TEST(AppRegionsTimeline, InstantLabelsShowOnTheFinalStepReachedByHand) {
+  // Stepping by hand onto the generator's last step shows the labels there and then, with no
+  // extra press: the final step says it is the last (Step::last).
+  Session s(frozen_clock());
+  s.set_mode(RunMode::Step);
+  s.set_regions_mode(RegionsMode::Instant);
+  s.regenerate();
+  s.finish_pending();
+  const std::uint64_t total = [&] {
+    Stepper st = start_generator(s.generator(), s.params(), s.seed(), false);
+    return run_to_end(st).steps;
+  }();
+  for (std::uint64_t k = 0; k < total; ++k) {
+    EXPECT_FALSE(s.stats().regions) << "labels before the end, at step " << k;
+    s.step();
+  }
+  ASSERT_EQ(s.position(), total);
+  ASSERT_TRUE(s.current_step());
+  EXPECT_TRUE(s.current_step()->last);
+  EXPECT_TRUE(s.finished());
+  ASSERT_TRUE(s.stats().regions);
+  EXPECT_EQ(s.grid().regions(), label_regions(batch_grid(s), 8).labels);
+}
+
 }  // namespace
 }  // namespace dungen::app

@@ -110,9 +110,12 @@ StepGenerator flood_regions(StepContext& ctx, ParamValues p) {
     co_yield done;
     ++region;
   }
-  const Step all_done{StepLevel::Phase, kDone,
+  const Step all_done{StepLevel::Phase,
+                      kDone,
                       Event{EventKind::RegionsDone, Reason::None, -1, -1, region, {}, {}},
-                      Overlay{}, counters};
+                      Overlay{},
+                      counters,
+                      true};
   co_yield all_done;
 }
 

@@ -104,6 +104,9 @@ struct Step {
   Event event;
   Overlay overlay;
   Counters counters;
+  // True on the body's final step: nothing follows, so the run is known to be over as soon as
+  // this step is shown (not one more "step" press later).
+  bool last = false;
   friend bool operator==(const Step&, const Step&) = default;
 };
 

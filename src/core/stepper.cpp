@@ -26,6 +26,11 @@ Stepper& Stepper::operator=(Stepper&& other) noexcept {
 
 const Step* Stepper::next() {
   context_->changes_.clear();
+  if (current_ && current_->last) {
+    generator_.advance();  // lets the body return; it yields nothing after its final step
+    current_ = nullptr;
+    return nullptr;
+  }
   current_ = generator_.advance();
   if (current_) ++steps_;
   return current_;

@@ -69,7 +69,8 @@ class Stepper {
 
   // Runs one step. Returns it, or nullptr once the algorithm has finished.
   const Step* next();
-  bool done() const { return generator_.done(); }
+  // True once the final step (Step::last) has run, or the body has returned.
+  bool done() const { return generator_.done() || (current_ && current_->last); }
 
   // The last step run and its cell changes (empty before the first step).
   const Step* current() const { return current_; }

@@ -131,9 +131,12 @@ StepGenerator cellular_caves(StepContext& ctx, ParamValues p) {
                    Overlay{Rect{0, y, w, 1}, Verdict::None, {}, Point{0, y}}, counters};
     co_yield row;
   }
-  const Step filled{StepLevel::Phase, kFillDone,
+  const Step filled{StepLevel::Phase,
+                    kFillDone,
                     Event{EventKind::CaveFilled, Reason::None, -1, -1, counters.cells, {}, {}},
-                    Overlay{}, counters};
+                    Overlay{},
+                    counters,
+                    passes == 0};
   co_yield filled;
 
   // Row y's new tiles depend on old rows y-1..y+1. Rows below y are still old in the grid;
@@ -159,9 +162,12 @@ StepGenerator cellular_caves(StepContext& ctx, ParamValues p) {
       co_yield row;
     }
     ++counters.placed;
-    const Step pass_done{StepLevel::Phase, kSwap,
+    const Step pass_done{StepLevel::Phase,
+                         kSwap,
                          Event{EventKind::CavePass, Reason::None, pass, -1, pass_changed, {}, {}},
-                         Overlay{}, counters};
+                         Overlay{},
+                         counters,
+                         pass + 1 == passes};
     co_yield pass_done;
   }
 }

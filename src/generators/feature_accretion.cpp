@@ -322,9 +322,9 @@ StepGenerator feature_accretion(StepContext& ctx, ParamValues p) {
     co_yield built;
   }
 
-  const Step done{StepLevel::Phase, kDone,
-                  Event{EventKind::Done, Reason::None, -1, -1, features, {}, {}}, Overlay{},
-                  counters};
+  const Step done{
+      StepLevel::Phase, kDone,    Event{EventKind::Done, Reason::None, -1, -1, features, {}, {}},
+      Overlay{},        counters, true};
   co_yield done;
 }
 

@@ -205,9 +205,12 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
   }
 
   const Step done{
-      StepLevel::Phase, kDone,
+      StepLevel::Phase,
+      kDone,
       Event{EventKind::Done, Reason::None, -1, -1, static_cast<int>(layout.rooms.size()), {}, {}},
-      Overlay{}, counters};
+      Overlay{},
+      counters,
+      true};
   co_yield done;
 }
 

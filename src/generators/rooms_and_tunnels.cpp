@@ -190,9 +190,12 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
     rooms.push_back(room);
   }
   const Step done{
-      StepLevel::Phase, kDone,
+      StepLevel::Phase,
+      kDone,
       Event{EventKind::Done, Reason::None, -1, -1, static_cast<int>(rooms.size()), {}, {}},
-      Overlay{}, counters};
+      Overlay{},
+      counters,
+      true};
   co_yield done;
 }
 

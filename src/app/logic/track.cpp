@@ -64,6 +64,8 @@ bool Track::forward() {
   if (gen_.next()) {
     gen_tally_.apply(gen_.changes_at(gen_.cursor()), true);
     if (!start_step_ && layout().start) start_step_ = gen_.cursor();
+    // On the generator's final step the instant labels show at once.
+    if (regions_ == RegionsMode::Instant && gen_.at_end()) branch_at_cursor();
     return true;
   }
   // The generator has finished: what follows depends on the regions mode.
@@ -168,9 +170,7 @@ bool Track::has_regions() const {
 
 bool Track::regions_complete() const {
   if (labelled_shown()) return true;
-  if (!in_regions()) return false;
-  const Step* s = region_->current();
-  return region_->at_end() || (s && s->level == StepLevel::Phase);
+  return in_regions() && region_->at_end();
 }
 
 const Step* Track::current() const {

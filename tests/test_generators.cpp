@@ -1,0 +1,111 @@
+// The stepper protocol, checked for every registered generator alike: what DESIGN.md promises of
+// any generator, so a new one is held to it the moment it is registered.
+
+#include <gtest/gtest.h>
+
+#include "analysis/region_stepper.hpp"
+#include "analysis/regions.hpp"
+#include "core/runner.hpp"
+#include "core/timeline.hpp"
+#include "generators/registry.hpp"
+
+using namespace dungen;
+
+namespace {
+
+class EveryGenerator : public ::testing::TestWithParam<const GeneratorSpec*> {};
+
+std::string spec_name(const ::testing::TestParamInfo<const GeneratorSpec*>& info) {
+  std::string n(info.param->name);
+  std::replace(n.begin(), n.end(), '-', '_');
+  return n;
+}
+
+}  // namespace
+
+TEST_P(EveryGenerator, SchemaStartsWithTheMapSizeAndItsDefaultsValidate) {
+  const GeneratorSpec& spec = *GetParam();
+  ASSERT_GE(spec.schema.params.size(), 2u);
+  EXPECT_EQ(spec.schema.params[0].name, "width");
+  EXPECT_EQ(spec.schema.params[1].name, "height");
+  EXPECT_LE(spec.schema.params[0].max, kMaxMapSide);
+  EXPECT_FALSE(spec.schema.defaults().validate());
+  for (const ParamDef& p : spec.schema.params) {
+    EXPECT_LE(p.min, p.def) << p.name;
+    EXPECT_LE(p.def, p.max) << p.name;
+    EXPECT_FALSE(p.help.empty()) << p.name;
+  }
+  EXPECT_FALSE(spec.summary.empty());
+  EXPECT_FALSE(spec.pseudocode.empty());
+}
+
+TEST_P(EveryGenerator, StepsAreWellFormedAndOnlyTheFinalOneIsLast) {
+  const GeneratorSpec& spec = *GetParam();
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Stepper s = start_generator(spec, spec.schema.defaults(), seed);
+    std::uint64_t steps = 0;
+    bool saw_last = false;
+    while (const Step* step = s.next()) {
+      ++steps;
+      ASSERT_FALSE(saw_last) << "a step after the last one, seed " << seed;
+      ASSERT_LT(static_cast<std::size_t>(step->line), spec.pseudocode.size());
+      ASSERT_GE(step->line, 0);
+      for (const CellChange& c : s.changes()) {
+        ASSERT_LT(c.index, s.grid().size());
+        ASSERT_NE(c.before, c.after);
+      }
+      if (step->last) {
+        saw_last = true;
+        EXPECT_EQ(step->level, StepLevel::Phase);
+        EXPECT_TRUE(s.done()) << "done as soon as the last step has run";
+      } else {
+        EXPECT_FALSE(s.done());
+      }
+    }
+    EXPECT_TRUE(saw_last) << "seed " << seed;
+    EXPECT_GT(steps, 0u);
+    EXPECT_EQ(s.next(), nullptr);  // stays finished
+  }
+}
+
+TEST_P(EveryGenerator, BatchSteppedAndTimelineGiveTheSameGridBitForBit) {
+  const GeneratorSpec& spec = *GetParam();
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    Stepper batch = start_generator(spec, spec.schema.defaults(), seed, false);
+    const RunResult r = run_to_end(batch);
+    Timeline t(start_generator(spec, spec.schema.defaults(), seed, true));
+    // Forward by feature, back to the start, forward one step at a time.
+    while (!run_until(t, StepLevel::Feature).finished) {
+    }
+    ASSERT_EQ(t.grid(), batch.grid()) << "seed " << seed;
+    ASSERT_EQ(t.recorded(), r.steps);
+    const Grid start = Grid(batch.grid().width(), batch.grid().height(), spec.background);
+    t.seek(0);
+    ASSERT_EQ(t.grid(), start);
+    while (t.next()) {
+    }
+    ASSERT_EQ(t.grid(), batch.grid()) << "seed " << seed;
+    EXPECT_TRUE(t.at_end());
+  }
+}
+
+TEST_P(EveryGenerator, RegionStepperAgreesWithTheFastPathOnItsMaps) {
+  const GeneratorSpec& spec = *GetParam();
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    Stepper gen = start_generator(spec, spec.schema.defaults(), seed, false);
+    run_to_end(gen);
+    for (int connectivity : {4, 8}) {
+      ParamValues rp(region_schema());
+      ASSERT_FALSE(rp.set("connectivity", connectivity));
+      Stepper regions = start_region_stepper(gen.grid(), rp);
+      bool saw_last = false;
+      while (const Step* step = regions.next()) saw_last = step->last;
+      EXPECT_TRUE(saw_last);
+      EXPECT_EQ(regions.grid().regions(), label_regions(gen.grid(), connectivity).labels);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, EveryGenerator,
+                         ::testing::ValuesIn(all_generators().begin(), all_generators().end()),
+                         spec_name);
