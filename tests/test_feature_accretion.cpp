@@ -9,6 +9,7 @@
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
 #include "generators/feature_accretion.hpp"
+#include "replay_check.hpp"
 
 using namespace dungen;
 
@@ -217,40 +218,11 @@ void check_seeds(const ParamValues& p, int seeds) {
   EXPECT_GT(total, seeds);  // features beyond the first room get built
 }
 
-// Batch, one step at a time through a timeline, and back and forth give the same grid.
 void check_replay(const ParamValues& p, std::uint64_t seed) {
-  Stepper batch = start_generator(spec(), p, seed, false);
-  run_to_end(batch);
-
-  Timeline t(start_generator(spec(), p, seed, true));
-  const Grid start = t.grid();
-  while (t.next()) {
-  }
-  ASSERT_EQ(t.grid(), batch.grid());
-  const std::uint64_t n = t.recorded();
-  ASSERT_GT(n, 2u);
-
-  while (t.back()) {
-  }
-  ASSERT_EQ(t.cursor(), 0u);
-  EXPECT_EQ(t.grid(), start);
-  for (const std::uint64_t k : {std::uint64_t{1}, n / 3, n / 2, n - 1}) {
-    t.seek(k);
-    Stepper fresh = start_generator(spec(), p, seed, false);
-    run_steps(fresh, k);
-    EXPECT_EQ(t.grid(), fresh.grid()) << "at step " << k;
-  }
-  t.seek(n / 4);
-  while (t.next()) {
-  }
-  EXPECT_EQ(t.grid(), batch.grid());
+  test_support::check_replay(spec(), p, seed);
 }
 
-std::pair<int, std::string> cli(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int rc = run_cli(args, out, err);
-  return {rc, rc == 0 ? out.str() : err.str()};
-}
+using test_support::cli;
 
 }  // namespace
 
