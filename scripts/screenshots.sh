@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Regenerates the README's screenshots in docs/screenshots/ with dungen-viz's own screenshot
+# mode (under Xvfb when there is no display). Run after `bash scripts/test.sh` has built it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+viz=build/dungen-viz
+out=docs/screenshots
+mkdir -p "$out"
+run() {
+  local name=$1
+  shift
+  xvfb-run -a -s '-screen 0 1600x900x24' "$viz" --size 1600x900 --frames 4 \
+    --screenshot "$out/$name.png" "$@" >/dev/null
+  echo "wrote $out/$name.png"
+}
+run rooms-and-tunnels --generator rooms-and-tunnels --seed 7
+run feature-accretion --generator feature-accretion --seed 7
+run room-accretion --generator room-accretion --seed 7
+run cellular-caves --generator cellular-caves --seed 7 --width 120 --height 90
+# Mid-run: an accepted room, the tunnel to it half dug, rejected candidates fading.
+run mid-step-overlays --generator rooms-and-tunnels --seed 7 --steps 343
+# The flood fill at work (frontier in cyan), then the finished labels with their glyphs.
+run flood-fill-frontier --generator cellular-caves --seed 3 --width 60 --fill-percent 45 \
+  --animate-regions --steps 560 --overlay-labels
+run region-labels --generator cellular-caves --seed 3 --width 60 --fill-percent 45 \
+  --regions --overlay-labels
