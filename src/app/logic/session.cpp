@@ -128,6 +128,7 @@ RegionsMode Session::regions_mode() const {
 
 void Session::set_regions_mode(RegionsMode mode) {
   if (mode == s_->regions) return;
+  s_->settle();
   s_->regions = mode;
   s_->job = {};
   const std::uint64_t at = s_->track->position();
@@ -152,6 +153,7 @@ bool Session::set_region_param(std::string_view name, std::int64_t value) {
   const ParamEdit e = set_param_repaired(s_->region_params, name, value);
   s_->notice = e.notice;
   if (e.changed) {
+    s_->settle();
     s_->job = {};
     s_->track->set_regions(s_->regions, s_->region_params);
     if (s_->mode == RunMode::Live && s_->regions != RegionsMode::Off) {
@@ -162,6 +164,7 @@ bool Session::set_region_param(std::string_view name, std::int64_t value) {
 }
 
 void Session::analyse_regions_now() {
+  s_->settle();
   if (s_->regions == RegionsMode::Off) {
     s_->regions = RegionsMode::Animated;
     s_->track->set_regions(s_->regions, s_->region_params);

@@ -53,13 +53,51 @@ struct Session::State {
   std::uint64_t cache_serial = 0, cache_position = UINT64_MAX, cache_version = 0;
   std::uint64_t log_serial = 0, log_position = UINT64_MAX, log_version = 0;
 
+  // Allocating a big map (four layers, ten bytes a cell) can itself take longer than a frame, so
+  // from this size on the new track is built by the next update(): the frame in between shows
+  // "preparing the map" instead of the window freezing without a word.
+  static constexpr std::uint64_t kDeferredBuildCells = std::uint64_t{1} << 20;
+  bool build_pending = false;
+  bool live_after_build = false;  // the pending build was a live regenerate: run it to the end
+
   void rebuild() {
     job = {};
     playing = false;
     due = 0.0;
+    live_after_build = false;
+    const auto cells = static_cast<std::uint64_t>(params.get("width")) *
+                       static_cast<std::uint64_t>(params.get("height"));
+    if (track && cells >= kDeferredBuildCells) {
+      build_pending = true;
+      return;
+    }
+    build_now();
+  }
+
+  void build_now() {
+    build_pending = false;
     track = std::make_unique<Track>(*spec, params, seed, config.history_bytes);
     track->set_regions(regions, region_params);
     ++track_serial;
+    if (live_after_build) {
+      live_after_build = false;
+      start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
+    }
+  }
+
+  // Finishes a pending build as update() would (a live regenerate then runs on).
+  void settle() {
+    if (build_pending) build_now();
+  }
+
+  // The track for a command to act on: a pending build is done first (and a live run it was
+  // going to start gives way to the command).
+  Track& live_track() {
+    if (build_pending) {
+      live_after_build = false;
+      build_now();
+    }
+    return *track;
   }
 
   void start_job(Job j) {
@@ -73,7 +111,12 @@ struct Session::State {
   // Regenerates with the current settings: to the end in live mode, to step 0 in step mode.
   void regenerate() {
     rebuild();
-    if (mode == RunMode::Live) start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
+    if (mode != RunMode::Live) return;
+    if (build_pending) {
+      live_after_build = true;
+    } else {
+      start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
+    }
   }
 
   bool move_toward(std::uint64_t target) {

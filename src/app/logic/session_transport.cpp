@@ -12,7 +12,7 @@ bool Session::playing() const {
 }
 void Session::play() {
   s_->job = {};
-  if (s_->track->finished()) restart();
+  if (s_->live_track().finished()) restart();
   s_->playing = true;
 }
 void Session::pause() {
@@ -29,7 +29,7 @@ void Session::toggle_play() {
 void Session::step() {
   s_->job = {};
   pause();
-  if (s_->track->forward()) {
+  if (s_->live_track().forward()) {
     s_->last = {1, false};
   } else {
     s_->note_finished();
@@ -38,19 +38,21 @@ void Session::step() {
 void Session::step_back() {
   s_->job = {};
   pause();
-  if (s_->track->back()) s_->last = {1, false};
+  if (s_->live_track().back()) s_->last = {1, false};
 }
 void Session::run_to_next(StepLevel level) {
   pause();
+  s_->live_track();
   s_->start_job({JobKind::ToLevel, 0, level, false});
 }
 void Session::run_to_end() {
   pause();
+  s_->live_track();
   s_->start_job({JobKind::ToEnd, 0, StepLevel::Phase, false});
 }
 void Session::restart() {
   pause();
-  if (s_->track->earliest() > 0) {
+  if (s_->live_track().earliest() > 0) {
     // The oldest steps were forgotten (bounded history): start a fresh run instead.
     s_->rebuild();
     return;
@@ -60,6 +62,7 @@ void Session::restart() {
 void Session::seek(std::uint64_t k) {
   pause();
   // Past what is recorded, the generator runs on (stopping at its end).
+  s_->live_track();
   k = std::max(k, s_->track->earliest());
   if (s_->track->finished()) k = std::min(k, s_->track->recorded());
   if (k == s_->track->position()) {
@@ -122,6 +125,11 @@ void Session::apply(Command command) {
 
 FrameReport Session::update(double frame_seconds) {
   s_->last = {};
+  if (s_->build_pending) {  // building the map is this frame's work
+    s_->build_now();
+    s_->last.hit_budget = true;
+    return s_->last;
+  }
   BudgetedLoop loop(s_->config.clock, s_->config.budget);
   if (s_->job.kind != JobKind::None) {
     s_->last.steps = s_->run_job(loop, UINT64_MAX);
@@ -135,17 +143,19 @@ FrameReport Session::update(double frame_seconds) {
 void Session::finish_pending() {
   const Clock never = [] { return 0.0; };
   BudgetedLoop loop(never, {1e300, UINT64_MAX});
+  s_->settle();
   s_->run_job(loop, UINT64_MAX);
 }
 
 bool Session::busy() const {
-  return s_->job.kind != JobKind::None;
+  return s_->build_pending || s_->job.kind != JobKind::None;
 }
 double Session::progress() const {
+  if (s_->build_pending) return 0.0;
   return s_->job.kind == JobKind::None ? 1.0 : s_->job.progress(s_->track->position());
 }
 std::string_view Session::busy_label() const {
-  return s_->job.label();
+  return s_->build_pending ? "preparing the map" : s_->job.label();
 }
 const FrameReport& Session::last_frame() const {
   return s_->last;
