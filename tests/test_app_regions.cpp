@@ -149,6 +149,25 @@ TEST(AppRegionsTimeline, TurningRegionsOffReturnsToTheGeneratorsEnd) {
   EXPECT_TRUE(s.take_upload().full);
 }
 
+TEST(AppRegionsTimeline, InstantLabelsOfABigMapComeWithTheNextFrame) {
+  Session s(frozen_clock());
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  s.set_map_size(2048, 1024);
+  s.finish_pending();
+  ASSERT_TRUE(s.finished());
+  s.set_mode(RunMode::Step);  // nothing else to do after the labels
+  s.set_regions_mode(RegionsMode::Instant);
+  // Labelling 2M cells can take longer than a frame: this frame says it is coming.
+  EXPECT_TRUE(s.busy());
+  EXPECT_EQ(s.busy_label(), "labelling regions");
+  EXPECT_FALSE(s.stats().regions);
+  s.update(1.0 / 60);
+  EXPECT_FALSE(s.busy());
+  ASSERT_TRUE(s.stats().regions);
+  EXPECT_EQ(s.grid().regions(), label_regions(batch_grid(s), 8).labels);
+  EXPECT_TRUE(s.take_upload().full);
+}
+
 TEST(AppRegionsTimeline, InstantLabelsShowOnTheFinalStepReachedByHand) {
   // Stepping by hand onto the generator's last step shows the labels there and then, with no
   // extra press: the final step says it is the last (Step::last).

@@ -54,9 +54,8 @@ struct Session::State {
   std::uint64_t log_serial = 0, log_position = UINT64_MAX, log_version = 0;
 
   // Allocating a big map (four layers, ten bytes a cell) can itself take longer than a frame, so
-  // from this size on the new track is built by the next update(): the frame in between shows
+  // from kBigMapCells on the new track is built by the next update(): the frame in between shows
   // "preparing the map" instead of the window freezing without a word.
-  static constexpr std::uint64_t kDeferredBuildCells = std::uint64_t{1} << 20;
   bool build_pending = false;
   bool live_after_build = false;  // the pending build was a live regenerate: run it to the end
 
@@ -67,7 +66,7 @@ struct Session::State {
     live_after_build = false;
     const auto cells = static_cast<std::uint64_t>(params.get("width")) *
                        static_cast<std::uint64_t>(params.get("height"));
-    if (track && cells >= kDeferredBuildCells) {
+    if (track && cells >= kBigMapCells) {
       build_pending = true;
       return;
     }
@@ -88,6 +87,7 @@ struct Session::State {
   // Finishes a pending build as update() would (a live regenerate then runs on).
   void settle() {
     if (build_pending) build_now();
+    track->settle_regions();
   }
 
   // The track for a command to act on: a pending build is done first (and a live run it was
@@ -97,6 +97,7 @@ struct Session::State {
       live_after_build = false;
       build_now();
     }
+    track->settle_regions();
     return *track;
   }
 

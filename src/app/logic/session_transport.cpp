@@ -130,6 +130,11 @@ FrameReport Session::update(double frame_seconds) {
     s_->last.hit_budget = true;
     return s_->last;
   }
+  if (s_->track->regions_pending()) {  // so is labelling a big map instantly
+    s_->track->settle_regions();
+    s_->last.hit_budget = true;
+    return s_->last;
+  }
   BudgetedLoop loop(s_->config.clock, s_->config.budget);
   if (s_->job.kind != JobKind::None) {
     s_->last.steps = s_->run_job(loop, UINT64_MAX);
@@ -148,14 +153,16 @@ void Session::finish_pending() {
 }
 
 bool Session::busy() const {
-  return s_->build_pending || s_->job.kind != JobKind::None;
+  return s_->build_pending || s_->track->regions_pending() || s_->job.kind != JobKind::None;
 }
 double Session::progress() const {
-  if (s_->build_pending) return 0.0;
+  if (s_->build_pending || s_->track->regions_pending()) return 0.0;
   return s_->job.kind == JobKind::None ? 1.0 : s_->job.progress(s_->track->position());
 }
 std::string_view Session::busy_label() const {
-  return s_->build_pending ? "preparing the map" : s_->job.label();
+  if (s_->build_pending) return "preparing the map";
+  if (s_->track->regions_pending()) return "labelling regions";
+  return s_->job.label();
 }
 const FrameReport& Session::last_frame() const {
   return s_->last;

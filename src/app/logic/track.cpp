@@ -21,8 +21,22 @@ void Track::set_regions(RegionsMode mode, const ParamValues& region_params) {
   in_region_ = false;
   branch_ = 0;
   ++version_;
-  // A finished map gets its instant labels at once; animated ones wait for the next step.
-  if (mode == RegionsMode::Instant && gen_.at_end()) branch_at_cursor();
+  instant_pending_ = false;
+  // A finished map gets its instant labels at once (a big one by the next frame); animated ones
+  // wait for the next step.
+  if (mode == RegionsMode::Instant && gen_.at_end()) {
+    if (gen_.grid().size() >= kBigMapCells) {
+      instant_pending_ = true;
+    } else {
+      branch_at_cursor();
+    }
+  }
+}
+
+void Track::settle_regions() {
+  if (!instant_pending_) return;
+  instant_pending_ = false;
+  if (regions_ == RegionsMode::Instant && gen_.at_end() && !in_regions()) branch_at_cursor();
 }
 
 void Track::branch_regions_here() {
@@ -31,6 +45,7 @@ void Track::branch_regions_here() {
 }
 
 void Track::branch_at_cursor() {
+  instant_pending_ = false;
   branch_ = gen_.cursor();
   in_region_ = false;
   region_.reset();

@@ -19,6 +19,10 @@
 
 namespace dungen::app {
 
+// From this many cells on, work that can take longer than a frame (allocating a map, labelling
+// it instantly) waits for the session's next frame, so the frame before can say what is coming.
+inline constexpr std::uint64_t kBigMapCells = std::uint64_t{1} << 20;
+
 // Which map the track shows: a change means the renderer must upload the whole map.
 enum class ShownMap { Generator, Regions, Labelled };
 
@@ -31,6 +35,9 @@ class Track {
   void set_regions(RegionsMode mode, const ParamValues& region_params);
   // Branches the regions at the cursor now (mid-run too). Needs a mode other than Off.
   void branch_regions_here();
+  // Instant labels for a big finished map wait for settle_regions() (see kBigMapCells).
+  bool regions_pending() const { return instant_pending_; }
+  void settle_regions();
 
   bool forward();  // one step; false at the end (nothing moved)
   bool back();     // one step back; false at the earliest reachable step
@@ -77,6 +84,7 @@ class Track {
   bool in_region_ = false;
   // Instant: the map at branch_ with label_regions' labels.
   std::optional<Grid> labelled_;
+  bool instant_pending_ = false;
   MapTally labelled_tally_;
   std::uint64_t version_ = 0;  // counts region maps made: a new one needs a full upload
   std::size_t history_bytes_;
