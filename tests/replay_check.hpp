@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -14,6 +15,18 @@
 #include "generators/registry.hpp"
 
 namespace dungen::test_support {
+
+// The spec's defaults with some values set; every value and the whole set must validate.
+inline ParamValues params_for(
+    const GeneratorSpec& spec,
+    std::initializer_list<std::pair<std::string_view, std::int64_t>> values) {
+  ParamValues p(spec.schema);
+  for (const auto& [name, value] : values) {
+    EXPECT_EQ(p.set(name, value), std::nullopt) << name;
+  }
+  EXPECT_EQ(p.validate(), std::nullopt);
+  return p;
+}
 
 // Batch, one step at a time through a timeline, and back and forth give the same grid: all the
 // way back to the start, seeks to a few steps (each against a fresh run of that many steps), and

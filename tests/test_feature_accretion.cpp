@@ -20,12 +20,7 @@ const GeneratorSpec& spec() {
 }
 
 ParamValues params(std::initializer_list<std::pair<std::string_view, std::int64_t>> values) {
-  ParamValues p(spec().schema);
-  for (const auto& [name, value] : values) {
-    EXPECT_EQ(p.set(name, value), std::nullopt) << name;
-  }
-  EXPECT_EQ(p.validate(), std::nullopt);
-  return p;
+  return test_support::params_for(spec(), values);
 }
 
 // One feature as its steps report it: the whole footprint (walls included), and for every feature
