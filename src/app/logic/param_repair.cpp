@@ -5,32 +5,14 @@
 #include <optional>
 #include <vector>
 
+#include "io/param_args.hpp"
+
 namespace dungen::app {
 
 namespace {
 
 bool is_map_size(std::string_view name) {
   return name == "width" || name == "height";
-}
-
-// The schema parameters a cross-check message names, in order (whole snake_case words).
-std::vector<std::string_view> named_params(const std::string& msg, const Schema& schema) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < msg.size()) {
-    std::size_t j = i;
-    while (j < msg.size() && (std::islower(static_cast<unsigned char>(msg[j])) || msg[j] == '_'))
-      ++j;
-    if (j == i) {
-      ++i;
-      continue;
-    }
-    if (const ParamDef* def = schema.find(std::string_view(msg).substr(i, j - i))) {
-      out.push_back(def->name);
-    }
-    i = j;
-  }
-  return out;
 }
 
 // The values worth trying for def, nearest to `from` first: the numbers the failing check quotes
@@ -91,7 +73,7 @@ std::optional<std::vector<Push>> push_others(ParamValues& values, std::string_vi
     const std::optional<std::string> err = values.validate();
     if (!err) return pushes;
     if (round == kMaxRepairPushes) break;
-    const std::vector<std::string_view> named = named_params(*err, values.schema());
+    const std::vector<std::string_view> named = params_named_in(*err, values.schema());
     std::string_view pick;
     for (const std::string_view n : named) {
       if (n != fixed && n != last && !is_map_size(n)) {
@@ -110,7 +92,7 @@ std::optional<std::vector<Push>> push_others(ParamValues& values, std::string_vi
       for (const std::int64_t v : list) {
         values.set_clamped(pick, v);
         const std::optional<std::string> e = values.validate();
-        if (!e || (!need_valid && named_params(*e, values.schema()) != named)) {
+        if (!e || (!need_valid && params_named_in(*e, values.schema()) != named)) {
           return std::optional<std::int64_t>(v);
         }
       }
