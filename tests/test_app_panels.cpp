@@ -9,23 +9,16 @@
 #include "app/logic/headless.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/speed.hpp"
+#include "app_test_support.hpp"
 #include "core/runner.hpp"
 #include "generators/registry.hpp"
 
 namespace dungen::app {
 namespace {
 
-SessionConfig frozen_clock() {
-  SessionConfig cfg;
-  cfg.clock = [] { return 0.0; };
-  cfg.budget = {1.0, kDefaultMaxStepsPerFrame};
-  cfg.dice_seed = 3;
-  return cfg;
-}
-
 // A rooms-and-tunnels session at step 0 in step mode, plus every step of the same run.
 struct Fixture {
-  Session s{frozen_clock()};
+  Session s{frozen_clock(3)};
   std::vector<Step> steps;
   Fixture() {
     s.set_mode(RunMode::Step);
@@ -266,7 +259,7 @@ TEST(AppPanels, SpeedSliderIsLogarithmicFromOneToAMillion) {
 }
 
 TEST(AppPanels, HeadlessSetupStepsThenStepsBack) {
-  Session s(frozen_clock());
+  Session s(frozen_clock(3));
   HeadlessSetup h;
   h.generator = "feature-accretion";
   h.seed = 42;

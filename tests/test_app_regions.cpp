@@ -6,19 +6,12 @@
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
 #include "app/logic/session.hpp"
+#include "app_test_support.hpp"
 #include "core/runner.hpp"
 #include "generators/registry.hpp"
 
 namespace dungen::app {
 namespace {
-
-SessionConfig frozen_clock() {
-  SessionConfig cfg;
-  cfg.clock = [] { return 0.0; };
-  cfg.budget = {1.0, kDefaultMaxStepsPerFrame};
-  cfg.dice_seed = 7;
-  return cfg;
-}
 
 Grid batch_grid(const Session& s, std::uint64_t steps = UINT64_MAX) {
   Stepper st = start_generator(s.generator(), s.params(), s.seed(), false);
@@ -29,8 +22,8 @@ Grid batch_grid(const Session& s, std::uint64_t steps = UINT64_MAX) {
 class AppRegions : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(AppRegions, AnimatedAndInstantLabelLikeTheFastPath) {
-  Session animated(frozen_clock());
-  Session instant(frozen_clock());
+  Session animated(frozen_clock(7));
+  Session instant(frozen_clock(7));
   ASSERT_TRUE(animated.select_generator(GetParam()));
   ASSERT_TRUE(instant.select_generator(GetParam()));
   animated.set_regions_mode(RegionsMode::Animated);
@@ -68,7 +61,7 @@ INSTANTIATE_TEST_SUITE_P(Generators, AppRegions,
                                            "feature-accretion", "room-accretion"));
 
 TEST(AppRegionsTimeline, RegionStepsFollowTheGeneratorsAndStepBackReturnsToIt) {
-  Session s(frozen_clock());
+  Session s(frozen_clock(7));
   ASSERT_TRUE(s.select_generator("cellular-caves"));
   s.set_mode(RunMode::Step);
   s.set_regions_mode(RegionsMode::Animated);
@@ -112,7 +105,7 @@ TEST(AppRegionsTimeline, RegionStepsFollowTheGeneratorsAndStepBackReturnsToIt) {
 }
 
 TEST(AppRegionsTimeline, AnalyseNowLabelsTheMapAtTheCursor) {
-  Session s(frozen_clock());
+  Session s(frozen_clock(7));
   ASSERT_TRUE(s.select_generator("rooms-and-tunnels"));
   s.set_mode(RunMode::Step);
   s.regenerate();
@@ -138,7 +131,7 @@ TEST(AppRegionsTimeline, AnalyseNowLabelsTheMapAtTheCursor) {
 }
 
 TEST(AppRegionsTimeline, TurningRegionsOffReturnsToTheGeneratorsEnd) {
-  Session s(frozen_clock());
+  Session s(frozen_clock(7));
   s.set_regions_mode(RegionsMode::Animated);
   s.finish_pending();
   ASSERT_EQ(s.phase(), Phase::Regions);
@@ -150,7 +143,7 @@ TEST(AppRegionsTimeline, TurningRegionsOffReturnsToTheGeneratorsEnd) {
 }
 
 TEST(AppRegionsTimeline, InstantLabelsOfABigMapComeWithTheNextFrame) {
-  Session s(frozen_clock());
+  Session s(frozen_clock(7));
   ASSERT_TRUE(s.select_generator("cellular-caves"));
   s.set_map_size(2048, 1024);
   s.finish_pending();
@@ -171,7 +164,7 @@ TEST(AppRegionsTimeline, InstantLabelsOfABigMapComeWithTheNextFrame) {
 TEST(AppRegionsTimeline, InstantLabelsShowOnTheFinalStepReachedByHand) {
   // Stepping by hand onto the generator's last step shows the labels there and then, with no
   // extra press: the final step says it is the last (Step::last).
-  Session s(frozen_clock());
+  Session s(frozen_clock(7));
   s.set_mode(RunMode::Step);
   s.set_regions_mode(RegionsMode::Instant);
   s.regenerate();
