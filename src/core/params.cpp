@@ -46,6 +46,7 @@ std::string describe_range(const ParamDef& def) {
     for (std::size_t i = 0; i < def.choices.size(); ++i) {
       if (i > 0) out += (i + 1 == def.choices.size()) ? " or " : ", ";
       out += std::to_string(def.choices[i]);
+      if (i < def.choice_names.size()) out += " (" + std::string(def.choice_names[i]) + ")";
     }
     return out;
   }
@@ -53,17 +54,21 @@ std::string describe_range(const ParamDef& def) {
   return std::to_string(def.min) + ".." + std::to_string(def.max);
 }
 
-std::optional<std::string> check_value(const ParamDef& def, std::int64_t value) {
+std::optional<ParamError> check_value(const ParamDef& def, std::int64_t value) {
   bool ok = value >= def.min && value <= def.max;
   if (def.kind == ParamKind::Choice) {
     ok = std::find(def.choices.begin(), def.choices.end(), value) != def.choices.end();
   }
   if (ok) return std::nullopt;
-  return std::string(def.name) + " " + std::to_string(value) + " is out of range: allowed " +
-         describe_range(def);
+  ParamError e;
+  e.kind = ParamError::Kind::OutOfRange;
+  e.param = def.name;
+  e.value = value;
+  e.allowed = describe_range(def);
+  return e;
 }
 
-std::optional<std::string> ParamValues::set(std::string_view name, std::int64_t value) {
+std::optional<ParamError> ParamValues::set(std::string_view name, std::int64_t value) {
   const std::size_t i = slot(name);
   if (auto err = check_value(schema_->params[i], value)) return err;
   values_[i] = value;
@@ -85,12 +90,81 @@ bool ParamValues::set_clamped(std::string_view name, std::int64_t value) {
   return v != value;
 }
 
-std::optional<std::string> ParamValues::validate() const {
-  if (!schema_) return "no schema";
+std::int64_t ParamValues::bound_of(const Constraint& c) const {
+  std::int64_t b = 0;
+  switch (c.bound) {
+    case BoundKind::Param:
+      b = get(c.other);
+      break;
+    case BoundKind::SmallerSide:
+      b = std::min(get("width"), get("height"));
+      break;
+    case BoundKind::LongerSide:
+      b = std::max(get("width"), get("height"));
+      break;
+    case BoundKind::Area:
+      b = get("width") * get("height");
+      break;
+  }
+  return b + c.offset;
+}
+
+namespace {
+
+ParamError constraint_error(const ParamValues& v, const Constraint& c, std::int64_t bound) {
+  ParamError e;
+  e.kind = ParamError::Kind::Constraint;
+  e.param = c.param;
+  e.value = v.get(c.param);
+  e.constraint = &c;
+  e.bound = bound;
+  if (c.bound == BoundKind::Param) {
+    e.involved = {c.other};
+  } else {
+    e.involved = {"width", "height"};
+  }
+  e.allowed = std::to_string(v.get("width")) + "x" + std::to_string(v.get("height"));
+  return e;
+}
+
+std::string offset_text(std::int64_t offset) {
+  if (offset == 0) return "";
+  return (offset > 0 ? " plus " : " minus ") + std::to_string(std::llabs(offset));
+}
+
+}  // namespace
+
+std::string ParamError::words(Names names) const {
+  const auto name = [&](std::string_view n) {
+    return names == Names::Flags ? "--" + kebab_case(n) : std::string(n);
+  };
+  std::string out = name(param) + " " + std::to_string(value);
+  if (kind == Kind::OutOfRange || !constraint) return out + " is out of range: allowed " + allowed;
+  const Constraint& c = *constraint;
+  if (c.bound == BoundKind::Param) {
+    out += " is greater than " + name(c.other);
+    if (c.offset != 0) out += offset_text(c.offset) + " = " + std::to_string(bound);
+    else out += " " + std::to_string(bound);
+    return out;
+  }
+  const char* what = c.bound == BoundKind::SmallerSide  ? "the smaller side"
+                     : c.bound == BoundKind::LongerSide ? "the longer side"
+                                                        : "the map's cells";
+  out += " does not fit the " + allowed + " map: allowed up to " + std::to_string(bound) + " (" +
+         what + offset_text(c.offset);
+  if (!c.why.empty()) out += ", " + std::string(c.why);
+  return out + ")";
+}
+
+std::optional<ParamError> ParamValues::validate() const {
+  if (!schema_) throw std::logic_error("ParamValues without a schema");
   for (std::size_t i = 0; i < values_.size(); ++i) {
     if (auto err = check_value(schema_->params[i], values_[i])) return err;
   }
-  if (schema_->cross_check) return schema_->cross_check(*this);
+  for (const Constraint& c : schema_->constraints) {
+    const std::int64_t bound = bound_of(c);
+    if (get(c.param) > bound) return constraint_error(*this, c, bound);
+  }
   return std::nullopt;
 }
 

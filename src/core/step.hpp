@@ -1,6 +1,8 @@
 #pragma once
 // What a stepper says about each step: a small typed value, never a string protocol. The app
-// draws the overlay, highlights the pseudocode line, and turns the event into words (describe()).
+// draws the overlay and lights the pseudocode line; the generator that made the step words it
+// (its Narration, core/narration.hpp). core/ knows no generator: an event's kind and reason are
+// numbers each generator gives meaning to in its own file.
 
 #include <cstdint>
 #include <optional>
@@ -15,66 +17,35 @@ namespace dungen {
 // How big a step is. Ordered: "run to the next action" stops at an action, feature or phase
 // step, whichever comes first.
 enum class StepLevel : std::uint8_t {
-  Cell = 0,     // one cell (or one small batch of cells, e.g. a cave row) changed
+  Cell = 0,     // one cell (or one small batch of cells, e.g. a cave row) changed or looked at
   Action = 1,   // one attempt: a candidate tried, a probe made
   Feature = 2,  // one thing finished: a room carved, a region labelled
   Phase = 3,    // a stage of the algorithm done: a smoothing pass, the whole run
 };
-inline constexpr int kStepLevelCount = 4;
 std::string_view level_name(StepLevel level);
 
 // The verdict on a candidate shown in the overlay.
 enum class Verdict : std::uint8_t { None, Accepted, Rejected };
 
-// Why a candidate was rejected.
-enum class Reason : std::uint8_t {
-  None,
-  Overlaps,     // intersects (or touches) another feature; Event::other names it
-  OutOfBounds,  // would leave the map
-  NotEmpty,     // the footprint has cells already in use
-  NoSite,       // no usable wall / cell was found within the attempt bound
-  BoxedIn,      // a growing room found no free neighbour
-};
-std::string_view reason_text(Reason r);
+// What kind of thing happened. The generic kinds are core's; every generator numbers its own
+// kinds from kFirstOwnEvent in its own file (an enum class converted with event_kind()).
+using EventKind = std::uint8_t;
+inline constexpr EventKind kEventNone = 0;
+inline constexpr EventKind kEventBegin = 1;  // the run started: the map holds its background
+inline constexpr EventKind kEventDone = 2;   // the run finished
+inline constexpr EventKind kFirstOwnEvent = 8;
 
-// What kind of thing happened. Each generator uses its own few kinds; describe() words them.
-enum class EventKind : std::uint8_t {
-  None,
-  Begin,  // the run started (map cleared / filled)
-  Done,   // the run finished; value = total features
-  // rooms-and-tunnels
-  RoomRejected,   // id = attempt, reason, other = room hit
-  RoomAccepted,   // id = room, rect
-  RoomCarved,     // id = room, rect
-  TunnelCell,     // at = cell, id = room the tunnel leads to
-  TunnelPlanned,  // id = room it joins, other = previous room, value = path length
-  // feature-accretion
-  WallProbed,   // at = probed wall/corridor cell, value = direction away (0 N, 1 E, 2 S, 3 W) or -1
-  NoWallFound,  // value = probes made without finding a wall to build from
-  FeatureRejected,  // id = attempt, value = 0 room / 1 corridor, reason, rect = footprint
-  FeatureAccepted,  // id = new feature, value = 0 room / 1 corridor, rect = footprint
-  FeatureAttached,  // id = feature, other = feature it opens from, value = 0/1, at = door, rect
-  // room-accretion
-  CellTaken,  // id = room, at = cell, value = the room's cells so far
-  RoomGrown,  // id = room, value = cells, other = target size, rect = bounding box; reason BoxedIn
-  // cellular-caves
-  CaveFillRow,  // id = row filled at random, value = floor cells in it
-  CaveFilled,   // value = floor cells after the fill
-  CaveRow,      // id = row smoothed, other = pass, value = cells that changed in it
-  CavePass,     // id = pass done (0-based), value = cells that changed in it
-  // regions (flood fill)
-  RegionStart,  // id = region, at = its first cell in row-major order
-  RegionCell,   // id = region, at = cell visited, value = frontier size
-  RegionDone,   // id = region, value = its cells, at = its first cell
-  RegionsDone,  // value = region count
-};
+template <class E>
+constexpr EventKind event_kind(E e) {
+  return static_cast<EventKind>(e);
+}
 
 struct Event {
-  EventKind kind = EventKind::None;
-  Reason reason = Reason::None;
-  int id = -1;
-  int other = -1;
-  int value = 0;
+  EventKind kind = kEventNone;
+  std::uint8_t reason = 0;  // the generator's own code for why (0: no reason)
+  int id = -1;              // the thing the event is about (a room, a region, a row), 0-based
+  int other = -1;           // a second thing (the room a candidate hit, the pass), 0-based
+  int value = 0;            // a number the words need (cells, a count, a direction)
   Point at{};
   Rect rect{};
   friend bool operator==(const Event&, const Event&) = default;
@@ -84,33 +55,38 @@ struct Event {
 struct Overlay {
   std::optional<Rect> candidate;  // the rectangle just tried
   Verdict verdict = Verdict::None;
-  std::vector<Point> path;      // a tunnel or corridor being carved, in order
-  std::optional<Point> cursor;  // the cell being worked on
+  std::optional<Rect> hit;        // what a rejected candidate ran into (a placed room)
+  std::vector<Point> hit_cells;   // or the cells already in use that it would have covered
+  std::vector<Point> path;        // a tunnel or corridor being carved, in order
+  std::optional<Point> cursor;    // the cell being worked on
+  std::optional<Rect> window;     // the neighbourhood being read (a 3x3 block, three rows)
+  // Outline every cell changed since the last phase step (what this smoothing pass flipped).
+  bool show_phase_changes = false;
   friend bool operator==(const Overlay&, const Overlay&) = default;
-};
-
-// Running totals, carried by every step so a scrubbed-to step shows its own numbers.
-struct Counters {
-  int attempts = 0;  // candidates tried / probes made
-  int placed = 0;    // rooms, features or regions finished
-  int rejected = 0;  // candidates rejected
-  int cells = 0;     // cells carved / taken / visited
-  friend bool operator==(const Counters&, const Counters&) = default;
 };
 
 struct Step {
   StepLevel level = StepLevel::Cell;
-  int line = 0;  // index into the generator's pseudocode
+  int line = 0;  // index into the generator's pseudocode: the line this step performs
   Event event;
   Overlay overlay;
-  Counters counters;
   // True on the body's final step: nothing follows, so the run is known to be over as soon as
   // this step is shown (not one more "step" press later).
   bool last = false;
   friend bool operator==(const Step&, const Step&) = default;
 };
 
-// The step in words, for the "what just happened" log: "room 7 rejected: overlaps room 3".
-std::string describe(const Event& e);
+// A value a step drew from its RNG (or counted while drawing): "w" 7, "probes" 12. Names are
+// string literals of the generator's file.
+struct Draw {
+  std::string_view name;
+  std::int64_t value = 0;
+  friend bool operator==(const Draw&, const Draw&) = default;
+};
+
+// Small wording helpers every generator's words use. Ids are 0-based inside, 1-based for people.
+std::string xy_text(Point p);                 // "(3,4)"
+std::string size_text(int w, int h);          // "7x5"
+std::string number_text(int zero_based_id);   // "4" for id 3
 
 }  // namespace dungen

@@ -2,6 +2,12 @@
 // A small coroutine generator of steps (gcc 12 has no std::generator). A generator body reads
 // top to bottom like the seed's Python, with a co_yield wherever a viewer would want to pause.
 //
+// Bodies compose: `co_yield part(ctx, ...);` hands control to a child body (another function
+// returning StepGenerator) whose steps pass straight through, like Dart's `yield*` or Python's
+// `yield from`; the parent resumes when the child returns. A recursive algorithm stays recursive
+// and a long body splits into named parts. A child reports back through state the parent owns
+// (a reference to one of the parent's locals is safe: the parent's frame outlives the child).
+//
 // Bodies are started lazily: pass parameters by value, never a reference to a temporary.
 // Yield a named Step (`const Step step{...}; co_yield step;`), not a braced temporary: gcc 12
 // destroys some temporaries of a co_yield full-expression twice (ASan reports a double free).
@@ -18,7 +24,15 @@ class StepGenerator {
  public:
   struct promise_type {
     const Step* current = nullptr;
+    std::coroutine_handle<promise_type> child;  // owned: a body handed control to it
     std::exception_ptr error;
+
+    promise_type() = default;
+    promise_type(const promise_type&) = delete;
+    promise_type& operator=(const promise_type&) = delete;
+    ~promise_type() {
+      if (child) child.destroy();
+    }
 
     StepGenerator get_return_object() {
       return StepGenerator(std::coroutine_handle<promise_type>::from_promise(*this));
@@ -28,6 +42,12 @@ class StepGenerator {
     // The yielded Step (often a temporary) lives until the body is resumed again.
     std::suspend_always yield_value(const Step& step) noexcept {
       current = &step;
+      return {};
+    }
+    // `co_yield child_body(...)`: the child's steps come next, then this body goes on.
+    std::suspend_always yield_value(StepGenerator&& body) noexcept {
+      if (child) child.destroy();
+      child = std::exchange(body.handle_, {});
       return {};
     }
     void return_void() noexcept {}
@@ -47,24 +67,41 @@ class StepGenerator {
   StepGenerator& operator=(const StepGenerator&) = delete;
   ~StepGenerator() { reset(); }
 
-  // Runs the body to its next co_yield. Returns the step, or nullptr once the body has returned.
-  // An exception thrown by the body is rethrown here.
+  // Runs the body (or the innermost child it handed control to) to its next step. Returns the
+  // step, or nullptr once the body has returned. An exception thrown by a body is rethrown here.
   const Step* advance() {
     if (!handle_ || handle_.done()) return nullptr;
-    handle_.promise().current = nullptr;
-    handle_.resume();
-    if (handle_.promise().error) std::rethrow_exception(std::exchange(handle_.promise().error, {}));
-    return handle_.done() ? nullptr : handle_.promise().current;
+    return drive(handle_);
   }
   bool done() const { return !handle_ || handle_.done(); }
 
  private:
-  explicit StepGenerator(std::coroutine_handle<promise_type> h) : handle_(h) {}
+  using Handle = std::coroutine_handle<promise_type>;
+  explicit StepGenerator(Handle h) : handle_(h) {}
   void reset() {
     if (handle_) handle_.destroy();
     handle_ = {};
   }
-  std::coroutine_handle<promise_type> handle_;
+
+  // Depth-first: a child's steps first; when it returns, its parent resumes.
+  static const Step* drive(Handle h) {
+    promise_type& p = h.promise();
+    for (;;) {
+      if (p.child) {
+        if (const Step* s = drive(p.child)) return s;
+        p.child.destroy();
+        p.child = {};
+      }
+      p.current = nullptr;
+      h.resume();
+      if (p.error) std::rethrow_exception(std::exchange(p.error, {}));
+      if (h.done()) return nullptr;
+      if (p.current) return p.current;
+      // Otherwise the body handed control to a child: drive it.
+    }
+  }
+
+  Handle handle_;
 };
 
 }  // namespace dungen

@@ -2,9 +2,10 @@
 
 namespace dungen {
 
-Stepper::Stepper(StepperBody body, ParamValues params, Grid grid, Rng rng, bool record_changes)
+Stepper::Stepper(StepperBody body, ParamValues params, Grid grid, Rng rng, std::size_t stat_slots,
+                 bool record_changes)
     : params_(std::move(params)),
-      context_(std::make_unique<StepContext>(std::move(grid), rng, record_changes)),
+      context_(std::make_unique<StepContext>(std::move(grid), rng, stat_slots, record_changes)),
       generator_(body(*context_, params_)) {}
 
 // The coroutine frame refers to the context: destroy it first.
@@ -26,6 +27,8 @@ Stepper& Stepper::operator=(Stepper&& other) noexcept {
 
 const Step* Stepper::next() {
   context_->changes_.clear();
+  context_->stat_changes_.clear();
+  context_->draws_.clear();
   if (current_ && current_->last) {
     generator_.advance();  // lets the body return; it yields nothing after its final step
     current_ = nullptr;

@@ -12,6 +12,7 @@
 #include "core/grid.hpp"
 #include "core/params.hpp"
 #include "core/rng.hpp"
+#include "core/stats.hpp"
 #include "core/step.hpp"
 #include "core/step_generator.hpp"
 
@@ -32,18 +33,50 @@ struct Layout {
 };
 
 // Everything a generator body may touch. The grid is read-only: cells change only through
-// canvas(), which records each change for the step being built.
+// canvas(), and statistics only through stats(), which record each change for the step being
+// built. The draw_* helpers draw from the RNG and record what was drawn, so the step can show it.
 class StepContext {
  public:
-  StepContext(Grid grid, Rng rng, bool record_changes)
-      : grid_(std::move(grid)), rng_(rng), canvas_(grid_, record_changes ? &changes_ : nullptr) {}
+  StepContext(Grid grid, Rng rng, std::size_t stat_slots, bool record)
+      : grid_(std::move(grid)),
+        rng_(rng),
+        canvas_(grid_, record ? &changes_ : nullptr),
+        stats_(stat_slots, record ? &stat_changes_ : nullptr),
+        record_(record) {}
   StepContext(const StepContext&) = delete;
   StepContext& operator=(const StepContext&) = delete;
 
   const Grid& grid() const { return grid_; }
   Canvas& canvas() { return canvas_; }
+  StatSheet& stats() { return stats_; }
   Rng& rng() { return rng_; }
   Layout& layout() { return layout_; }
+
+  // Uniform in [lo, hi], recorded as `name`.
+  int draw_int(std::string_view name, int lo, int hi) {
+    const int v = rng_.uniform_int(lo, hi);
+    note_draw(name, v);
+    return v;
+  }
+  // True with percent % chance. The roll (0..99, true when below percent) is recorded as
+  // `name`; at 0 and 100 nothing is drawn and nothing recorded.
+  bool draw_chance(std::string_view name, int percent) {
+    if (percent <= 0) return false;
+    if (percent >= 100) return true;
+    const auto roll = static_cast<int>(rng_.below(100));
+    note_draw(name, roll);
+    return roll < percent;
+  }
+  // A fair coin (the tutorial's random.random() < 0.5), recorded as 1 (true) or 0.
+  bool draw_coin(std::string_view name) {
+    const bool heads = rng_.uniform_float() < 0.5f;
+    note_draw(name, heads ? 1 : 0);
+    return heads;
+  }
+  // A value worked out while drawing that the step should show too (how many cells were probed).
+  void note_draw(std::string_view name, std::int64_t value) {
+    if (record_) draws_.push_back({name, value});
+  }
 
  private:
   friend class Stepper;
@@ -51,6 +84,10 @@ class StepContext {
   Rng rng_;
   std::vector<CellChange> changes_;
   Canvas canvas_;
+  std::vector<StatChange> stat_changes_;
+  StatSheet stats_;
+  std::vector<Draw> draws_;
+  bool record_;
   Layout layout_;
 };
 
@@ -60,9 +97,11 @@ using StepperBody = StepGenerator (*)(StepContext&, ParamValues);
 class Stepper {
  public:
   // grid is the starting map (for generators: filled with the generator's background; for
-  // analysis: the map to analyse). With record_changes false the change lists stay empty,
-  // which is what batch runs that only want the final map use.
-  Stepper(StepperBody body, ParamValues params, Grid grid, Rng rng, bool record_changes = true);
+  // analysis: the map to analyse); stat_slots, how many statistics the body counts. With
+  // record_changes false the change lists (cells, stats, draws) stay empty, which is what batch
+  // runs that only want the final map use.
+  Stepper(StepperBody body, ParamValues params, Grid grid, Rng rng, std::size_t stat_slots,
+          bool record_changes = true);
   Stepper(Stepper&&) noexcept = default;
   Stepper& operator=(Stepper&& other) noexcept;
   ~Stepper();
@@ -75,6 +114,10 @@ class Stepper {
   // The last step run and its cell changes (empty before the first step).
   const Step* current() const { return current_; }
   std::span<const CellChange> changes() const { return context_->changes_; }
+  std::span<const StatChange> stat_changes() const { return context_->stat_changes_; }
+  std::span<const Draw> draws() const { return context_->draws_; }
+  // The statistics' values after the last step run.
+  std::span<const std::int64_t> stats() const { return context_->stats_.values(); }
   std::uint64_t steps_taken() const { return steps_; }
 
   const Grid& grid() const { return context_->grid_; }

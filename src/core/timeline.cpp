@@ -5,11 +5,40 @@
 namespace dungen {
 
 Timeline::Timeline(Stepper stepper, std::size_t max_history_bytes)
-    : stepper_(std::move(stepper)), max_bytes_(max_history_bytes) {}
+    : stepper_(std::move(stepper)),
+      max_bytes_(max_history_bytes),
+      stats_(stepper_.stats().size(), nullptr) {
+  // A stepper that has already run brings its statistics along.
+  for (std::size_t i = 0; i < stepper_.stats().size(); ++i) stats_.set(i, stepper_.stats()[i]);
+}
 
 std::size_t Timeline::record_bytes(const Record& r) {
-  return sizeof(Record) + r.step.overlay.path.size() * sizeof(Point) +
-         r.change_count * sizeof(CellChange);
+  return sizeof(Record) +
+         (r.step.overlay.path.size() + r.step.overlay.hit_cells.size()) * sizeof(Point) +
+         r.change_count * sizeof(CellChange) + r.stat_count * sizeof(StatChange) +
+         r.draw_count * sizeof(Draw);
+}
+
+void Timeline::apply_stats(const Record& r, bool forward) {
+  const auto first = static_cast<std::size_t>(r.stat_first - stat_base_);
+  for (std::size_t i = 0; i < r.stat_count; ++i) {
+    const StatChange& c = stat_log_[first + i];
+    stats_.add(c.slot, forward ? c.delta : -c.delta);
+  }
+}
+
+std::vector<Draw> Timeline::draws_at(std::uint64_t k) const {
+  const Record* r = record(k);
+  if (!r) return {};
+  const auto first = static_cast<std::ptrdiff_t>(r->draw_first - draw_base_);
+  return {draw_log_.begin() + first, draw_log_.begin() + first + r->draw_count};
+}
+
+std::vector<StatChange> Timeline::stat_changes_at(std::uint64_t k) const {
+  const Record* r = record(k);
+  if (!r) return {};
+  const auto first = static_cast<std::ptrdiff_t>(r->stat_first - stat_base_);
+  return {stat_log_.begin() + first, stat_log_.begin() + first + r->stat_count};
 }
 
 const Timeline::Record* Timeline::record(std::uint64_t k) const {
@@ -36,14 +65,24 @@ std::span<const CellChange> Timeline::changes_at(std::uint64_t k) const {
   return {changes_of(*r), r->change_count};
 }
 
-void Timeline::append(const Step& step, std::span<const CellChange> changes) {
+void Timeline::append(const Step& step) {
+  const std::span<const CellChange> changes = stepper_.changes();
   if (chunks_.empty() || chunks_.back().size() + changes.size() > chunks_.back().capacity()) {
     chunks_.emplace_back().reserve(std::max(kChunkChanges, changes.size()));
   }
   Chunk& chunk = chunks_.back();
-  Record r{step, chunks_base_ + chunks_.size() - 1, static_cast<std::uint32_t>(chunk.size()),
-           static_cast<std::uint32_t>(changes.size())};
+  Record r{step,
+           chunks_base_ + chunks_.size() - 1,
+           static_cast<std::uint32_t>(chunk.size()),
+           static_cast<std::uint32_t>(changes.size()),
+           stat_base_ + stat_log_.size(),
+           draw_base_ + draw_log_.size(),
+           static_cast<std::uint32_t>(stepper_.stat_changes().size()),
+           static_cast<std::uint32_t>(stepper_.draws().size())};
   chunk.insert(chunk.end(), changes.begin(), changes.end());
+  stat_log_.insert(stat_log_.end(), stepper_.stat_changes().begin(),
+                   stepper_.stat_changes().end());
+  draw_log_.insert(draw_log_.end(), stepper_.draws().begin(), stepper_.draws().end());
   bytes_ += record_bytes(r);
   records_.push_back(std::move(r));
 }
@@ -55,12 +94,14 @@ const Step* Timeline::next() {
     Grid& grid = stepper_.mutable_grid();
     for (std::size_t i = 0; i < r.change_count; ++i) grid.put(changes[i].index, changes[i].after);
     mark_dirty({changes, r.change_count});
+    apply_stats(r, true);
     ++cursor_;
     return &r.step;
   }
   const Step* step = stepper_.next();
   if (!step) return nullptr;
-  append(*step, stepper_.changes());
+  append(*step);
+  apply_stats(records_.back(), true);
   mark_dirty(stepper_.changes());
   ++head_;
   ++cursor_;
@@ -75,6 +116,7 @@ bool Timeline::back() {
   Grid& grid = stepper_.mutable_grid();
   for (std::size_t i = r.change_count; i-- > 0;) grid.put(changes[i].index, changes[i].before);
   mark_dirty({changes, r.change_count});
+  apply_stats(r, false);
   --cursor_;
   return true;
 }
@@ -88,7 +130,12 @@ void Timeline::seek(std::uint64_t k) {
 }
 
 void Timeline::forget_oldest() {
-  bytes_ -= record_bytes(records_.front());
+  const Record& oldest = records_.front();
+  bytes_ -= record_bytes(oldest);
+  for (std::uint32_t i = 0; i < oldest.stat_count; ++i) stat_log_.pop_front();
+  for (std::uint32_t i = 0; i < oldest.draw_count; ++i) draw_log_.pop_front();
+  stat_base_ += oldest.stat_count;
+  draw_base_ += oldest.draw_count;
   records_.pop_front();
   ++earliest_;
   // Drop the chunks no remaining record uses.

@@ -8,6 +8,7 @@
 #include <deque>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "core/stepper.hpp"
 
@@ -45,6 +46,11 @@ class Timeline {
   // The step numbered k (1-based, earliest < k <= recorded), or nullptr.
   const Step* step_at(std::uint64_t k) const;
   std::span<const CellChange> changes_at(std::uint64_t k) const;
+  // What step k drew and how it changed the statistics (empty when it did neither).
+  std::vector<Draw> draws_at(std::uint64_t k) const;
+  std::vector<StatChange> stat_changes_at(std::uint64_t k) const;
+  // The statistics as of the cursor.
+  std::span<const std::int64_t> stats() const { return stats_.values(); }
 
   // The bounding box of every cell changed since the last call (for partial texture uploads).
   std::optional<Rect> take_dirty();
@@ -57,6 +63,10 @@ class Timeline {
     std::uint64_t chunk = 0;  // absolute number of the chunk holding its changes
     std::uint32_t offset = 0;
     std::uint32_t change_count = 0;
+    std::uint64_t stat_first = 0;  // absolute index of its first entry in stat_log_
+    std::uint64_t draw_first = 0;  // and in draw_log_
+    std::uint32_t stat_count = 0;
+    std::uint32_t draw_count = 0;
   };
   // Changes live in fixed-capacity chunks (a step's changes never straddle two), so recording a
   // step costs only its own changes: no reallocation ever copies the whole history, which on a
@@ -66,7 +76,8 @@ class Timeline {
 
   const Record* record(std::uint64_t k) const;
   const CellChange* changes_of(const Record& r) const;
-  void append(const Step& step, std::span<const CellChange> changes);
+  void append(const Step& step);
+  void apply_stats(const Record& r, bool forward);
   void mark_dirty(std::span<const CellChange> changes);
   void forget_oldest();
   static std::size_t record_bytes(const Record& r);
@@ -76,6 +87,11 @@ class Timeline {
   std::deque<Record> records_;     // steps earliest+1 .. head
   std::deque<Chunk> chunks_;       // their changes, in order
   std::uint64_t chunks_base_ = 0;  // absolute number of chunks_.front()
+  std::deque<StatChange> stat_log_;  // every recorded step's stat changes, in order
+  std::uint64_t stat_base_ = 0;      // absolute index of stat_log_.front()
+  std::deque<Draw> draw_log_;        // and their draws
+  std::uint64_t draw_base_ = 0;
+  StatSheet stats_;                  // as of the cursor
   std::uint64_t cursor_ = 0;
   std::uint64_t head_ = 0;
   std::uint64_t earliest_ = 0;

@@ -32,10 +32,10 @@ Stepper start_generator(const GeneratorSpec& spec, const ParamValues& params, st
   if (&params.schema() != &spec.schema) {
     throw std::invalid_argument("parameters do not belong to " + std::string(spec.name));
   }
-  if (auto err = params.validate()) throw std::invalid_argument(*err);
+  if (auto err = params.validate()) throw std::invalid_argument(err->words());
   Grid grid(params.get_int("width"), params.get_int("height"), spec.background);
   return Stepper(spec.body, params, std::move(grid), Rng(seed, Rng::stream_for(spec.name)),
-                 record_changes);
+                 spec.narration.stat_slots, record_changes);
 }
 
 ParamDef width_param(int def, int min) {

@@ -5,6 +5,7 @@
 #include <span>
 #include <string_view>
 
+#include "core/narration.hpp"
 #include "core/params.hpp"
 #include "core/stepper.hpp"
 
@@ -13,12 +14,13 @@ namespace dungen {
 // The seed used when none is given (CLI, app, presets), so two runs without --seed agree.
 inline constexpr std::uint64_t kDefaultSeed = 1;
 
+// Everything about one generator, declared in its own file (see docs/ADDING_A_GENERATOR.md).
 struct GeneratorSpec {
   std::string_view name;     // kebab-case, as typed on the command line
   std::string_view summary;  // one line, for `dungen list` and the app's picker
   const Schema& schema;      // its parameters; "width" and "height" are always the first two
-  std::span<const std::string_view> pseudocode;  // Step::line indexes into this
-  Tile background;                               // what the map holds before the first step
+  Narration narration;       // its pseudocode (Step::line indexes it), words and stats
+  Tile background;           // what the map holds before the first step
   StepperBody body;
   // True when rooms tile the map (every cell labelled): the text export prints each cell's room
   // id as a glyph, and the renderer draws walls on edges between different labels.

@@ -3,9 +3,10 @@
 // The map starts as wall. Up to max_rooms times: pick a width and height uniform in
 // [room_min_size, room_max_size] and a top-left corner uniform in [0, map - size - 1]; the room
 // spans x1 = x .. x2 = x + w (and likewise y), and its inner area x1+1..x2-1 is what gets carved,
-// which leaves a wall between rooms. A candidate that intersects a placed room (touching counts:
-// the tutorial compares with <=) is rejected. From the second room on, an L-shaped tunnel is dug
-// from the previous room's centre to the new one: a 50/50 draw picks horizontal-then-vertical or
+// which leaves a wall between rooms. So a room of w x h has (w-1) x (h-1) floor cells and an
+// outline of (w+1) x (h+1) cells. A candidate that intersects a placed room (touching counts: the
+// tutorial compares with <=) is rejected. From the second room on, an L-shaped tunnel is dug from
+// the previous room's centre to the new one: a 50/50 draw picks horizontal-then-vertical or
 // vertical-then-horizontal, each leg a Bresenham line. The player starts at the first room's
 // centre. The random draws come in the tutorial's order (w, h, x, y, then the corner).
 //
@@ -15,9 +16,11 @@
 // - Room floor cells carry their room's id in the label layer; Layout::rooms lists each room's
 //   carved inner rectangle (x1+1, y1+1, w-1, h-1).
 //
-// Steps: every attempt is an action step (candidate and verdict in the overlay); an accepted room
-// also gets a feature step once carved; each tunnel is planned in an action step whose overlay
-// holds the whole path, then dug one cell step per cell.
+// Steps: each attempt begins with a cell step, then one for the size drawn and one for the
+// position; the verdict is an action step (a rejection outlines the room it hit; an accepted room
+// is carved in it). The first room's player start is a cell step; each tunnel is planned in an
+// action step whose overlay holds the whole path, then dug one cell step per cell. Adding the room
+// to the list is the feature step.
 
 #include "generators/rooms_and_tunnels.hpp"
 
@@ -34,52 +37,120 @@ struct RectangularRoom {
   bool intersects(const RectangularRoom& o) const {
     return x1 <= o.x2 && x2 >= o.x1 && y1 <= o.y2 && y2 >= o.y1;
   }
+  // Shares cells with o, not just an edge line or corner.
+  bool overlaps(const RectangularRoom& o) const {
+    return x1 < o.x2 && x2 > o.x1 && y1 < o.y2 && y2 > o.y1;
+  }
   Rect inner() const { return {x1 + 1, y1 + 1, x2 - x1 - 1, y2 - y1 - 1}; }
   Rect outline() const { return {x1, y1, x2 - x1 + 1, y2 - y1 + 1}; }
 };
 
 enum Line : int {
   kFillWall,
-  kForAttempt,
+  kRepeat,
   kPickSize,
   kPickPosition,
-  kIfIntersects,
   kReject,
   kCarve,
   kFirstRoom,
   kTunnel,
   kAppend,
   kDone,
+  kLineCount,
 };
 
-constexpr std::array<std::string_view, 11> kPseudocode = {
+constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "fill the map with wall",
-    "for attempt in 1..max_rooms:",
+    "repeat max_rooms times:",
     "    w, h = random in [room_min_size, room_max_size]",
     "    x, y = random in [0, map_w - w - 1] x [0, map_h - h - 1]",
-    "    if the room intersects (or touches) any placed room:",
-    "        reject it and go on to the next attempt",
-    "    carve the inner area (x1+1..x2-1, y1+1..y2-1) to floor",
+    "    if the room x..x+w, y..y+h touches or overlaps a placed room: reject it",
+    "    carve its inside x+1..x+w-1, y+1..y+h-1 to floor",
     "    if it is the first room: the player starts at its centre",
-    "    else: dig an L-shaped tunnel from the previous room's centre",
+    "    else: dig an L-shaped tunnel from the previous room's centre (a coin picks the corner)",
     "    add the room to the list",
     "done",
 };
+static_assert(kPseudocode.size() == kLineCount);
 
-std::optional<std::string> check_rooms_and_tunnels(const ParamValues& p) {
-  const auto min_size = p.get("room_min_size");
-  const auto max_size = p.get("room_max_size");
-  if (min_size > max_size) {
-    return "room_min_size " + std::to_string(min_size) + " is greater than room_max_size " +
-           std::to_string(max_size);
+enum class Ev : EventKind {
+  Attempt = kFirstOwnEvent,  // id = attempt
+  SizeDrawn,                 // id = attempt, rect.w/h = w, h
+  PositionDrawn,             // id = attempt, rect = the outline x..x+w, y..y+h
+  Rejected,                  // id = attempt, other = room hit, rect = outline, reason
+  Carved,                    // id = room, other = attempt, rect = inner area
+  PlayerStart,               // id = room, at = its centre
+  TunnelPlanned,             // id = room it joins, other = previous room, value = path cells
+  TunnelCell,                // id = room the tunnel leads to, at = cell dug
+  Added,                     // id = room, value = rooms in the list
+};
+enum Reason : std::uint8_t { kNoReason, kTouches, kOverlaps };
+
+enum Stat : std::size_t { kAttempts, kPlaced, kRejected, kTunnelCells, kStatCount };
+
+std::string words(const Step& s, const ParamValues& p) {
+  const Event& e = s.event;
+  const std::string attempt = "attempt " + number_text(e.id);
+  switch (e.kind) {
+    case kEventBegin:
+      return "the map is filled with wall (" +
+             size_text(p.get_int("width"), p.get_int("height")) + ")";
+    case kEventDone:
+      return "done: " + std::to_string(e.value) + " rooms placed in " +
+             std::to_string(p.get("max_rooms")) + " attempts";
+    case event_kind(Ev::Attempt):
+      return attempt + " of " + std::to_string(p.get("max_rooms"));
+    case event_kind(Ev::SizeDrawn):
+      return attempt + ": w = " + std::to_string(e.rect.w - 1) +
+             ", h = " + std::to_string(e.rect.h - 1);
+    case event_kind(Ev::PositionDrawn):
+      return attempt + ": x = " + std::to_string(e.rect.x) + ", y = " + std::to_string(e.rect.y) +
+             ", so the room spans " + xy_text({e.rect.x, e.rect.y}) + ".." +
+             xy_text({e.rect.right() - 1, e.rect.bottom() - 1});
+    case event_kind(Ev::Rejected):
+      return attempt + " rejected: it " + (e.reason == kOverlaps ? "overlaps" : "touches") +
+             " room " + number_text(e.other);
+    case event_kind(Ev::Carved):
+      return "room " + number_text(e.id) + " carved: " + size_text(e.rect.w, e.rect.h) +
+             " floor cells at " + xy_text({e.rect.x, e.rect.y}) + " (" + "attempt " +
+             number_text(e.other) + ")";
+    case event_kind(Ev::PlayerStart):
+      return "the player starts at " + xy_text(e.at) + ", the centre of room " + number_text(e.id);
+    case event_kind(Ev::TunnelPlanned):
+      return "tunnel from room " + number_text(e.other) + " to room " + number_text(e.id) + ": " +
+             std::to_string(e.value) + " cells long, " +
+             (e.reason == 1 ? "horizontal" : "vertical") + " leg first";
+    case event_kind(Ev::TunnelCell):
+      return "tunnel to room " + number_text(e.id) + " digs " + xy_text(e.at);
+    case event_kind(Ev::Added):
+      return "room " + number_text(e.id) + " added to the list (" + std::to_string(e.value) +
+             (e.value == 1 ? " room)" : " rooms)");
   }
-  const auto fit = std::min(p.get("width"), p.get("height")) - 1;
-  if (max_size > fit) {
-    return "room_max_size " + std::to_string(max_size) + " does not fit the " +
-           std::to_string(p.get("width")) + "x" + std::to_string(p.get("height")) +
-           " map: allowed up to " + std::to_string(fit) + " (the smaller side minus 1)";
+  return "?";
+}
+
+std::string caption(const Step& s, const ParamValues&) {
+  const Event& e = s.event;
+  switch (e.kind) {
+    case event_kind(Ev::PositionDrawn):
+      return "attempt " + number_text(e.id);
+    case event_kind(Ev::Rejected):
+      return std::string(e.reason == kOverlaps ? "overlaps" : "touches") + " room " +
+             number_text(e.other);
+    case event_kind(Ev::Carved):
+      return "room " + number_text(e.id);
   }
-  return std::nullopt;
+  return "";
+}
+
+std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues& p) {
+  const auto n = [](std::int64_t x) { return std::to_string(x); };
+  return {
+      {"attempts", "attempts", n(v[kAttempts]) + " of " + n(p.get("max_rooms")), v[kAttempts]},
+      {"rooms", "rooms placed", n(v[kPlaced]), v[kPlaced]},
+      {"rejected", "rejected", n(v[kRejected]), v[kRejected]},
+      {"tunnel_cells", "tunnel cells dug", n(v[kTunnelCells]), v[kTunnelCells]},
+  };
 }
 
 const Schema& schema() {
@@ -88,10 +159,19 @@ const Schema& schema() {
           width_param(80),
           height_param(45),
           {"max_rooms", ParamKind::Int, 1, 10000, 30, "how many rooms to try to place"},
-          {"room_min_size", ParamKind::Int, 2, 1000, 6, "smallest room side (walls included)"},
-          {"room_max_size", ParamKind::Int, 2, 1000, 10, "largest room side (walls included)"},
+          {"room_min_size", ParamKind::Int, 2, 1000, 6,
+           "smallest room w or h, as the tutorial draws it: the room spans x..x+w, so its floor "
+           "is w-1 cells wide and its outline w+1"},
+          {"room_max_size", ParamKind::Int, 2, 1000, 10,
+           "largest room w or h (floor w-1 cells, outline w+1)"},
       },
-      check_rooms_and_tunnels,
+      {
+          {.param = "room_min_size", .bound = BoundKind::Param, .other = "room_max_size"},
+          {.param = "room_max_size",
+           .bound = BoundKind::SmallerSide,
+           .offset = -1,
+           .why = "a room's position is drawn in [0, side - size - 1]"},
+      },
   };
   return s;
 }
@@ -102,100 +182,132 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
   const int max_rooms = p.get_int("max_rooms");
   const int min_size = p.get_int("room_min_size");
   const int max_size = p.get_int("room_max_size");
-  Rng& rng = ctx.rng();
   Canvas& canvas = ctx.canvas();
+  StatSheet& stats = ctx.stats();
   Layout& layout = ctx.layout();
   std::vector<RectangularRoom> rooms;
-  Counters counters;
+
+  const Step begin{.level = StepLevel::Phase, .line = kFillWall, .event = {.kind = kEventBegin}};
+  co_yield begin;
 
   for (int attempt = 0; attempt < max_rooms; ++attempt) {
-    const int w = rng.uniform_int(min_size, max_size);
-    const int h = rng.uniform_int(min_size, max_size);
-    const int x = rng.uniform_int(0, map_w - w - 1);
-    const int y = rng.uniform_int(0, map_h - h - 1);
+    stats.add(kAttempts, 1);
+    const Step header{.level = StepLevel::Cell,
+                      .line = kRepeat,
+                      .event = {.kind = event_kind(Ev::Attempt), .id = attempt}};
+    co_yield header;
+
+    const int w = ctx.draw_int("w", min_size, max_size);
+    const int h = ctx.draw_int("h", min_size, max_size);
+    const Step sized{.level = StepLevel::Cell,
+                     .line = kPickSize,
+                     .event = {.kind = event_kind(Ev::SizeDrawn),
+                               .id = attempt,
+                               .rect = {0, 0, w + 1, h + 1}}};
+    co_yield sized;
+
+    const int x = ctx.draw_int("x", 0, map_w - w - 1);
+    const int y = ctx.draw_int("y", 0, map_h - h - 1);
     const RectangularRoom room{x, y, x + w, y + h};
-    ++counters.attempts;
+    const Step placed{
+        .level = StepLevel::Cell,
+        .line = kPickPosition,
+        .event = {.kind = event_kind(Ev::PositionDrawn), .id = attempt, .rect = room.outline()},
+        .overlay = {.candidate = room.outline()}};
+    co_yield placed;
 
     int hit = -1;
     for (std::size_t i = 0; i < rooms.size() && hit < 0; ++i) {
       if (room.intersects(rooms[i])) hit = static_cast<int>(i);
     }
     if (hit >= 0) {
-      ++counters.rejected;
+      stats.add(kRejected, 1);
+      const RectangularRoom& other = rooms[static_cast<std::size_t>(hit)];
       const Step rejected{
-          StepLevel::Action, kReject,
-          Event{EventKind::RoomRejected, Reason::Overlaps, attempt, hit, 0, {}, room.outline()},
-          Overlay{room.outline(), Verdict::Rejected, {}, {}}, counters};
+          .level = StepLevel::Action,
+          .line = kReject,
+          .event = {.kind = event_kind(Ev::Rejected),
+                    .reason = room.overlaps(other) ? kOverlaps : kTouches,
+                    .id = attempt,
+                    .other = hit,
+                    .rect = room.outline()},
+          .overlay = {.candidate = room.outline(),
+                      .verdict = Verdict::Rejected,
+                      .hit = other.outline()}};
       co_yield rejected;
       continue;
     }
-    const int id = static_cast<int>(rooms.size());
-    const Step accepted{StepLevel::Action, kIfIntersects,
-                        Event{EventKind::RoomAccepted, Reason::None, id, -1, 0, {}, room.outline()},
-                        Overlay{room.outline(), Verdict::Accepted, {}, {}}, counters};
-    co_yield accepted;
 
+    const int id = static_cast<int>(rooms.size());
     const Rect inner = room.inner();
     for (int yy = inner.y; yy < inner.bottom(); ++yy) {
       for (int xx = inner.x; xx < inner.right(); ++xx) {
         canvas.set_tile_label(xx, yy, Tile::Floor, id);
       }
     }
-    counters.cells += inner.w * inner.h;
-    ++counters.placed;
+    stats.add(kPlaced, 1);
     layout.rooms.push_back({id, inner, true, inner.w * inner.h});
+    const Step carved{
+        .level = StepLevel::Action,
+        .line = kCarve,
+        .event = {.kind = event_kind(Ev::Carved), .id = id, .other = attempt, .rect = inner},
+        .overlay = {.candidate = room.outline(), .verdict = Verdict::Accepted}};
+    co_yield carved;
 
     if (rooms.empty()) {
       layout.start = room.center();
-      const Step first_room{
-          StepLevel::Feature, kFirstRoom,
-          Event{EventKind::RoomCarved, Reason::None, id, -1, 0, room.center(), inner},
-          Overlay{room.outline(), Verdict::Accepted, {}, room.center()}, counters};
-      co_yield first_room;
+      const Step start{
+          .level = StepLevel::Cell,
+          .line = kFirstRoom,
+          .event = {.kind = event_kind(Ev::PlayerStart), .id = id, .at = room.center()},
+          .overlay = {.cursor = room.center()}};
+      co_yield start;
     } else {
-      const Step carved{StepLevel::Feature, kCarve,
-                        Event{EventKind::RoomCarved, Reason::None, id, -1, 0, room.center(), inner},
-                        Overlay{room.outline(), Verdict::Accepted, {}, {}}, counters};
-      co_yield carved;
-
       const Point from = rooms.back().center();
       const Point to = room.center();
       // The tutorial draws random.random() < 0.5: horizontal first, else vertical first.
-      const Point corner = rng.uniform_float() < 0.5f ? Point{to.x, from.y} : Point{from.x, to.y};
+      const bool horizontal_first = ctx.draw_coin("corner: horizontal first");
+      const Point corner = horizontal_first ? Point{to.x, from.y} : Point{from.x, to.y};
       std::vector<Point> path = bresenham_line(from, corner);
       const std::vector<Point> second = bresenham_line(corner, to);
       path.insert(path.end(), second.begin() + 1, second.end());  // the corner only once
       const int prev = id - 1;
-      const Step tunnel{StepLevel::Action, kTunnel,
-                        Event{EventKind::TunnelPlanned,
-                              Reason::None,
-                              id,
-                              prev,
-                              static_cast<int>(path.size()),
-                              from,
-                              {}},
-                        Overlay{{}, Verdict::None, path, from}, counters};
+      const Step tunnel{.level = StepLevel::Action,
+                        .line = kTunnel,
+                        .event = {.kind = event_kind(Ev::TunnelPlanned),
+                                  .reason = static_cast<std::uint8_t>(horizontal_first ? 1 : 0),
+                                  .id = id,
+                                  .other = prev,
+                                  .value = static_cast<int>(path.size()),
+                                  .at = from},
+                        .overlay = {.path = path, .cursor = from}};
       co_yield tunnel;
       for (const Point c : path) {
         if (ctx.grid().at(c.x, c.y) != Tile::Wall) continue;  // already open: nothing to dig
         canvas.set_tile(c.x, c.y, Tile::Corridor);
-        ++counters.cells;
-        const Step tunnel_cell{StepLevel::Cell, kTunnel,
-                               Event{EventKind::TunnelCell, Reason::None, id, prev, 0, c, {}},
-                               Overlay{{}, Verdict::None, {}, c}, counters};
-        co_yield tunnel_cell;
+        stats.add(kTunnelCells, 1);
+        const Step dig{
+            .level = StepLevel::Cell,
+            .line = kTunnel,
+            .event = {.kind = event_kind(Ev::TunnelCell), .id = id, .other = prev, .at = c},
+            .overlay = {.cursor = c}};
+        co_yield dig;
       }
       ++layout.corridors;
     }
     rooms.push_back(room);
+    const Step added{.level = StepLevel::Feature,
+                     .line = kAppend,
+                     .event = {.kind = event_kind(Ev::Added),
+                               .id = id,
+                               .value = static_cast<int>(rooms.size()),
+                               .rect = inner}};
+    co_yield added;
   }
-  const Step done{
-      StepLevel::Phase,
-      kDone,
-      Event{EventKind::Done, Reason::None, -1, -1, static_cast<int>(rooms.size()), {}, {}},
-      Overlay{},
-      counters,
-      true};
+  const Step done{.level = StepLevel::Phase,
+                  .line = kDone,
+                  .event = {.kind = kEventDone, .value = static_cast<int>(rooms.size())},
+                  .last = true};
   co_yield done;
 }
 
@@ -203,12 +315,16 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
 
 const GeneratorSpec& rooms_and_tunnels_spec() {
   static const GeneratorSpec spec{
-      "rooms-and-tunnels",
-      "rectangular rooms joined by L-shaped tunnels (libtcod tutorial, part 3)",
-      schema(),
-      kPseudocode,
-      Tile::Wall,
-      rooms_and_tunnels,
+      .name = "rooms-and-tunnels",
+      .summary = "rectangular rooms joined by L-shaped tunnels (libtcod tutorial, part 3)",
+      .schema = schema(),
+      .narration = {.pseudocode = kPseudocode,
+                    .words = words,
+                    .caption = caption,
+                    .stat_slots = kStatCount,
+                    .stat_rows = stat_rows},
+      .background = Tile::Wall,
+      .body = rooms_and_tunnels,
   };
   return spec;
 }

@@ -1,0 +1,32 @@
+#pragma once
+// How a stepper's steps are told to a person: its pseudocode (Step::line indexes it), the words
+// for each step, its statistics, and a short caption for the map. Each generator (and the flood
+// fill) declares its own in its own file; the app, the CLI's JSON and the trace read only this.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/params.hpp"
+#include "core/stats.hpp"
+#include "core/step.hpp"
+
+namespace dungen {
+
+struct Narration {
+  std::span<const std::string_view> pseudocode;
+  // The step in words, for the log and the trace: "attempt 4: rejected, touches room 2".
+  std::string (*words)(const Step& step, const ParamValues& params) = nullptr;
+  // A few words drawn next to the candidate or window on the map ("touches room 2", "6 >= 5:
+  // floor"); empty for none.
+  std::string (*caption)(const Step& step, const ParamValues& params) = nullptr;
+  std::size_t stat_slots = 0;
+  // The stats panel's rows (and the JSON "stats" fields) from the slots' values.
+  std::vector<StatRow> (*stat_rows)(std::span<const std::int64_t> values,
+                                    const ParamValues& params) = nullptr;
+};
+
+}  // namespace dungen
