@@ -144,7 +144,7 @@ AppOptions parse(const std::vector<std::string>& args) {
       parse_param(flag, value, spec, params, region_params);
     }
   }
-  if (auto e = params.validate()) throw FlagError(as_flags(*e, spec.schema));
+  if (auto e = params.validate()) throw FlagError(e->words(ParamError::Names::Flags));
   setup.params = params;
   setup.region_params = region_params;
   if (setup.back > 0 && !setup.steps)

@@ -126,7 +126,7 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
       if (auto e = apply_param_flag(flag, value, targets)) throw UsageError(*e);
     }
   }
-  if (auto e = params.validate()) throw UsageError(as_flags(*e, spec->schema));
+  if (auto e = params.validate()) throw UsageError(e->words(ParamError::Names::Flags));
 
   Stepper stepper = start_generator(*spec, params, seed, /*record_changes=*/false);
   const RunResult run = run_to_end(stepper);
@@ -138,6 +138,7 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
                     stepper.grid(),
                     stepper.layout(),
                     run.steps,
+                    stepper.stats(),
                     region_map ? &*region_map : nullptr};
   const std::string text = json ? to_json(m) : to_text(m);
   if (out_path) {

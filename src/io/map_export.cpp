@@ -2,6 +2,9 @@
 
 #include "io/json_writer.hpp"
 
+#include <type_traits>
+#include <variant>
+
 namespace dungen {
 
 double floor_fraction(const Grid& grid) {
@@ -79,11 +82,25 @@ std::string to_json(const MapExport& m) {
   }
   j.end_array();
 
+  // The generator's own statistics, as its panel shows them, after the map's floor fraction.
   j.key("stats").begin_object();
   j.key("floor_fraction").value(floor_fraction(m.grid));
-  j.key("rooms").value(static_cast<std::int64_t>(m.layout.rooms.size()));
-  j.key("corridors").value(m.layout.corridors);
-  j.key("doors").value(m.layout.doors);
+  for (const StatRow& row : m.spec.narration.stat_rows(m.stats, m.params)) {
+    if (row.key == "floor_fraction") continue;  // a generator may show it too: written once
+    j.key(row.key);
+    std::visit(
+        [&](const auto& v) {
+          using V = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<V, std::vector<std::int64_t>>) {
+            j.begin_array();
+            for (const std::int64_t x : v) j.value(x);
+            j.end_array();
+          } else {
+            j.value(v);
+          }
+        },
+        row.value);
+  }
   j.end_object();
 
   if (m.regions) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "analysis/regions.hpp"
@@ -24,7 +25,8 @@ struct MapExport {
   const Grid& grid;
   const Layout& layout;
   std::uint64_t steps;
-  const RegionMap* regions = nullptr;  // when the caller asked for regions
+  std::span<const std::int64_t> stats;  // the generator's statistics (its Narration's slots)
+  const RegionMap* regions = nullptr;   // when the caller asked for regions
 };
 
 std::string to_text(const MapExport& m);

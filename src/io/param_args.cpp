@@ -1,56 +1,10 @@
 #include "io/param_args.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstdint>
 
 namespace dungen {
-
-namespace {
-
-// Calls word(w, def) for each run of lowercase letters and underscores in msg (def: the schema's
-// parameter of that name, or null) and other(c) for every other character, in order.
-template <class Word, class Other>
-void scan_words(const std::string& msg, const Schema& schema, Word word, Other other) {
-  std::size_t i = 0;
-  while (i < msg.size()) {
-    std::size_t j = i;
-    while (j < msg.size() && (std::islower(static_cast<unsigned char>(msg[j])) || msg[j] == '_'))
-      ++j;
-    if (j == i) {
-      other(msg[i++]);
-      continue;
-    }
-    const std::string_view w = std::string_view(msg).substr(i, j - i);
-    word(w, schema.find(w));
-    i = j;
-  }
-}
-
-}  // namespace
-
-std::string as_flags(const std::string& msg, const Schema& schema) {
-  std::string out;
-  scan_words(
-      msg, schema,
-      [&](std::string_view w, const ParamDef* def) {
-        out += def ? "--" + kebab_case(w) : std::string(w);
-      },
-      [&](char c) { out += c; });
-  return out;
-}
-
-std::vector<std::string_view> params_named_in(const std::string& msg, const Schema& schema) {
-  std::vector<std::string_view> out;
-  scan_words(
-      msg, schema,
-      [&](std::string_view, const ParamDef* def) {
-        if (def) out.push_back(def->name);
-      },
-      [](char) {});
-  return out;
-}
 
 namespace {
 std::string param_name(std::string_view flag) {
@@ -83,7 +37,7 @@ std::optional<std::string> apply_param_flag(std::string_view flag, std::string_v
     return std::string(flag) + " '" + std::string(value) + "' is not a whole number: allowed " +
            describe_range(def);
   }
-  if (auto e = target->set(name, v)) return as_flags(*e, target->schema());
+  if (auto e = target->set(name, v)) return e->words(ParamError::Names::Flags);
   return std::nullopt;
 }
 

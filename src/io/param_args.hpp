@@ -14,14 +14,6 @@
 
 namespace dungen {
 
-// Rewrites schema names in a message as the flags a user types ("room_min_size" ->
-// "--room-min-size"), whole words only.
-std::string as_flags(const std::string& msg, const Schema& schema);
-
-// The schema parameters a message names, in order (whole snake_case words), e.g. the two bounds
-// a failed cross-check quotes.
-std::vector<std::string_view> params_named_in(const std::string& msg, const Schema& schema);
-
 // "--room-min-size" -> the ParamValues (of targets, first match) holding room_min_size, or null
 // when no target has that parameter.
 ParamValues* param_for_flag(std::string_view flag, std::span<ParamValues* const> targets);
