@@ -47,7 +47,7 @@ Rect merge(const std::optional<Rect>& a, const Rect& b) {
 class App {
  public:
   App(Window& window, const AppOptions& options)
-      : window_(window), options_(options), ui_{false, true, options.font_scale} {}
+      : window_(window), options_(options), ui_{.show_help = false, .font_scale = options.font_scale} {}
 
   // Returns false (with a message printed) if the session cannot be set up.
   bool setup();
@@ -126,8 +126,13 @@ void App::draw_map_overlays() {
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   const Grid& grid = session_.grid();
   const ScreenRect map = layout_.map;
+  // Numbers first: the step's overlay (a candidate and its caption) goes on top.
+  if (session_.view().show_region_labels) {
+    draw_region_glyphs(list, grid, view_, map);
+  } else {
+    draw_room_numbers(list, grid, view_, map);
+  }
   draw_step_overlay(list, session_.overlay(), view_, map);
-  if (session_.view().show_region_labels) draw_region_glyphs(list, grid, view_, map);
   // Headless runs have no real mouse (Xvfb parks it mid-screen): no hover tooltip in pictures.
   if (options_.frames == 0)
     draw_hover(list, grid, view_, map, session_.generator().text_shows_labels);

@@ -15,6 +15,8 @@ namespace {
 constexpr float kGlyphMinCellPx = 11.0f;
 // And never more than this many in one frame (a huge window at the minimum size).
 constexpr int kMaxGlyphs = 60000;
+// Room numbers need this many pixels per cell to be worth drawing.
+constexpr float kNumberMinCellPx = 9.0f;
 
 ImU32 colour(Rgb c, float alpha = 1.0f) {
   return IM_COL32(c.r, c.g, c.b, static_cast<int>(std::clamp(alpha, 0.0f, 1.0f) * 255.0f));
@@ -40,36 +42,83 @@ void plate_text(ImDrawList* list, ImVec2 at, ImU32 col, const std::string& text)
   list->AddText(at, col, text.c_str());
 }
 
+ImVec2 rect_min(const MapView& v, ScreenRect vp, const Rect& r) {
+  return corner(v, vp, static_cast<float>(r.x), static_cast<float>(r.y));
+}
+ImVec2 rect_max(const MapView& v, ScreenRect vp, const Rect& r) {
+  return corner(v, vp, static_cast<float>(r.right()), static_cast<float>(r.bottom()));
+}
+
+// What a rejected candidate ran into: the room it hit, or the cells already in use.
+void draw_hit(ImDrawList* list, const CandidateMark& c, const MapView& v, ScreenRect vp,
+              float alpha) {
+  const float w = line_width(v);
+  if (c.hit) {
+    list->AddRect(rect_min(v, vp, *c.hit), rect_max(v, vp, *c.hit), colour(kHit, alpha), 0.0f, 0,
+                  w + 1.0f);
+  }
+  for (const Point p : c.hit_cells) {
+    const Rect cell{p.x, p.y, 1, 1};
+    list->AddRectFilled(rect_min(v, vp, cell), rect_max(v, vp, cell), colour(kHit, 0.55f * alpha));
+  }
+}
+
 void draw_candidate(ImDrawList* list, const CandidateMark& c, const MapView& v, ScreenRect vp,
                     bool newest) {
-  const ImVec2 a = corner(v, vp, static_cast<float>(c.rect.x), static_cast<float>(c.rect.y));
-  const ImVec2 b =
-      corner(v, vp, static_cast<float>(c.rect.right()), static_cast<float>(c.rect.bottom()));
+  const ImVec2 a = rect_min(v, vp, c.rect);
+  const ImVec2 b = rect_max(v, vp, c.rect);
+  const float h = ImGui::GetFontSize();
+  const ImVec2 label_at{a.x + 3, std::max(vp.y + 2, a.y - h - 4)};
   if (c.verdict == Verdict::None) {
-    // Work in progress (a cave row being smoothed), not a verdict: only the current one, in
-    // white, so a pass does not leave a trail of stripes.
-    if (c.age == 0.0f) list->AddRect(a, b, IM_COL32(255, 255, 255, 220), 0.0f, 0, 2.0f);
+    // Work in progress (a room just placed, a row being smoothed), not a verdict: only the
+    // current one, in white, so a run does not leave a trail of outlines.
+    if (c.age != 0.0f) return;
+    list->AddRect(a, b, IM_COL32(255, 255, 255, 220), 0.0f, 0, 2.0f);
+    if (!c.caption.empty()) plate_text(list, label_at, IM_COL32_WHITE, c.caption);
     return;
   }
   const Rgb rgb = c.verdict == Verdict::Rejected ? kRejected : kAccepted;
   const float alpha = 1.0f - c.age;
+  if (c.verdict == Verdict::Rejected && newest) draw_hit(list, c, v, vp, alpha);
   list->AddRectFilled(a, b, colour(rgb, 0.30f * alpha));
   list->AddRect(a, b, colour(rgb, alpha), 0.0f, 0, line_width(v));
   if (!newest || c.age >= 0.5f) return;
   std::string text = c.verdict == Verdict::Rejected ? "rejected" : "accepted";
-  if (c.verdict == Verdict::Rejected && c.reason != Reason::None) {
-    text += ": " + std::string(reason_text(c.reason));
-  }
-  const float h = ImGui::GetFontSize();
-  plate_text(list, {a.x + 3, std::max(vp.y + 2, a.y - h - 4)}, colour(rgb), text);
+  if (!c.caption.empty()) text += ": " + c.caption;
+  plate_text(list, label_at, colour(rgb), text);
 }
 
 }  // namespace
 
 void draw_step_overlay(ImDrawList* list, const OverlayView& o, const MapView& v, ScreenRect vp) {
   list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
+  if (!o.phase_changes.empty() && v.cell_px() >= 3.0f) {
+    // What this phase (a smoothing pass) has changed so far: a frame inside each cell.
+    const float inset = std::max(1.0f, v.cell_px() * 0.15f);
+    for (const Point p : o.phase_changes) {
+      const ImVec2 a = corner(v, vp, static_cast<float>(p.x), static_cast<float>(p.y));
+      if (a.x > vp.x + vp.w || a.y > vp.y + vp.h || a.x + v.cell_px() < vp.x ||
+          a.y + v.cell_px() < vp.y) {
+        continue;
+      }
+      list->AddRect({a.x + inset, a.y + inset},
+                    {a.x + v.cell_px() - inset, a.y + v.cell_px() - inset}, colour(kFlipped), 0.0f,
+                    0, std::clamp(v.cell_px() * 0.12f, 1.0f, 3.0f));
+    }
+  }
   for (std::size_t i = 0; i < o.candidates.size(); ++i) {
     draw_candidate(list, o.candidates[i], v, vp, i + 1 == o.candidates.size());
+  }
+  if (o.window) {
+    const ImVec2 a = rect_min(v, vp, *o.window);
+    const ImVec2 b = rect_max(v, vp, *o.window);
+    list->AddRect(a, b, IM_COL32(0, 0, 0, 200), 0.0f, 0, line_width(v) + 2.0f);
+    list->AddRect(a, b, colour(kWindow), 0.0f, 0, line_width(v));
+    if (!o.window_caption.empty()) {
+      const float h = ImGui::GetFontSize();
+      plate_text(list, {a.x, b.y + 3 + h > vp.y + vp.h ? a.y - h - 4 : b.y + 3}, colour(kWindow),
+                 o.window_caption);
+    }
   }
   if (o.path.size() >= 2) {
     const float w = std::clamp(v.cell_px() * 0.3f, 2.0f, 8.0f);
@@ -124,6 +173,58 @@ void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& v, Sc
   list->PopClipRect();
 }
 
+void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp) {
+  if (v.cell_px() < kNumberMinCellPx) return;
+  const CellSpan s = v.visible(grid.width(), grid.height(), vp);
+  const int span_w = s.x1 - s.x0;
+  const int span_h = s.y1 - s.y0;
+  if (span_w <= 0 || span_h <= 0 || static_cast<long>(span_w) * span_h > kMaxGlyphs) return;
+  list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
+  // Each 4-connected piece of a label in view gets its number once, on its cell nearest the
+  // piece's centre (a room grown in pieces is numbered on every piece).
+  std::vector<std::uint8_t> seen(static_cast<std::size_t>(span_w) * span_h, 0);
+  std::vector<Point> piece;
+  const auto local = [&](int x, int y) {
+    return static_cast<std::size_t>(y - s.y0) * static_cast<std::size_t>(span_w) +
+           static_cast<std::size_t>(x - s.x0);
+  };
+  for (int y = s.y0; y < s.y1; ++y) {
+    for (int x = s.x0; x < s.x1; ++x) {
+      const std::int32_t label = grid.label(grid.index(x, y));
+      if (label < 0 || seen[local(x, y)]) continue;
+      piece.clear();
+      piece.push_back({x, y});
+      seen[local(x, y)] = 1;
+      double sx = 0, sy = 0;
+      for (std::size_t head = 0; head < piece.size(); ++head) {
+        const Point c = piece[head];
+        sx += c.x;
+        sy += c.y;
+        for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
+          const int nx = c.x + d.x, ny = c.y + d.y;
+          if (nx < s.x0 || ny < s.y0 || nx >= s.x1 || ny >= s.y1 || seen[local(nx, ny)]) continue;
+          if (grid.label(grid.index(nx, ny)) != label) continue;
+          seen[local(nx, ny)] = 1;
+          piece.push_back({nx, ny});
+        }
+      }
+      const double cx = sx / static_cast<double>(piece.size());
+      const double cy = sy / static_cast<double>(piece.size());
+      const Point at = *std::min_element(piece.begin(), piece.end(), [&](Point a, Point b) {
+        return (a.x - cx) * (a.x - cx) + (a.y - cy) * (a.y - cy) <
+               (b.x - cx) * (b.x - cx) + (b.y - cy) * (b.y - cy);
+      });
+      const std::string text = std::to_string(static_cast<long long>(label) + 1);
+      const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+      // A number much wider than its piece would cover its neighbours' numbers.
+      if (size.x > v.cell_px() * static_cast<float>(piece.size()) * 1.5f) continue;
+      const ImVec2 c = centre(v, vp, at);
+      plate_text(list, {c.x - size.x / 2, c.y - size.y / 2}, IM_COL32_WHITE, text);
+    }
+  }
+  list->PopClipRect();
+}
+
 void draw_hover(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp,
                 bool show_labels) {
   const ImGuiIO& io = ImGui::GetIO();
@@ -138,12 +239,15 @@ void draw_hover(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect
   ImGui::Text("cell (%d, %d)", cell->x, cell->y);
   ImGui::Text("tile: %s", std::string(tile_name(c.tile)).c_str());
   if (c.label >= 0) {
-    ImGui::Text("%s: %d", show_labels ? "room label" : "label", c.label);
+    // Numbered from 1, like the log and the numbers drawn on the map.
+    ImGui::Text("%s: %lld", show_labels ? "room" : "room or feature",
+                static_cast<long long>(c.label) + 1);
   } else {
     ImGui::TextDisabled("label: none");
   }
   if (c.region >= 0) {
-    ImGui::Text("region: %d  (glyph %c)", c.region, region_glyph(c.region));
+    ImGui::Text("region: %lld  (glyph %c)", static_cast<long long>(c.region) + 1,
+                region_glyph(c.region));
   } else {
     ImGui::TextDisabled("region: none");
   }

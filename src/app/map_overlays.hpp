@@ -19,6 +19,11 @@ void draw_step_overlay(ImDrawList* list, const OverlayView& overlay, const MapVi
 void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& view,
                         ScreenRect viewport);
 
+// Every room (every label) in view numbered from 1, as the log numbers it, when cells are big
+// enough to read the numbers.
+void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& view,
+                       ScreenRect viewport);
+
 // The hovered cell: an outline, and a tooltip with its coordinates, tile, label and region.
 void draw_hover(ImDrawList* list, const Grid& grid, const MapView& view, ScreenRect viewport,
                 bool show_labels);

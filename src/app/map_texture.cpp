@@ -64,14 +64,9 @@ void MapTexture::upload(const Grid& grid, Rect r) {
     }
     glTexSubImage2D(GL_TEXTURE_2D, 0, x0, y, x1 - x0, rows, GL_RG_INTEGER, GL_UNSIGNED_INT,
                     staging_.data());
-    uploaded_ += row_cells * static_cast<std::size_t>(rows);
   }
   // A whole-map upload leaves up to 8 MB behind; steps only need a few cells.
   if (staging_.size() > kKeptStagingCells * 2) staging_ = {};
-}
-
-std::uint64_t MapTexture::take_uploaded_cells() {
-  return std::exchange(uploaded_, 0);
 }
 
 }  // namespace dungen::app

@@ -45,14 +45,11 @@ class MapTexture {
   int width() const { return width_; }
   int height() const { return height_; }
   bool ready() const { return texture_ != 0; }
-  // Cells sent to the GPU since the last call (shown in the stats, checked by the smoke test).
-  std::uint64_t take_uploaded_cells();
 
  private:
   unsigned texture_ = 0;
   int width_ = 0;
   int height_ = 0;
-  std::uint64_t uploaded_ = 0;
   std::vector<std::uint32_t> staging_;
 };
 

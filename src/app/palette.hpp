@@ -39,5 +39,8 @@ inline constexpr Rgb kRejected{240, 50, 50};   // candidate rejected
 inline constexpr Rgb kPath{255, 214, 0};       // tunnel / corridor being carved
 inline constexpr Rgb kCursor{255, 40, 210};    // the cell being worked on
 inline constexpr Rgb kStart{40, 120, 255};     // the player start
+inline constexpr Rgb kHit{255, 140, 0};        // what a rejected candidate ran into
+inline constexpr Rgb kWindow{255, 255, 255};   // the neighbourhood being read (a 3x3 block)
+inline constexpr Rgb kFlipped{160, 90, 255};   // cells the current phase (a pass) has changed
 
 }  // namespace dungen::app

@@ -12,7 +12,6 @@ class Window;
 // GL-side UI state that is not part of the session.
 struct UiState {
   bool show_help = false;
-  bool show_legend = true;
   float font_scale = 1.0f;  // applied to the Window between frames
 };
 

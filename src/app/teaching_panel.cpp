@@ -77,7 +77,7 @@ void log_section(Session& session) {
   const auto& log = session.log();
   // Whatever the stats below leave, at least six lines.
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float height = std::max(line * 6.0f, ImGui::GetContentRegionAvail().y - line * 10.5f);
+  const float height = std::max(line * 6.0f, ImGui::GetContentRegionAvail().y - line * 13.0f);
   ImGui::BeginChild("log", {0, height}, true);
   ImGui::PushTextWrapPos(0.0f);
   for (const LogEntry& e : log) {
@@ -99,10 +99,8 @@ void row(const char* name, const std::string& value) {
   ImGui::TextUnformatted(value.c_str());
 }
 
-std::string percent(double f) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", f * 100.0);
-  return buf;
+void stat_rows(const std::vector<StatRow>& rows) {
+  for (const StatRow& r : rows) row(r.label.c_str(), r.text);
 }
 
 void stats_section(const Session& session) {
@@ -110,18 +108,31 @@ void stats_section(const Session& session) {
   if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
   row("step", std::to_string(s.step) + " of " + std::to_string(s.recorded) +
                   (session.finished() ? " (done)" : ""));
-  row("attempts", std::to_string(s.counters.attempts));
-  row("placed", std::to_string(s.counters.placed));
-  row("rejected", std::to_string(s.counters.rejected));
-  row("cells changed", std::to_string(s.counters.cells));
-  row("floor", percent(s.floor_fraction) + " (" + std::to_string(s.walkable) + " cells)");
-  if (s.regions) {
-    row("regions", std::to_string(s.regions->count) + (s.regions->complete ? "" : " so far"));
-    row("largest region", percent(s.regions->largest_fraction) + " of the floor");
+  // The generator's own numbers, then the flood fill's while it runs (or the instant labels').
+  stat_rows(s.generator);
+  if (!s.flood_fill.empty()) {
+    stat_rows(s.flood_fill);
+  } else if (s.regions) {
+    row("regions", std::to_string(s.regions->count));
+    row("largest region", percent_text(s.regions->largest_fraction) + " of the floor");
   } else {
     row("regions", "off (Regions panel or N)");
   }
   ImGui::EndTable();
+}
+
+// The values the current step drew from the RNG ("w = 7", "roll = 37"), so a student can see
+// where a room's size or a cell's fate came from.
+void draws_section(const Session& session) {
+  const std::vector<Draw> draws = session.current_draws();
+  ImGui::TextUnformatted("Random draws of this step");
+  if (draws.empty()) {
+    ImGui::TextDisabled("  none");
+    return;
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(("  " + draws_text(draws)).c_str());
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace
@@ -133,6 +144,7 @@ void draw_teaching_panel(Session& session, ScreenRect area) {
     pseudocode_section(session);
     ImGui::TextUnformatted("What just happened");
     log_section(session);
+    draws_section(session);
     ImGui::TextUnformatted("Stats");
     stats_section(session);
   }

@@ -81,9 +81,6 @@ Window::~Window() {
 bool Window::should_close() const {
   return glfwWindowShouldClose(window_) != 0;
 }
-void Window::request_close() {
-  glfwSetWindowShouldClose(window_, GLFW_TRUE);
-}
 
 bool Window::minimised() const {
   return glfwGetWindowAttrib(window_, GLFW_ICONIFIED) != 0 || framebuffer_width() <= 0 ||

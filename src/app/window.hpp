@@ -25,9 +25,7 @@ class Window {
   Window(const Window&) = delete;
   Window& operator=(const Window&) = delete;
 
-  GLFWwindow* handle() const { return window_; }
   bool should_close() const;
-  void request_close();
   // Iconified or a 0x0 framebuffer: nothing should be drawn or run.
   bool minimised() const;
   int framebuffer_width() const;

@@ -10,11 +10,14 @@
 #include <stdexcept>
 #include <variant>
 
+#include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
 #include "generators/registry.hpp"
 #include "io/map_export.hpp"
+#include "io/atomic_file.hpp"
 #include "io/param_args.hpp"
+#include "io/trace.hpp"
 
 namespace dungen {
 namespace {
@@ -27,7 +30,7 @@ struct UsageError : std::runtime_error {
 constexpr std::string_view kUsage =
     "usage: dungen list\n"
     "       dungen generate NAME [--seed N] [--PARAM VALUE]... [--regions [--connectivity 4|8]]\n"
-    "                            [--format text|json] [--out PATH]\n"
+    "                            [--format text|json] [--out PATH] [--trace PATH]\n"
     "       dungen generate NAME --help   (lists NAME's parameters)\n";
 
 std::uint64_t parse_seed(const std::string& text) {
@@ -49,22 +52,39 @@ void print_param_help(const GeneratorSpec& spec, std::ostream& out) {
   for (const ParamDef& p : region_schema().params) line(p);
   out << "  --format text|json       output format (default text)\n";
   out << "  --out PATH               write to PATH instead of standard output\n";
+  out << "  --trace PATH             write every step to PATH, one JSON object a line\n";
 }
 
-void write_output(const std::string& path, const std::string& text) {
-  // Build the whole document first, so a failure never leaves a partial file behind.
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+// Opens PATH for `flag` before any work starts, so a bad path costs nothing; the file appears
+// only when commit() succeeds.
+AtomicFile open_output(std::string_view flag, const std::string& path) {
+  std::string why;
+  std::optional<AtomicFile> f = AtomicFile::open(path, &why);
   if (!f) {
-    throw UsageError("--out '" + path + "' cannot be written: " + std::strerror(errno) +
+    throw UsageError(std::string(flag) + " '" + path + "' cannot be written: " + why +
                      " (give a path in a writable folder)");
   }
-  f.write(text.data(), static_cast<std::streamsize>(text.size()));
-  f.flush();
-  if (!f) {
-    f.close();
-    std::remove(path.c_str());
-    throw UsageError("--out '" + path + "' could not be written completely");
+  return std::move(*f);
+}
+
+void commit_output(std::string_view flag, const std::string& path, AtomicFile& f) {
+  std::string why;
+  if (!f.commit(&why)) {
+    throw UsageError(std::string(flag) + " '" + path + "' cannot be written: " + why);
   }
+}
+
+// Runs `stepper` to the end, writing each step to the trace, numbered from first_number.
+std::uint64_t run_traced(Stepper& stepper, std::string_view algorithm, const Narration& narration,
+                         AtomicFile& trace, std::uint64_t first_number) {
+  std::uint64_t n = 0;
+  while (const Step* step = stepper.next()) {
+    trace.write(trace_line({first_number + n, algorithm, *step, stepper.draws(),
+                            stepper.changes()},
+                           narration, stepper.params(), stepper.grid()));
+    ++n;
+  }
+  return n;
 }
 
 int cmd_list(std::ostream& out) {
@@ -93,6 +113,7 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
   bool json = false;
   bool regions = false;
   std::optional<std::string> out_path;
+  std::optional<std::string> trace_path;
 
   for (std::size_t i = 2; i < args.size(); ++i) {
     const std::string& flag = args[i];
@@ -117,6 +138,8 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
       json = value == "json";
     } else if (flag == "--out") {
       out_path = value;
+    } else if (flag == "--trace") {
+      trace_path = value;
     } else {
       ParamValues* const targets[] = {&params, &region_params};
       if (!param_for_flag(flag, targets)) {
@@ -128,10 +151,28 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
   }
   if (auto e = params.validate()) throw UsageError(e->words(ParamError::Names::Flags));
 
-  Stepper stepper = start_generator(*spec, params, seed, /*record_changes=*/false);
-  const RunResult run = run_to_end(stepper);
+  std::optional<AtomicFile> out_file;
+  if (out_path) out_file.emplace(open_output("--out", *out_path));
+  std::optional<AtomicFile> trace;
+  if (trace_path) trace.emplace(open_output("--trace", *trace_path));
+
+  // A trace records every step's changes and draws; the map is the same either way.
+  Stepper stepper = start_generator(*spec, params, seed, /*record_changes=*/trace.has_value());
+  RunResult run;
+  if (trace) {
+    run.steps = run_traced(stepper, spec->name, spec->narration, *trace, 1);
+  } else {
+    run = run_to_end(stepper);
+  }
   std::optional<RegionMap> region_map;
-  if (regions) region_map = label_regions(stepper.grid(), region_params.get_int("connectivity"));
+  if (regions) {
+    region_map = label_regions(stepper.grid(), region_params.get_int("connectivity"));
+    if (trace) {
+      // The trace shows the flood fill step by step; its labels are label_regions' (tested).
+      Stepper flood = start_region_stepper(stepper.grid(), region_params, true);
+      run_traced(flood, "regions", region_narration(), *trace, run.steps + 1);
+    }
+  }
   const MapExport m{*spec,
                     params,
                     seed,
@@ -141,8 +182,10 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
                     stepper.stats(),
                     region_map ? &*region_map : nullptr};
   const std::string text = json ? to_json(m) : to_text(m);
-  if (out_path) {
-    write_output(*out_path, text);
+  if (trace) commit_output("--trace", *trace_path, *trace);
+  if (out_file) {
+    out_file->write(text);
+    commit_output("--out", *out_path, *out_file);
   } else {
     out << text;
   }

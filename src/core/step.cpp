@@ -37,4 +37,15 @@ std::string number_text(int zero_based_id) {
   return std::to_string(static_cast<long long>(zero_based_id) + 1);
 }
 
+std::string draws_text(const std::vector<Draw>& draws) {
+  std::string s;
+  for (const Draw& d : draws) {
+    if (!s.empty()) s += ", ";
+    s += d.name;
+    s += " = ";
+    s += std::to_string(d.value);
+  }
+  return s;
+}
+
 }  // namespace dungen

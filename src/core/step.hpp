@@ -88,5 +88,6 @@ struct Draw {
 std::string xy_text(Point p);                 // "(3,4)"
 std::string size_text(int w, int h);          // "7x5"
 std::string number_text(int zero_based_id);   // "4" for id 3
+std::string draws_text(const std::vector<Draw>& draws);  // "w = 7, h = 5"
 
 }  // namespace dungen

@@ -42,6 +42,7 @@ std::string json_escape(std::string_view s) {
 }
 
 void JsonWriter::newline() {
+  if (compact_) return;
   out_ += '\n';
   out_.append(first_.size() * 2, ' ');
 }
@@ -70,7 +71,7 @@ JsonWriter& JsonWriter::end_object() {
   first_.pop_back();
   if (!empty) newline();
   out_ += '}';
-  if (first_.empty()) out_ += '\n';
+  if (first_.empty() && !compact_) out_ += '\n';
   return *this;
 }
 
@@ -92,7 +93,7 @@ JsonWriter& JsonWriter::end_array() {
 JsonWriter& JsonWriter::key(std::string_view k) {
   before_value();
   out_ += json_escape(k);
-  out_ += ": ";
+  out_ += compact_ ? ":" : ": ";
   after_key_ = true;
   return *this;
 }

@@ -10,6 +10,8 @@ namespace dungen {
 
 class JsonWriter {
  public:
+  // compact: the whole document on one line (JSON Lines); otherwise indented, one value a line.
+  explicit JsonWriter(bool compact = false) : compact_(compact) {}
   JsonWriter& begin_object();
   JsonWriter& end_object();
   JsonWriter& begin_array();
@@ -33,6 +35,7 @@ class JsonWriter {
   std::string out_;
   std::vector<bool> first_;  // per open container: no element written yet
   bool after_key_ = false;
+  bool compact_ = false;
 };
 
 std::string json_escape(std::string_view s);

@@ -30,11 +30,4 @@ std::span<const KeyBinding> key_bindings() {
   return kBindings;
 }
 
-std::string_view command_name(Command c) {
-  for (const KeyBinding& b : kBindings) {
-    if (b.command == c) return b.description;
-  }
-  return "?";
-}
-
 }  // namespace dungen::app

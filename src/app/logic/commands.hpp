@@ -35,6 +35,5 @@ struct KeyBinding {
 
 // Every binding, in the order the Help window lists them.
 std::span<const KeyBinding> key_bindings();
-std::string_view command_name(Command c);
 
 }  // namespace dungen::app

@@ -6,15 +6,20 @@
 
 namespace dungen::app {
 
-void append_log(const Timeline& timeline, std::uint64_t first, std::uint64_t last,
-                std::uint64_t number_offset, std::size_t max_lines, std::vector<LogEntry>& out) {
+void append_log(const Timeline& timeline, const Narration& narration, const ParamValues& params,
+                std::uint64_t first, std::uint64_t last, std::uint64_t number_offset,
+                std::size_t max_lines, std::vector<LogEntry>& out) {
   if (max_lines == 0 || last <= first) return;
   // Only the newest max_lines can survive: never describe more than that.
   first = std::max({first, timeline.earliest(), last > max_lines ? last - max_lines : 0});
   for (std::uint64_t k = first + 1; k <= last; ++k) {
     const Step* s = timeline.step_at(k);
     if (!s) continue;
-    out.push_back({number_offset + k, s->level, describe(s->event)});
+    std::string text = narration.words(*s, params);
+    if (const std::vector<Draw> draws = timeline.draws_at(k); !draws.empty()) {
+      text += "  [" + draws_text(draws) + "]";
+    }
+    out.push_back({number_offset + k, s->level, std::move(text)});
   }
   if (out.size() > max_lines) {
     out.erase(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(out.size() - max_lines));

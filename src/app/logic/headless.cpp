@@ -11,9 +11,9 @@ std::optional<std::string> setup_session(Session& session, const HeadlessSetup& 
   if (&params.schema() != &spec->schema) {
     return "the parameters given are not " + setup.generator + "'s";
   }
-  if (auto err = params.validate()) return err;
+  if (auto err = params.validate()) return err->words();
   const ParamValues region_params = setup.region_params.value_or(region_schema().defaults());
-  if (auto err = region_params.validate()) return err;
+  if (auto err = region_params.validate()) return err->words();
 
   // Step mode while configuring, so no intermediate setting runs a live regeneration.
   session.set_mode(RunMode::Step);

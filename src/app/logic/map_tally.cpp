@@ -4,12 +4,6 @@
 
 namespace dungen::app {
 
-MapTally::MapTally(const Grid& grid) : cells_(grid.size()), walkable_(grid.count_walkable()) {
-  for (const std::int32_t r : grid.regions()) {
-    if (r >= 0) add_region(r, 1);
-  }
-}
-
 MapTally MapTally::uniform(std::size_t cells, Tile fill) {
   MapTally t;
   t.cells_ = cells;

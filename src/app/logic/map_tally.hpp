@@ -16,8 +16,6 @@ namespace dungen::app {
 class MapTally {
  public:
   MapTally() = default;
-  // A full count (once per new map, never per frame).
-  explicit MapTally(const Grid& grid);
   // A map of `cells` cells, all of one tile and with no regions, without looking at it.
   static MapTally uniform(std::size_t cells, Tile fill);
   // The same map with the region layer cleared (where the region stepper starts).

@@ -1,9 +1,10 @@
 #pragma once
 // "Clamp and tell": a slider may ask for any value, but the session's parameters always stay
-// valid. A value outside its range is clamped; a value that fails the schema's cross-check
-// (min > max, a room too big for the map) pushes the other parameter the check names along
-// (room_max_size follows room_min_size up); when no push can fix it, the value itself moves back
-// as little as possible. The map size is never pushed: it is the frame the user chose.
+// valid. A value outside its range is clamped; a value that breaks one of the schema's
+// constraints (min > max, a room too big for the map) pushes the other parameter that constraint
+// names along (room_max_size follows room_min_size up), read from the structured ParamError, never
+// from its words; when no push can fix it, the value itself moves back as little as possible. The
+// map size is never pushed: it is the frame the user chose.
 
 #include <cstdint>
 #include <string>
@@ -15,8 +16,6 @@ namespace dungen::app {
 
 // How many other parameters one change may push (a push may expose a second check).
 inline constexpr int kMaxRepairPushes = 8;
-// Besides the numbers a failed check quotes, a push tries values this close to the old one.
-inline constexpr std::int64_t kRepairScanDistance = 64;
 // How many halvings the search for the nearest usable value may take (2^24 > any range).
 inline constexpr int kMaxRepairBisections = 24;
 

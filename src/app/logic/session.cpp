@@ -84,7 +84,7 @@ std::optional<std::string> Session::set_params(const ParamValues& values) {
   if (&values.schema() != &s_->spec->schema) {
     return "the parameters are not " + std::string(s_->spec->name) + "'s";
   }
-  if (auto err = values.validate()) return err;
+  if (auto err = values.validate()) return err->words();
   s_->params = values;
   s_->notice.clear();
   s_->regenerate();

@@ -30,6 +30,7 @@
 #include "app/logic/speed.hpp"
 #include "core/grid.hpp"
 #include "core/params.hpp"
+#include "core/stats.hpp"
 #include "core/step.hpp"
 #include "core/stepper.hpp"
 #include "core/timeline.hpp"
@@ -64,9 +65,12 @@ struct RegionStats {
 };
 
 struct LiveStats {
-  std::uint64_t step = 0;              // position on the scrubber
-  std::uint64_t recorded = 0;          // steps recorded so far
-  Counters counters;                   // the current step's running totals (placed, rejected, ...)
+  std::uint64_t step = 0;      // position on the scrubber
+  std::uint64_t recorded = 0;  // steps recorded so far
+  // The generator's own statistics as of the cursor (its Narration's rows), and, while the
+  // flood fill runs, the flood fill's.
+  std::vector<StatRow> generator;
+  std::vector<StatRow> flood_fill;
   std::size_t walkable = 0;            // walkable cells in the shown map (kept incrementally)
   double floor_fraction = 0.0;         // walkable / all cells
   std::optional<RegionStats> regions;  // once regions are being (or have been) labelled
@@ -161,6 +165,7 @@ class Session {
   std::span<const std::string_view> pseudocode() const;  // of the phase being shown
   std::optional<int> current_line() const;               // the current step's line, none at step 0
   const Step* current_step() const;                      // none at step 0
+  std::vector<Draw> current_draws() const;  // what the current step drew (w, h, a roll, ...)
   const std::vector<LogEntry>& log();  // oldest first, the newest is the current step
   LiveStats stats() const;
   const Layout& layout() const;  // the generator's rooms, doors, start (as of its newest step)

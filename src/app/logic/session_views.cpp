@@ -36,10 +36,12 @@ const OverlayView& Session::overlay() {
   s.cache_position = t.position();
   s.cache_version = t.version();
   if (t.phase() == Phase::Regions) {
-    s.overlay = build_overlay(*t.region_timeline(), t.position() - t.branch(), std::nullopt, 0);
+    s.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
+                              t.shown_cursor(), std::nullopt, 0);
     s.overlay.player_start = t.start();  // placed before the regions began
   } else {
-    s.overlay = build_overlay(t.generator_timeline(), t.position(), t.start(), t.start_step());
+    s.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
+                              t.shown_cursor(), t.start(), t.start_step());
   }
   return s.overlay;
 }
@@ -54,7 +56,7 @@ const ViewFlags& Session::view() const {
 // --- teaching panels ---
 
 std::span<const std::string_view> Session::pseudocode() const {
-  return s_->track->pseudocode();
+  return s_->track->narration().pseudocode;
 }
 std::optional<int> Session::current_line() const {
   const Step* s = s_->track->current();
@@ -62,6 +64,10 @@ std::optional<int> Session::current_line() const {
 }
 const Step* Session::current_step() const {
   return s_->track->current();
+}
+std::vector<Draw> Session::current_draws() const {
+  const Track& t = *s_->track;
+  return t.shown_timeline().draws_at(t.shown_cursor());
 }
 
 const std::vector<LogEntry>& Session::log() {
@@ -78,11 +84,15 @@ const std::vector<LogEntry>& Session::log() {
   if (t.phase() == Phase::Regions) {
     const std::uint64_t local = t.position() - t.branch();
     if (local < kLogLines) {
-      append_log(t.generator_timeline(), 0, t.branch(), 0, kLogLines - local, s.log);
+      const Timeline& gen = t.generator_timeline();
+      append_log(gen, s.spec->narration, gen.stepper().params(), 0, t.branch(), 0,
+                 kLogLines - local, s.log);
     }
-    append_log(*t.region_timeline(), 0, local, t.branch(), kLogLines, s.log);
+    append_log(t.shown_timeline(), t.narration(), t.narration_params(), 0, local, t.branch(),
+               kLogLines, s.log);
   } else {
-    append_log(t.generator_timeline(), 0, t.position(), 0, kLogLines, s.log);
+    append_log(t.shown_timeline(), t.narration(), t.narration_params(), 0, t.position(), 0,
+               kLogLines, s.log);
   }
   return s.log;
 }
@@ -92,7 +102,11 @@ LiveStats Session::stats() const {
   LiveStats out;
   out.step = t.position();
   out.recorded = t.recorded();
-  if (const Step* s = t.current()) out.counters = s->counters;
+  const Timeline& gen = t.generator_timeline();
+  out.generator = s_->spec->narration.stat_rows(gen.stats(), gen.stepper().params());
+  if (t.phase() == Phase::Regions) {
+    out.flood_fill = t.narration().stat_rows(t.shown_timeline().stats(), t.narration_params());
+  }
   const MapTally& tally = t.tally();
   out.walkable = tally.walkable();
   out.floor_fraction = tally.floor_fraction();

@@ -192,8 +192,20 @@ const Step* Track::current() const {
   return in_regions() ? region_->current() : gen_.current();
 }
 
-std::span<const std::string_view> Track::pseudocode() const {
-  return in_regions() ? region_pseudocode() : spec_->pseudocode;
+const Narration& Track::narration() const {
+  return in_regions() ? region_narration() : spec_->narration;
+}
+
+const ParamValues& Track::narration_params() const {
+  return in_regions() ? region_params_ : gen_.stepper().params();
+}
+
+const Timeline& Track::shown_timeline() const {
+  return in_regions() ? *region_ : gen_;
+}
+
+std::uint64_t Track::shown_cursor() const {
+  return shown_timeline().cursor();
 }
 
 }  // namespace dungen::app

@@ -57,7 +57,13 @@ class Track {
   bool regions_complete() const;
 
   const Step* current() const;  // none at step 0
-  std::span<const std::string_view> pseudocode() const;
+  // How the phase being shown tells its steps (the generator's, or the flood fill's), and the
+  // parameters its words and stats read.
+  const Narration& narration() const;
+  const ParamValues& narration_params() const;
+  // The timeline of the phase being shown, and the cursor's step number on it.
+  const Timeline& shown_timeline() const;
+  std::uint64_t shown_cursor() const;
   const Timeline& generator_timeline() const { return gen_; }
   const Timeline* region_timeline() const { return region_.get(); }
   std::uint64_t branch() const { return branch_; }

@@ -1,0 +1,42 @@
+#include "io/trace.hpp"
+
+#include "io/json_writer.hpp"
+
+namespace dungen {
+
+namespace {
+std::string_view mark_name(Mark m) {
+  return m == Mark::Frontier ? "frontier" : "none";
+}
+}  // namespace
+
+std::string trace_line(const TraceLine& t, const Narration& narration, const ParamValues& params,
+                       const Grid& grid) {
+  JsonWriter j(/*compact=*/true);
+  j.begin_object();
+  j.key("step").value(t.number);
+  j.key("algorithm").value(t.algorithm);
+  j.key("level").value(level_name(t.step.level));
+  j.key("line").value(t.step.line + 1);
+  j.key("code").value(narration.pseudocode[static_cast<std::size_t>(t.step.line)]);
+  j.key("words").value(narration.words(t.step, params));
+  j.key("draws").begin_object();
+  for (const Draw& d : t.draws) j.key(d.name).value(d.value);
+  j.end_object();
+  j.key("changes").begin_array();
+  for (const CellChange& c : t.changes) {
+    const Point p = grid.point(c.index);
+    j.begin_object();
+    j.key("x").value(p.x).key("y").value(p.y);
+    if (c.before.tile != c.after.tile) j.key("tile").value(tile_name(c.after.tile));
+    if (c.before.label != c.after.label) j.key("label").value(c.after.label);
+    if (c.before.region != c.after.region) j.key("region").value(c.after.region);
+    if (c.before.mark != c.after.mark) j.key("mark").value(mark_name(c.after.mark));
+    j.end_object();
+  }
+  j.end_array();
+  j.end_object();
+  return j.str() + '\n';
+}
+
+}  // namespace dungen

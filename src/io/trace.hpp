@@ -1,0 +1,34 @@
+#pragma once
+// The text trace of a run (`dungen generate ... --trace FILE`): every step as one JSON object per
+// line (JSON Lines), for teaching material and for tests. Each line holds the step's number
+// (1-based), the algorithm, its level, the pseudocode line it performs (number, 1-based, and
+// text), the words the app's log shows, the values it drew, and the cells it changed with the
+// layers that changed:
+//   {"step":12,"algorithm":"rooms-and-tunnels","level":"action","line":5,"code":"...",
+//    "words":"attempt 4 rejected: it touches room 2","draws":{"w":7,"h":5},
+//    "changes":[{"x":3,"y":4,"tile":"floor","label":0}]}
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/canvas.hpp"
+#include "core/narration.hpp"
+#include "core/step.hpp"
+
+namespace dungen {
+
+struct TraceLine {
+  std::uint64_t number = 0;
+  std::string_view algorithm;
+  const Step& step;
+  std::span<const Draw> draws;
+  std::span<const CellChange> changes;
+};
+
+// One line of the trace, newline included.
+std::string trace_line(const TraceLine& t, const Narration& narration, const ParamValues& params,
+                       const Grid& grid);
+
+}  // namespace dungen
