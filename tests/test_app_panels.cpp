@@ -26,11 +26,22 @@ struct Fixture {
     Stepper ref = start_generator(s.generator(), s.params(), s.seed(), false);
     while (const Step* st = ref.next()) steps.push_back(*st);
   }
-  std::uint64_t first(EventKind kind) const {
+  // The number of the first step that matches.
+  template <class Pred>
+  std::uint64_t first(Pred pred) const {
     for (std::size_t i = 0; i < steps.size(); ++i) {
-      if (steps[i].event.kind == kind) return i + 1;
+      if (pred(steps[i])) return i + 1;
     }
     return 0;
+  }
+  std::uint64_t first_verdict(Verdict v) const {
+    return first([v](const Step& st) { return st.overlay.verdict == v; });
+  }
+  std::uint64_t first_path() const {
+    return first([](const Step& st) { return !st.overlay.path.empty(); });
+  }
+  std::string words(std::uint64_t k) const {
+    return s.generator().narration.words(steps[k - 1], s.params());
   }
   void go(std::uint64_t k) {
     s.seek(k);
@@ -38,54 +49,65 @@ struct Fixture {
   }
 };
 
-TEST(AppPanels, LogDescribesTheLastStepsInWords) {
+TEST(AppPanels, LogDescribesTheLastStepsInTheGeneratorsWords) {
   Fixture f;
   EXPECT_TRUE(f.s.log().empty());
   f.s.step();
   ASSERT_EQ(f.s.log().size(), 1u);
-  // The first room can hit nothing: it is always accepted, then carved.
-  const LogEntry& first = f.s.log().back();
-  EXPECT_EQ(first.step, 1u);
-  EXPECT_EQ(first.level, StepLevel::Action);
-  EXPECT_TRUE(first.text.starts_with("room 0 accepted: ")) << first.text;
-  EXPECT_TRUE(format_log_entry(first).starts_with("#1 action  room 0 accepted: "))
-      << format_log_entry(first);
+  const LogEntry& begin = f.s.log().back();
+  EXPECT_EQ(begin.step, 1u);
+  EXPECT_EQ(begin.level, StepLevel::Phase);
+  EXPECT_EQ(begin.text, "the map is filled with wall (80x45)");
+  EXPECT_EQ(format_log_entry(begin), "#1 phase   the map is filled with wall (80x45)");
   f.s.step();
-  EXPECT_EQ(f.s.log().back().text, "room 0 carved");
+  EXPECT_EQ(f.s.log().back().text, "attempt 1 of 30");
+  f.s.step();
+  // The size step shows its draws after the words.
+  const std::string& sized = f.s.log().back().text;
+  EXPECT_TRUE(sized.starts_with("attempt 1: w = ")) << sized;
+  EXPECT_NE(sized.find("[w = "), std::string::npos) << sized;
 
-  const std::uint64_t rejected = f.first(EventKind::RoomRejected);
+  const std::uint64_t rejected = f.first_verdict(Verdict::Rejected);
   ASSERT_GT(rejected, 0u);
   f.go(rejected);
   const std::string& text = f.s.log().back().text;
-  EXPECT_TRUE(text.starts_with("candidate ")) << text;
-  EXPECT_NE(text.find("rejected: overlaps room "), std::string::npos) << text;
+  EXPECT_TRUE(text.starts_with("attempt ")) << text;
+  EXPECT_NE(text.find(" rejected: it "), std::string::npos) << text;
+  EXPECT_NE(text.find(" room "), std::string::npos) << text;
 
   // Long runs keep the newest kLogLines, ending at the cursor, in order.
   f.go(f.steps.size());
   const auto& log = f.s.log();
   ASSERT_EQ(log.size(), std::min<std::size_t>(kLogLines, f.steps.size()));
   EXPECT_EQ(log.back().step, f.steps.size());
-  EXPECT_EQ(log.back().text, describe(f.steps.back().event));
+  EXPECT_EQ(log.back().text, f.words(f.steps.size()));
   for (std::size_t i = 1; i < log.size(); ++i) EXPECT_EQ(log[i].step, log[i - 1].step + 1);
   f.s.step_back();
   EXPECT_EQ(f.s.log().back().step, f.steps.size() - 1);
 }
 
-TEST(AppPanels, OverlayShowsFadingCandidatesWithVerdicts) {
+TEST(AppPanels, OverlayShowsFadingCandidatesWithVerdictsAndWhatTheyHit) {
   Fixture f;
-  f.s.step();
+  const std::uint64_t accepted = f.first_verdict(Verdict::Accepted);
+  ASSERT_GT(accepted, 0u);
+  f.go(accepted);
   OverlayView o = f.s.overlay();
-  ASSERT_EQ(o.candidates.size(), 1u);
-  EXPECT_EQ(o.candidates[0].verdict, Verdict::Accepted);
-  EXPECT_EQ(o.candidates[0].age, 0.0f);
-  EXPECT_EQ(o.candidates[0].rect, *f.steps[0].overlay.candidate);
+  ASSERT_FALSE(o.candidates.empty());
+  EXPECT_EQ(o.candidates.back().verdict, Verdict::Accepted);
+  EXPECT_EQ(o.candidates.back().age, 0.0f);
+  EXPECT_EQ(o.candidates.back().rect, *f.steps[accepted - 1].overlay.candidate);
+  EXPECT_EQ(o.candidates.back().caption, "room 1");
 
-  const std::uint64_t rejected = f.first(EventKind::RoomRejected);
+  const std::uint64_t rejected = f.first_verdict(Verdict::Rejected);
   f.go(rejected);
   o = f.s.overlay();
   ASSERT_FALSE(o.candidates.empty());
   EXPECT_EQ(o.candidates.back().verdict, Verdict::Rejected);
-  EXPECT_EQ(o.candidates.back().reason, Reason::Overlaps);
+  // The rejection outlines the room it hit and says which.
+  EXPECT_EQ(o.candidates.back().hit, f.steps[rejected - 1].overlay.hit);
+  ASSERT_TRUE(o.candidates.back().hit);
+  EXPECT_TRUE(o.candidates.back().caption.find(" room ") != std::string::npos)
+      << o.candidates.back().caption;
   EXPECT_EQ(o.candidates.back().age, 0.0f);
   // Older candidates are older; all fade out within kCandidateFadeSteps.
   for (std::size_t i = 1; i < o.candidates.size(); ++i) {
@@ -104,7 +126,7 @@ TEST(AppPanels, OverlayShowsFadingCandidatesWithVerdicts) {
 
 TEST(AppPanels, OverlayFollowsTheTunnelBeingDug) {
   Fixture f;
-  const std::uint64_t planned = f.first(EventKind::TunnelPlanned);
+  const std::uint64_t planned = f.first_path();
   ASSERT_GT(planned, 0u);
   const std::vector<Point>& path = f.steps[planned - 1].overlay.path;
   ASSERT_FALSE(path.empty());
@@ -130,9 +152,10 @@ TEST(AppPanels, OverlayFollowsTheTunnelBeingDug) {
 
 TEST(AppPanels, PlayerStartShowsFromTheStepThatPlacedIt) {
   Fixture f;
-  f.s.step();
+  const std::uint64_t carved = f.first_verdict(Verdict::Accepted);
+  f.go(carved);
   EXPECT_FALSE(f.s.overlay().player_start);
-  f.s.step();  // room 0 carved: the player starts at its centre
+  f.s.step();  // the first room's centre: the player starts there
   ASSERT_TRUE(f.s.overlay().player_start);
   const Point start = *f.s.overlay().player_start;
   f.go(f.steps.size());
@@ -148,12 +171,15 @@ TEST(AppPanels, UploadIsFullForANewMapAndADirtyRectAfterSteps) {
   TextureUpload u = f.s.take_upload();
   EXPECT_FALSE(u.full);
   EXPECT_FALSE(u.dirty);
-  f.s.step();  // accepted: no cells yet
-  f.s.step();  // room 0 carved
+  const std::uint64_t carved = f.first_verdict(Verdict::Accepted);
+  f.go(carved - 1);  // begin, attempt, size: no cells yet
+  u = f.s.take_upload();
+  EXPECT_FALSE(u.dirty);
+  f.s.step();  // room 1 carved
   u = f.s.take_upload();
   EXPECT_FALSE(u.full);
   ASSERT_TRUE(u.dirty);
-  const Rect room = f.steps[1].event.rect;
+  const Rect room = f.steps[carved - 1].event.rect;
   EXPECT_EQ(*u.dirty, room);
   f.s.step_back();
   u = f.s.take_upload();
@@ -167,7 +193,7 @@ TEST(AppPanels, UploadIsFullForANewMapAndADirtyRectAfterSteps) {
 
 TEST(AppPanels, PseudocodeLineIsTheCurrentSteps) {
   Fixture f;
-  EXPECT_EQ(f.s.pseudocode().size(), f.s.generator().pseudocode.size());
+  EXPECT_EQ(f.s.pseudocode().size(), f.s.generator().narration.pseudocode.size());
   EXPECT_FALSE(f.s.current_line());
   for (std::uint64_t k = 1; k <= 30 && k <= f.steps.size(); ++k) {
     f.s.step();
@@ -176,7 +202,16 @@ TEST(AppPanels, PseudocodeLineIsTheCurrentSteps) {
   }
   const LiveStats st = f.s.stats();
   EXPECT_EQ(st.step, 30u);
-  EXPECT_EQ(st.counters, f.steps[29].counters);
+  // The generator's own rows, as of step 30: the same as a fresh run of 30 steps.
+  Stepper ref = start_generator(f.s.generator(), f.s.params(), f.s.seed(), false);
+  run_steps(ref, 30);
+  const std::vector<StatRow> want = f.s.generator().narration.stat_rows(ref.stats(), ref.params());
+  ASSERT_EQ(st.generator.size(), want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(st.generator[i].label, want[i].label);
+    EXPECT_EQ(st.generator[i].text, want[i].text);
+  }
+  EXPECT_TRUE(st.flood_fill.empty());
 }
 
 TEST(AppPanels, EveryCommandHasOneKeyAndDoesItsThing) {

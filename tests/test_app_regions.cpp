@@ -74,14 +74,15 @@ TEST(AppRegionsTimeline, RegionStepsFollowTheGeneratorsAndStepBackReturnsToIt) {
   ASSERT_EQ(s.position(), g);
   EXPECT_EQ(s.phase(), Phase::Generator);
   EXPECT_FALSE(s.finished());  // the regions are still to come
-  EXPECT_EQ(s.pseudocode().data(), s.generator().pseudocode.data());
+  EXPECT_EQ(s.pseudocode().data(), s.generator().narration.pseudocode.data());
 
   s.step();
   EXPECT_EQ(s.position(), g + 1);
   EXPECT_EQ(s.phase(), Phase::Regions);
-  EXPECT_EQ(s.pseudocode().data(), region_pseudocode().data());
+  EXPECT_EQ(s.pseudocode().data(), region_narration().pseudocode.data());
   ASSERT_NE(s.current_step(), nullptr);
-  EXPECT_EQ(s.current_step()->event.kind, EventKind::RegionStart);
+  EXPECT_EQ(s.current_step()->event.kind, kEventBegin);  // the flood fill's own first step
+  EXPECT_FALSE(s.stats().flood_fill.empty());
   EXPECT_EQ(s.log().back().step, g + 1);
 
   s.step_back();

@@ -328,7 +328,7 @@ TEST(AppSession, EveryGeneratorStaysValidUnderRandomSliderAbuse) {
           d.min - 5 + static_cast<std::int64_t>(rng.below(static_cast<std::uint32_t>(span + 11)));
       ASSERT_TRUE(s.set_param(d.name, v));
       ASSERT_FALSE(s.params().validate())
-          << spec->name << " " << d.name << "=" << v << ": " << *s.params().validate();
+          << spec->name << " " << d.name << "=" << v << ": " << s.params().validate()->words();
     }
     s.finish_pending();
     EXPECT_EQ(s.grid(), final_grid(s)) << spec->name;

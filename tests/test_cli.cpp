@@ -3,10 +3,13 @@
 #include <sys/wait.h>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <set>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "analysis/region_stepper.hpp"
 #include "cli/cli.hpp"
 #include "generators/registry.hpp"
 
@@ -195,4 +198,123 @@ TEST(Cli, TheRealBinaryExitsTwoOnBadInputAndZeroOnSuccess) {
   EXPECT_EQ(WEXITSTATUS(status), 2);
   status = std::system((cli + " list >/dev/null").c_str());
   EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+namespace {
+
+std::filesystem::path temp_file(const std::string& name) {
+  return std::filesystem::temp_directory_path() / ("dungen_cli_test_" + name);
+}
+
+std::vector<json> read_trace(const std::filesystem::path& path) {
+  std::vector<json> out;
+  std::ifstream f(path);
+  for (std::string line; std::getline(f, line);) out.push_back(json::parse(line));
+  return out;
+}
+
+}  // namespace
+
+TEST(CliTrace, OneJsonLinePerStepAndTheMapIsTheSameWithOrWithout) {
+  const auto path = temp_file("trace.jsonl");
+  std::filesystem::remove(path);
+  const Result plain = run({"generate", "rooms-and-tunnels", "--seed", "3", "--format", "json"});
+  const Result traced = run({"generate", "rooms-and-tunnels", "--seed", "3", "--format", "json",
+                             "--trace", path.string()});
+  ASSERT_EQ(traced.code, 0) << traced.err;
+  EXPECT_EQ(traced.out, plain.out);  // byte-identical
+  EXPECT_EQ(run({"generate", "rooms-and-tunnels", "--seed", "3", "--trace", path.string()}).out,
+            run({"generate", "rooms-and-tunnels", "--seed", "3"}).out);
+
+  const json doc = json::parse(plain.out);
+  const std::vector<json> trace = read_trace(path);
+  ASSERT_EQ(trace.size(), doc["steps"].get<std::size_t>());
+  const GeneratorSpec& spec = *find_generator("rooms-and-tunnels");
+  const auto code = spec.narration.pseudocode;
+  // Replaying the trace's tile changes onto the background gives the map.
+  std::vector<std::string> tiles(45, std::string(80, '#'));
+  for (std::size_t i = 0; i < trace.size(); ++i) {
+    const json& t = trace[i];
+    EXPECT_EQ(t["step"], i + 1);
+    EXPECT_EQ(t["algorithm"], "rooms-and-tunnels");
+    const int line = t["line"];
+    ASSERT_GE(line, 1);
+    ASSERT_LE(line, static_cast<int>(code.size()));
+    EXPECT_EQ(t["code"], std::string(code[static_cast<std::size_t>(line - 1)]));
+    EXPECT_FALSE(t["words"].get<std::string>().empty());
+    EXPECT_TRUE(t["draws"].is_object());
+    EXPECT_TRUE(t["level"] == "cell" || t["level"] == "action" || t["level"] == "feature" ||
+                t["level"] == "phase");
+    for (const json& c : t["changes"]) {
+      if (!c.contains("tile")) continue;
+      const std::string tile = c["tile"];
+      tiles[c["y"].get<std::size_t>()][c["x"].get<std::size_t>()] =
+          tile == "floor" ? '.' : tile == "corridor" ? ',' : '#';
+    }
+  }
+  for (std::size_t y = 0; y < tiles.size(); ++y) EXPECT_EQ(tiles[y], doc["tiles"][y]) << y;
+  // The size draws are on the steps that say so.
+  const auto sized = std::find_if(trace.begin(), trace.end(),
+                                  [](const json& t) { return t["draws"].contains("w"); });
+  ASSERT_NE(sized, trace.end());
+  EXPECT_TRUE((*sized)["draws"].contains("h"));
+  EXPECT_NE((*sized)["words"].get<std::string>().find(
+                "w = " + std::to_string((*sized)["draws"]["w"].get<int>())),
+            std::string::npos);
+  std::filesystem::remove(path);
+}
+
+TEST(CliTrace, EveryPseudocodeLineOfEveryGeneratorAppearsOverSeeds1To20) {
+  // Lines that only some settings perform (the border rule, the boxed-in modes, cell-by-cell
+  // caves) are reached by those settings; the flood fill by --regions.
+  const std::map<std::string, std::vector<std::vector<std::string>>> settings = {
+      {"rooms-and-tunnels", {{}}},
+      {"feature-accretion", {{}}},
+      {"room-accretion", {{}, {"--boxed-in", "1"}, {"--boxed-in", "2"}}},
+      {"cellular-caves",
+       {{}, {"--border", "1"}, {"--step-cells", "1", "--width", "24", "--height", "10"}}},
+  };
+  const auto path = temp_file("trace_all.jsonl");
+  std::map<std::string, std::set<int>> seen;
+  for (const GeneratorSpec* spec : all_generators()) {
+    const std::string name(spec->name);
+    ASSERT_TRUE(settings.contains(name)) << "say which settings reach every line of " << name;
+    for (const auto& extra : settings.at(name)) {
+      for (int seed = 1; seed <= 20; ++seed) {
+        std::vector<std::string> args = {"generate", name, "--seed", std::to_string(seed),
+                                         "--trace", path.string(), "--regions"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const Result r = run(args);
+        ASSERT_EQ(r.code, 0) << r.err;
+        for (const json& t : read_trace(path)) seen[t["algorithm"]].insert(t["line"].get<int>());
+      }
+    }
+    EXPECT_EQ(seen[name].size(), spec->narration.pseudocode.size()) << name;
+  }
+  EXPECT_EQ(seen["regions"].size(), region_narration().pseudocode.size());
+  std::filesystem::remove(path);
+}
+
+TEST(CliTrace, AnUnwritableTracePathIsExitTwoAndNothingIsWritten) {
+  const std::string path = "/nonexistent-dir-for-dungen/t.jsonl";
+  const std::string err = bad({"generate", "rooms-and-tunnels", "--trace", path});
+  EXPECT_NE(err.find("--trace '" + path + "' cannot be written"), std::string::npos) << err;
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+TEST(CliStats, JsonStatsAreTheGeneratorsOwnRows) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    const Result r = run({"generate", std::string(spec->name), "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json stats = json::parse(r.out)["stats"];
+    EXPECT_TRUE(stats.contains("floor_fraction"));
+    // Exactly floor_fraction and the generator's rows: nothing generic that means nothing.
+    std::set<std::string> keys = {"floor_fraction"};
+    ParamValues p = spec->schema.defaults();
+    Stepper s = start_generator(*spec, p, kDefaultSeed, false);
+    for (const StatRow& row : spec->narration.stat_rows(s.stats(), p)) keys.insert(row.key);
+    std::set<std::string> got;
+    for (const auto& [k, v] : stats.items()) got.insert(k);
+    EXPECT_EQ(got, keys) << spec->name;
+  }
 }

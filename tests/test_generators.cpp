@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
@@ -36,7 +39,39 @@ TEST_P(EveryGenerator, SchemaStartsWithTheMapSizeAndItsDefaultsValidate) {
     EXPECT_FALSE(p.help.empty()) << p.name;
   }
   EXPECT_FALSE(spec.summary.empty());
-  EXPECT_FALSE(spec.pseudocode.empty());
+  EXPECT_FALSE(spec.narration.pseudocode.empty());
+  EXPECT_NE(spec.narration.words, nullptr);
+  EXPECT_NE(spec.narration.stat_rows, nullptr);
+  // Every constraint names parameters the schema has.
+  for (const Constraint& c : spec.schema.constraints) {
+    EXPECT_TRUE(spec.schema.find(c.param)) << c.param;
+    if (c.bound == BoundKind::Param) EXPECT_TRUE(spec.schema.find(c.other)) << c.other;
+  }
+}
+
+TEST_P(EveryGenerator, EveryStepHasWordsAndTheStatsRowsAreTheGenerators) {
+  const GeneratorSpec& spec = *GetParam();
+  const Narration& n = spec.narration;
+  Stepper s = start_generator(spec, spec.schema.defaults(), 3);
+  std::set<std::string> keys;
+  for (const StatRow& r : n.stat_rows(s.stats(), s.params())) {
+    EXPECT_TRUE(keys.insert(r.key).second) << "stat key " << r.key << " twice";
+    EXPECT_FALSE(r.label.empty());
+    EXPECT_FALSE(r.text.empty());
+  }
+  EXPECT_FALSE(keys.empty()) << "a generator declares its own stats";
+  EXPECT_EQ(s.stats().size(), n.stat_slots);
+  while (const Step* step = s.next()) {
+    ASSERT_FALSE(n.words(*step, s.params()).empty()) << "line " << step->line;
+    ASSERT_EQ(n.words(*step, s.params()).find('\n'), std::string::npos);
+    for (const Draw& d : s.draws()) EXPECT_FALSE(d.name.empty());
+  }
+  // The first step is the generic begin, the last the generic done.
+  Stepper again = start_generator(spec, spec.schema.defaults(), 3);
+  EXPECT_EQ(again.next()->event.kind, kEventBegin);
+  EventKind last = kEventNone;
+  while (const Step* step = again.next()) last = step->event.kind;
+  EXPECT_EQ(last, kEventDone);
 }
 
 TEST_P(EveryGenerator, StepsAreWellFormedAndOnlyTheFinalOneIsLast) {
@@ -48,7 +83,7 @@ TEST_P(EveryGenerator, StepsAreWellFormedAndOnlyTheFinalOneIsLast) {
     while (const Step* step = s.next()) {
       ++steps;
       ASSERT_FALSE(saw_last) << "a step after the last one, seed " << seed;
-      ASSERT_LT(static_cast<std::size_t>(step->line), spec.pseudocode.size());
+      ASSERT_LT(static_cast<std::size_t>(step->line), spec.narration.pseudocode.size());
       ASSERT_GE(step->line, 0);
       for (const CellChange& c : s.changes()) {
         ASSERT_LT(c.index, s.grid().size());

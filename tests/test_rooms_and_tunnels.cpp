@@ -1,5 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <set>
+#include <variant>
+
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
@@ -111,46 +116,162 @@ TEST(RoomsAndTunnels, DefaultsAreTheTutorials) {
   EXPECT_EQ(p.get("room_max_size"), 10);
 }
 
-TEST(RoomsAndTunnels, StepsFollowTheIssuesLevels) {
-  Stepper s = start_generator(spec(), spec().schema.defaults(), 1);
-  int attempts = 0, carved = 0, tunnel_cells = 0, rejected = 0;
-  while (const Step* step = s.next()) {
-    switch (step->event.kind) {
-      case EventKind::RoomRejected:
-        EXPECT_EQ(step->level, StepLevel::Action);
+namespace {
+
+// The generator's event kinds, in its order (rooms_and_tunnels.cpp numbers them from
+// kFirstOwnEvent); a copy, so the test states what each one must do independently.
+enum Kind : EventKind {
+  kAttempt = kFirstOwnEvent,
+  kSizeDrawn,
+  kPositionDrawn,
+  kRejected,
+  kCarved,
+  kPlayerStart,
+  kTunnelPlanned,
+  kTunnelCell,
+  kAdded,
+};
+
+// The pseudocode line each kind of step performs, found by its words (so a renumbered or
+// reworded table fails here).
+int line_saying(std::string_view words) {
+  const auto code = spec().narration.pseudocode;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    if (code[i].find(words) != std::string_view::npos) return static_cast<int>(i);
+  }
+  ADD_FAILURE() << "no pseudocode line says '" << words << "'";
+  return -1;
+}
+
+}  // namespace
+
+TEST(RoomsAndTunnels, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
+  const std::map<EventKind, int> expected = {
+      {kEventBegin, line_saying("fill the map with wall")},
+      {kAttempt, line_saying("repeat max_rooms times")},
+      {kSizeDrawn, line_saying("w, h = random")},
+      {kPositionDrawn, line_saying("x, y = random")},
+      {kRejected, line_saying("reject it")},
+      {kCarved, line_saying("carve its inside")},
+      {kPlayerStart, line_saying("the player starts")},
+      {kTunnelPlanned, line_saying("L-shaped tunnel")},
+      {kTunnelCell, line_saying("L-shaped tunnel")},
+      {kAdded, line_saying("add the room to the list")},
+      {kEventDone, line_saying("done")},
+  };
+  std::set<int> lit;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Stepper s = start_generator(spec(), spec().schema.defaults(), seed);
+    while (const Step* step = s.next()) {
+      ASSERT_TRUE(expected.contains(step->event.kind)) << int{step->event.kind};
+      ASSERT_EQ(step->line, expected.at(step->event.kind)) << spec().narration.words(*step, s.params());
+      lit.insert(step->line);
+      // A line that tests and rejects is lit only by rejections.
+      if (step->line == expected.at(kRejected)) {
         EXPECT_EQ(step->overlay.verdict, Verdict::Rejected);
-        EXPECT_EQ(step->event.reason, Reason::Overlaps);
-        EXPECT_GE(step->event.other, 0);
+        ASSERT_TRUE(step->overlay.hit) << "a rejection outlines the room it hit";
         ASSERT_TRUE(step->overlay.candidate);
+        const Rect& a = *step->overlay.candidate;
+        const Rect& b = *step->overlay.hit;
+        EXPECT_TRUE(a.x <= b.right() - 1 && b.x <= a.right() - 1 && a.y <= b.bottom() - 1 &&
+                    b.y <= a.bottom() - 1)
+            << "the outline it hit touches or overlaps the candidate";
+      }
+    }
+  }
+  EXPECT_EQ(lit.size(), spec().narration.pseudocode.size());
+}
+
+TEST(RoomsAndTunnels, StepsFollowTheIssuesLevelsAndDrawsAreShown) {
+  Stepper s = start_generator(spec(), spec().schema.defaults(), 1);
+  int attempts = 0, carved = 0, tunnel_cells = 0, rejected = 0, coins = 0;
+  while (const Step* step = s.next()) {
+    std::vector<std::string_view> drawn;
+    for (const Draw& d : s.draws()) drawn.push_back(d.name);
+    switch (step->event.kind) {
+      case kAttempt:
+        EXPECT_EQ(step->level, StepLevel::Cell);
         ++attempts;
+        break;
+      case kSizeDrawn: {
+        EXPECT_EQ(drawn, (std::vector<std::string_view>{"w", "h"}));
+        const int w = static_cast<int>(s.draws()[0].value);
+        EXPECT_GE(w, 6);
+        EXPECT_LE(w, 10);
+        // The words speak of the tutorial's w and h, as the sliders do (not the outline).
+        EXPECT_NE(spec().narration.words(*step, s.params()).find("w = " + std::to_string(w)),
+                  std::string::npos);
+        break;
+      }
+      case kPositionDrawn:
+        EXPECT_EQ(drawn, (std::vector<std::string_view>{"x", "y"}));
+        EXPECT_EQ(step->overlay.candidate->x, s.draws()[0].value);
+        break;
+      case kRejected:
+        EXPECT_EQ(step->level, StepLevel::Action);
+        EXPECT_GE(step->event.other, 0);
         ++rejected;
         break;
-      case EventKind::RoomAccepted:
+      case kCarved:
         EXPECT_EQ(step->level, StepLevel::Action);
         EXPECT_EQ(step->overlay.verdict, Verdict::Accepted);
-        ++attempts;
-        break;
-      case EventKind::RoomCarved:
-        EXPECT_EQ(step->level, StepLevel::Feature);
         EXPECT_FALSE(s.changes().empty());
         ++carved;
         break;
-      case EventKind::TunnelCell:
+      case kTunnelPlanned:
+        EXPECT_EQ(drawn.size(), 1u) << "the corner coin";
+        ++coins;
+        break;
+      case kTunnelCell:
         EXPECT_EQ(step->level, StepLevel::Cell);
         ASSERT_EQ(s.changes().size(), 1u);
         EXPECT_EQ(s.changes()[0].after.tile, Tile::Corridor);
         ++tunnel_cells;
         break;
+      case kAdded:
+        EXPECT_EQ(step->level, StepLevel::Feature);
+        break;
       default:
         break;
     }
-    EXPECT_LT(static_cast<std::size_t>(step->line), spec().pseudocode.size());
   }
   EXPECT_EQ(attempts, 30);
   EXPECT_EQ(carved, static_cast<int>(s.layout().rooms.size()));
   EXPECT_EQ(rejected, 30 - carved);
+  EXPECT_EQ(coins, carved - 1);
   EXPECT_GT(tunnel_cells, 0);
   EXPECT_EQ(s.current(), nullptr);
+}
+
+TEST(RoomsAndTunnels, StatsAreExactAndStepBackWithTheTimeline) {
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    Stepper batch = start_generator(spec(), spec().schema.defaults(), seed, false);
+    run_to_end(batch);
+    const std::vector<StatRow> rows = spec().narration.stat_rows(batch.stats(), batch.params());
+    std::map<std::string, std::int64_t> v;
+    for (const StatRow& r : rows) v[r.key] = std::get<std::int64_t>(r.value);
+    const auto rooms = static_cast<std::int64_t>(batch.layout().rooms.size());
+    EXPECT_EQ(v["attempts"], 30);
+    EXPECT_EQ(v["rooms"], rooms);
+    EXPECT_EQ(v["rejected"], 30 - rooms);
+    // Tunnel cells dug = corridor tiles on the map (a tunnel digs only wall).
+    const auto corridors = std::count(batch.grid().tiles().begin(), batch.grid().tiles().end(),
+                                      Tile::Corridor);
+    EXPECT_EQ(v["tunnel_cells"], corridors);
+
+    // Through a timeline: at every step the stats equal a fresh run of that many steps.
+    Timeline t(start_generator(spec(), spec().schema.defaults(), seed));
+    while (t.next()) {
+    }
+    const std::uint64_t n = t.recorded();
+    for (std::uint64_t k : {n, n / 2, n / 3, std::uint64_t{1}, std::uint64_t{0}}) {
+      t.seek(k);
+      Stepper fresh = start_generator(spec(), spec().schema.defaults(), seed, false);
+      run_steps(fresh, k);
+      ASSERT_TRUE(std::equal(t.stats().begin(), t.stats().end(), fresh.stats().begin()))
+          << "seed " << seed << " step " << k;
+    }
+  }
 }
 
 TEST(RoomsAndTunnels, SteppedAndBatchGiveTheSameGrid) {
@@ -184,12 +305,18 @@ TEST(RoomsAndTunnels, InvalidCombinationsAreClearErrors) {
   ASSERT_FALSE(p.set("room_min_size", 12));
   auto err = p.validate();
   ASSERT_TRUE(err);
-  EXPECT_EQ(*err, "room_min_size 12 is greater than room_max_size 10");
+  EXPECT_EQ(err->words(), "room_min_size 12 is greater than room_max_size 10");
+  EXPECT_EQ(err->param, "room_min_size");
+  EXPECT_EQ(err->bound, 10);
+  EXPECT_EQ(err->involved, std::vector<std::string_view>{"room_max_size"});
   EXPECT_THROW(start_generator(spec(), p, 1), std::invalid_argument);
 
   ParamValues big = spec().schema.defaults();
   ASSERT_FALSE(big.set("room_max_size", 45));
   err = big.validate();
   ASSERT_TRUE(err);
-  EXPECT_NE(err->find("does not fit the 80x45 map"), std::string::npos) << *err;
+  EXPECT_NE(err->words().find("does not fit the 80x45 map: allowed up to 44"), std::string::npos)
+      << err->words();
+  EXPECT_EQ(err->bound, 44);
+  EXPECT_EQ(err->involved, (std::vector<std::string_view>{"width", "height"}));
 }

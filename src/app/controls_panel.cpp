@@ -45,10 +45,18 @@ std::optional<std::int64_t> param_widget(const ParamDef& def, std::int64_t value
       break;
     }
     case ParamKind::Choice: {
-      const std::string preview = std::to_string(v);
+      // A choice shows what it means where the schema names it ("1: continue elsewhere").
+      const auto choice_text = [&](std::int64_t c) {
+        std::string t = std::to_string(c);
+        for (std::size_t i = 0; i < def.choices.size() && i < def.choice_names.size(); ++i) {
+          if (def.choices[i] == c) t += ": " + std::string(def.choice_names[i]);
+        }
+        return t;
+      };
+      const std::string preview = choice_text(v);
       if (ImGui::BeginCombo(label.c_str(), preview.c_str())) {
         for (const std::int64_t c : def.choices) {
-          if (ImGui::Selectable(std::to_string(c).c_str(), c == v)) {
+          if (ImGui::Selectable(choice_text(c).c_str(), c == v)) {
             v = c;
             changed = true;
           }

@@ -14,7 +14,7 @@ namespace dungen::app {
 void draw_step_overlay(ImDrawList* list, const OverlayView& overlay, const MapView& view,
                        ScreenRect viewport);
 
-// The Caves-of-Clojure region numbers (0-9a-zA-Z) over every labelled cell in view, when cells
+// The Caves-of-Clojure region numbers (from 1: 1-9a-zA-Z) over every labelled cell in view, when cells
 // are big enough to read them.
 void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& view,
                         ScreenRect viewport);

@@ -25,7 +25,7 @@ constexpr std::string_view kUsage =
     "  --steps K          run K steps before the first frame; --back J then steps back J\n"
     "  --regions          label flood-fill regions instantly at the generator's last step\n"
     "  --animate-regions  run the flood-fill stepper after the generator (more steps to --steps)\n"
-    "  --overlay-labels   draw each region's glyph (0-9a-zA-Z) over its cells\n"
+    "  --overlay-labels   draw each region's number (1-9a-zA-Z) over its cells\n"
     "  --frames N         render N frames and exit (with --screenshot: write the last one)\n"
     "  --no-wait          let the frames do the run (progress bar), not before the first frame\n"
     "  --screenshot PATH  write the last frame as a PNG (default --frames 3)\n"

@@ -55,8 +55,8 @@ std::string to_json(const MapExport& m) {
     const auto tile = static_cast<Tile>(t);
     j.key(std::string(1, tile_glyph(tile))).value(tile_name(tile));
   }
-  if (m.spec.text_shows_labels) j.key("0-9a-zA-Z").value("room id (* past 62)");
-  if (m.regions) j.key("0-9a-zA-Z (walkable)").value("region id (* past 62)");
+  if (m.spec.text_shows_labels) j.key("1-9a-zA-Z").value("room number (* past 61)");
+  if (m.regions) j.key("1-9a-zA-Z (walkable)").value("region number (* past 61)");
   j.end_object();
 
   j.key("tiles").begin_array();

@@ -2,9 +2,9 @@
 // The text and JSON forms of a generated map (what `dungen generate` prints or writes).
 //
 // Text: one line per row, top row first. Glyphs: '#' wall, '.' floor, ',' corridor, '+' door,
-// ' ' empty (never touched). Generators whose rooms tile the map print each cell's room id as a
-// glyph instead (0-9a-zA-Z, '*' past 62). With regions, each walkable cell prints its region's
-// glyph (same alphabet).
+// ' ' empty (never touched). Generators whose rooms tile the map print each cell's room number as
+// a glyph instead (numbered from 1: 1-9, a-z, A-Z, '*' past 61). With regions, each walkable
+// cell prints its region's number the same way.
 
 #include <cstdint>
 #include <optional>
