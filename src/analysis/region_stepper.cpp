@@ -5,11 +5,21 @@
 // deterministic so the app and the fast path agree: the next region starts at the first
 // unlabelled walkable cell in row-major order (a cursor that only moves forward), and it grows
 // breadth first from a FIFO frontier. Region k is therefore the k-th region by first cell, as in
-// label_regions. The series walks 8 ways; connectivity 4 is offered too.
+// label_regions. The series walks 8 ways; connectivity 4 is offered too. Nothing is random.
 //
-// Steps: a region's start is an action step; each visited cell is a cell step (cursor = cell,
-// value = frontier size); each finished region is a feature step (overlay = its bounding box);
-// the end is a phase step. Frontier cells carry Mark::Frontier and region -1 until visited.
+// Both loops are written do-while: a region starts with one cell on the frontier, so its growth
+// runs at least once, and the outer loop only runs again when a cell with no region is found.
+// That way every pseudocode line is exactly what one kind of step does, with one step per
+// visited cell (taking the cell and pushing its neighbours are the same step).
+//
+// Steps: the cleared map is a phase step (Begin); a region's start is an action step; each
+// visited cell is a cell step (cursor = cell, value = frontier size after it); each finished
+// region is a feature step (overlay = its bounding box); the end is a phase step (Done). Frontier
+// cells carry Mark::Frontier and region -1 until visited. Region ids are 0-based inside and
+// 1-based in the words and the pseudocode's k (region id 0 is "region 1").
+//
+// Stats: regions started so far (a region counts from its start step), the largest region's
+// cells so far (the growing one included), and the frontier's cells waiting (0 at the end).
 
 #include "analysis/region_stepper.hpp"
 
@@ -17,6 +27,7 @@
 #include <array>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "analysis/regions.hpp"
@@ -26,25 +37,83 @@ namespace {
 
 enum Line : int {
   kClear,
-  kScan,
   kStart,
-  kWhileFrontier,
   kVisit,
-  kPushNeighbours,
   kRegionDone,
   kDone,
+  kLineCount,
 };
 
-constexpr std::array<std::string_view, 8> kPseudocode = {
-    "clear every cell's region",
-    "scan the cells in row-major order for a walkable cell with no region",
-    "    start region k there: put the cell on the frontier",
-    "    while the frontier is not empty:",
-    "        take the oldest frontier cell: it joins region k",
-    "        put its walkable neighbours (4 or 8) not yet seen on the frontier",
-    "    region k is done; k = k + 1",
-    "done: k regions",
+constexpr std::array<std::string_view, kLineCount> kPseudocode = {
+    "clear every cell's region; k = 0",
+    "    k = k + 1; region k starts at the first walkable cell with no region (row-major order): "
+    "put it on the frontier",
+    "        take the oldest frontier cell into region k; its walkable neighbours (4 or 8) that "
+    "are in no region and not on the frontier join the frontier",
+    "    repeat until the frontier is empty; then region k is done",
+    "repeat until every walkable cell has a region; then done: k regions",
 };
+static_assert(kPseudocode.size() == kLineCount);
+
+enum class Ev : EventKind {
+  Start = kFirstOwnEvent,  // id = region, at = its first cell, value = 1 (frontier size)
+  Visit,                   // id = region, at = cell taken, value = frontier size after it
+  RegionDone,              // id = region, at = its first cell, value = cells, rect = bounding box
+};
+// kEventBegin: value = walkable cells; kEventDone: value = regions.
+
+enum Stat : std::size_t { kRegions, kLargest, kFrontier, kStatCount };
+
+std::string cells_text(std::int64_t n) {
+  return std::to_string(n) + (n == 1 ? " cell" : " cells");
+}
+
+std::string words(const Step& s, const ParamValues& p) {
+  const Event& e = s.event;
+  const std::string region = "region " + number_text(e.id);
+  switch (e.kind) {
+    case kEventBegin:
+      return "every cell's region is cleared: " + std::to_string(e.value) +
+             (e.value == 1 ? " walkable cell" : " walkable cells") + " to label; a cell's " +
+             (p.get("connectivity") == 4 ? "neighbours are the 4 sharing an edge"
+                                         : "neighbours are the 8 around it");
+    case kEventDone:
+      return "every walkable cell has a region: done, " + std::to_string(e.value) +
+             (e.value == 1 ? " region" : " regions");
+    case event_kind(Ev::Start):
+      return region + " starts at " + xy_text(e.at) +
+             ", the first walkable cell with no region: it goes on the frontier";
+    case event_kind(Ev::Visit):
+      return region + " takes " + xy_text(e.at) + "; " +
+             (e.value == 0
+                  ? std::string("the frontier is empty")
+                  : cells_text(e.value) + (e.value == 1 ? " waits" : " wait") + " on the frontier");
+    case event_kind(Ev::RegionDone):
+      return "the frontier is empty: " + region + " is done, " + cells_text(e.value) +
+             " (bounding box " + size_text(e.rect.w, e.rect.h) + " at " +
+             xy_text({e.rect.x, e.rect.y}) + ")";
+  }
+  return "?";
+}
+
+std::string caption(const Step& s, const ParamValues&) {
+  const Event& e = s.event;
+  switch (e.kind) {
+    case event_kind(Ev::Start):
+      return "region " + number_text(e.id);
+    case event_kind(Ev::RegionDone):
+      return "region " + number_text(e.id) + ": " + cells_text(e.value);
+  }
+  return "";
+}
+
+std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues&) {
+  return {
+      {"regions", "regions", std::to_string(v[kRegions]), v[kRegions]},
+      {"largest_region", "largest region", cells_text(v[kLargest]), v[kLargest]},
+      {"frontier", "frontier", cells_text(v[kFrontier]) + " waiting", v[kFrontier]},
+  };
+}
 
 // Edge neighbours first, so connectivity 4 uses the first four.
 constexpr std::array<Point, 8> kDirs = {
@@ -56,9 +125,14 @@ StepGenerator flood_regions(StepContext& ctx, ParamValues p) {
   const int dirs = p.get_int("connectivity") == 8 ? 8 : 4;
   const Grid& g = ctx.grid();
   Canvas& canvas = ctx.canvas();
+  StatSheet& stats = ctx.stats();
   std::vector<std::uint32_t> frontier;  // FIFO: [head, size) is waiting
-  Counters counters;                    // cells = visited, placed = regions done
   std::int32_t region = 0;
+
+  const Step begin{.level = StepLevel::Phase,
+                   .line = kClear,
+                   .event = {.kind = kEventBegin, .value = static_cast<int>(g.count_walkable())}};
+  co_yield begin;
 
   for (std::size_t scan = 0; scan < g.size(); ++scan) {
     if (!is_walkable(g.tile(scan)) || g.region(scan) >= 0) continue;
@@ -66,9 +140,13 @@ StepGenerator flood_regions(StepContext& ctx, ParamValues p) {
     frontier.clear();
     frontier.push_back(static_cast<std::uint32_t>(scan));
     canvas.set_region(scan, -1, Mark::Frontier);
-    const Step start{StepLevel::Action, kStart,
-                     Event{EventKind::RegionStart, Reason::None, region, -1, 1, first, {}},
-                     Overlay{{}, Verdict::None, {}, first}, counters};
+    stats.add(kRegions, 1);
+    stats.add(kFrontier, 1);
+    const Step start{
+        .level = StepLevel::Action,
+        .line = kStart,
+        .event = {.kind = event_kind(Ev::Start), .id = region, .value = 1, .at = first},
+        .overlay = {.cursor = first}};
     co_yield start;
 
     int size = 0;
@@ -77,11 +155,11 @@ StepGenerator flood_regions(StepContext& ctx, ParamValues p) {
       const std::uint32_t i = frontier[head++];
       canvas.set_region(i, region, Mark::None);
       ++size;
-      ++counters.cells;
       const Point c = g.point(i);
       x0 = std::min(x0, c.x);
       x1 = std::max(x1, c.x);
       y1 = std::max(y1, c.y);  // rows only grow: the first cell is on the top row
+      const std::size_t before = frontier.size();
       for (int d = 0; d < dirs; ++d) {
         const int nx = c.x + kDirs[static_cast<std::size_t>(d)].x;
         const int ny = c.y + kDirs[static_cast<std::size_t>(d)].y;
@@ -91,46 +169,53 @@ StepGenerator flood_regions(StepContext& ctx, ParamValues p) {
         canvas.set_region(n, -1, Mark::Frontier);
         frontier.push_back(static_cast<std::uint32_t>(n));
       }
-      const Step visit{StepLevel::Cell, kVisit,
-                       Event{EventKind::RegionCell,
-                             Reason::None,
-                             region,
-                             -1,
-                             static_cast<int>(frontier.size() - head),
-                             c,
-                             {}},
-                       Overlay{{}, Verdict::None, {}, c}, counters};
+      stats.add(kFrontier, static_cast<std::int64_t>(frontier.size() - before) - 1);
+      if (size > stats[kLargest]) stats.set(kLargest, size);
+      const Step visit{.level = StepLevel::Cell,
+                       .line = kVisit,
+                       .event = {.kind = event_kind(Ev::Visit),
+                                 .id = region,
+                                 .value = static_cast<int>(frontier.size() - head),
+                                 .at = c},
+                       .overlay = {.cursor = c}};
       co_yield visit;
     }
-    ++counters.placed;
     const Rect box{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
-    const Step done{StepLevel::Feature, kRegionDone,
-                    Event{EventKind::RegionDone, Reason::None, region, -1, size, first, box},
-                    Overlay{box, Verdict::Accepted, {}, first}, counters};
+    const Step done{.level = StepLevel::Feature,
+                    .line = kRegionDone,
+                    .event = {.kind = event_kind(Ev::RegionDone),
+                              .id = region,
+                              .value = size,
+                              .at = first,
+                              .rect = box},
+                    .overlay = {.candidate = box, .verdict = Verdict::Accepted, .cursor = first}};
     co_yield done;
     ++region;
   }
-  const Step all_done{StepLevel::Phase,
-                      kDone,
-                      Event{EventKind::RegionsDone, Reason::None, -1, -1, region, {}, {}},
-                      Overlay{},
-                      counters,
-                      true};
+  const Step all_done{.level = StepLevel::Phase,
+                      .line = kDone,
+                      .event = {.kind = kEventDone, .value = region},
+                      .last = true};
   co_yield all_done;
 }
 
 }  // namespace
 
-std::span<const std::string_view> region_pseudocode() {
-  return kPseudocode;
+const Narration& region_narration() {
+  static const Narration n{.pseudocode = kPseudocode,
+                           .words = words,
+                           .caption = caption,
+                           .stat_slots = kStatCount,
+                           .stat_rows = stat_rows};
+  return n;
 }
 
 Stepper start_region_stepper(const Grid& map, const ParamValues& region_params,
                              bool record_changes) {
-  if (auto err = region_params.validate()) throw std::invalid_argument(*err);
-  if (&region_params.schema() != &region_schema()) {
+  if (!region_params.has_schema() || &region_params.schema() != &region_schema()) {
     throw std::invalid_argument("parameters do not belong to the region labelling");
   }
+  if (auto err = region_params.validate()) throw std::invalid_argument(err->words());
   Grid grid = map;
   grid.clear_regions();
   for (std::size_t i = 0; i < grid.size(); ++i) {
@@ -139,7 +224,7 @@ Stepper start_region_stepper(const Grid& map, const ParamValues& region_params,
     c.mark = Mark::None;
     grid.put(i, c);
   }
-  return Stepper(flood_regions, region_params, std::move(grid), Rng(0), record_changes);
+  return Stepper(flood_regions, region_params, std::move(grid), Rng(0), kStatCount, record_changes);
 }
 
 }  // namespace dungen

@@ -4,10 +4,8 @@
 // visited cells carrying their region id in the region layer. It ends with exactly the labels
 // of label_regions (analysis/regions.hpp), numbered the same way.
 
-#include <span>
-#include <string_view>
-
 #include "core/grid.hpp"
+#include "core/narration.hpp"
 #include "core/params.hpp"
 #include "core/stepper.hpp"
 
@@ -18,7 +16,8 @@ namespace dungen {
 Stepper start_region_stepper(const Grid& map, const ParamValues& region_params,
                              bool record_changes = true);
 
-// The labelling's pseudocode; Step::line indexes into it.
-std::span<const std::string_view> region_pseudocode();
+// How the labelling's steps are told: its pseudocode (Step::line indexes it), words, caption
+// and statistics (regions, largest region, frontier).
+const Narration& region_narration();
 
 }  // namespace dungen

@@ -22,7 +22,7 @@ const Schema& region_schema() {
 
 char region_glyph(std::int64_t n) {
   static constexpr std::string_view kGlyphs =
-      "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+      "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
   if (n < 0 || n >= static_cast<std::int64_t>(kGlyphs.size())) return kRegionGlyphOverflow;
   return kGlyphs[static_cast<std::size_t>(n)];
 }

@@ -34,7 +34,6 @@ class RegionLabeller {
  public:
   // Labels `grid`; the result stays valid until the next call.
   const RegionMap& label(const Grid& grid, int connectivity);
-  const RegionMap& result() const { return map_; }
   RegionMap release() { return std::move(map_); }
 
  private:
@@ -58,7 +57,10 @@ struct RegionSummary {
 };
 RegionSummary summarize(const RegionMap& regions);
 
-// The glyph the series draws for region n: 0-9, a-z, A-Z; kRegionGlyphOverflow past 62.
+// The glyph drawn for region id n (0-based) in the text export and the app's overlay (the text
+// export draws room labels with it too): it shows the 1-based number people read in the words
+// ("region 1", "room 1"), so ids 0..8 are 1-9, then a-z and A-Z (61 glyphs; the series draws
+// 0-9a-zA-Z from region 0); kRegionGlyphOverflow past that.
 inline constexpr char kRegionGlyphOverflow = '*';
 char region_glyph(std::int64_t n);
 
