@@ -1,19 +1,33 @@
 // Room accretion: rooms grown one cell at a time until they tile the map, as the room-accretion
 // seed describes under "What Do We Want?".
 //
-// Every cell starts in a bank of free cells. A room starts on a cell, takes it from the bank, and
-// grows to a size drawn uniform in [room_min_size, room_max_size]: each growth step takes a random
-// free neighbour (4-neighbourhood) of a random room cell that still has one, which is the
-// distribution of the seed's find_adjacent_cell (room cells in random order, the first one with a
-// free neighbour). The next room starts on a free cell next to the room just finished (found the
-// same way), or, when there is none, on any free cell. Rooms are made until the bank is empty, so
-// they tile the map: every cell ends as floor labelled with its room's id, and the renderer draws
-// a wall on every edge between different rooms (the text export prints each room's id).
+// Every cell starts in a bank of free cells, and the first room's start is a random one. Each
+// room draws its size uniform in [room_min_size, room_max_size], takes its start cell from the
+// bank, and grows: each growth step takes a random free neighbour (4-neighbourhood) of a random
+// room cell that still has one, which is the distribution of the seed's find_adjacent_cell (room
+// cells in random order, the first one with a free neighbour). The next room starts on a free
+// cell next to the room just finished (found the same way), or, when there is none, on any free
+// cell. Rooms are made until the bank is empty, so they tile the map: every cell ends as floor
+// labelled with its room's id, and the renderer draws a wall on every edge between different
+// rooms (the text export prints each room's id).
+//
+// A room is boxed in when no room cell has a free neighbour before it reaches its size. What it
+// does then is the parameter boxed_in:
+// - 0, end the room (the default, and this generator's behaviour before the parameter existed):
+//   the room ends there, smaller than drawn, possibly under room_min_size.
+// - 1, continue elsewhere (the seed's build()): the room goes on from a random free cell of the
+//   bank, which touches none of its cells, until it has its size (or the bank is empty). Such a
+//   room is in more than one piece; its layout entry has the bounding box of all its pieces.
+// - 2, merge if small: a room that ended boxed in under room_min_size is merged into the room it
+//   shares the most cell edges with (ties: the lowest id), which gets its cells, and its id is
+//   reused by the next room, so ids stay dense. No room stays under room_min_size: the last room
+//   is merged like any other. (A boxed-in room that touched no other room would stay, but that
+//   is only the first room filling the whole map, which room_min_size <= the map's cells keeps
+//   from being small.) Mode 2 makes the same draws as mode 0: its cells are mode 0's map with
+//   small boxed-in rooms relabelled.
 //
 // Deliberate differences from the seed:
-// - A room with no free neighbour left before reaching its size (boxed in) ends there, smaller
-//   than drawn. The seed's build() would instead fetch "any available cell" and keep adding it
-//   to the same room, splitting the room into pieces; here no room is ever in two pieces.
+// - The default boxed_in 0 never splits a room; the seed's behaviour is boxed_in 1.
 // - The first room starts on a random cell, not (0, 0) (the seed allows either).
 // - The bank is an array with swap removal and each room keeps a list of cells that may still
 //   have free neighbours, pruned when picked: every cell taken costs O(1) work on average,
@@ -22,11 +36,14 @@
 // Layout: each room with its bounding box and cell count (rectangular = false); the start is the
 // first room's first cell.
 //
-// Steps: every cell taken is a cell step (cursor on it); every room finished is a feature step,
-// its event saying whether it was boxed in.
+// Steps: the bank (phase), the first start, then per room a header, its size drawn, its start
+// cell and each cell it grows by (cell steps; a jump to a new piece is one), the boxed-in end
+// (a cell step, only when it happens), the room added (feature), a merge (feature, mode 2) and
+// the next start (cell).
 
 #include "generators/room_accretion.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -35,25 +52,200 @@ namespace {
 
 enum Line : int {
   kFillBank,
+  kFirstStart,
   kWhileBank,
-  kStartRoom,
   kPickSize,
+  kTakeStart,
   kGrow,
-  kBoxedIn,
+  kJump,
+  kEndBoxedIn,
+  kAddRoom,
+  kMerge,
   kNextStart,
   kDone,
+  kLineCount,
 };
 
-constexpr std::array<std::string_view, 8> kPseudocode = {
+constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "put every cell in the bank of free cells",
+    "start = a random free cell",
     "while the bank is not empty:",
-    "    start a room on the start cell (take it from the bank)",
     "    size = random in [room_min_size, room_max_size]",
+    "    start a room: take the start cell from the bank",
     "    while the room is smaller than size: take a random free neighbour of a random room cell",
-    "        if no room cell has a free neighbour: the room is boxed in, end it",
-    "    next start = a free cell next to the room, else any free cell",
+    "        if there is none, boxed_in = 1 and a cell is free: take a random one (new piece)",
+    "        else if there is none: the room is boxed in and ends here, smaller than size",
+    "    add the room to the dungeon",
+    "    if boxed_in = 2 and it is under room_min_size: merge it into the room it touches most",
+    "    next start = a free cell next to the room, else a random free cell",
     "done",
 };
+static_assert(kPseudocode.size() == kLineCount);
+
+// Event fields: id is the room; `other` the size drawn unless said otherwise.
+enum class Ev : EventKind {
+  FirstStart = kFirstOwnEvent,  // at = the first room's start cell
+  RoomBegun,                    // value = free cells in the bank
+  SizeDrawn,                    // value = size
+  StartTaken,                   // at = cell, value = 1 (cells so far)
+  Grown,                        // at = cell, value = cells so far
+  Jumped,                       // at = cell, value = cells so far, other = piece (0-based)
+  BoxedIn,                      // value = cells, reason = BoxedReason
+  RoomAdded,                    // value = cells, rect = bounds, reason = AddedBits
+  Merged,                       // other = room joined, value = shared edges, rect = its bounds
+  NextStart,                    // id = next room, other = room just done, at = cell, reason
+};
+// BoxedIn: why the room cannot grow.
+enum BoxedReason : std::uint8_t { kNoFreeNeighbour = 1, kBankEmpty = 2 };
+// RoomAdded: bits.
+enum AddedBits : std::uint8_t { kWasBoxedIn = 1, kInPieces = 2 };
+// NextStart: where the cell came from.
+enum StartReason : std::uint8_t { kNextToRoom = 1, kRandomCell = 2 };
+
+enum BoxedInMode : int { kEndRoom = 0, kContinue = 1, kMergeSmall = 2 };
+
+// The size histogram: under room_min_size, three even bins of [room_min_size, room_max_size]
+// (the first ones a cell wider when it does not divide by 3), over room_max_size (merged rooms).
+constexpr std::size_t kBinCount = 5;
+struct SizeBins {
+  std::array<std::int64_t, kBinCount> first{};  // bin k holds first[k] .. first[k + 1] - 1
+  explicit SizeBins(const ParamValues& p) {
+    const std::int64_t lo = p.get("room_min_size");
+    const std::int64_t hi = p.get("room_max_size");
+    const std::int64_t span = hi - lo + 1;
+    first = {1, lo, lo + (span + 2) / 3, lo + (2 * span + 2) / 3, hi + 1};
+  }
+  std::size_t of(std::int64_t cells) const {
+    std::size_t k = kBinCount - 1;
+    while (k > 0 && first[k] > cells) --k;
+    return k;
+  }
+};
+
+enum Stat : std::size_t { kRooms, kBoxedInRooms, kSizeBin0, kStatCount = kSizeBin0 + kBinCount };
+
+std::string room(int id) {
+  return "room " + number_text(id);
+}
+std::string cells_text(int n) {
+  return std::to_string(n) + (n == 1 ? " cell" : " cells");
+}
+
+std::string words(const Step& s, const ParamValues& p) {
+  const Event& e = s.event;
+  const std::string of_size = " of " + std::to_string(e.other) + ")";
+  switch (e.kind) {
+    case kEventBegin:
+      return "every cell of the " + size_text(p.get_int("width"), p.get_int("height")) +
+             " map goes in the bank: " + std::to_string(e.value) + " free cells";
+    case kEventDone:
+      return "done: the bank is empty and " + std::to_string(e.value) + " rooms tile the map";
+    case event_kind(Ev::FirstStart):
+      return "the first room will start at " + xy_text(e.at) + ", a random free cell";
+    case event_kind(Ev::RoomBegun):
+      return room(e.id) + ": the bank still has " + cells_text(e.value) + " free";
+    case event_kind(Ev::SizeDrawn):
+      return room(e.id) + " will grow to " + cells_text(e.value) + " (drawn in [" +
+             std::to_string(p.get("room_min_size")) + ", " +
+             std::to_string(p.get("room_max_size")) + "])";
+    case event_kind(Ev::StartTaken):
+      return room(e.id) + " starts at " + xy_text(e.at) + " (cell 1" + of_size;
+    case event_kind(Ev::Grown):
+      return room(e.id) + " takes " + xy_text(e.at) + " (cell " + std::to_string(e.value) + of_size;
+    case event_kind(Ev::Jumped):
+      return room(e.id) + " is boxed in, so it jumps to " + xy_text(e.at) +
+             ", a random free cell, and goes on there as piece " + number_text(e.other);
+    case event_kind(Ev::BoxedIn):
+      return room(e.id) + " is boxed in (" +
+             (e.reason == kBankEmpty ? "the bank is empty" : "no free cell touches it") +
+             "): it ends at " + std::to_string(e.value) + " of " + cells_text(e.other);
+    case event_kind(Ev::RoomAdded): {
+      std::string out = room(e.id) + " added to the dungeon: " + cells_text(e.value) + " in a " +
+                        size_text(e.rect.w, e.rect.h) + " box at " + xy_text({e.rect.x, e.rect.y});
+      if (e.value < e.other) out += ", smaller than its size " + std::to_string(e.other);
+      if (e.reason & kInPieces) out += ", in more than one piece";
+      return out;
+    }
+    case event_kind(Ev::Merged):
+      return room(e.id) + " is under room_min_size " + std::to_string(p.get("room_min_size")) +
+             ": merged into " + room(e.other) + ", the room it touches most (" +
+             std::to_string(e.value) + (e.value == 1 ? " edge)" : " edges)");
+    case event_kind(Ev::NextStart):
+      if (e.reason == kNextToRoom) {
+        return room(e.id) + " will start at " + xy_text(e.at) + ", a free cell next to " +
+               room(e.other);
+      }
+      return room(e.id) + " will start at " + xy_text(e.at) +
+             ", a random free cell: none touches the last room";
+  }
+  return "?";
+}
+
+std::string caption(const Step& s, const ParamValues&) {
+  const Event& e = s.event;
+  switch (e.kind) {
+    case event_kind(Ev::Jumped):
+      return "new piece";
+    case event_kind(Ev::BoxedIn):
+      return "boxed in";
+    case event_kind(Ev::RoomAdded):
+      return room(e.id) + ": " + cells_text(e.value);
+    case event_kind(Ev::Merged):
+      return "into " + room(e.other);
+  }
+  return "";
+}
+
+std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues& p) {
+  const auto n = [](std::int64_t x) { return std::to_string(x); };
+  const SizeBins bins(p);
+  std::vector<std::int64_t> hist(v.begin() + kSizeBin0, v.begin() + kSizeBin0 + kBinCount);
+  std::string text;
+  for (std::size_t k = 0; k < kBinCount; ++k) {
+    const bool last = k + 1 == kBinCount;
+    const std::int64_t lo = bins.first[k];
+    const std::int64_t hi = last ? lo : bins.first[k + 1] - 1;
+    if (hi < lo) continue;  // an empty range (nothing is under room_min_size 1)
+    if (last && p.get("boxed_in") != kMergeSmall && hist[k] == 0) continue;  // only merges
+    if (!text.empty()) text += " \u00b7 ";
+    text += n(lo) + (last ? "+" : hi > lo ? "-" + n(hi) : "") + ": " + n(hist[k]);
+  }
+  return {
+      {"rooms", "rooms", n(v[kRooms]), v[kRooms]},
+      {"boxed_in_rooms", "rooms boxed in while growing", n(v[kBoxedInRooms]), v[kBoxedInRooms]},
+      {"rooms_under_min_size", "rooms under room_min_size", n(hist[0]), hist[0]},
+      {"size_histogram", "rooms by cells (under min, min..max in thirds, over max)", text, hist},
+  };
+}
+
+constexpr std::int64_t kMaxRoomCells = std::int64_t{kMaxMapSide} * kMaxMapSide;
+
+const Schema& schema() {
+  static const Schema s{
+      {
+          width_param(64),
+          height_param(56),
+          {"room_min_size", ParamKind::Int, 1, kMaxRoomCells, 50, "smallest room, in cells"},
+          {"room_max_size", ParamKind::Int, 1, kMaxRoomCells, 150, "largest room, in cells"},
+          {.name = "boxed_in",
+           .kind = ParamKind::Choice,
+           .min = kEndRoom,
+           .max = kMergeSmall,
+           .def = kEndRoom,
+           .help =
+               "what a room does when it is boxed in (no free neighbour) before it has its size",
+           .choices = {kEndRoom, kContinue, kMergeSmall},
+           .choice_names = {"end the room", "continue elsewhere", "merge if small"}},
+      },
+      {
+          {.param = "room_min_size", .bound = BoundKind::Param, .other = "room_max_size"},
+          {.param = "room_min_size",
+           .bound = BoundKind::Area,
+           .why = "a room cannot have more cells than the map"},
+      },
+  };
+  return s;
+}
 
 // Free cells: a dense array for "a random free cell" and each cell's slot in it for O(1) removal.
 class CellBank {
@@ -65,6 +257,7 @@ class CellBank {
     }
   }
   bool empty() const { return cells_.empty(); }
+  std::size_t size() const { return cells_.size(); }
   std::size_t random_cell(Rng& rng) const {
     return cells_[rng.below(static_cast<std::uint32_t>(cells_.size()))];
   }
@@ -81,59 +274,62 @@ class CellBank {
   std::vector<std::uint32_t> slot_;
 };
 
-std::optional<std::string> check_room_accretion(const ParamValues& p) {
-  const auto min_size = p.get("room_min_size");
-  const auto max_size = p.get("room_max_size");
-  if (min_size > max_size) {
-    return "room_min_size " + std::to_string(min_size) + " is greater than room_max_size " +
-           std::to_string(max_size);
-  }
-  const auto cells = p.get("width") * p.get("height");
-  if (min_size > cells) {
-    return "room_min_size " + std::to_string(min_size) + " does not fit the " +
-           std::to_string(p.get("width")) + "x" + std::to_string(p.get("height")) +
-           " map: allowed up to " + std::to_string(cells) + " cells";
-  }
-  return std::nullopt;
+Rect bounds_union(const Rect& a, const Rect& b) {
+  const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
+  return {x0, y0, std::max(a.right(), b.right()) - x0, std::max(a.bottom(), b.bottom()) - y0};
 }
 
-constexpr std::int64_t kMaxRoomCells = std::int64_t{kMaxMapSide} * kMaxMapSide;
-
-const Schema& schema() {
-  static const Schema s{
-      {
-          width_param(64),
-          height_param(56),
-          {"room_min_size", ParamKind::Int, 1, kMaxRoomCells, 50, "smallest room, in cells"},
-          {"room_max_size", ParamKind::Int, 1, kMaxRoomCells, 150, "largest room, in cells"},
-      },
-      check_room_accretion,
-  };
-  return s;
+// The room that shares the most cell edges with `cells` (all labelled `id`), ties to the lowest
+// id, and how many edges; {-1, 0} when they touch no other room.
+std::pair<int, int> most_touching(const Grid& grid, std::span<const std::uint32_t> cells, int id) {
+  std::vector<std::pair<int, int>> shared;  // (room, edges): a small room has few neighbours
+  for (const std::uint32_t i : cells) {
+    const Point c = grid.point(i);
+    for (const Point d : {Point{0, -1}, Point{1, 0}, Point{0, 1}, Point{-1, 0}}) {
+      const Point q{c.x + d.x, c.y + d.y};
+      if (!grid.in_bounds(q)) continue;
+      const int other = grid.label_at(q.x, q.y);
+      if (other < 0 || other == id) continue;
+      auto it =
+          std::find_if(shared.begin(), shared.end(), [&](auto& s) { return s.first == other; });
+      if (it == shared.end()) {
+        shared.push_back({other, 1});
+      } else {
+        ++it->second;
+      }
+    }
+  }
+  std::pair<int, int> best{-1, 0};
+  for (const auto& [other, edges] : shared) {
+    if (edges > best.second || (edges == best.second && other < best.first)) best = {other, edges};
+  }
+  return best;
 }
 
 StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
   const int min_size = p.get_int("room_min_size");
   const int max_size = p.get_int("room_max_size");
+  const auto mode = static_cast<BoxedInMode>(p.get("boxed_in"));
+  const SizeBins bins(p);
   const Grid& grid = ctx.grid();
-  const int map_w = grid.width();
-  const int map_h = grid.height();
   Rng& rng = ctx.rng();
   Canvas& canvas = ctx.canvas();
+  StatSheet& stats = ctx.stats();
   Layout& layout = ctx.layout();
-  Counters counters;
   CellBank bank(grid.size());
   // Cells of the current room that may still have a free neighbour. A cell leaves the list only
-  // when it is picked and found to have none, so each room's growth loop runs at most twice per
-  // cell it takes (one pick that grows, at most one that prunes).
+  // when it is picked and found to have none, so each room's growth runs at most twice per cell
+  // it takes (one pick that grows, at most one that prunes).
   std::vector<std::uint32_t> edge;
+  // boxed_in 2: the current room's cells while it is under room_min_size (so it can be merged).
+  std::vector<std::uint32_t> small_room;
 
   // The free 4-neighbours of cell i.
   // Rows are told apart by index alone and the column by a 32-bit remainder (maps have at most
   // 2^24 cells): this runs once or twice per cell taken, where a 64-bit division shows.
   const std::size_t row = grid.index(0, 1);
   const std::size_t last_row = grid.size() - row;
-  const auto width32 = static_cast<std::uint32_t>(map_w);
+  const auto width32 = static_cast<std::uint32_t>(grid.width());
   auto free_neighbours = [&](std::uint32_t i, std::array<std::size_t, 4>& out) {
     const std::uint32_t x = i % width32;
     int n = 0;
@@ -144,73 +340,200 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
     return n;
   };
   // A random free neighbour of a random room cell that has one, pruning the edge list on the
-  // way; nothing when no room cell has a free neighbour.
+  // way; nothing when no room cell has a free neighbour. Notes how many room cells it picked.
   auto adjacent_free = [&]() -> std::optional<std::size_t> {
     std::array<std::size_t, 4> around{};
-    while (!edge.empty()) {
+    std::int64_t picks = 0;
+    std::optional<std::size_t> found;
+    while (!edge.empty() && !found) {
       const std::uint32_t k = rng.below(static_cast<std::uint32_t>(edge.size()));
+      ++picks;
       const int n = free_neighbours(edge[k], around);
-      if (n > 0) return around[rng.below(static_cast<std::uint32_t>(n))];
-      edge[k] = edge.back();
-      edge.pop_back();
+      if (n > 0) {
+        found = around[rng.below(static_cast<std::uint32_t>(n))];
+      } else {
+        edge[k] = edge.back();
+        edge.pop_back();
+      }
     }
-    return std::nullopt;
+    if (picks > 0) ctx.note_draw("picks", picks);
+    return found;
+  };
+  auto random_free = [&]() {
+    const std::size_t cell = bank.random_cell(rng);
+    const Point c = grid.point(cell);
+    ctx.note_draw("x", c.x);
+    ctx.note_draw("y", c.y);
+    return cell;
   };
 
-  std::size_t start = bank.random_cell(rng);
+  // The room being grown.
+  int id = 0, cells = 0;
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  auto take = [&](std::size_t cell) {
+    bank.take(cell);
+    canvas.set_tile_label(cell, Tile::Floor, id);
+    const auto cell32 = static_cast<std::uint32_t>(cell);
+    edge.push_back(cell32);
+    const Point c{static_cast<int>(cell32 % width32), static_cast<int>(cell32 / width32)};
+    x0 = std::min(x0, c.x);
+    y0 = std::min(y0, c.y);
+    x1 = std::max(x1, c.x);
+    y1 = std::max(y1, c.y);
+    ++cells;
+    if (mode == kMergeSmall && cells < min_size) small_room.push_back(cell32);
+    return c;
+  };
+
+  const Step begin{.level = StepLevel::Phase,
+                   .line = kFillBank,
+                   .event = {.kind = kEventBegin, .value = static_cast<int>(bank.size())}};
+  co_yield begin;
+
+  std::size_t start = random_free();
   layout.start = grid.point(start);
-  for (int id = 0; !bank.empty(); ++id) {
-    const int size = rng.uniform_int(min_size, max_size);
+  const Step first{.level = StepLevel::Cell,
+                   .line = kFirstStart,
+                   .event = {.kind = event_kind(Ev::FirstStart), .id = 0, .at = *layout.start},
+                   .overlay = {.cursor = *layout.start}};
+  co_yield first;
+
+  while (!bank.empty()) {
+    id = static_cast<int>(layout.rooms.size());
+    const Step header{
+        .level = StepLevel::Cell,
+        .line = kWhileBank,
+        .event = {
+            .kind = event_kind(Ev::RoomBegun), .id = id, .value = static_cast<int>(bank.size())}};
+    co_yield header;
+
+    const int size = ctx.draw_int("size", min_size, max_size);
+    const Step sized{.level = StepLevel::Cell,
+                     .line = kPickSize,
+                     .event = {.kind = event_kind(Ev::SizeDrawn), .id = id, .value = size}};
+    co_yield sized;
+
     edge.clear();
-    int x0 = map_w, y0 = map_h, x1 = -1, y1 = -1;
-    int cells = 0;
-    // The seed's build(): take the cell, then look for the next one next to the room. When the
-    // room has its size, that next cell is where the following room starts.
-    std::optional<std::size_t> next = start;
-    while (next && cells < size) {
-      const std::size_t cell = *next;
-      bank.take(cell);
-      canvas.set_tile_label(cell, Tile::Floor, id);
-      const auto cell32 = static_cast<std::uint32_t>(cell);
-      edge.push_back(cell32);
-      const Point c{static_cast<int>(cell32 % width32), static_cast<int>(cell32 / width32)};
-      x0 = std::min(x0, c.x);
-      y0 = std::min(y0, c.y);
-      x1 = std::max(x1, c.x);
-      y1 = std::max(y1, c.y);
-      ++cells;
-      ++counters.cells;
-      const Step taken{StepLevel::Cell, cells == 1 ? kStartRoom : kGrow,
-                       Event{EventKind::CellTaken, Reason::None, id, -1, cells, c, {}},
-                       Overlay{{}, Verdict::None, {}, c}, counters};
-      co_yield taken;
-      next = adjacent_free();
+    small_room.clear();
+    cells = 0;
+    x0 = grid.width(), y0 = grid.height(), x1 = -1, y1 = -1;
+    const Point at = take(start);
+    const Step started{.level = StepLevel::Cell,
+                       .line = kTakeStart,
+                       .event = {.kind = event_kind(Ev::StartTaken),
+                                 .id = id,
+                                 .other = size,
+                                 .value = 1,
+                                 .at = at},
+                       .overlay = {.cursor = at}};
+    co_yield started;
+
+    // The seed's build(): grow next to the room until it has its size.
+    bool boxed_in = false;
+    int pieces = 1;
+    while (cells < size) {
+      std::optional<std::size_t> next;
+      if (!bank.empty()) next = adjacent_free();
+      if (next) {
+        const Point c = take(*next);
+        const Step grown{.level = StepLevel::Cell,
+                         .line = kGrow,
+                         .event = {.kind = event_kind(Ev::Grown),
+                                   .id = id,
+                                   .other = size,
+                                   .value = cells,
+                                   .at = c},
+                         .overlay = {.cursor = c}};
+        co_yield grown;
+        continue;
+      }
+      boxed_in = true;
+      if (mode == kContinue && !bank.empty()) {
+        const Point c = take(random_free());
+        const Step jumped{.level = StepLevel::Cell,
+                          .line = kJump,
+                          .event = {.kind = event_kind(Ev::Jumped),
+                                    .id = id,
+                                    .other = pieces++,
+                                    .value = cells,
+                                    .at = c},
+                          .overlay = {.cursor = c}};
+        co_yield jumped;
+        continue;
+      }
+      const Step ended{.level = StepLevel::Cell,
+                       .line = kEndBoxedIn,
+                       .event = {.kind = event_kind(Ev::BoxedIn),
+                                 .reason = bank.empty() ? kBankEmpty : kNoFreeNeighbour,
+                                 .id = id,
+                                 .other = size,
+                                 .value = cells}};
+      co_yield ended;
+      break;
     }
-    const bool boxed_in = cells < size;
-    const Rect bounds{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
-    layout.rooms.push_back({id, bounds, false, cells});
-    ++counters.placed;
-    const Step grown{StepLevel::Feature, boxed_in ? kBoxedIn : kNextStart,
-                     Event{EventKind::RoomGrown,
-                           boxed_in ? Reason::BoxedIn : Reason::None,
-                           id,
-                           size,
-                           cells,
-                           {},
-                           bounds},
-                     Overlay{bounds, Verdict::Accepted, {}, {}}, counters};
-    co_yield grown;
+
+    const Rect box{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+    layout.rooms.push_back({id, box, false, cells});
+    stats.add(kRooms, 1);
+    if (boxed_in) stats.add(kBoxedInRooms, 1);
+    stats.add(kSizeBin0 + bins.of(cells), 1);
+    const auto bits =
+        static_cast<std::uint8_t>((boxed_in ? kWasBoxedIn : 0) | (pieces > 1 ? kInPieces : 0));
+    const Step added{.level = StepLevel::Feature,
+                     .line = kAddRoom,
+                     .event = {.kind = event_kind(Ev::RoomAdded),
+                               .reason = bits,
+                               .id = id,
+                               .other = size,
+                               .value = cells,
+                               .rect = box},
+                     .overlay = {.candidate = box}};
+    co_yield added;
+
+    if (mode == kMergeSmall && cells < min_size) {
+      const auto [into, edges] = most_touching(grid, small_room, id);
+      if (into >= 0) {
+        for (const std::uint32_t i : small_room) canvas.set_label(i, into);
+        Layout::Room& target = layout.rooms[static_cast<std::size_t>(into)];
+        stats.add(kSizeBin0 + bins.of(target.cells), -1);
+        target.cells += cells;
+        target.bounds = bounds_union(target.bounds, box);
+        stats.add(kSizeBin0 + bins.of(target.cells), 1);
+        stats.add(kSizeBin0 + bins.of(cells), -1);
+        stats.add(kBoxedInRooms, -1);
+        stats.add(kRooms, -1);
+        layout.rooms.pop_back();
+        const Step merged{.level = StepLevel::Feature,
+                          .line = kMerge,
+                          .event = {.kind = event_kind(Ev::Merged),
+                                    .id = id,
+                                    .other = into,
+                                    .value = edges,
+                                    .rect = target.bounds},
+                          .overlay = {.candidate = target.bounds}};
+        co_yield merged;
+      }
+    }
+
     if (bank.empty()) break;
-    start = next ? *next : bank.random_cell(rng);
+    const std::optional<std::size_t> next = adjacent_free();
+    start = next ? *next : random_free();
+    const Point s = grid.point(start);
+    const Step next_start{.level = StepLevel::Cell,
+                          .line = kNextStart,
+                          .event = {.kind = event_kind(Ev::NextStart),
+                                    .reason = next ? kNextToRoom : kRandomCell,
+                                    .id = static_cast<int>(layout.rooms.size()),
+                                    .other = id,
+                                    .at = s},
+                          .overlay = {.cursor = s}};
+    co_yield next_start;
   }
 
-  const Step done{
-      StepLevel::Phase,
-      kDone,
-      Event{EventKind::Done, Reason::None, -1, -1, static_cast<int>(layout.rooms.size()), {}, {}},
-      Overlay{},
-      counters,
-      true};
+  const Step done{.level = StepLevel::Phase,
+                  .line = kDone,
+                  .event = {.kind = kEventDone, .value = static_cast<int>(layout.rooms.size())},
+                  .last = true};
   co_yield done;
 }
 
@@ -218,13 +541,18 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
 
 const GeneratorSpec& room_accretion_spec() {
   static const GeneratorSpec spec{
-      "room-accretion",
-      "rooms grown cell by cell until they tile the map (room accretion over a cell bank)",
-      schema(),
-      kPseudocode,
-      Tile::Empty,
-      room_accretion,
-      /*text_shows_labels=*/true,
+      .name = "room-accretion",
+      .summary =
+          "rooms grown cell by cell until they tile the map (room accretion over a cell bank)",
+      .schema = schema(),
+      .narration = {.pseudocode = kPseudocode,
+                    .words = words,
+                    .caption = caption,
+                    .stat_slots = kStatCount,
+                    .stat_rows = stat_rows},
+      .background = Tile::Empty,
+      .body = room_accretion,
+      .text_shows_labels = true,
   };
   return spec;
 }
