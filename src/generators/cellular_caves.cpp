@@ -3,19 +3,27 @@
 //
 // The map starts as wall. Every cell becomes floor with probability fill_percent, then `passes`
 // smoothing passes run: a cell becomes floor when at least floor_threshold of the 9 cells of its
-// 3x3 block, itself included, are floor, and wall otherwise. Each pass reads only the previous
-// grid (a double-buffered automaton, not an in-place sweep). The defaults (50% fill, threshold 5
-// of 9, three passes) are the series' "floor when floors >= walls in the block, three times".
+// 3x3 block, itself included, are floor, and wall otherwise. A cell outside the map counts as
+// wall, as in the series (a coordinate off the map reads as its bound tile, which is not floor),
+// so caves pull away from the edges. Each pass reads only the previous grid (a double-buffered
+// automaton, not an in-place sweep). The defaults (50% fill, threshold 5 of 9, three passes) are
+// the series' "floor when floors >= walls in the block, three times".
 //
 // Deliberate differences from the series:
-// - Cells outside the map count as wall (the series only counts the block's cells that are on
-//   the map), so caves shrink away from the edges instead of sticking to them.
-// - `border` optionally keeps the map's edge wall, after the fill and after every pass. The fill
-//   draws a number for every cell, border or not, so the same seed gives the same cave inside.
+// - `border` optionally keeps the map's edge wall: after the fill and after every pass, one step
+//   sets the edge cells to wall. The fill draws a number for every cell, border or not, so the
+//   same seed gives the same cave inside. Walling the edge once after the pass gives the same map
+//   as walling each row's ends as it is written, since every row reads only the previous grid.
 //
-// Steps: the fill and each pass go row by row. A row is one action step holding all of that
-// row's cell changes (the "cell steps batch a row" choice: 160 cells a step instead of one);
-// the overlay's candidate is the row. The fill and each pass end with a phase step.
+// Steps (levels in brackets): a begin step [phase] for the wall background; the fill row by row
+// [action], or with step_cells cell by cell [cell; a row's last cell is an action], each cell's
+// roll drawn as "roll"; with border on, the step that walls the edge [action]; the fill's end
+// [phase]. Each pass starts with a step for its loop header [cell], then per row a step that
+// reads (its window is the three rows read) [action] and one that writes the row [action]; with
+// step_cells, per cell a step that counts its 3x3 block and one that applies the rule to it
+// [cell; a row's last cell is an action]. Then the edge step again [action] and the pass's end
+// [phase]; the last pass's end (the fill's, with no passes) is the run's last step. A pass's
+// steps ask the viewer to outline the cells flipped since the pass began.
 
 #include "generators/cellular_caves.hpp"
 
@@ -61,7 +69,8 @@ int count_changed(const Tile* a, const Tile* b, int w) {
   return n;
 }
 
-// The border rule applied to one computed row.
+// The border rule applied to one computed row (smooth_pass only: the stepper walls the edge in
+// a step of its own).
 void apply_border(Tile* row, int w, int y, int h) {
   if (y == 0 || y == h - 1) {
     std::fill(row, row + w, Tile::Wall);
@@ -73,23 +82,163 @@ void apply_border(Tile* row, int w, int y, int h) {
 
 enum Line : int {
   kFillWall,
-  kFillRow,
-  kFillDone,
+  kFill,
+  kFillBorder,
+  kFirstGrid,
   kForPass,
   kCount,
   kRule,
+  kPassBorder,
   kSwap,
+  kLineCount,
 };
 
-constexpr std::array<std::string_view, 7> kPseudocode = {
+constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "fill the map with wall",
     "for each row, each cell: floor with probability fill_percent, else wall",
-    "(border: the map's edge stays wall)",
+    "if border: set the map's edge cells to wall",
+    "the random map is the first grid",
     "repeat passes times, reading the previous grid and writing a new one:",
-    "    for each row, each cell: count floor cells in its 3x3 block (outside = wall)",
+    "    for each row, each cell: count floor cells in its 3x3 block (outside the map = wall)",
     "        the cell becomes floor if count >= floor_threshold, else wall",
+    "    if border: set the new grid's edge cells to wall",
     "    the new grid replaces the previous one",
 };
+static_assert(kPseudocode.size() == kLineCount);
+
+enum class Ev : EventKind {
+  FillRow = kFirstOwnEvent,  // id = row y, value = floor cells in it, rect = the row
+  FillCell,                  // at = the cell, value = its roll (-1: none drawn), reason = kFloor?
+  Border,                    // other = pass (-1: after the fill), value = cells set to wall
+  Filled,                    // value = floor cells
+  PassStart,                 // id = pass
+  RowRead,                   // id = row y, other = pass, rect = the rows read
+  RowWritten,                // id = row y, other = pass, value = cells flipped, rect = the row
+  CellCount,                 // other = pass, at = the cell, value = count, rect = its block
+  CellRule,                  // as CellCount, reason = kFloor? | kChanged?
+  PassDone,                  // id = pass, value = cells the pass flipped
+};
+enum Reason : std::uint8_t { kWall = 0, kFloor = 1, kChanged = 2 };
+
+// floor_fraction is the map's; one slot per pass holds the cells it has flipped so far.
+enum Stat : std::size_t {
+  kFloorCells,
+  kPassesDone,
+  kPassRunning,  // the pass in progress, 1-based; 0 for none
+  kFlipped,
+  kStatCount = kFlipped + kMaxPasses,
+};
+
+std::string pass_text(int pass) {
+  return "pass " + number_text(pass);
+}
+std::string row_text(int y) {
+  return "row y=" + std::to_string(y);
+}
+// "1 cell", "12 floor cells"
+std::string cells_text(std::int64_t n, std::string_view what = "") {
+  std::string s = std::to_string(n) + " ";
+  if (!what.empty()) (s += what) += ' ';
+  return s + (n == 1 ? "cell" : "cells");
+}
+std::string verdict_text(int count, int threshold) {
+  return std::to_string(count) + (count >= threshold ? " >= " : " < ") + std::to_string(threshold) +
+         (count >= threshold ? ": floor" : ": wall");
+}
+
+std::string words(const Step& s, const ParamValues& p) {
+  const Event& e = s.event;
+  const int threshold = p.get_int("floor_threshold");
+  const int fill = p.get_int("fill_percent");
+  const std::string of_passes = " of " + std::to_string(p.get("passes"));
+  switch (e.kind) {
+    case kEventBegin:
+      return "the map is filled with wall (" + size_text(p.get_int("width"), p.get_int("height")) +
+             ")";
+    case event_kind(Ev::FillRow):
+      return "fill " + row_text(e.id) + ": " + std::to_string(e.value) + " of " +
+             std::to_string(e.rect.w) + " cells floor, each with probability " +
+             std::to_string(fill) + "%";
+    case event_kind(Ev::FillCell): {
+      const bool floor = (e.reason & kFloor) != 0;
+      const std::string why = e.value < 0 ? "fill_percent is " + std::to_string(fill)
+                                          : "roll " + std::to_string(e.value) +
+                                                (floor ? " < " : " >= ") + std::to_string(fill);
+      return "fill " + xy_text(e.at) + ": " + why + (floor ? ", floor" : ", wall");
+    }
+    case event_kind(Ev::Border):
+      return "border after " + (e.other < 0 ? std::string("the fill") : pass_text(e.other)) + ": " +
+             cells_text(e.value, "edge") + " set back to wall";
+    case event_kind(Ev::Filled):
+      return "random fill done: " + cells_text(e.value, "floor") + "; " +
+             (p.get("passes") > 0 ? "this is the grid the first pass reads"
+                                  : "with no passes to run, this is the cave");
+    case event_kind(Ev::PassStart):
+      return pass_text(e.id) + of_passes + " begins: it reads " +
+             (e.id == 0 ? std::string("the random map") : pass_text(e.id - 1) + "'s grid") +
+             " and writes a new one";
+    case event_kind(Ev::RowRead):
+      return pass_text(e.other) + ", " + row_text(e.id) +
+             ": count floor cells in each cell's 3x3 block, reading rows y=" +
+             std::to_string(e.rect.y) + ".." + std::to_string(e.rect.bottom() - 1);
+    case event_kind(Ev::RowWritten):
+      return pass_text(e.other) + ", " + row_text(e.id) +
+             ": cells counting >= " + std::to_string(threshold) + " become floor, the rest wall; " +
+             cells_text(e.value) + " flipped";
+    case event_kind(Ev::CellCount):
+      return pass_text(e.other) + ", " + xy_text(e.at) + ": " + cells_text(e.value, "floor") +
+             " in its 3x3 block";
+    case event_kind(Ev::CellRule):
+      return pass_text(e.other) + ", " + xy_text(e.at) + ": " + verdict_text(e.value, threshold) +
+             ((e.reason & kChanged) != 0 ? " (flipped)" : " (unchanged)");
+    case event_kind(Ev::PassDone):
+      return pass_text(e.id) + of_passes + " done: the new grid replaces the previous one; " +
+             cells_text(e.value) + " flipped";
+  }
+  return "?";
+}
+
+std::string caption(const Step& s, const ParamValues& p) {
+  const Event& e = s.event;
+  switch (e.kind) {
+    case event_kind(Ev::FillCell):
+      return (e.reason & kFloor) != 0 ? "floor" : "wall";
+    case event_kind(Ev::RowWritten):
+      return std::to_string(e.value) + " flipped";
+    case event_kind(Ev::CellCount):
+      return std::to_string(e.value) + " floor";
+    case event_kind(Ev::CellRule):
+      return verdict_text(e.value, p.get_int("floor_threshold"));
+  }
+  return "";
+}
+
+std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues& p) {
+  const auto n = [](std::int64_t x) { return std::to_string(x); };
+  const std::int64_t cells = p.get("width") * p.get("height");
+  const std::int64_t floor = v[kFloorCells];
+  const double fraction = static_cast<double>(floor) / static_cast<double>(cells);
+  const std::int64_t done = std::clamp<std::int64_t>(v[kPassesDone], 0, kMaxPasses);
+  std::vector<std::int64_t> flipped;
+  std::string flipped_text;
+  for (std::int64_t i = 0; i < done; ++i) {
+    flipped.push_back(v[kFlipped + static_cast<std::size_t>(i)]);
+    flipped_text += (i > 0 ? ", " : "") + n(flipped.back());
+  }
+  if (flipped.empty()) flipped_text = "none yet";
+  const std::int64_t running = v[kPassRunning];
+  const std::int64_t so_far = running > 0 && running <= kMaxPasses
+                                  ? v[kFlipped + static_cast<std::size_t>(running - 1)]
+                                  : 0;
+  return {
+      {"floor_fraction", "floor", percent_text(fraction) + " (" + cells_text(floor) + ")",
+       fraction},
+      {"passes_done", "passes done", n(done) + " of " + n(p.get("passes")), done},
+      {"flipped_by_pass", "cells flipped by each pass", flipped_text, flipped},
+      {"flipped_this_pass", "flipped by the pass in progress",
+       running > 0 ? n(so_far) + " (pass " + n(running) + ")" : "no pass running", so_far},
+  };
+}
 
 const Schema& schema() {
   static const Schema s{
@@ -101,74 +250,249 @@ const Schema& schema() {
           {"floor_threshold", ParamKind::Int, 0, 9, 5,
            "a cell becomes floor when at least this many of its 3x3 block are floor"},
           {"border", ParamKind::Bool, 0, 1, 0, "keep a wall border around the map"},
+          {"step_cells", ParamKind::Bool, 0, 1, 0,
+           "stop at every cell within a row, showing its 3x3 window"},
       },
-      nullptr,
   };
   return s;
 }
 
-StepGenerator cellular_caves(StepContext& ctx, ParamValues p) {
-  const int w = p.get_int("width");
-  const int h = p.get_int("height");
-  const int fill = p.get_int("fill_percent");
-  const int passes = p.get_int("passes");
-  const int threshold = p.get_int("floor_threshold");
-  const bool border = p.get("border") != 0;
-  Rng& rng = ctx.rng();
-  Canvas& canvas = ctx.canvas();
-  const auto width = static_cast<std::size_t>(w);
-  Counters counters;  // cells = floor cells now, placed = passes done
+// What the parts of the body share: the parameters and the row buffers.
+struct Cave {
+  int w = 0, h = 0, fill = 0, threshold = 0;
+  bool border = false;
+  std::size_t width = 0;
+  std::vector<Tile> fresh, old_above, old_here;
 
-  std::vector<Tile> fresh(width);
-  for (int y = 0; y < h; ++y) {
-    for (Tile& t : fresh) t = rng.chance_percent(fill) ? Tile::Floor : Tile::Wall;
-    if (border) apply_border(fresh.data(), w, y, h);
-    canvas.write_tiles(static_cast<std::size_t>(y) * width, fresh.data(), width);
-    const int floor = count_floor(fresh.data(), w);
-    counters.cells += floor;
-    const Step row{StepLevel::Action, kFillRow,
-                   Event{EventKind::CaveFillRow, Reason::None, y, -1, floor, {0, y}, {}},
-                   Overlay{Rect{0, y, w, 1}, Verdict::None, {}, Point{0, y}}, counters};
+  Rect row(int y) const { return {0, y, w, 1}; }
+  // The rows y-1..y+1, or the block x-1..x+1 of them, clipped to the map.
+  Rect rows_around(int y) const {
+    const int top = std::max(0, y - 1);
+    return {0, top, w, std::min(h, y + 2) - top};
+  }
+  Rect block(int x, int y) const {
+    const int left = std::max(0, x - 1);
+    const Rect r = rows_around(y);
+    return {left, r.y, std::min(w, x + 2) - left, r.h};
+  }
+  const Tile* live_row(const StepContext& ctx, int y) const {
+    return ctx.grid().tiles().data() + static_cast<std::size_t>(y) * width;
+  }
+};
+
+StepGenerator fill_rows(StepContext& ctx, Cave& c) {
+  Rng& rng = ctx.rng();
+  for (int y = 0; y < c.h; ++y) {
+    for (Tile& t : c.fresh) t = rng.chance_percent(c.fill) ? Tile::Floor : Tile::Wall;
+    ctx.canvas().write_tiles(static_cast<std::size_t>(y) * c.width, c.fresh.data(), c.width);
+    const int floor = count_floor(c.fresh.data(), c.w);
+    ctx.stats().add(kFloorCells, floor);
+    ctx.note_draw("floor", floor);
+    const Step row{
+        .level = StepLevel::Action,
+        .line = kFill,
+        .event = {.kind = event_kind(Ev::FillRow), .id = y, .value = floor, .rect = c.row(y)},
+        .overlay = {.candidate = c.row(y)}};
     co_yield row;
   }
-  const Step filled{StepLevel::Phase,
-                    kFillDone,
-                    Event{EventKind::CaveFilled, Reason::None, -1, -1, counters.cells, {}, {}},
-                    Overlay{},
-                    counters,
-                    passes == 0};
+}
+
+StepGenerator fill_cells(StepContext& ctx, Cave& c) {
+  for (int y = 0; y < c.h; ++y) {
+    for (int x = 0; x < c.w; ++x) {
+      // ctx.draw_chance("roll", fill) with the roll kept for the words: the same one below(100)
+      // draw as Rng::chance_percent, and none at 0% or 100%.
+      int roll = -1;
+      bool floor = c.fill >= 100;
+      if (c.fill > 0 && c.fill < 100) {
+        roll = ctx.draw_int("roll", 0, 99);
+        floor = roll < c.fill;
+      }
+      ctx.canvas().set_tile(x, y, floor ? Tile::Floor : Tile::Wall);
+      if (floor) ctx.stats().add(kFloorCells, 1);
+      const Step cell{.level = x + 1 == c.w ? StepLevel::Action : StepLevel::Cell,
+                      .line = kFill,
+                      .event = {.kind = event_kind(Ev::FillCell),
+                                .reason = floor ? kFloor : kWall,
+                                .value = roll,
+                                .at = {x, y}},
+                      .overlay = {.cursor = Point{x, y}}};
+      co_yield cell;
+    }
+  }
+}
+
+// pass < 0: after the fill.
+StepGenerator wall_the_edge(StepContext& ctx, Cave& c, int pass) {
+  int walled = 0;
+  const auto wall = [&](int x, int y) {
+    if (ctx.grid().at(x, y) != Tile::Floor) return;
+    ctx.canvas().set_tile(x, y, Tile::Wall);
+    ++walled;
+  };
+  for (int x = 0; x < c.w; ++x) {
+    wall(x, 0);
+    wall(x, c.h - 1);
+  }
+  for (int y = 1; y + 1 < c.h; ++y) {
+    wall(0, y);
+    wall(c.w - 1, y);
+  }
+  ctx.stats().add(kFloorCells, -walled);
+  // The pass read a grid whose edge was all wall (this step ran before it too), so each cell
+  // set back to wall had been flipped by the pass and no longer is.
+  if (pass >= 0) ctx.stats().add(kFlipped + static_cast<std::size_t>(pass), -walled);
+  const Rect map{0, 0, c.w, c.h};
+  const Step step{
+      .level = StepLevel::Action,
+      .line = pass < 0 ? kFillBorder : kPassBorder,
+      .event = {.kind = event_kind(Ev::Border), .other = pass, .value = walled, .rect = map},
+      .overlay = {.candidate = map, .show_phase_changes = pass >= 0}};
+  co_yield step;
+}
+
+// Row y's new tiles depend on old rows y-1..y+1. Rows below y are still old in the grid; row
+// y-1 was overwritten, so its old tiles are kept aside (old_above) before each write.
+StepGenerator pass_rows(StepContext& ctx, Cave& c, int pass) {
+  const std::size_t flipped = kFlipped + static_cast<std::size_t>(pass);
+  for (int y = 0; y < c.h; ++y) {
+    const Tile* here = c.live_row(ctx, y);
+    smooth_row(y > 0 ? c.old_above.data() : kWallRow, here, y + 1 < c.h ? here + c.width : kWallRow,
+               c.fresh.data(), c.w, c.threshold);
+    const Step read{
+        .level = StepLevel::Action,
+        .line = kCount,
+        .event = {.kind = event_kind(Ev::RowRead),
+                  .id = y,
+                  .other = pass,
+                  .rect = c.rows_around(y)},
+        .overlay = {.candidate = c.row(y), .window = c.rows_around(y), .show_phase_changes = true}};
+    co_yield read;
+
+    here = c.live_row(ctx, y);
+    std::copy(here, here + c.width, c.old_here.begin());
+    ctx.canvas().write_tiles(static_cast<std::size_t>(y) * c.width, c.fresh.data(), c.width);
+    const int changed = count_changed(c.old_here.data(), c.fresh.data(), c.w);
+    ctx.stats().add(kFloorCells,
+                    count_floor(c.fresh.data(), c.w) - count_floor(c.old_here.data(), c.w));
+    ctx.stats().add(flipped, changed);
+    std::swap(c.old_above, c.old_here);
+    const Step written{.level = StepLevel::Action,
+                       .line = kRule,
+                       .event = {.kind = event_kind(Ev::RowWritten),
+                                 .id = y,
+                                 .other = pass,
+                                 .value = changed,
+                                 .rect = c.row(y)},
+                       .overlay = {.candidate = c.row(y), .show_phase_changes = true}};
+    co_yield written;
+  }
+}
+
+// The same pass a cell at a time: the count, then the rule, for each cell.
+StepGenerator pass_cells(StepContext& ctx, Cave& c, int pass) {
+  const std::size_t flipped = kFlipped + static_cast<std::size_t>(pass);
+  for (int y = 0; y < c.h; ++y) {
+    const Tile* live = c.live_row(ctx, y);
+    std::copy(live, live + c.width, c.old_here.begin());
+    for (int x = 0; x < c.w; ++x) {
+      const Rect block = c.block(x, y);
+      int count = 0;
+      for (int by = block.y; by < block.bottom(); ++by) {
+        // Row y-1 is kept aside, row y too (its cells left of x are new); y+1 is untouched.
+        const Tile* row = by < y    ? c.old_above.data()
+                          : by == y ? c.old_here.data()
+                                    : c.live_row(ctx, by);
+        for (int bx = block.x; bx < block.right(); ++bx) count += row[bx] == Tile::Floor;
+      }
+      const Point at{x, y};
+      const Step counted{.level = StepLevel::Cell,
+                         .line = kCount,
+                         .event = {.kind = event_kind(Ev::CellCount),
+                                   .other = pass,
+                                   .value = count,
+                                   .at = at,
+                                   .rect = block},
+                         .overlay = {.cursor = at, .window = block, .show_phase_changes = true}};
+      co_yield counted;
+
+      const bool floor = count >= c.threshold;
+      const Tile before = c.old_here[static_cast<std::size_t>(x)];
+      const Tile after = floor ? Tile::Floor : Tile::Wall;
+      ctx.canvas().set_tile(x, y, after);
+      ctx.stats().add(kFloorCells, (after == Tile::Floor) - (before == Tile::Floor));
+      ctx.stats().add(flipped, after != before);
+      const auto reason =
+          static_cast<std::uint8_t>((floor ? kFloor : kWall) | (after != before ? kChanged : 0));
+      const Step ruled{.level = x + 1 == c.w ? StepLevel::Action : StepLevel::Cell,
+                       .line = kRule,
+                       .event = {.kind = event_kind(Ev::CellRule),
+                                 .reason = reason,
+                                 .other = pass,
+                                 .value = count,
+                                 .at = at,
+                                 .rect = block},
+                       .overlay = {.cursor = at, .window = block, .show_phase_changes = true}};
+      co_yield ruled;
+    }
+    std::swap(c.old_above, c.old_here);
+  }
+}
+
+StepGenerator cellular_caves(StepContext& ctx, ParamValues p) {
+  Cave c;
+  c.w = p.get_int("width");
+  c.h = p.get_int("height");
+  c.fill = p.get_int("fill_percent");
+  c.threshold = p.get_int("floor_threshold");
+  c.border = p.get("border") != 0;
+  c.width = static_cast<std::size_t>(c.w);
+  c.fresh.resize(c.width);
+  c.old_above.resize(c.width);
+  c.old_here.resize(c.width);
+  const int passes = p.get_int("passes");
+  const bool cells = p.get("step_cells") != 0;
+  StatSheet& stats = ctx.stats();
+
+  const Step begin{.level = StepLevel::Phase, .line = kFillWall, .event = {.kind = kEventBegin}};
+  co_yield begin;
+  if (cells) {
+    co_yield fill_cells(ctx, c);
+  } else {
+    co_yield fill_rows(ctx, c);
+  }
+  if (c.border) co_yield wall_the_edge(ctx, c, -1);
+  const Step filled{
+      .level = StepLevel::Phase,
+      .line = kFirstGrid,
+      .event = {.kind = event_kind(Ev::Filled), .value = static_cast<int>(stats[kFloorCells])},
+      .last = passes == 0};
   co_yield filled;
 
-  // Row y's new tiles depend on old rows y-1..y+1. Rows below y are still old in the grid;
-  // row y-1 was overwritten, so its old tiles are kept aside before each write.
-  std::vector<Tile> old_above(width), old_here(width);
   for (int pass = 0; pass < passes; ++pass) {
-    int pass_changed = 0;
-    for (int y = 0; y < h; ++y) {
-      const Tile* here = ctx.grid().tiles().data() + static_cast<std::size_t>(y) * width;
-      const Tile* above = y > 0 ? old_above.data() : kWallRow;
-      const Tile* below = y + 1 < h ? here + width : kWallRow;
-      smooth_row(above, here, below, fresh.data(), w, threshold);
-      if (border) apply_border(fresh.data(), w, y, h);
-      std::copy(here, here + width, old_here.begin());
-      canvas.write_tiles(static_cast<std::size_t>(y) * width, fresh.data(), width);
-      const int changed = count_changed(old_here.data(), fresh.data(), w);
-      counters.cells += count_floor(fresh.data(), w) - count_floor(old_here.data(), w);
-      pass_changed += changed;
-      std::swap(old_above, old_here);
-      const Step row{StepLevel::Action, kRule,
-                     Event{EventKind::CaveRow, Reason::None, y, pass, changed, {0, y}, {}},
-                     Overlay{Rect{0, y, w, 1}, Verdict::None, {}, Point{0, y}}, counters};
-      co_yield row;
+    stats.set(kPassRunning, pass + 1);
+    const Step start{.level = StepLevel::Cell,
+                     .line = kForPass,
+                     .event = {.kind = event_kind(Ev::PassStart), .id = pass},
+                     .overlay = {.show_phase_changes = true}};
+    co_yield start;
+    if (cells) {
+      co_yield pass_cells(ctx, c, pass);
+    } else {
+      co_yield pass_rows(ctx, c, pass);
     }
-    ++counters.placed;
-    const Step pass_done{StepLevel::Phase,
-                         kSwap,
-                         Event{EventKind::CavePass, Reason::None, pass, -1, pass_changed, {}, {}},
-                         Overlay{},
-                         counters,
-                         pass + 1 == passes};
-    co_yield pass_done;
+    if (c.border) co_yield wall_the_edge(ctx, c, pass);
+    stats.set(kPassRunning, 0);
+    stats.add(kPassesDone, 1);
+    const Step done{
+        .level = StepLevel::Phase,
+        .line = kSwap,
+        .event = {.kind = event_kind(Ev::PassDone),
+                  .id = pass,
+                  .value = static_cast<int>(stats[kFlipped + static_cast<std::size_t>(pass)])},
+        .overlay = {.show_phase_changes = true},
+        .last = pass + 1 == passes};
+    co_yield done;
   }
 }
 
@@ -218,9 +542,16 @@ void smooth_pass(const Tile* in, Tile* out, int w, int h, int threshold, bool bo
 
 const GeneratorSpec& cellular_caves_spec() {
   static const GeneratorSpec spec{
-      "cellular-caves", "random fill smoothed by a 3x3 floor-count rule (Caves of Clojure)",
-      schema(),         kPseudocode,
-      Tile::Wall,       cellular_caves,
+      .name = "cellular-caves",
+      .summary = "random fill smoothed by a 3x3 floor-count rule (Caves of Clojure)",
+      .schema = schema(),
+      .narration = {.pseudocode = kPseudocode,
+                    .words = words,
+                    .caption = caption,
+                    .stat_slots = kStatCount,
+                    .stat_rows = stat_rows},
+      .background = Tile::Wall,
+      .body = cellular_caves,
   };
   return spec;
 }
