@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -23,6 +26,59 @@ ParamValues params(std::initializer_list<std::pair<std::string_view, std::int64_
   return test_support::params_for(spec(), values);
 }
 
+// A copy of the generator's own event kinds (its file exposes only the spec), in its order.
+enum Ev : EventKind {
+  kFirstRoom = kFirstOwnEvent,
+  kAttempt,
+  kProbed,
+  kSiteFound,
+  kNoSite,
+  kChosen,
+  kRejected,
+  kBuilt,
+};
+constexpr int kRoomKind = 0;
+constexpr std::uint8_t kLeavesMap = 1;
+constexpr std::uint8_t kCoversUsed = 2;
+constexpr std::size_t kHitCellCap = 4096;
+
+// What each kind of step performs, as a piece of the one pseudocode line it must light, and its
+// level.
+struct Expect {
+  std::string_view line;
+  StepLevel level;
+};
+const std::map<EventKind, Expect>& expected() {
+  static const std::map<EventKind, Expect> table = {
+      {kEventBegin, {"fill the map with empty", StepLevel::Phase}},
+      {kFirstRoom, {"first room", StepLevel::Feature}},
+      {kAttempt, {"for attempt in 1..max_attempts", StepLevel::Cell}},
+      {kProbed, {"probe random cells", StepLevel::Cell}},
+      {kSiteFound, {"that is the site", StepLevel::Cell}},
+      {kNoSite, {"no probe found a site", StepLevel::Action}},
+      {kChosen, {"room_chance %", StepLevel::Cell}},
+      {kRejected, {"reject it", StepLevel::Action}},
+      {kBuilt, {"build it past the site", StepLevel::Feature}},
+      {kEventDone, {"done", StepLevel::Phase}},
+  };
+  return table;
+}
+
+std::string_view line_of(const Step& s) {
+  return spec().narration.pseudocode[static_cast<std::size_t>(s.line)];
+}
+
+std::int64_t draw(std::span<const Draw> draws, std::string_view name) {
+  for (const Draw& d : draws) {
+    if (d.name == name) return d.value;
+  }
+  ADD_FAILURE() << "no draw named " << name;
+  return -1;
+}
+bool has_draw(std::span<const Draw> draws, std::string_view name) {
+  return std::any_of(draws.begin(), draws.end(), [&](const Draw& d) { return d.name == name; });
+}
+
 // One feature as its steps report it: the whole footprint (walls included), and for every feature
 // but the first, the door that opened it and the feature it was opened from.
 struct Placed {
@@ -38,6 +94,7 @@ struct Result {
   Grid grid;
   Layout layout;
   std::vector<Placed> placed;
+  std::vector<std::int64_t> stats;
 };
 
 Result run(const ParamValues& p, std::uint64_t seed) {
@@ -45,18 +102,25 @@ Result run(const ParamValues& p, std::uint64_t seed) {
   Result r;
   while (const Step* step = s.next()) {
     const Event& e = step->event;
-    if (e.kind == EventKind::RoomCarved) {
-      EXPECT_EQ(step->level, StepLevel::Feature);
+    if (e.kind == kFirstRoom) {
       r.placed.push_back({e.id, *step->overlay.candidate, true, true, {}, -1});
-    } else if (e.kind == EventKind::FeatureAttached) {
-      EXPECT_EQ(step->level, StepLevel::Feature);
+    } else if (e.kind == kBuilt) {
       EXPECT_EQ(step->overlay.candidate, e.rect);
-      r.placed.push_back({e.id, e.rect, e.value == 0, false, e.at, e.other});
+      r.placed.push_back({e.id, e.rect, e.value == kRoomKind, false, e.at, e.other});
     }
   }
   r.grid = s.grid();
   r.layout = s.layout();
+  r.stats.assign(s.stats().begin(), s.stats().end());
   return r;
+}
+
+std::int64_t stat(const ParamValues& p, std::span<const std::int64_t> values, std::string key) {
+  for (const StatRow& row : spec().narration.stat_rows(values, p)) {
+    if (row.key == key) return std::get<std::int64_t>(row.value);
+  }
+  ADD_FAILURE() << "no stat " << key;
+  return -1;
 }
 
 bool inside(const Grid& g, const Rect& r) {
@@ -113,10 +177,9 @@ int check_map(const ParamValues& p, std::uint64_t seed) {
   }
 
   // Tiles agree with the owners: unused space stays empty; floor and corridor carry their
-  // feature's label; walls are room rings.
+  // feature's label; walls are room rings. Plain checks per cell (gtest macros per cell would
+  // dominate under ASan); the first bad cell fails the map.
   int doors = 0;
-  // Plain checks per cell (gtest macros per cell would dominate under ASan); the first bad cell
-  // fails the map.
   for (std::size_t i = 0; i < g.size(); ++i) {
     const Tile t = g.tile(i);
     const int o = owner[i];
@@ -158,6 +221,10 @@ int check_map(const ParamValues& p, std::uint64_t seed) {
   EXPECT_EQ(r.layout.doors, doors);
   EXPECT_EQ(r.layout.corridors, corridors);
   EXPECT_EQ(static_cast<int>(r.layout.rooms.size()), rooms);
+  // The batch run's stats count what the map shows.
+  EXPECT_EQ(stat(p, r.stats, "rooms"), rooms);
+  EXPECT_EQ(stat(p, r.stats, "corridors"), corridors);
+  EXPECT_EQ(stat(p, r.stats, "doors"), doors);
 
   // Every door sits between a walkable cell of the feature it came from and a walkable cell of
   // the feature it opened.
@@ -204,7 +271,11 @@ int check_map(const ParamValues& p, std::uint64_t seed) {
   return features;
 }
 
-void check_seeds(const ParamValues& p, int seeds) {
+// Maps checked per parameter set: enough to meet every geometry (each direction, both kinds, the
+// edges), few enough that the suite stays quick under the sanitizers.
+constexpr int kSeeds = 300;
+
+void check_seeds(const ParamValues& p, int seeds = kSeeds) {
   long total = 0;
   for (int s = 1; s <= seeds; ++s) {
     total += check_map(p, static_cast<std::uint64_t>(s));
@@ -213,62 +284,225 @@ void check_seeds(const ParamValues& p, int seeds) {
   EXPECT_GT(total, seeds);  // features beyond the first room get built
 }
 
-void check_replay(const ParamValues& p, std::uint64_t seed) {
-  test_support::check_replay(spec(), p, seed);
+// The parameter sets the map tests use, also used by the step-by-step tests.
+ParamValues smallest_features() {
+  return params({{"max_attempts", 300},
+                 {"probe_attempts", 100},
+                 {"room_min_size", 3},
+                 {"room_max_size", 3},
+                 {"corridor_min_length", 1},
+                 {"corridor_max_length", 1}});
+}
+ParamValues largest_features() {
+  return params({{"room_min_size", 3},
+                 {"room_max_size", 25},
+                 {"corridor_min_length", 1},
+                 {"corridor_max_length", 78}});
+}
+ParamValues smallest_map() {
+  return params({{"width", 4},
+                 {"height", 4},
+                 {"room_min_size", 3},
+                 {"room_max_size", 4},
+                 {"corridor_min_length", 1},
+                 {"corridor_max_length", 2},
+                 {"max_attempts", 100},
+                 {"probe_attempts", 20}});
+}
+ParamValues few_probes() {
+  return params({{"max_features", 1000000}, {"max_attempts", 2000}, {"probe_attempts", 1}});
 }
 
 using test_support::cli;
 
+// The statistics a student would count from the steps: features from the build steps, attempts
+// from the attempt headers, cells probed from each attempt's "probes" draw (the last one counts
+// every cell probed in that attempt), probes without a site = cells probed - sites found.
+struct Tally {
+  std::int64_t probed_before = 0;  // in finished attempts
+  std::int64_t probed_now = 0;     // in the attempt under way
+  std::int64_t sites = 0, attempts = 0, rooms = 0, corridors = 0, doors = 0;
+
+  void see(const Step& s, std::span<const Draw> draws) {
+    switch (s.event.kind) {
+      case kFirstRoom:
+        ++rooms;
+        break;
+      case kAttempt:
+        ++attempts;
+        probed_before += probed_now;
+        probed_now = 0;
+        break;
+      case kSiteFound:
+        ++sites;
+        [[fallthrough]];
+      case kProbed:
+      case kNoSite:
+        probed_now = draw(draws, "probes");
+        break;
+      case kBuilt:
+        ++doors;
+        ++(s.event.value == kRoomKind ? rooms : corridors);
+        break;
+    }
+  }
+  std::vector<std::int64_t> values() const {
+    const std::int64_t probed = probed_before + probed_now;
+    return {probed, probed - sites, attempts, rooms, corridors, doors};
+  }
+};
+
+std::vector<std::int64_t> row_values(const ParamValues& p, std::span<const std::int64_t> v) {
+  std::vector<std::int64_t> out;
+  for (const StatRow& row : spec().narration.stat_rows(v, p)) {
+    out.push_back(std::get<std::int64_t>(row.value));
+  }
+  return out;
+}
+
+// Every step of one recorded run against the independent tables; adds the lines lit to `lit`.
+void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>& lit,
+                 std::set<int>& reasons) {
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  Stepper s = start_generator(spec(), p, seed, true);
+  const int chance = p.get_int("room_chance");
+  int steps = 0;
+  while (const Step* step = s.next()) {
+    const Event& e = step->event;
+    const Grid& g = s.grid();
+    ++steps;
+    lit.insert(step->line);
+    const auto it = expected().find(e.kind);
+    if (it == expected().end()) {
+      ADD_FAILURE() << "unknown event kind " << int{e.kind};
+      break;
+    }
+    EXPECT_NE(line_of(*step).find(it->second.line), std::string_view::npos)
+        << "kind " << int{e.kind} << " lights '" << line_of(*step) << "'";
+    EXPECT_EQ(step->level, it->second.level) << "kind " << int{e.kind};
+    EXPECT_FALSE(spec().narration.words(*step, p).empty());
+    EXPECT_EQ(step->last, e.kind == kEventDone);
+    // A candidate that fits never lights the reject line.
+    if (step->overlay.verdict == Verdict::Accepted) {
+      EXPECT_EQ(line_of(*step).find("reject"), std::string_view::npos);
+    }
+    const auto draws = s.draws();
+    switch (e.kind) {
+      case kFirstRoom:
+        EXPECT_EQ(draw(draws, "w"), e.rect.w + 2);
+        EXPECT_EQ(draw(draws, "h"), e.rect.h + 2);
+        break;
+      case kAttempt:
+        EXPECT_TRUE(draws.empty());
+        EXPECT_TRUE(s.changes().empty());
+        break;
+      case kProbed:
+      case kSiteFound: {
+        EXPECT_EQ(step->overlay.cursor, e.at);
+        EXPECT_TRUE(s.changes().empty());
+        const Tile t = g.at(e.at.x, e.at.y);
+        EXPECT_TRUE(t == Tile::Wall || t == Tile::Corridor);
+        EXPECT_EQ(draw(draws, "x"), e.at.x);
+        EXPECT_EQ(draw(draws, "y"), e.at.y);
+        EXPECT_EQ(draw(draws, "probes"), e.value);
+        EXPECT_LE(e.value, p.get_int("probe_attempts"));
+        break;
+      }
+      case kNoSite:
+        EXPECT_EQ(draw(draws, "probes"), p.get_int("probe_attempts"));
+        EXPECT_EQ(step->overlay.candidate, std::nullopt);
+        break;
+      case kChosen: {
+        ASSERT_TRUE(step->overlay.candidate);
+        EXPECT_EQ(*step->overlay.candidate, e.rect);
+        EXPECT_EQ(step->overlay.verdict, Verdict::None);
+        EXPECT_TRUE(s.changes().empty());
+        EXPECT_EQ(has_draw(draws, "roll"), chance > 0 && chance < 100);
+        if (e.value == kRoomKind) {
+          EXPECT_EQ(draw(draws, "w"), e.rect.w);
+          EXPECT_EQ(draw(draws, "h"), e.rect.h);
+        } else {
+          EXPECT_EQ(draw(draws, "length"), std::max(e.rect.w, e.rect.h));
+        }
+        if (has_draw(draws, "roll")) {
+          EXPECT_EQ(draw(draws, "roll") < chance, e.value == kRoomKind);
+        }
+        break;
+      }
+      case kRejected: {
+        ASSERT_TRUE(step->overlay.candidate);
+        EXPECT_EQ(*step->overlay.candidate, e.rect);
+        EXPECT_EQ(step->overlay.verdict, Verdict::Rejected);
+        EXPECT_TRUE(s.changes().empty());
+        reasons.insert(e.reason);
+        const std::vector<Point>& hit = step->overlay.hit_cells;
+        if (e.reason == kLeavesMap) {
+          EXPECT_FALSE(inside(g, e.rect));
+          EXPECT_TRUE(hit.empty());
+        } else {
+          ASSERT_EQ(e.reason, kCoversUsed);
+          ASSERT_TRUE(inside(g, e.rect));
+          // Exactly the footprint's used cells (up to the cap), each once.
+          int used = 0;
+          for (int y = e.rect.y; y < e.rect.bottom(); ++y) {
+            for (int x = e.rect.x; x < e.rect.right(); ++x) used += g.at(x, y) != Tile::Empty;
+          }
+          EXPECT_GT(used, 0);
+          EXPECT_EQ(e.other, used);
+          EXPECT_EQ(hit.size(), std::min<std::size_t>(static_cast<std::size_t>(used), kHitCellCap));
+          std::set<std::pair<int, int>> seen;
+          for (const Point c : hit) {
+            EXPECT_TRUE(e.rect.contains(c) && g.at(c.x, c.y) != Tile::Empty) << c.x << "," << c.y;
+            seen.insert({c.x, c.y});
+          }
+          EXPECT_EQ(seen.size(), hit.size());
+        }
+        break;
+      }
+      case kBuilt:
+        EXPECT_EQ(step->overlay.verdict, Verdict::Accepted);
+        EXPECT_EQ(step->overlay.candidate, e.rect);
+        EXPECT_FALSE(s.changes().empty());
+        EXPECT_TRUE(draws.empty());
+        EXPECT_EQ(g.at(e.at.x, e.at.y), Tile::Door);
+        break;
+    }
+    if (::testing::Test::HasFailure()) break;
+  }
+  EXPECT_GT(steps, 2);
+}
+
 }  // namespace
 
-TEST(FeatureAccretion, DefaultsOverAThousandSeeds) {
-  check_seeds(spec().schema.defaults(), 1000);
+TEST(FeatureAccretion, DefaultsOverManySeeds) {
+  check_seeds(spec().schema.defaults());
 }
 
 TEST(FeatureAccretion, RoomsOnly) {
-  check_seeds(params({{"room_chance", 100}}), 1000);
+  check_seeds(params({{"room_chance", 100}}));
 }
 
 TEST(FeatureAccretion, CorridorsOnly) {
-  check_seeds(params({{"room_chance", 0}}), 1000);
+  check_seeds(params({{"room_chance", 0}}));
 }
 
 // Tiny features leave few walls to probe, so most probes miss and many attempts find no wall in
-// all their probes: tighter bounds keep the thousand maps quick.
+// all their probes: tighter bounds keep the maps quick.
 TEST(FeatureAccretion, SmallestFeatures) {
-  check_seeds(params({{"max_attempts", 300},
-                      {"probe_attempts", 100},
-                      {"room_min_size", 3},
-                      {"room_max_size", 3},
-                      {"corridor_min_length", 1},
-                      {"corridor_max_length", 1}}),
-              1000);
+  check_seeds(smallest_features());
 }
 
 TEST(FeatureAccretion, LargestFeatures) {
-  check_seeds(params({{"room_min_size", 3},
-                      {"room_max_size", 25},
-                      {"corridor_min_length", 1},
-                      {"corridor_max_length", 78}}),
-              1000);
+  check_seeds(largest_features());
 }
 
 // A 4x4 room fills the map and leaves no wall to probe: the bounds end the run.
 TEST(FeatureAccretion, SmallestMap) {
-  check_seeds(params({{"width", 4},
-                      {"height", 4},
-                      {"room_min_size", 3},
-                      {"room_max_size", 4},
-                      {"corridor_min_length", 1},
-                      {"corridor_max_length", 2},
-                      {"max_attempts", 100},
-                      {"probe_attempts", 20}}),
-              1000);
+  check_seeds(smallest_map(), 1000);
 }
 
 TEST(FeatureAccretion, ManyFeaturesAndFewProbes) {
-  check_seeds(params({{"max_features", 1000000}, {"max_attempts", 2000}, {"probe_attempts", 1}}),
-              1000);
+  check_seeds(few_probes());
 }
 
 TEST(FeatureAccretion, StopsAtMaxFeatures) {
@@ -277,9 +511,11 @@ TEST(FeatureAccretion, StopsAtMaxFeatures) {
     const Result r = run(p, s);
     EXPECT_EQ(r.placed.size(), 5u);  // a 80x25 map always has room for five
   }
-  const Result one = run(params({{"max_features", 1}}), 1);
+  const ParamValues only_first = params({{"max_features", 1}});
+  const Result one = run(only_first, 1);
   EXPECT_EQ(one.placed.size(), 1u);
   EXPECT_EQ(one.layout.doors, 0);
+  EXPECT_EQ(stat(only_first, one.stats, "attempts"), 0);  // the loop never starts
 }
 
 TEST(FeatureAccretion, FirstRoomSitsInTheMiddle) {
@@ -294,50 +530,176 @@ TEST(FeatureAccretion, FirstRoomSitsInTheMiddle) {
   }
 }
 
-TEST(FeatureAccretion, StepsSayWhatHappened) {
-  Stepper s = start_generator(spec(), spec().schema.defaults(), 7, true);
-  int probes = 0, rejected = 0, accepted = 0, built = 0;
-  Counters last;
-  while (const Step* step = s.next()) {
-    const Event& e = step->event;
-    ASSERT_LT(static_cast<std::size_t>(step->line), spec().pseudocode.size());
-    EXPECT_FALSE(describe(e).empty());
-    if (e.kind == EventKind::WallProbed) {
-      ++probes;
-      EXPECT_EQ(step->level, StepLevel::Cell);
-      EXPECT_EQ(step->overlay.cursor, e.at);
-      EXPECT_TRUE(s.changes().empty());
-      const Tile t = s.grid().at(e.at.x, e.at.y);
-      EXPECT_TRUE(t == Tile::Wall || t == Tile::Corridor);
-    } else if (e.kind == EventKind::FeatureRejected) {
-      ++rejected;
-      EXPECT_EQ(step->level, StepLevel::Action);
-      EXPECT_EQ(step->overlay.verdict, Verdict::Rejected);
-      EXPECT_EQ(step->overlay.candidate, e.rect);
-      EXPECT_TRUE(e.reason == Reason::OutOfBounds || e.reason == Reason::NotEmpty);
-    } else if (e.kind == EventKind::FeatureAccepted) {
-      ++accepted;
-      EXPECT_EQ(step->level, StepLevel::Action);
-      EXPECT_EQ(step->overlay.verdict, Verdict::Accepted);
-      EXPECT_TRUE(s.changes().empty());
-    } else if (e.kind == EventKind::FeatureAttached) {
-      ++built;
-      EXPECT_FALSE(s.changes().empty());
+// The maps are the ones the generator made before it was split into parts (commit d1711dc):
+// a hash of tiles and labels over seeds 1..20 for each parameter set.
+TEST(FeatureAccretion, MapsAreUnchangedByThePort) {
+  const auto mix = [](std::uint64_t h, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) {
+      h ^= (v >> (8 * i)) & 0xff;
+      h *= 1099511628211ull;
     }
-    last = step->counters;
+    return h;
+  };
+  const std::pair<ParamValues, std::uint64_t> cases[] = {
+      {spec().schema.defaults(), 0x6b7bb7994f90da33ull},
+      {params({{"room_chance", 100}}), 0x5c2fd9541d862dc6ull},
+      {params({{"room_chance", 0}}), 0x3d86db08e1404b1cull},
+      {smallest_features(), 0x6e5443469fd823baull},
+      {largest_features(), 0xee18ba676a60b050ull},
+      {smallest_map(), 0xf98f7d62f244fe76ull},
+      {few_probes(), 0x068ea5727af6aa3bull},
+      {params({{"width", 200}, {"height", 120}, {"max_features", 300}, {"room_chance", 37}}),
+       0x8bc0279543eb2e3full},
+  };
+  for (const auto& [p, want] : cases) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      const Grid g = run(p, seed).grid;
+      h = mix(h, static_cast<std::uint64_t>(g.width()));
+      h = mix(h, static_cast<std::uint64_t>(g.height()));
+      for (std::size_t i = 0; i < g.size(); ++i) {
+        h = mix(h, static_cast<std::uint64_t>(g.tile(i)));
+        h = mix(h, static_cast<std::uint64_t>(static_cast<std::int64_t>(g.label(i))));
+      }
+    }
+    EXPECT_EQ(h, want) << "width " << p.get("width") << ", room_chance " << p.get("room_chance");
   }
-  EXPECT_GT(probes, accepted + rejected);
-  EXPECT_GT(rejected, 0);
-  EXPECT_EQ(accepted, built);
-  EXPECT_EQ(last.placed, built + 1);
-  EXPECT_EQ(last.rejected, rejected);
-  EXPECT_EQ(last.attempts, accepted + rejected);
+}
+
+// Every pseudocode line is lit by some step, and every step lights the line it performs.
+TEST(FeatureAccretion, EveryLineIsLitByTheStepThatPerformsIt) {
+  const ParamValues sets[] = {spec().schema.defaults(), smallest_features(), largest_features(),
+                              smallest_map(), params({{"room_chance", 0}, {"max_features", 30}})};
+  std::set<int> lit, reasons;
+  for (const ParamValues& p : sets) {
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      check_steps(p, seed, lit, reasons);
+      if (HasFailure()) return;
+    }
+  }
+  for (std::size_t i = 0; i < spec().narration.pseudocode.size(); ++i) {
+    EXPECT_TRUE(lit.count(static_cast<int>(i))) << spec().narration.pseudocode[i];
+  }
+  EXPECT_EQ(reasons, (std::set<int>{kLeavesMap, kCoversUsed}));  // both kinds of rejection met
+}
+
+// Big rooms crashing into big rooms cover thousands of used cells: the outline lists the first
+// 4096 of them, the words count them all.
+TEST(FeatureAccretion, ARejectionOutlinesAtMostTheCapOfHitCells) {
+  const ParamValues p = params({{"width", 400},
+                                {"height", 400},
+                                {"room_min_size", 70},
+                                {"room_max_size", 100},
+                                {"room_chance", 100},
+                                {"max_attempts", 40}});
+  std::set<int> lit, reasons;
+  check_steps(p, 1, lit, reasons);
+  Stepper s = start_generator(spec(), p, 1, true);
+  int capped = 0;
+  while (const Step* step = s.next()) {
+    if (step->event.kind != kRejected || step->event.other <= static_cast<int>(kHitCellCap)) {
+      continue;
+    }
+    ++capped;
+    EXPECT_EQ(step->overlay.hit_cells.size(), kHitCellCap);
+    EXPECT_NE(
+        spec().narration.words(*step, p).find(std::to_string(step->event.other) + " used cells"),
+        std::string::npos);
+  }
+  EXPECT_GT(capped, 0);
+}
+
+TEST(FeatureAccretion, StatsAreExactInBatchAndBackThroughTheTimeline) {
+  const ParamValues sets[] = {spec().schema.defaults(), smallest_map(), few_probes(),
+                              params({{"room_chance", 100}, {"max_attempts", 200}})};
+  for (const ParamValues& p : sets) {
+    for (std::uint64_t seed : {1u, 2u, 7u}) {
+      SCOPED_TRACE("seed " + std::to_string(seed) + ", width " + std::to_string(p.get("width")));
+      Timeline t(start_generator(spec(), p, seed, true));
+      Tally tally;
+      std::vector<std::vector<std::int64_t>> want = {tally.values()};
+      EXPECT_EQ(row_values(p, t.stats()), want.back());
+      while (const Step* step = t.next()) {
+        tally.see(*step, t.draws_at(t.cursor()));
+        want.push_back(tally.values());
+        ASSERT_EQ(row_values(p, t.stats()), want.back()) << "at step " << t.cursor();
+      }
+      // The batch run ends on the same numbers.
+      Stepper batch = start_generator(spec(), p, seed, false);
+      run_to_end(batch);
+      EXPECT_EQ(row_values(p, batch.stats()), want.back());
+      // Attempts count every loop: all of them unless max_features stopped the run.
+      const std::int64_t features = want.back()[3] + want.back()[4];
+      if (features < p.get("max_features")) {
+        EXPECT_EQ(want.back()[2], p.get("max_attempts"));
+      }
+      // Stepping back shows each earlier step's own numbers.
+      while (t.back()) {
+        ASSERT_EQ(row_values(p, t.stats()), want[t.cursor()]) << "back at step " << t.cursor();
+      }
+      EXPECT_EQ(t.cursor(), 0u);
+    }
+  }
+}
+
+TEST(FeatureAccretion, StatRowsAreTheAlgorithms) {
+  const ParamValues p = spec().schema.defaults();
+  const std::vector<std::int64_t> v = {100, 90, 12, 4, 3, 6};
+  std::vector<std::string> keys;
+  for (const StatRow& row : spec().narration.stat_rows(v, p)) keys.push_back(row.key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"cells_probed", "probes_without_site", "attempts",
+                                            "rooms", "corridors", "doors"}));
+  EXPECT_EQ(spec().narration.stat_slots, 6u);
+  EXPECT_EQ(spec().narration.stat_rows(v, p)[2].text, "12 of 1000");
+}
+
+TEST(FeatureAccretion, WordsCountFromOneAndNameEachFeature) {
+  Stepper s = start_generator(spec(), params({{"max_features", 20}}), 3, true);
+  const ParamValues& p = s.params();
+  std::vector<std::string> built;
+  std::string first, done, attempt1, rejected;
+  while (const Step* step = s.next()) {
+    const std::string w = spec().narration.words(*step, p);
+    switch (step->event.kind) {
+      case kFirstRoom:
+        first = w;
+        break;
+      case kAttempt:
+        if (step->event.id == 0) attempt1 = w;
+        break;
+      case kRejected:
+        if (rejected.empty() && step->event.reason == kCoversUsed) rejected = w;
+        break;
+      case kBuilt:
+        built.push_back(w);
+        // "room 4" only for rooms, numbered like the label layer plus one.
+        EXPECT_EQ(w.rfind((step->event.value == kRoomKind ? "room " : "corridor ") +
+                              std::to_string(step->event.id + 1) + " built",
+                          0),
+                  0u)
+            << w;
+        break;
+      case kEventDone:
+        done = w;
+        break;
+    }
+  }
+  EXPECT_EQ(first.rfind("room 1 built", 0), 0u) << first;
+  EXPECT_EQ(attempt1.rfind("attempt 1 of 1000", 0), 0u) << attempt1;
+  EXPECT_NE(rejected.find("used cell"), std::string::npos) << rejected;
+  ASSERT_EQ(built.size(), 19u);
+  const auto rooms = static_cast<int>(s.layout().rooms.size());
+  EXPECT_EQ(done, "done: 20 features (" + std::to_string(rooms) + " rooms, " +
+                      std::to_string(20 - rooms) + " corridors)");
 }
 
 TEST(FeatureAccretion, SteppedBatchAndTimelineAgree) {
-  for (std::uint64_t s : {1u, 2u, 3u, 99u}) check_replay(spec().schema.defaults(), s);
-  check_replay(params({{"room_chance", 0}, {"max_features", 200}}), 5);
-  check_replay(params({{"width", 200}, {"height", 120}, {"max_features", 300}}), 6);
+  for (std::uint64_t s : {1u, 2u, 3u, 99u}) {
+    test_support::check_replay(spec(), spec().schema.defaults(), s);
+  }
+  test_support::check_replay(spec(), params({{"room_chance", 0}, {"max_features", 200}}), 5);
+  test_support::check_replay(spec(),
+                             params({{"width", 200}, {"height", 120}, {"max_features", 300}}), 6);
 }
 
 TEST(FeatureAccretion, SameSeedSameMapOtherSeedOtherMap) {
@@ -347,26 +709,37 @@ TEST(FeatureAccretion, SameSeedSameMapOtherSeedOtherMap) {
 }
 
 TEST(FeatureAccretion, SchemaRejectsBadParameters) {
+  for (const Constraint& c : spec().schema.constraints) EXPECT_FALSE(c.why.empty()) << c.param;
+
   ParamValues p(spec().schema);
   ASSERT_EQ(p.set("room_min_size", 9), std::nullopt);
   ASSERT_EQ(p.set("room_max_size", 5), std::nullopt);
-  EXPECT_EQ(p.validate(), "room_min_size 9 is greater than room_max_size 5");
+  ASSERT_TRUE(p.validate());
+  EXPECT_EQ(p.validate()->words(), "room_min_size 9 is greater than room_max_size 5");
 
   p = spec().schema.defaults();
   ASSERT_EQ(p.set("corridor_min_length", 7), std::nullopt);
-  EXPECT_EQ(p.validate(), "corridor_min_length 7 is greater than corridor_max_length 6");
+  ASSERT_TRUE(p.validate());
+  EXPECT_EQ(p.validate()->words(), "corridor_min_length 7 is greater than corridor_max_length 6");
 
   p = spec().schema.defaults();
   ASSERT_EQ(p.set("room_max_size", 26), std::nullopt);
   ASSERT_TRUE(p.validate().has_value());
-  EXPECT_NE(p.validate()->find("room_max_size 26 does not fit the 80x25 map"), std::string::npos);
+  EXPECT_EQ(p.validate()->words(),
+            "room_max_size 26 does not fit the 80x25 map: allowed up to 25 (the smaller side, so "
+            "the first room fits in the middle)");
+  EXPECT_EQ(p.validate()->bound, 25);
   EXPECT_THROW(start_generator(spec(), p, 1), std::invalid_argument);
 
   p = spec().schema.defaults();
   ASSERT_EQ(p.set("corridor_max_length", 100), std::nullopt);
   ASSERT_EQ(p.set("corridor_min_length", 79), std::nullopt);
   ASSERT_TRUE(p.validate().has_value());
-  EXPECT_NE(p.validate()->find("corridor_min_length 79 does not fit"), std::string::npos);
+  EXPECT_EQ(p.validate()->param, "corridor_min_length");
+  EXPECT_EQ(p.validate()->bound, 78);
+  EXPECT_NE(p.validate()->words().find("corridor_min_length 79 does not fit"), std::string::npos);
+  ASSERT_EQ(p.set("corridor_min_length", 78), std::nullopt);
+  EXPECT_EQ(p.validate(), std::nullopt);
 
   EXPECT_TRUE(p.set("room_min_size", 2).has_value());  // a room needs a floor inside its walls
 }
@@ -391,9 +764,10 @@ TEST(FeatureAccretion, CliPrintsTheMapAndItsStats) {
   auto [rc, text] = cli({"generate", "feature-accretion", "--format", "json", "--seed", "3"});
   ASSERT_EQ(rc, kExitOk);
   EXPECT_NE(text.find("\"generator\": \"feature-accretion\""), std::string::npos);
-  EXPECT_NE(text.find("\"floor_fraction\""), std::string::npos);
-  EXPECT_NE(text.find("\"corridors\""), std::string::npos);
-  EXPECT_NE(text.find("\"doors\""), std::string::npos);
+  for (const char* key : {"\"floor_fraction\"", "\"cells_probed\"", "\"probes_without_site\"",
+                          "\"attempts\"", "\"corridors\"", "\"doors\""}) {
+    EXPECT_NE(text.find(key), std::string::npos) << key;
+  }
 
   std::tie(rc, text) = cli({"generate", "feature-accretion", "--help"});
   ASSERT_EQ(rc, kExitOk);
