@@ -709,7 +709,7 @@ TEST(CellularCaves, WordsCountPassesFromOne) {
   }
   const auto has = [&](std::string_view w) {
     return std::any_of(said.begin(), said.end(),
-                       [&](const std::string& s) { return s.find(w) != std::string::npos; });
+                       [&](const std::string& line) { return line.find(w) != std::string::npos; });
   };
   EXPECT_TRUE(has("the map is filled with wall (20x6)"));
   EXPECT_TRUE(has("border after the fill: "));

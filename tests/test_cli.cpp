@@ -269,7 +269,7 @@ TEST(CliTrace, EveryPseudocodeLineOfEveryGeneratorAppearsOverSeeds1To20) {
   // caves) are reached by those settings; the flood fill by --regions.
   const std::map<std::string, std::vector<std::vector<std::string>>> settings = {
       {"rooms-and-tunnels", {{}}},
-      {"feature-accretion", {{}}},
+      {"feature-accretion", {{}, {"--probe-attempts", "1"}}},
       {"room-accretion", {{}, {"--boxed-in", "1"}, {"--boxed-in", "2"}}},
       {"cellular-caves",
        {{}, {"--border", "1"}, {"--step-cells", "1", "--width", "24", "--height", "10"}}},

@@ -69,7 +69,9 @@ TEST(StepGenerator, ChildStepsPassThroughInOrderAndTheParentResumesAfter) {
   std::vector<int> got;
   while (const Step* s = g.advance()) {
     got.push_back(s->line);
-    if (s->line == 11) EXPECT_EQ(after, 0);
+    if (s->line == 11) {
+      EXPECT_EQ(after, 0);
+    }
   }
   EXPECT_EQ(got, (std::vector<int>{100, 0, 1, 2, 200, 10, 11, 300}));
   EXPECT_EQ(after, 1);

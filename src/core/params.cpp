@@ -142,9 +142,15 @@ std::string ParamError::words(Names names) const {
   if (kind == Kind::OutOfRange || !constraint) return out + " is out of range: allowed " + allowed;
   const Constraint& c = *constraint;
   if (c.bound == BoundKind::Param) {
-    out += " is greater than " + name(c.other);
-    if (c.offset != 0) out += offset_text(c.offset) + " = " + std::to_string(bound);
-    else out += " " + std::to_string(bound);
+    // Appended piece by piece: gcc 12 warns falsely (-Wrestrict) on "literal" + std::string&&.
+    out += " is greater than ";
+    out += name(c.other);
+    if (c.offset != 0) {
+      out += offset_text(c.offset);
+      out += " =";
+    }
+    out += ' ';
+    out += std::to_string(bound);  // "min is greater than max" needs no why
     return out;
   }
   const char* what = c.bound == BoundKind::SmallerSide  ? "the smaller side"

@@ -208,7 +208,15 @@ std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValue
     if (hi < lo) continue;  // an empty range (nothing is under room_min_size 1)
     if (last && p.get("boxed_in") != kMergeSmall && hist[k] == 0) continue;  // only merges
     if (!text.empty()) text += " \u00b7 ";
-    text += n(lo) + (last ? "+" : hi > lo ? "-" + n(hi) : "") + ": " + n(hist[k]);
+    text += n(lo);
+    if (last) {
+      text += '+';
+    } else if (hi > lo) {
+      text += '-';
+      text += n(hi);
+    }
+    text += ": ";
+    text += n(hist[k]);
   }
   return {
       {"rooms", "rooms", n(v[kRooms]), v[kRooms]},

@@ -25,7 +25,10 @@ std::optional<AtomicFile> AtomicFile::open(const std::string& path, std::string*
     return std::nullopt;
   }
   const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::string pattern = (folder / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+  std::string temp_name(1, '.');
+  temp_name += target.filename().string();
+  temp_name += ".tmp-XXXXXX";
+  const std::string pattern = (folder / temp_name).string();
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
   const int fd = ::mkstemp(name.data());
