@@ -180,8 +180,8 @@ void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, Scr
   const int span_h = s.y1 - s.y0;
   if (span_w <= 0 || span_h <= 0 || static_cast<long>(span_w) * span_h > kMaxGlyphs) return;
   list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
-  // Each 4-connected piece of a label in view gets its number once, on its cell nearest the
-  // piece's centre (a room grown in pieces is numbered on every piece).
+  // Each 4-connected piece of a label in view gets its number once (a room grown in pieces is
+  // numbered on every piece).
   std::vector<std::uint8_t> seen(static_cast<std::size_t>(span_w) * span_h, 0);
   std::vector<Point> piece;
   const auto local = [&](int x, int y) {
@@ -195,11 +195,8 @@ void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, Scr
       piece.clear();
       piece.push_back({x, y});
       seen[local(x, y)] = 1;
-      double sx = 0, sy = 0;
       for (std::size_t head = 0; head < piece.size(); ++head) {
         const Point c = piece[head];
-        sx += c.x;
-        sy += c.y;
         for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
           const int nx = c.x + d.x, ny = c.y + d.y;
           if (nx < s.x0 || ny < s.y0 || nx >= s.x1 || ny >= s.y1 || seen[local(nx, ny)]) continue;
@@ -208,18 +205,15 @@ void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, Scr
           piece.push_back({nx, ny});
         }
       }
-      const double cx = sx / static_cast<double>(piece.size());
-      const double cy = sy / static_cast<double>(piece.size());
-      const Point at = *std::min_element(piece.begin(), piece.end(), [&](Point a, Point b) {
-        return (a.x - cx) * (a.x - cx) + (a.y - cy) * (a.y - cy) <
-               (b.x - cx) * (b.x - cx) + (b.y - cy) * (b.y - cy);
-      });
+      // In the piece's first cell (its top-left), clear of the centre where the player start
+      // and the cursor are drawn.
+      const Point at = piece.front();
       const std::string text = std::to_string(static_cast<long long>(label) + 1);
       const ImVec2 size = ImGui::CalcTextSize(text.c_str());
       // A number much wider than its piece would cover its neighbours' numbers.
       if (size.x > v.cell_px() * static_cast<float>(piece.size()) * 1.5f) continue;
-      const ImVec2 c = centre(v, vp, at);
-      plate_text(list, {c.x - size.x / 2, c.y - size.y / 2}, IM_COL32_WHITE, text);
+      const ImVec2 a = corner(v, vp, static_cast<float>(at.x), static_cast<float>(at.y));
+      plate_text(list, {a.x + 3, a.y + 1}, IM_COL32_WHITE, text);
     }
   }
   list->PopClipRect();

@@ -96,7 +96,10 @@ void row(const char* name, const std::string& value) {
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(name);
   ImGui::TableNextColumn();
+  // Long values (a histogram, flips by pass) wrap inside their cell instead of being cut.
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(value.c_str());
+  ImGui::PopTextWrapPos();
 }
 
 void stat_rows(const std::vector<StatRow>& rows) {
@@ -106,6 +109,13 @@ void stat_rows(const std::vector<StatRow>& rows) {
 void stats_section(const Session& session) {
   const LiveStats s = session.stats();
   if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+  // The names take the width of the longest one; the values get the rest (and wrap there).
+  float names = ImGui::CalcTextSize("largest region").x;
+  for (const auto* rows : {&s.generator, &s.flood_fill}) {
+    for (const StatRow& r : *rows) names = std::max(names, ImGui::CalcTextSize(r.label.c_str()).x);
+  }
+  ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, names);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   row("step", std::to_string(s.step) + " of " + std::to_string(s.recorded) +
                   (session.finished() ? " (done)" : ""));
   // The generator's own numbers, then the flood fill's while it runs (or the instant labels').

@@ -234,8 +234,8 @@ std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValue
       {"floor_fraction", "floor", percent_text(fraction) + " (" + cells_text(floor) + ")",
        fraction},
       {"passes_done", "passes done", n(done) + " of " + n(p.get("passes")), done},
-      {"flipped_by_pass", "cells flipped by each pass", flipped_text, flipped},
-      {"flipped_this_pass", "flipped by the pass in progress",
+      {"flipped_by_pass", "flipped by pass", flipped_text, flipped},
+      {"flipped_this_pass", "this pass so far",
        running > 0 ? n(so_far) + " (pass " + n(running) + ")" : "no pass running", so_far},
   };
 }

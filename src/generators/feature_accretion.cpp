@@ -204,7 +204,7 @@ std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValue
   const auto n = [](std::int64_t x) { return std::to_string(x); };
   return {
       {"cells_probed", "cells probed", n(v[kCellsProbed]), v[kCellsProbed]},
-      {"probes_without_site", "probes that found no site", n(v[kProbesWithoutSite]),
+      {"probes_without_site", "probes, no site", n(v[kProbesWithoutSite]),
        v[kProbesWithoutSite]},
       {"attempts", "attempts", n(v[kAttempts]) + " of " + n(p.get("max_attempts")), v[kAttempts]},
       {"rooms", "rooms", n(v[kRooms]), v[kRooms]},

@@ -220,9 +220,9 @@ std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValue
   }
   return {
       {"rooms", "rooms", n(v[kRooms]), v[kRooms]},
-      {"boxed_in_rooms", "rooms boxed in while growing", n(v[kBoxedInRooms]), v[kBoxedInRooms]},
-      {"rooms_under_min_size", "rooms under room_min_size", n(hist[0]), hist[0]},
-      {"size_histogram", "rooms by cells (under min, min..max in thirds, over max)", text, hist},
+      {"boxed_in_rooms", "boxed in", n(v[kBoxedInRooms]), v[kBoxedInRooms]},
+      {"rooms_under_min_size", "under min size", n(hist[0]), hist[0]},
+      {"size_histogram", "rooms by size", text, hist},
   };
 }
 

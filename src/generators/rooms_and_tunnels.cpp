@@ -67,7 +67,7 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "    if the room x..x+w, y..y+h touches or overlaps a placed room: reject it",
     "    carve its inside x+1..x+w-1, y+1..y+h-1 to floor",
     "    if it is the first room: the player starts at its centre",
-    "    else: dig an L-shaped tunnel from the previous room's centre (a coin picks the corner)",
+    "    else: dig an L-shaped tunnel from the previous room's centre (corner coin: 1 = horizontal first)",
     "    add the room to the list",
     "done",
 };
@@ -266,7 +266,7 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
       const Point from = rooms.back().center();
       const Point to = room.center();
       // The tutorial draws random.random() < 0.5: horizontal first, else vertical first.
-      const bool horizontal_first = ctx.draw_coin("corner: horizontal first");
+      const bool horizontal_first = ctx.draw_coin("corner");
       const Point corner = horizontal_first ? Point{to.x, from.y} : Point{from.x, to.y};
       std::vector<Point> path = bresenham_line(from, corner);
       const std::vector<Point> second = bresenham_line(corner, to);
