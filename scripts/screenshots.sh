@@ -17,8 +17,15 @@ run rooms-and-tunnels --generator rooms-and-tunnels --seed 7
 run feature-accretion --generator feature-accretion --seed 7
 run room-accretion --generator room-accretion --seed 7
 run cellular-caves --generator cellular-caves --seed 7 --width 120 --height 90
-# Mid-run: an accepted room, the tunnel to it half dug, rejected candidates fading.
-run mid-step-overlays --generator rooms-and-tunnels --seed 7 --steps 343
+# Mid-run: a candidate rejected, the room it overlaps outlined, the rooms numbered.
+run mid-step-overlays --generator rooms-and-tunnels --seed 7 --steps 200
+# A feature that would cover used cells: those cells outlined.
+run feature-rejected --generator feature-accretion --seed 7 --steps 51
+# Rooms that keep growing elsewhere when boxed in (the seed's rule): numbered on every piece.
+run room-accretion-pieces --generator room-accretion --seed 7 --boxed-in 1 --steps 3000
+# A smoothing pass cell by cell: the 3x3 window and its count, the cells this pass flipped.
+run caves-window --generator cellular-caves --seed 7 --width 40 --height 24 --step-cells 1 \
+  --steps 1500
 # The flood fill at work (frontier in cyan), then the finished labels with their glyphs.
 run flood-fill-frontier --generator cellular-caves --seed 3 --width 60 --fill-percent 45 \
   --animate-regions --steps 560 --overlay-labels
