@@ -109,7 +109,7 @@ std::string caption(const Step& s, const ParamValues&) {
 
 std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues&) {
   return {
-      {"regions", "regions", std::to_string(v[kRegions]), v[kRegions]},
+      count_row("regions", "regions", v[kRegions]),
       {"largest_region", "largest region", cells_text(v[kLargest]), v[kLargest]},
       {"frontier", "frontier", cells_text(v[kFrontier]) + " waiting", v[kFrontier]},
   };

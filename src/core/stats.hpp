@@ -53,5 +53,7 @@ struct StatRow {
 };
 
 std::string percent_text(double fraction);  // "43.2%"
+// A row that is a plain count: its text is the number.
+StatRow count_row(std::string key, std::string label, std::int64_t value);
 
 }  // namespace dungen

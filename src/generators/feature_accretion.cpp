@@ -203,13 +203,12 @@ std::string caption(const Step& s, const ParamValues&) {
 std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues& p) {
   const auto n = [](std::int64_t x) { return std::to_string(x); };
   return {
-      {"cells_probed", "cells probed", n(v[kCellsProbed]), v[kCellsProbed]},
-      {"probes_without_site", "probes, no site", n(v[kProbesWithoutSite]),
-       v[kProbesWithoutSite]},
+      count_row("cells_probed", "cells probed", v[kCellsProbed]),
+      count_row("probes_without_site", "probes, no site", v[kProbesWithoutSite]),
       {"attempts", "attempts", n(v[kAttempts]) + " of " + n(p.get("max_attempts")), v[kAttempts]},
-      {"rooms", "rooms", n(v[kRooms]), v[kRooms]},
-      {"corridors", "corridors", n(v[kCorridors]), v[kCorridors]},
-      {"doors", "doors", n(v[kDoors]), v[kDoors]},
+      count_row("rooms", "rooms", v[kRooms]),
+      count_row("corridors", "corridors", v[kCorridors]),
+      count_row("doors", "doors", v[kDoors]),
   };
 }
 

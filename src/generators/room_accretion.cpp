@@ -219,8 +219,8 @@ std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValue
     text += n(hist[k]);
   }
   return {
-      {"rooms", "rooms", n(v[kRooms]), v[kRooms]},
-      {"boxed_in_rooms", "boxed in", n(v[kBoxedInRooms]), v[kBoxedInRooms]},
+      count_row("rooms", "rooms", v[kRooms]),
+      count_row("boxed_in_rooms", "boxed in", v[kBoxedInRooms]),
       {"rooms_under_min_size", "under min size", n(hist[0]), hist[0]},
       {"size_histogram", "rooms by size", text, hist},
   };

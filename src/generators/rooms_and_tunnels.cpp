@@ -67,7 +67,8 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "    if the room x..x+w, y..y+h touches or overlaps a placed room: reject it",
     "    carve its inside x+1..x+w-1, y+1..y+h-1 to floor",
     "    if it is the first room: the player starts at its centre",
-    "    else: dig an L-shaped tunnel from the previous room's centre (corner coin: 1 = horizontal first)",
+    "    else: dig an L-shaped tunnel from the previous room's centre (corner coin: 1 = horizontal "
+    "first)",
     "    add the room to the list",
     "done",
 };
@@ -93,8 +94,8 @@ std::string words(const Step& s, const ParamValues& p) {
   const std::string attempt = "attempt " + number_text(e.id);
   switch (e.kind) {
     case kEventBegin:
-      return "the map is filled with wall (" +
-             size_text(p.get_int("width"), p.get_int("height")) + ")";
+      return "the map is filled with wall (" + size_text(p.get_int("width"), p.get_int("height")) +
+             ")";
     case kEventDone:
       return "done: " + std::to_string(e.value) + " rooms placed in " +
              std::to_string(p.get("max_rooms")) + " attempts";
@@ -147,9 +148,9 @@ std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValue
   const auto n = [](std::int64_t x) { return std::to_string(x); };
   return {
       {"attempts", "attempts", n(v[kAttempts]) + " of " + n(p.get("max_rooms")), v[kAttempts]},
-      {"rooms", "rooms placed", n(v[kPlaced]), v[kPlaced]},
-      {"rejected", "rejected", n(v[kRejected]), v[kRejected]},
-      {"tunnel_cells", "tunnel cells dug", n(v[kTunnelCells]), v[kTunnelCells]},
+      count_row("rooms", "rooms placed", v[kPlaced]),
+      count_row("rejected", "rejected", v[kRejected]),
+      count_row("tunnel_cells", "tunnel cells dug", v[kTunnelCells]),
   };
 }
 
@@ -199,11 +200,10 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
 
     const int w = ctx.draw_int("w", min_size, max_size);
     const int h = ctx.draw_int("h", min_size, max_size);
-    const Step sized{.level = StepLevel::Cell,
-                     .line = kPickSize,
-                     .event = {.kind = event_kind(Ev::SizeDrawn),
-                               .id = attempt,
-                               .rect = {0, 0, w + 1, h + 1}}};
+    const Step sized{
+        .level = StepLevel::Cell,
+        .line = kPickSize,
+        .event = {.kind = event_kind(Ev::SizeDrawn), .id = attempt, .rect = {0, 0, w + 1, h + 1}}};
     co_yield sized;
 
     const int x = ctx.draw_int("x", 0, map_w - w - 1);
@@ -231,9 +231,8 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
                     .id = attempt,
                     .other = hit,
                     .rect = room.outline()},
-          .overlay = {.candidate = room.outline(),
-                      .verdict = Verdict::Rejected,
-                      .hit = other.outline()}};
+          .overlay = {
+              .candidate = room.outline(), .verdict = Verdict::Rejected, .hit = other.outline()}};
       co_yield rejected;
       continue;
     }
