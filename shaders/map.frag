@@ -13,7 +13,10 @@ uniform float u_cell_px;    // one cell's side in framebuffer pixels
 uniform vec3 u_tiles[5];    // indexed by tile value (src/app/palette.hpp)
 uniform vec3 u_outside;
 uniform vec3 u_frontier;
-uniform float u_grid;      // 0..1: how strongly the cell grid shows
+uniform vec3 u_halo;       // a dark ring inside frontier cells, so they show on light floors too
+uniform float u_grid;      // 0..1: how strongly the cell grid shows (fades in with zoom)
+uniform float u_grid_strength;  // 0..1: how dark a grid line is at full strength
+uniform float u_grid_px;   // a grid line's width at full zoom, in framebuffer pixels
 uniform bool u_labels;     // floors coloured per room label, walls on edges between labels
 uniform bool u_regions;    // walkable cells tinted per flood-fill region
 
@@ -59,11 +62,17 @@ void main() {
   vec3 colour = u_tiles[min(tile, 4u)];
   if (u_labels && label != 0u && tile == kFloor) colour = id_colour(label, 0.42, 0.96);
   if (u_regions && region != 0u) colour = mix(colour, id_colour(region, 0.75, 0.95), 0.7);
-  if (mark == kMarkFrontier) colour = u_frontier;
-
   // Distance to the cell's own edges, in pixels.
   vec2 in_cell = (pos - vec2(cell)) * u_cell_px;
   vec2 to_far = u_cell_px - in_cell;
+
+  if (mark == kMarkFrontier) {
+    colour = u_frontier;
+    float ring = max(1.0, u_cell_px * 0.12);
+    if (u_cell_px >= 4.0 && min(min(in_cell.x, in_cell.y), min(to_far.x, to_far.y)) < ring) {
+      colour = u_halo;
+    }
+  }
 
   // A thin wall on every edge between two different rooms: each side draws half of it.
   if (u_labels && label != 0u && u_cell_px >= 3.0) {
@@ -75,9 +84,11 @@ void main() {
     if (wall) colour = u_tiles[1];
   }
 
-  // The grid: a one-pixel line on each cell's top and left edges, faded in by the caller.
-  if (u_grid > 0.0 && (in_cell.x < 1.0 || in_cell.y < 1.0)) {
-    colour = mix(colour, vec3(0.0), 0.45 * u_grid);
+  // The grid: a line on each cell's top and left edges, faded in by the caller; never more than
+  // a fifth of a cell, so thick lines (projector mode) leave the tiles readable.
+  float line = max(1.0, min(u_grid_px, u_cell_px * 0.2));
+  if (u_grid > 0.0 && (in_cell.x < line || in_cell.y < line)) {
+    colour = mix(colour, vec3(0.0), u_grid_strength * u_grid);
   }
   frag_colour = vec4(colour, 1.0);
 }

@@ -1,7 +1,7 @@
 // Checks a dungen-viz screenshot: it exists, has the requested size, is not one flat colour,
 // and shows the colours it should (tile colours from the app's palette, overlay colours).
 //
-//   png_check FILE WxH NAME[,NAME...] X,Y,WxH [SAME.png]
+//   png_check [--projector] FILE WxH NAME[,NAME...] X,Y,WxH [SAME.png]
 //
 // NAME is a tile (empty, wall, floor, corridor, door) or an overlay colour (frontier, accepted,
 // rejected, path, cursor, start); each must cover at least kMinPixels pixels exactly inside the
@@ -9,6 +9,7 @@
 // shows every colour too, so the whole picture would prove nothing). With SAME.png, the map
 // viewport must also be pixel-for-pixel the same in both pictures (a step reached by stepping
 // back must look exactly like the same step reached going forward).
+// --projector: the colours are projector mode's palette's (dungen-viz --projector).
 // Exit 0 when every check passes, 1 with one line per failure otherwise.
 
 #include <stb_image.h>
@@ -32,21 +33,20 @@ constexpr int kMinPixels = 12;
 // The panels alone have more colours than this: a flat or nearly flat image has fewer.
 constexpr std::size_t kMinDistinctColours = 16;
 
-bool colour_named(std::string_view name, Rgb* out) {
-  using namespace dungen::app;
+bool colour_named(const dungen::app::Palette& p, std::string_view name, Rgb* out) {
   using dungen::Tile;
   const std::map<std::string_view, Rgb> named = {
-      {"empty", tile_colour(Tile::Empty)},
-      {"wall", tile_colour(Tile::Wall)},
-      {"floor", tile_colour(Tile::Floor)},
-      {"corridor", tile_colour(Tile::Corridor)},
-      {"door", tile_colour(Tile::Door)},
-      {"frontier", kFrontier},
-      {"accepted", kAccepted},
-      {"rejected", kRejected},
-      {"path", kPath},
-      {"cursor", kCursor},
-      {"start", kStart},
+      {"empty", p.tile(Tile::Empty)},
+      {"wall", p.tile(Tile::Wall)},
+      {"floor", p.tile(Tile::Floor)},
+      {"corridor", p.tile(Tile::Corridor)},
+      {"door", p.tile(Tile::Door)},
+      {"frontier", p.frontier},
+      {"accepted", p.accepted},
+      {"rejected", p.rejected},
+      {"path", p.path},
+      {"cursor", p.cursor},
+      {"start", p.start},
   };
   const auto it = named.find(name);
   if (it == named.end()) return false;
@@ -90,8 +90,15 @@ int compare_maps(const unsigned char* pixels, int w, int h, const char* other_pa
 }  // namespace
 
 int main(int argc, char** argv) {
+  const bool projector = argc > 1 && std::string_view(argv[1]) == "--projector";
+  if (projector) {
+    --argc;
+    ++argv;
+  }
+  const dungen::app::Palette& palette = dungen::app::palette_for(projector);
   if (argc != 5 && argc != 6) {
-    std::fprintf(stderr, "usage: png_check FILE WxH NAME[,NAME...] X,Y,WxH [SAME.png]\n");
+    std::fprintf(stderr,
+                 "usage: png_check [--projector] FILE WxH NAME[,NAME...] X,Y,WxH [SAME.png]\n");
     return 2;
   }
   int map_x = 0, map_y = 0, map_w = 0, map_h = 0;
@@ -143,7 +150,7 @@ int main(int argc, char** argv) {
     start = comma + 1;
     if (name.empty() || !seen.insert(name).second) continue;
     Rgb rgb{};
-    if (!colour_named(name, &rgb)) {
+    if (!colour_named(palette, name, &rgb)) {
       std::fprintf(stderr, "png_check: unknown colour name '%s'\n", name.c_str());
       return 2;
     }

@@ -222,7 +222,7 @@ TEST(AppPanels, EveryCommandHasOneKeyAndDoesItsThing) {
     EXPECT_TRUE(keys.insert(b.key).second) << b.key;
     EXPECT_FALSE(b.description.empty());
   }
-  EXPECT_EQ(seen.size(), static_cast<std::size_t>(Command::Regions) + 1);
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(Command::ToggleProjector) + 1);
 
   Fixture f;
   f.s.apply(Command::PlayPause);
@@ -277,6 +277,16 @@ TEST(AppPanels, EveryCommandHasOneKeyAndDoesItsThing) {
   EXPECT_EQ(f.s.regions_mode(), RegionsMode::Instant);
   f.s.apply(Command::Regions);
   EXPECT_EQ(f.s.regions_mode(), RegionsMode::Off);
+
+  // View only: flags the GL side reads (and, for the scale reset, clears).
+  EXPECT_FALSE(f.s.view().reset_ui_scale);
+  f.s.apply(Command::ResetUiScale);
+  EXPECT_TRUE(f.s.view().reset_ui_scale);
+  EXPECT_FALSE(f.s.view().projector);
+  f.s.apply(Command::ToggleProjector);
+  EXPECT_TRUE(f.s.view().projector);
+  f.s.apply(Command::ToggleProjector);
+  EXPECT_FALSE(f.s.view().projector);
 }
 
 TEST(AppPanels, SpeedSliderIsLogarithmicFromOneToAMillion) {

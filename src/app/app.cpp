@@ -16,6 +16,7 @@
 #include "app/input.hpp"
 #include "app/logic/headless.hpp"
 #include "app/logic/session.hpp"
+#include "app/logic/ui_layout.hpp"
 #include "app/map_overlays.hpp"
 #include "app/map_renderer.hpp"
 #include "app/map_texture.hpp"
@@ -23,7 +24,6 @@
 #include "app/palette.hpp"
 #include "app/panels.hpp"
 #include "app/screenshot.hpp"
-#include "app/ui_layout.hpp"
 #include "app/window.hpp"
 
 namespace dungen::app {
@@ -47,7 +47,9 @@ Rect merge(const std::optional<Rect>& a, const Rect& b) {
 class App {
  public:
   App(Window& window, const AppOptions& options)
-      : window_(window), options_(options), ui_{.show_help = false, .font_scale = options.font_scale} {}
+      : window_(window),
+        options_(options),
+        ui_{.show_help = false, .font_scale = options.font_scale} {}
 
   // Returns false (with a message printed) if the session cannot be set up.
   bool setup();
@@ -55,8 +57,12 @@ class App {
 
  private:
   void frame(double dt, bool capture);
+  void apply_view_requests();
+  LayoutInput layout_input() const;
+  void keep_fit();
   void sync_texture();
-  void draw_map_overlays();
+  void draw_map_overlays(const Palette& palette);
+  void print_layout() const;
 
   Window& window_;
   const AppOptions& options_;
@@ -67,6 +73,9 @@ class App {
   MapView view_;
   MouseDrag drag_;
   UiLayout layout_;
+  // The view as the last fit left it: while nobody zooms or pans, a new viewport size refits.
+  MapView fitted_view_;
+  ScreenRect fitted_for_;
   std::optional<Rect> pending_upload_;
   double last_big_upload_ = 0.0;
   std::string texture_error_;
@@ -96,6 +105,7 @@ bool App::setup() {
   }
   // The grid only shows once cells are big enough (MapView::grid_alpha), so it starts on.
   session_.view().show_grid = true;
+  session_.view().projector = options_.projector;
   renderer_ = std::make_unique<MapRenderer>();
   return true;
 }
@@ -122,17 +132,17 @@ void App::sync_texture() {
   if (big) last_big_upload_ = now;
 }
 
-void App::draw_map_overlays() {
+void App::draw_map_overlays(const Palette& palette) {
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   const Grid& grid = session_.grid();
   const ScreenRect map = layout_.map;
   // Numbers first: the step's overlay (a candidate and its caption) goes on top.
   if (session_.view().show_region_labels) {
-    draw_region_glyphs(list, grid, view_, map);
+    draw_region_glyphs(list, grid, view_, map, session_.regions_mode() != RegionsMode::Off);
   } else {
     draw_room_numbers(list, grid, view_, map);
   }
-  draw_step_overlay(list, session_.overlay(), view_, map);
+  draw_step_overlay(list, session_.overlay(), view_, map, palette);
   // Headless runs have no real mouse (Xvfb parks it mid-screen): no hover tooltip in pictures.
   if (options_.frames == 0)
     draw_hover(list, grid, view_, map, session_.generator().text_shows_labels);
@@ -142,35 +152,94 @@ void App::draw_map_overlays() {
   }
 }
 
+// Projector mode and the UI scale reset arrive as view flags (a key, a checkbox, --projector).
+void App::apply_view_requests() {
+  ViewFlags& view = session_.view();
+  if (view.reset_ui_scale) {
+    ui_.font_scale = kDefaultUiScale;
+    view.reset_ui_scale = false;
+  }
+  if (view.projector == ui_.projector) return;
+  ui_.projector = view.projector;
+  if (ui_.projector) {
+    ui_.scale_before_projector = ui_.font_scale;
+    ui_.controls_before_projector = ui_.controls;
+    ui_.font_scale = std::max(ui_.font_scale, kProjectorUiScale);
+    ui_.controls = PanelState::Closed;  // map, transport, pseudocode and log only
+  } else {
+    ui_.font_scale = ui_.scale_before_projector;
+    ui_.controls = ui_.controls_before_projector;
+    ui_.reopen_controls = true;
+  }
+}
+
+LayoutInput App::layout_input() const {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  LayoutInput in;
+  in.width = io.DisplaySize.x;
+  in.height = io.DisplaySize.y;
+  in.font = ImGui::GetFontSize();
+  in.frame = ImGui::GetFrameHeight();
+  in.gap_x = style.ItemSpacing.x;
+  in.gap_y = style.ItemSpacing.y;
+  in.pad_x = style.WindowPadding.x;
+  in.pad_y = style.WindowPadding.y;
+  in.controls = measure_controls_panel(session_);
+  in.teaching = measure_teaching_panel(ui_.projector);
+  in.controls_state = ui_.controls;
+  in.teaching_state = ui_.teaching;
+  in.bar = measure_transport_bar(session_);
+  return in;
+}
+
+// Fits on request, and again when the viewport changes size (a resize, a panel folding, the UI
+// scale) as long as the user has not zoomed or panned since the last fit.
+void App::keep_fit() {
+  const ScreenRect map = layout_.map;
+  if (map.w <= 0 || map.h <= 0) return;
+  const bool untouched = view_.cell_px() == fitted_view_.cell_px() &&
+                         view_.origin_x() == fitted_view_.origin_x() &&
+                         view_.origin_y() == fitted_view_.origin_y();
+  const bool resized = map.w != fitted_for_.w || map.h != fitted_for_.h;
+  if (!session_.view().fit_requested && !(untouched && resized)) return;
+  view_.fit(session_.grid().width(), session_.grid().height(), map);
+  session_.view().fit_requested = false;
+  fitted_view_ = view_;
+  fitted_for_ = map;
+}
+
 void App::frame(double dt, bool capture) {
+  apply_view_requests();
   window_.set_font_scale(ui_.font_scale);
   window_.begin_frame();
   const ImGuiIO& io = ImGui::GetIO();
-  layout_ = compute_layout(io.DisplaySize.x, io.DisplaySize.y, ImGui::GetFontSize());
+  const Palette& palette = palette_for(ui_.projector);
+  apply_theme(palette, ui_.projector);
+  ui_.drawn.clear();
+  layout_ = compute_layout(layout_input());
 
   handle_keys(session_, ui_);
   handle_mouse(view_, layout_.map, drag_);
-  draw_controls_panel(session_, ui_, layout_.controls);
-  draw_teaching_panel(session_, layout_.teaching);
-  draw_transport_bar(session_, layout_.transport);
+  draw_controls_panel(session_, ui_, layout_);
+  draw_teaching_panel(session_, ui_, layout_, ui_.projector);
+  draw_transport_bar(session_, ui_, layout_);
   draw_help_window(ui_);
 
   session_.update(dt);
   sync_texture();
-  if (session_.view().fit_requested && layout_.map.w > 0 && layout_.map.h > 0) {
-    view_.fit(session_.grid().width(), session_.grid().height(), layout_.map);
-    session_.view().fit_requested = false;
-  }
-  draw_map_overlays();
+  keep_fit();
+  draw_map_overlays(palette);
 
   const int fb_w = window_.framebuffer_width();
   const int fb_h = window_.framebuffer_height();
   glViewport(0, 0, fb_w, fb_h);
-  glClearColor(kOutsideMap.r / 255.0f, kOutsideMap.g / 255.0f, kOutsideMap.b / 255.0f, 1.0f);
+  const Rgb clear = palette.outside;
+  glClearColor(clear.r / 255.0f, clear.g / 255.0f, clear.b / 255.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   // Region tints apply only to labelled cells, so they can always be on.
   const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid};
-  renderer_->draw(texture_, view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style);
+  renderer_->draw(texture_, view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style, palette);
   window_.render_ui();
   if (capture && options_.screenshot) {
     const double start = glfwGetTime();
@@ -178,6 +247,33 @@ void App::frame(double dt, bool capture) {
     capture_seconds_ = glfwGetTime() - start;
   }
   window_.swap();
+}
+
+// Where everything is in the picture, in pixels from the top-left. tests/png_check looks for the
+// tile colours in the map viewport only (the legend has every colour too); tests/layout_check
+// checks that nothing is outside the window, overlaps the map, or is cut.
+void App::print_layout() const {
+  const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
+  const auto rect = [scale](ScreenRect r) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%ld,%ld,%ldx%ld", std::lround(r.x * scale),
+                  std::lround(r.y * scale), std::lround(r.w * scale), std::lround(r.h * scale));
+    return std::string(buf);
+  };
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  std::printf("dungen-viz: window %ldx%ld, UI scale %.2f%s\n", std::lround(size.x * scale),
+              std::lround(size.y * scale), ui_.font_scale, ui_.projector ? ", projector" : "");
+  std::printf("dungen-viz: map viewport %s\n", rect(layout_.map).c_str());
+  std::printf("dungen-viz: panel controls %s %s\n", rect(layout_.controls).c_str(),
+              layout_.controls_open ? "open" : "strip");
+  std::printf("dungen-viz: panel teaching %s %s\n", rect(layout_.teaching).c_str(),
+              layout_.teaching_open ? "open" : "strip");
+  std::printf("dungen-viz: transport bar %s %s%s\n", rect(layout_.transport).c_str(),
+              layout_.compact ? "compact" : "full", layout_.bar_scrolls ? " scrolls" : "");
+  for (const DrawnItem& item : ui_.drawn) {
+    std::printf("dungen-viz: item %s %s text %ld\n", item.name.c_str(), rect(item.rect).c_str(),
+                std::lround(item.text_w * scale));
+  }
 }
 
 int App::loop() {
@@ -217,12 +313,7 @@ int App::loop() {
         static_cast<unsigned long long>(session_.position()),
         static_cast<unsigned long long>(session_.recorded()),
         session_.busy() ? " (still working)" : "");
-    // Where the map is in the picture, in pixels from the top-left: tests/png_check looks for
-    // the tile colours there only (the legend has every colour too).
-    const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
-    const ScreenRect m = layout_.map;
-    std::printf("dungen-viz: map viewport %ld,%ld,%ldx%ld\n", std::lround(m.x * scale),
-                std::lround(m.y * scale), std::lround(m.w * scale), std::lround(m.h * scale));
+    print_layout();
   }
   if (options_.screenshot && !captured_) {
     std::fprintf(stderr, "dungen-viz: screenshot not written: %s\n",

@@ -1,5 +1,7 @@
 // The left panel: generator, seed, map size and parameters (made from the schema), regions,
-// view settings and the colour legend.
+// view settings and the colour legend. Every width comes from the text it has to show: the
+// label column is as wide as the longest parameter name, a combo whose choice does not fit beside
+// its label goes under it, and rows of buttons wrap.
 
 #include <imgui.h>
 
@@ -15,6 +17,80 @@
 namespace dungen::app {
 namespace {
 
+// Sizes from the current font, shared by measure_controls_panel and the drawing.
+struct Metrics {
+  float label = 0;        // the label column: the longest label
+  float gap = 0;          // between a widget's frame and its label
+  float field_min = 0;    // the narrowest a slider's frame may be
+  float single = 0;       // the widest thing that cannot wrap (a button, a stacked combo)
+  float swatch_cell = 0;  // one legend entry
+};
+
+float text_w(std::string_view s) {
+  const std::string t(s);
+  return ImGui::CalcTextSize(t.c_str()).x;
+}
+float button_w(std::string_view s) {
+  return text_w(s) + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+// A checkbox or a radio button: the box, then its label.
+float check_w(std::string_view s) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + text_w(s);
+}
+float combo_w(std::string_view preview) {
+  return button_w(preview) + ImGui::GetFrameHeight();  // the text, then the arrow
+}
+
+// A choice shows what it means where the schema names it ("1: continue elsewhere").
+std::string choice_text(const ParamDef& def, std::int64_t c) {
+  std::string t = std::to_string(c);
+  for (std::size_t i = 0; i < def.choices.size() && i < def.choice_names.size(); ++i) {
+    if (def.choices[i] == c) t += ": " + std::string(def.choice_names[i]);
+  }
+  return t;
+}
+
+constexpr const char* kLegendNames[] = {"wall",   "floor",    "corridor", "door",
+                                        "unused", "frontier", "accepted", "rejected",
+                                        "tunnel", "cursor",   "start"};
+
+Metrics metrics(const Session& session) {
+  Metrics m;
+  m.gap = ImGui::GetStyle().ItemInnerSpacing.x;
+  m.field_min = ImGui::GetFontSize() * 5.0f;
+  m.label = std::max({text_w("seed"), text_w("UI scale")});
+  const auto params = [&](const Schema& schema) {
+    for (const ParamDef& def : schema.params) {
+      if (def.kind == ParamKind::Bool) {
+        m.single = std::max(m.single, check_w(def.name));
+        continue;
+      }
+      m.label = std::max(m.label, text_w(def.name));
+      if (def.kind == ParamKind::Choice) {
+        for (const std::int64_t c : def.choices) {
+          m.single = std::max(m.single, combo_w(choice_text(def, c)));
+        }
+      }
+    }
+  };
+  params(session.params().schema());
+  params(region_schema());
+  for (const GeneratorSpec* spec : session.generators()) {
+    m.single = std::max(m.single, combo_w(spec->name));
+  }
+  for (const char* b : {"flood-fill from this step", "fit (F)", "help (F1)", "reset (U)"}) {
+    m.single = std::max(m.single, button_w(b));
+  }
+  for (const char* c : {"grid (G)", "region labels (L)", "projector (P)", "run to end", "animated",
+                        "instant", "on change:"}) {
+    m.single = std::max(m.single, check_w(c));
+  }
+  float legend = 0;
+  for (const char* n : kLegendNames) legend = std::max(legend, text_w(n));
+  m.swatch_cell = ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.x + legend;
+  return m;
+}
+
 void help_marker(const ParamDef& def) {
   if (!ImGui::IsItemHovered()) return;
   ImGui::BeginTooltip();
@@ -26,9 +102,38 @@ void help_marker(const ParamDef& def) {
   ImGui::EndTooltip();
 }
 
+// A combo with its label to the right when the choice fits beside it, else the label on a line
+// of its own and the combo the panel's full width. Returns the chosen value if it changed.
+std::optional<std::int64_t> choice_widget(UiState& ui, const Metrics& m, const ParamDef& def,
+                                          std::int64_t v) {
+  const std::string label(def.name);
+  const std::string preview = choice_text(def, v);
+  const bool beside = combo_w(preview) <= ImGui::CalcItemWidth();
+  if (!beside) {
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::SetNextItemWidth(-1.0f);
+  }
+  std::optional<std::int64_t> result;
+  const std::string id = beside ? label : "##" + label;
+  if (ImGui::BeginCombo(id.c_str(), preview.c_str())) {
+    for (const std::int64_t c : def.choices) {
+      if (ImGui::Selectable(choice_text(def, c).c_str(), c == v) && c != v) result = c;
+    }
+    ImGui::EndCombo();
+  }
+  note_item(ui, "controls/" + label, combo_w(preview) + (beside ? m.gap + text_w(label) : 0.0f));
+  return result;
+}
+
 // One widget for one parameter. Returns the new value when the user changed it (for the map
 // size only once the slider is released: every new size is a whole new texture).
-std::optional<std::int64_t> param_widget(const ParamDef& def, std::int64_t value) {
+std::optional<std::int64_t> param_widget(UiState& ui, const Metrics& m, const ParamDef& def,
+                                         std::int64_t value) {
+  if (def.kind == ParamKind::Choice) {
+    auto result = choice_widget(ui, m, def, value);
+    help_marker(def);
+    return result;
+  }
   const std::string label = std::string(def.name);
   const bool size = def.name == "width" || def.name == "height";
   // While a size slider is held, it shows the value being dragged, not the session's.
@@ -37,45 +142,25 @@ std::optional<std::int64_t> param_widget(const ParamDef& def, std::int64_t value
   const ImGuiID pending = ImGui::GetID((label + "##pending").c_str());
   std::int64_t v = size && storage->GetBool(editing) ? storage->GetInt(pending) : value;
   bool changed = false;
-  switch (def.kind) {
-    case ParamKind::Bool: {
-      bool b = v != 0;
-      changed = ImGui::Checkbox(label.c_str(), &b);
-      v = b ? 1 : 0;
-      break;
-    }
-    case ParamKind::Choice: {
-      // A choice shows what it means where the schema names it ("1: continue elsewhere").
-      const auto choice_text = [&](std::int64_t c) {
-        std::string t = std::to_string(c);
-        for (std::size_t i = 0; i < def.choices.size() && i < def.choice_names.size(); ++i) {
-          if (def.choices[i] == c) t += ": " + std::string(def.choice_names[i]);
-        }
-        return t;
-      };
-      const std::string preview = choice_text(v);
-      if (ImGui::BeginCombo(label.c_str(), preview.c_str())) {
-        for (const std::int64_t c : def.choices) {
-          if (ImGui::Selectable(choice_text(c).c_str(), c == v)) {
-            v = c;
-            changed = true;
-          }
-        }
-        ImGui::EndCombo();
-      }
-      break;
-    }
-    case ParamKind::Percent:
-    case ParamKind::Int: {
-      // Wide ranges (sizes up to 4096, counts up to 10000) need a logarithmic slider to be
-      // usable at the small end.
-      const bool wide = def.max - def.min > 200 && def.min > 0;
-      const char* format = def.kind == ParamKind::Percent ? "%lld%%" : "%lld";
-      changed = ImGui::SliderScalar(label.c_str(), ImGuiDataType_S64, &v, &def.min, &def.max,
-                                    format, wide ? ImGuiSliderFlags_Logarithmic : 0);
-      break;
-    }
+  float needed = 0;
+  if (def.kind == ParamKind::Bool) {
+    bool b = v != 0;
+    changed = ImGui::Checkbox(label.c_str(), &b);
+    v = b ? 1 : 0;
+    needed = check_w(label);
+  } else {
+    // Wide ranges (sizes up to 4096, counts up to 1,000,000) need a logarithmic slider to be
+    // usable at the small end.
+    const bool wide = def.max - def.min > 200 && def.min > 0;
+    const char* format = def.kind == ParamKind::Percent ? "%lld%%" : "%lld";
+    changed = ImGui::SliderScalar(label.c_str(), ImGuiDataType_S64, &v, &def.min, &def.max, format,
+                                  wide ? ImGuiSliderFlags_Logarithmic : 0);
+    char shown[32];
+    std::snprintf(shown, sizeof shown, def.kind == ParamKind::Percent ? "%lld%%" : "%lld",
+                  static_cast<long long>(v));
+    needed = button_w(shown) + m.gap + text_w(label);
   }
+  note_item(ui, "controls/" + label, needed);
   std::optional<std::int64_t> result;
   if (size) {
     storage->SetBool(editing, ImGui::IsItemActive());
@@ -88,9 +173,23 @@ std::optional<std::int64_t> param_widget(const ParamDef& def, std::int64_t value
   return result;
 }
 
-void generator_section(Session& session) {
+// Radio buttons on as many lines as the panel needs.
+bool radio_row(int& value, std::initializer_list<std::pair<const char*, int>> options) {
+  bool changed = false;
+  bool first = true;
+  for (const auto& [label, v] : options) {
+    if (!first) same_line_if_fits(check_w(label));
+    first = false;
+    changed |= ImGui::RadioButton(label, &value, v);
+  }
+  return changed;
+}
+
+void generator_section(Session& session, UiState& ui, const Metrics& m) {
   const GeneratorSpec& current = session.generator();
-  if (ImGui::BeginCombo("generator", std::string(current.name).c_str())) {
+  // The panel is titled "Generator": the combo needs no label, and gets the whole width.
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##generator", std::string(current.name).c_str())) {
     for (const GeneratorSpec* spec : session.generators()) {
       if (ImGui::Selectable(std::string(spec->name).c_str(), spec == &current)) {
         session.select_generator(spec->name);
@@ -99,25 +198,30 @@ void generator_section(Session& session) {
     }
     ImGui::EndCombo();
   }
+  note_item(ui, "controls/generator", combo_w(current.name));
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", std::string(session.generator().summary).c_str());
   ImGui::PopTextWrapPos();
 
   std::uint64_t seed = session.seed();
-  ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::GetFrameHeight() * 2.2f);
+  const float dice = button_w("dice");
+  ImGui::SetNextItemWidth(std::max(ImGui::CalcItemWidth() - dice - ImGui::GetStyle().ItemSpacing.x,
+                                   m.field_min * 0.5f));
   ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed);
   if (ImGui::IsItemDeactivatedAfterEdit()) session.set_seed(seed);
   ImGui::SameLine();
   if (ImGui::Button("dice")) session.roll_seed();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("a new random seed (R)");
-  ImGui::SameLine();
+  ImGui::SameLine(0.0f, m.gap);
   ImGui::TextUnformatted("seed");
 
   // A copy: set_param may regenerate and replace the values being iterated.
   const ParamValues params = session.params();
   const auto& defs = params.schema().params;
   for (std::size_t i = 0; i < defs.size(); ++i) {
-    if (auto v = param_widget(defs[i], params.values()[i])) session.set_param(defs[i].name, *v);
+    if (auto v = param_widget(ui, m, defs[i], params.values()[i])) {
+      session.set_param(defs[i].name, *v);
+    }
   }
   if (!session.notice().empty()) {
     ImGui::PushTextWrapPos(0.0f);
@@ -127,24 +231,25 @@ void generator_section(Session& session) {
   }
   int mode = session.mode() == RunMode::Live ? 0 : 1;
   ImGui::TextUnformatted("on change:");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("run to end", &mode, 0)) session.set_mode(RunMode::Live);
-  ImGui::SameLine();
-  if (ImGui::RadioButton("step 0", &mode, 1)) session.set_mode(RunMode::Step);
+  same_line_if_fits(check_w("run to end"));
+  if (radio_row(mode, {{"run to end", 0}, {"step 0", 1}})) {
+    session.set_mode(mode == 0 ? RunMode::Live : RunMode::Step);
+  }
 }
 
-void regions_section(Session& session) {
+void regions_section(Session& session, UiState& ui, const Metrics& m) {
   int mode = static_cast<int>(session.regions_mode());
-  bool changed = ImGui::RadioButton("off", &mode, static_cast<int>(RegionsMode::Off));
-  ImGui::SameLine();
-  changed |= ImGui::RadioButton("animated", &mode, static_cast<int>(RegionsMode::Animated));
-  ImGui::SameLine();
-  changed |= ImGui::RadioButton("instant", &mode, static_cast<int>(RegionsMode::Instant));
-  if (changed) session.set_regions_mode(static_cast<RegionsMode>(mode));
+  if (radio_row(mode, {{"off", static_cast<int>(RegionsMode::Off)},
+                       {"animated", static_cast<int>(RegionsMode::Animated)},
+                       {"instant", static_cast<int>(RegionsMode::Instant)}})) {
+    session.set_regions_mode(static_cast<RegionsMode>(mode));
+  }
   const ParamValues rp = session.region_params();
   const auto& defs = rp.schema().params;
   for (std::size_t i = 0; i < defs.size(); ++i) {
-    if (auto v = param_widget(defs[i], rp.values()[i])) session.set_region_param(defs[i].name, *v);
+    if (auto v = param_widget(ui, m, defs[i], rp.values()[i])) {
+      session.set_region_param(defs[i].name, *v);
+    }
   }
   if (ImGui::Button("flood-fill from this step")) session.analyse_regions_now();
   if (ImGui::IsItemHovered()) {
@@ -152,42 +257,77 @@ void regions_section(Session& session) {
   }
 }
 
-void view_section(Session& session, UiState& ui) {
+void view_section(Session& session, UiState& ui, const Metrics& m) {
   ViewFlags& view = session.view();
   ImGui::Checkbox("grid (G)", &view.show_grid);
-  ImGui::SameLine();
+  same_line_if_fits(check_w("region labels (L)"));
   ImGui::Checkbox("region labels (L)", &view.show_region_labels);
+  ImGui::Checkbox("projector (P)", &view.projector);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "large text, thick grid lines, high contrast; only the map and the "
+        "algorithm (this panel folds away: > brings it back)");
+  }
   if (ImGui::Button("fit (F)")) view.fit_requested = true;
-  ImGui::SameLine();
+  same_line_if_fits(button_w("help (F1)"));
   if (ImGui::Button("help (F1)")) ui.show_help = !ui.show_help;
-  ImGui::SliderFloat("UI scale", &ui.font_scale, 0.75f, 3.0f, "%.2f");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("text size, e.g. 1.5 for a projector");
+
+  // Applied when released: a font that changes under the mouse would move the slider with it.
+  float v = ui.scale_edit >= 0.0f ? ui.scale_edit : ui.font_scale;
+  ImGui::SliderFloat("UI scale", &v, kMinUiScale, kMaxUiScale, "%.2f",
+                     ImGuiSliderFlags_AlwaysClamp);
+  note_item(ui, "controls/ui-scale", button_w("0.00") + m.gap + text_w("UI scale"));
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("text size, %.2f to %.2f, applied when you let go (U: back to 1)",
+                      kMinUiScale, kMaxUiScale);
+  }
+  if (ImGui::IsItemActive()) {
+    ui.scale_edit = v;
+  } else {
+    if (ImGui::IsItemDeactivatedAfterEdit())
+      ui.font_scale = std::clamp(v, kMinUiScale, kMaxUiScale);
+    ui.scale_edit = -1.0f;
+  }
+  if (ImGui::Button("reset (U)")) ui.font_scale = kDefaultUiScale;
 }
 
-void swatch(Rgb c, const char* text) {
-  const ImVec4 col{c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f};
-  ImGui::ColorButton(text, col, ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoBorder);
+// A colour square with a border, so a colour close to the panel's (unused cells) still shows.
+void swatch(const Palette& p, Rgb c, const char* text) {
+  const float side = ImGui::GetTextLineHeight();
+  const ImVec2 a = ImGui::GetCursorScreenPos();
+  ImGui::Dummy({side, side});
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const float border = std::max(1.0f, side / 12.0f);
+  list->AddRectFilled(a, {a.x + side, a.y + side}, IM_COL32(c.r, c.g, c.b, 255));
+  list->AddRect(a, {a.x + side, a.y + side},
+                IM_COL32(p.swatch_border.r, p.swatch_border.g, p.swatch_border.b, 255), 0.0f, 0,
+                border);
   ImGui::SameLine();
   ImGui::TextUnformatted(text);
 }
 
-void legend_section(bool labels) {
-  if (!ImGui::BeginTable("legend", 3)) return;
-  const auto cell = [](Rgb c, const char* text) {
+void legend_section(const Palette& p, bool labels, const Metrics& m) {
+  // As many columns as whole entries fit, up to three.
+  const float avail = ImGui::GetContentRegionAvail().x + ImGui::GetStyle().ItemSpacing.x;
+  const int columns = std::clamp(
+      static_cast<int>(avail / (m.swatch_cell + ImGui::GetStyle().ItemSpacing.x * 2.0f)), 1, 3);
+  if (!ImGui::BeginTable("legend", columns)) return;
+  const Rgb colours[] = {p.tile(Tile::Wall),
+                         p.tile(Tile::Floor),
+                         p.tile(Tile::Corridor),
+                         p.tile(Tile::Door),
+                         p.tile(Tile::Empty),
+                         p.frontier,
+                         p.accepted,
+                         p.rejected,
+                         p.path,
+                         p.cursor,
+                         p.start};
+  static_assert(std::size(colours) == std::size(kLegendNames));
+  for (std::size_t i = 0; i < std::size(colours); ++i) {
     ImGui::TableNextColumn();
-    swatch(c, text);
-  };
-  cell(tile_colour(Tile::Wall), "wall");
-  cell(tile_colour(Tile::Floor), "floor");
-  cell(tile_colour(Tile::Corridor), "corridor");
-  cell(tile_colour(Tile::Door), "door");
-  cell(tile_colour(Tile::Empty), "unused");
-  cell(kFrontier, "frontier");
-  cell(kAccepted, "accepted");
-  cell(kRejected, "rejected");
-  cell(kPath, "tunnel");
-  cell(kCursor, "cursor");
-  cell(kStart, "start");
+    swatch(p, colours[i], kLegendNames[i]);
+  }
   ImGui::EndTable();
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled(labels ? "each room and each region has its own colour"
@@ -197,25 +337,35 @@ void legend_section(bool labels) {
 
 }  // namespace
 
-bool begin_fixed_window(const char* name, ScreenRect area, bool title) {
-  ImGui::SetNextWindowPos({area.x, area.y});
-  ImGui::SetNextWindowSize({area.w, area.h});
-  constexpr ImGuiWindowFlags kFlags =
-      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
-  return ImGui::Begin(name, nullptr, title ? kFlags : kFlags | ImGuiWindowFlags_NoTitleBar);
+PanelWidths measure_controls_panel(const Session& session) {
+  const Metrics m = metrics(session);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float chrome = 2.0f * style.WindowPadding.x + style.ScrollbarSize;
+  const float min = chrome + std::max({m.label + m.gap + m.field_min, m.single, m.swatch_cell});
+  return {min, std::max(min, ImGui::GetFontSize() * 20.0f)};
 }
 
-void draw_controls_panel(Session& session, UiState& ui, ScreenRect area) {
-  if (begin_fixed_window("Generator", area)) {
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * 8.6f);
-    generator_section(session);
+void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) {
+  if (!layout.controls_open) {
+    draw_panel_strip("Generator", layout.controls, /*on_left=*/true, ui.controls,
+                     ui.reopen_controls);
+    return;
+  }
+  if (begin_side_panel("Generator", layout.controls, layout.controls_narrow, ui.controls,
+                       ui.reopen_controls)) {
+    const Metrics m = metrics(session);
+    // The frames take what the label column leaves.
+    ImGui::PushItemWidth(-(m.label + m.gap));
+    generator_section(session, ui, m);
     if (ImGui::CollapsingHeader("Regions (flood fill)", ImGuiTreeNodeFlags_DefaultOpen)) {
-      regions_section(session);
+      regions_section(session, ui, m);
     }
-    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(session, ui);
+    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+      view_section(session, ui, m);
+    }
     if (ImGui::CollapsingHeader("Legend", ImGuiTreeNodeFlags_DefaultOpen)) {
-      legend_section(session.generator().text_shows_labels);
+      legend_section(palette_for(session.view().projector), session.generator().text_shows_labels,
+                     m);
     }
     ImGui::PopItemWidth();
   }

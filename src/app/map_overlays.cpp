@@ -11,8 +11,9 @@
 namespace dungen::app {
 namespace {
 
-// Glyphs need this many pixels per cell to be readable.
-constexpr float kGlyphMinCellPx = 11.0f;
+// Glyphs need this many pixels per cell to be readable at all (a 6 px digit is about the least
+// a screen shows as a digit); below it the map says to zoom in.
+constexpr float kGlyphMinCellPx = 6.0f;
 // And never more than this many in one frame (a huge window at the minimum size).
 constexpr int kMaxGlyphs = 60000;
 // Room numbers need this many pixels per cell to be worth drawing.
@@ -34,12 +35,26 @@ float line_width(const MapView& v) {
   return std::clamp(v.cell_px() * 0.25f, 2.0f, 4.0f);
 }
 
+// Every stroke is drawn twice: a wider dark halo, then the colour, so it shows on light tiles
+// (the halo) and on dark ones (the colour). tests/test_app_palette.cpp checks the contrasts.
+void halo_rect(ImDrawList* list, ImVec2 a, ImVec2 b, const Palette& p, ImU32 col, float w,
+               float alpha = 1.0f) {
+  list->AddRect(a, b, colour(p.halo, 0.8f * alpha), 0.0f, 0, w + 2.0f);
+  list->AddRect(a, b, col, 0.0f, 0, w);
+}
+
 // A label on a dark plate, readable over any tile colour on a projector.
 void plate_text(ImDrawList* list, ImVec2 at, ImU32 col, const std::string& text) {
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
   list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
                       IM_COL32(0, 0, 0, 200), 3.0f);
   list->AddText(at, col, text.c_str());
+}
+
+// A caption's place moved left, if need be, so it is not cut at the viewport's right edge.
+ImVec2 inside(ImVec2 at, const std::string& text, ScreenRect vp) {
+  const float w = ImGui::CalcTextSize(text.c_str()).x;
+  return {std::max(vp.x + 3.0f, std::min(at.x, vp.x + vp.w - w - 4.0f)), at.y};
 }
 
 ImVec2 rect_min(const MapView& v, ScreenRect vp, const Rect& r) {
@@ -51,20 +66,23 @@ ImVec2 rect_max(const MapView& v, ScreenRect vp, const Rect& r) {
 
 // What a rejected candidate ran into: the room it hit, or the cells already in use.
 void draw_hit(ImDrawList* list, const CandidateMark& c, const MapView& v, ScreenRect vp,
-              float alpha) {
+              const Palette& p, float alpha) {
   const float w = line_width(v);
   if (c.hit) {
-    list->AddRect(rect_min(v, vp, *c.hit), rect_max(v, vp, *c.hit), colour(kHit, alpha), 0.0f, 0,
-                  w + 1.0f);
+    halo_rect(list, rect_min(v, vp, *c.hit), rect_max(v, vp, *c.hit), p, colour(p.hit, alpha),
+              w + 1.0f, alpha);
   }
-  for (const Point p : c.hit_cells) {
-    const Rect cell{p.x, p.y, 1, 1};
-    list->AddRectFilled(rect_min(v, vp, cell), rect_max(v, vp, cell), colour(kHit, 0.55f * alpha));
+  for (const Point at : c.hit_cells) {
+    const Rect cell{at.x, at.y, 1, 1};
+    const ImVec2 a = rect_min(v, vp, cell), b = rect_max(v, vp, cell);
+    list->AddRectFilled(a, b, colour(p.hit, 0.55f * alpha));
+    // A dark frame, so the used cells show on a light floor too.
+    if (v.cell_px() >= 4.0f) list->AddRect(a, b, colour(p.halo, 0.8f * alpha), 0.0f, 0, 1.0f);
   }
 }
 
 void draw_candidate(ImDrawList* list, const CandidateMark& c, const MapView& v, ScreenRect vp,
-                    bool newest) {
+                    const Palette& p, bool newest) {
   const ImVec2 a = rect_min(v, vp, c.rect);
   const ImVec2 b = rect_max(v, vp, c.rect);
   const float h = ImGui::GetFontSize();
@@ -74,65 +92,72 @@ void draw_candidate(ImDrawList* list, const CandidateMark& c, const MapView& v, 
     // current one, in white, so a run does not leave a trail of outlines.
     if (c.age != 0.0f) return;
     list->AddRect(a, b, IM_COL32(255, 255, 255, 220), 0.0f, 0, 2.0f);
-    if (!c.caption.empty()) plate_text(list, label_at, IM_COL32_WHITE, c.caption);
+    if (!c.caption.empty()) {
+      plate_text(list, inside(label_at, c.caption, vp), IM_COL32_WHITE, c.caption);
+    }
     return;
   }
-  const Rgb rgb = c.verdict == Verdict::Rejected ? kRejected : kAccepted;
+  const Rgb rgb = c.verdict == Verdict::Rejected ? p.rejected : p.accepted;
   const float alpha = 1.0f - c.age;
-  if (c.verdict == Verdict::Rejected && newest) draw_hit(list, c, v, vp, alpha);
+  if (c.verdict == Verdict::Rejected && newest) draw_hit(list, c, v, vp, p, alpha);
   list->AddRectFilled(a, b, colour(rgb, 0.30f * alpha));
-  list->AddRect(a, b, colour(rgb, alpha), 0.0f, 0, line_width(v));
+  halo_rect(list, a, b, p, colour(rgb, alpha), line_width(v), alpha);
   if (!newest || c.age >= 0.5f) return;
   std::string text = c.verdict == Verdict::Rejected ? "rejected" : "accepted";
   if (!c.caption.empty()) text += ": " + c.caption;
-  plate_text(list, label_at, colour(rgb), text);
+  plate_text(list, inside(label_at, text, vp), colour(rgb), text);
 }
 
 }  // namespace
 
-void draw_step_overlay(ImDrawList* list, const OverlayView& o, const MapView& v, ScreenRect vp) {
+void draw_step_overlay(ImDrawList* list, const OverlayView& o, const MapView& v, ScreenRect vp,
+                       const Palette& p) {
   list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
   if (!o.phase_changes.empty() && v.cell_px() >= 3.0f) {
     // What this phase (a smoothing pass) has changed so far: a frame inside each cell.
     const float inset = std::max(1.0f, v.cell_px() * 0.15f);
-    for (const Point p : o.phase_changes) {
-      const ImVec2 a = corner(v, vp, static_cast<float>(p.x), static_cast<float>(p.y));
+    for (const Point at : o.phase_changes) {
+      const ImVec2 a = corner(v, vp, static_cast<float>(at.x), static_cast<float>(at.y));
       if (a.x > vp.x + vp.w || a.y > vp.y + vp.h || a.x + v.cell_px() < vp.x ||
           a.y + v.cell_px() < vp.y) {
         continue;
       }
-      list->AddRect({a.x + inset, a.y + inset},
-                    {a.x + v.cell_px() - inset, a.y + v.cell_px() - inset}, colour(kFlipped), 0.0f,
-                    0, std::clamp(v.cell_px() * 0.12f, 1.0f, 3.0f));
+      halo_rect(list, {a.x + inset, a.y + inset},
+                {a.x + v.cell_px() - inset, a.y + v.cell_px() - inset}, p, colour(p.flipped),
+                std::clamp(v.cell_px() * 0.12f, 1.0f, 3.0f));
     }
   }
   for (std::size_t i = 0; i < o.candidates.size(); ++i) {
-    draw_candidate(list, o.candidates[i], v, vp, i + 1 == o.candidates.size());
+    draw_candidate(list, o.candidates[i], v, vp, p, i + 1 == o.candidates.size());
   }
   if (o.window) {
     const ImVec2 a = rect_min(v, vp, *o.window);
     const ImVec2 b = rect_max(v, vp, *o.window);
-    list->AddRect(a, b, IM_COL32(0, 0, 0, 200), 0.0f, 0, line_width(v) + 2.0f);
-    list->AddRect(a, b, colour(kWindow), 0.0f, 0, line_width(v));
+    halo_rect(list, a, b, p, colour(p.window), line_width(v));
     if (!o.window_caption.empty()) {
       const float h = ImGui::GetFontSize();
-      plate_text(list, {a.x, b.y + 3 + h > vp.y + vp.h ? a.y - h - 4 : b.y + 3}, colour(kWindow),
-                 o.window_caption);
+      const ImVec2 at{a.x, b.y + 3 + h > vp.y + vp.h ? a.y - h - 4 : b.y + 3};
+      plate_text(list, inside(at, o.window_caption, vp), colour(p.window), o.window_caption);
     }
   }
   if (o.path.size() >= 2) {
     const float w = std::clamp(v.cell_px() * 0.3f, 2.0f, 8.0f);
     // The part still to dig is dimmer than the part already dug.
     for (std::size_t i = 1; i < o.path.size(); ++i) {
+      list->AddLine(centre(v, vp, o.path[i - 1]), centre(v, vp, o.path[i]), colour(p.halo, 0.8f),
+                    w + 2.0f);
+    }
+    for (std::size_t i = 1; i < o.path.size(); ++i) {
       const bool dug = i < o.path_done;
       list->AddLine(centre(v, vp, o.path[i - 1]), centre(v, vp, o.path[i]),
-                    colour(kPath, dug ? 1.0f : 0.45f), w);
+                    colour(p.path, dug ? 1.0f : 0.45f), w);
     }
   }
   if (o.player_start) {
     const ImVec2 c = centre(v, vp, *o.player_start);
     const float r = std::max(6.0f, v.cell_px() * 0.6f);
-    list->AddCircleFilled(c, r, colour(kStart));
+    list->AddCircleFilled(c, r + 2.0f, colour(p.halo, 0.8f));
+    list->AddCircleFilled(c, r, colour(p.start));
     list->AddCircle(c, r, IM_COL32_WHITE, 0, 2.0f);
     if (r >= ImGui::GetFontSize() * 0.6f) {
       const ImVec2 size = ImGui::CalcTextSize("@");
@@ -143,22 +168,29 @@ void draw_step_overlay(ImDrawList* list, const OverlayView& o, const MapView& v,
     // At least a 14-pixel square, so the cursor can be found on a zoomed-out 4096 map.
     const ImVec2 c = centre(v, vp, *o.cursor);
     const float half = std::max(7.0f, v.cell_px() * 0.5f + 2.0f);
-    list->AddRect({c.x - half, c.y - half}, {c.x + half, c.y + half}, IM_COL32(0, 0, 0, 200), 0.0f,
-                  0, line_width(v) + 2.0f);
-    list->AddRect({c.x - half, c.y - half}, {c.x + half, c.y + half}, colour(kCursor), 0.0f, 0,
-                  line_width(v));
+    halo_rect(list, {c.x - half, c.y - half}, {c.x + half, c.y + half}, p, colour(p.cursor),
+              line_width(v));
   }
   list->PopClipRect();
 }
 
-void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp) {
-  if (v.cell_px() < kGlyphMinCellPx) return;
+void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp,
+                        bool regions_on) {
+  if (v.cell_px() < kGlyphMinCellPx) {
+    // Say why nothing shows, when there is something to show.
+    if (regions_on) {
+      plate_text(list, {vp.x + 8, vp.y + 6}, IM_COL32_WHITE, "zoom in to read region numbers");
+    }
+    return;
+  }
   const CellSpan s = v.visible(grid.width(), grid.height(), vp);
   if (static_cast<long>(s.x1 - s.x0) * (s.y1 - s.y0) > kMaxGlyphs) return;
   list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
   ImFont* font = ImGui::GetFont();
-  // The glyph fills most of the cell, up to twice the UI font's size.
-  const float size = std::min(v.cell_px() * 0.8f, ImGui::GetFontSize() * 2.0f);
+  // The glyph fills most of the cell, up to twice the UI font's size; small cells get a glyph
+  // as tall as the cell, the least that still reads.
+  const float size =
+      std::min(v.cell_px() < 11.0f ? v.cell_px() : v.cell_px() * 0.8f, ImGui::GetFontSize() * 2.0f);
   for (int y = s.y0; y < s.y1; ++y) {
     for (int x = s.x0; x < s.x1; ++x) {
       const std::int32_t region = grid.region(grid.index(x, y));

@@ -11,13 +11,15 @@ struct ImDrawList;
 
 namespace dungen::app {
 
-void draw_step_overlay(ImDrawList* list, const OverlayView& overlay, const MapView& view,
-                       ScreenRect viewport);
+struct Palette;
 
-// The Caves-of-Clojure region numbers (from 1: 1-9a-zA-Z) over every labelled cell in view, when cells
-// are big enough to read them.
+void draw_step_overlay(ImDrawList* list, const OverlayView& overlay, const MapView& view,
+                       ScreenRect viewport, const Palette& palette);
+
+// The Caves-of-Clojure region numbers (from 1: 1-9a-zA-Z) over every labelled cell in view, when
+// cells are at least 6 px; below that, with regions on, a line saying to zoom in.
 void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& view,
-                        ScreenRect viewport);
+                        ScreenRect viewport, bool regions_on);
 
 // Every room (every label) in view numbered from 1, as the log numbers it, when cells are big
 // enough to read the numbers.

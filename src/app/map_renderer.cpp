@@ -18,12 +18,21 @@ void set_rgb(int location, Rgb c) {
 
 MapRenderer::MapRenderer() : program_("map.vert", "map.frag") {
   const auto& p = program_;
-  loc_ = {p.uniform("u_cells"),           p.uniform("u_map_size"),
-          p.uniform("u_viewport_origin"), p.uniform("u_viewport_height"),
-          p.uniform("u_map_origin"),      p.uniform("u_cell_px"),
-          p.uniform("u_tiles"),           p.uniform("u_outside"),
-          p.uniform("u_frontier"),        p.uniform("u_grid"),
-          p.uniform("u_labels"),          p.uniform("u_regions")};
+  loc_ = {p.uniform("u_cells"),
+          p.uniform("u_map_size"),
+          p.uniform("u_viewport_origin"),
+          p.uniform("u_viewport_height"),
+          p.uniform("u_map_origin"),
+          p.uniform("u_cell_px"),
+          p.uniform("u_tiles"),
+          p.uniform("u_outside"),
+          p.uniform("u_frontier"),
+          p.uniform("u_halo"),
+          p.uniform("u_grid"),
+          p.uniform("u_grid_strength"),
+          p.uniform("u_grid_px"),
+          p.uniform("u_labels"),
+          p.uniform("u_regions")};
   // A core profile draws nothing without a bound VAO, even when no attributes are read.
   glGenVertexArrays(1, &vao_);
 }
@@ -33,7 +42,8 @@ MapRenderer::~MapRenderer() {
 }
 
 void MapRenderer::draw(const MapTexture& texture, const MapView& view, ScreenRect vp,
-                       float fb_scale, int fb_height, const MapStyle& style) {
+                       float fb_scale, int fb_height, const MapStyle& style,
+                       const Palette& palette) {
   if (!texture.ready() || vp.w <= 0 || vp.h <= 0) return;
   // The viewport in framebuffer pixels, GL's bottom-left origin.
   const auto x = static_cast<GLint>(std::lround(vp.x * fb_scale));
@@ -56,15 +66,18 @@ void MapRenderer::draw(const MapTexture& texture, const MapView& view, ScreenRec
   glUniform2f(loc_.map_origin, view.origin_x() * fb_scale, view.origin_y() * fb_scale);
   glUniform1f(loc_.cell_px, view.cell_px() * fb_scale);
   std::array<float, 3 * kTileCount> tiles{};
-  for (std::size_t i = 0; i < kTileColours.size(); ++i) {
-    tiles[3 * i] = kTileColours[i].r / 255.0f;
-    tiles[3 * i + 1] = kTileColours[i].g / 255.0f;
-    tiles[3 * i + 2] = kTileColours[i].b / 255.0f;
+  for (std::size_t i = 0; i < palette.tiles.size(); ++i) {
+    tiles[3 * i] = palette.tiles[i].r / 255.0f;
+    tiles[3 * i + 1] = palette.tiles[i].g / 255.0f;
+    tiles[3 * i + 2] = palette.tiles[i].b / 255.0f;
   }
   glUniform3fv(loc_.tiles, kTileCount, tiles.data());
-  set_rgb(loc_.outside, kOutsideMap);
-  set_rgb(loc_.frontier, kFrontier);
+  set_rgb(loc_.outside, palette.outside);
+  set_rgb(loc_.frontier, palette.frontier);
+  set_rgb(loc_.halo, palette.halo);
   glUniform1f(loc_.grid, style.grid ? view.grid_alpha() : 0.0f);
+  glUniform1f(loc_.grid_strength, palette.grid_strength);
+  glUniform1f(loc_.grid_px, palette.grid_px * fb_scale);
   glUniform1i(loc_.labels, style.labels ? 1 : 0);
   glUniform1i(loc_.regions, style.regions ? 1 : 0);
 

@@ -1,12 +1,15 @@
 #pragma once
 // Draws the map texture into its viewport with shaders/map.vert + map.frag: one quad, the tile
-// colours from palette.hpp passed as uniforms, the grid faded in by the view's zoom.
+// colours of a palette (palette.hpp) passed as uniforms, the grid faded in by the view's zoom
+// (projector mode's palette asks for thicker, darker grid lines).
 
 #include "app/gl_program.hpp"
 #include "app/map_texture.hpp"
 #include "app/map_view.hpp"
 
 namespace dungen::app {
+
+struct Palette;
 
 struct MapStyle {
   bool labels = false;   // room labels tile the map: colour floors per label, walls between them
@@ -24,14 +27,14 @@ class MapRenderer {
 
   // viewport in logical pixels; fb_scale converts to framebuffer pixels (HiDPI).
   void draw(const MapTexture& texture, const MapView& view, ScreenRect viewport, float fb_scale,
-            int fb_height, const MapStyle& style);
+            int fb_height, const MapStyle& style, const Palette& palette);
 
  private:
   GlProgram program_;
   unsigned vao_ = 0;
   struct {
     int cells, map_size, viewport_origin, viewport_height, map_origin, cell_px, tiles, outside,
-        frontier, grid, labels, regions;
+        frontier, halo, grid, grid_strength, grid_px, labels, regions;
   } loc_{};
 };
 

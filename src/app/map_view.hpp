@@ -5,15 +5,10 @@
 
 #include <optional>
 
+#include "app/logic/screen_rect.hpp"
 #include "core/geometry.hpp"
 
 namespace dungen::app {
-
-// A rectangle of the window in logical pixels (ImGui's coordinates), top-left origin.
-struct ScreenRect {
-  float x = 0, y = 0, w = 0, h = 0;
-  bool contains(float px, float py) const { return px >= x && py >= y && px < x + w && py < y + h; }
-};
 
 struct CellSpan {                      // the cells visible in the viewport, clipped to the map
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // x1, y1 one past the last

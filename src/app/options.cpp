@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "analysis/regions.hpp"
+#include "app/logic/ui_layout.hpp"
 #include "generators/registry.hpp"
 #include "io/param_args.hpp"
 
@@ -18,6 +19,7 @@ constexpr std::string_view kUsage =
     "usage: dungen-viz [--generator NAME] [--seed N] [--PARAM VALUE]... [--connectivity 4|8]\n"
     "                  [--steps K [--back J]] [--regions | --animate-regions] [--overlay-labels]\n"
     "                  [--frames N [--no-wait]] [--screenshot PATH] [--size WxH] [--font-scale F]\n"
+    "                  [--projector]\n"
     "\n"
     "  --generator NAME   which generator to open (default rooms-and-tunnels)\n"
     "  --seed N           random seed\n"
@@ -30,7 +32,9 @@ constexpr std::string_view kUsage =
     "  --no-wait          let the frames do the run (progress bar), not before the first frame\n"
     "  --screenshot PATH  write the last frame as a PNG (default --frames 3)\n"
     "  --size WxH         window size (default 1280x720)\n"
-    "  --font-scale F     UI text scale, 0.5..4 (projectors: 1.5)\n";
+    "  --font-scale F     UI text scale, 0.75..3 (U in the app: back to 1)\n"
+    "  --projector        projector mode (P in the app): large text, thick grid lines, high\n"
+    "                     contrast, only the map, the transport bar and the algorithm\n";
 
 std::string generator_names() {
   std::string names;
@@ -110,6 +114,10 @@ AppOptions parse(const std::vector<std::string>& args) {
       setup.overlay_labels = true;
       continue;
     }
+    if (flag == "--projector") {
+      o.projector = true;
+      continue;
+    }
     if (!flag.starts_with("--")) {
       throw FlagError("unexpected argument '" + flag + "': flags start with -- (see --help)");
     }
@@ -136,9 +144,9 @@ AppOptions parse(const std::vector<std::string>& args) {
     } else if (flag == "--size") {
       parse_size(value, o);
     } else if (flag == "--font-scale") {
-      o.font_scale = parse_number<float>(flag, value, "0.5..4");
-      if (!(o.font_scale >= 0.5f && o.font_scale <= 4.0f)) {
-        throw FlagError("--font-scale " + value + " is out of range: allowed 0.5..4");
+      o.font_scale = parse_number<float>(flag, value, "0.75..3");
+      if (!(o.font_scale >= kMinUiScale && o.font_scale <= kMaxUiScale)) {
+        throw FlagError("--font-scale " + value + " is out of range: allowed 0.75..3");
       }
     } else {
       parse_param(flag, value, spec, params, region_params);

@@ -30,6 +30,7 @@ struct AppOptions {
   int width = 1280;  // window size in screen coordinates
   int height = 720;
   float font_scale = 1.0f;
+  bool projector = false;  // start in projector mode
 };
 
 struct HelpRequested {

@@ -1,8 +1,14 @@
 #pragma once
-// Every colour the viewer draws, in one place: the shader gets the tile colours as a uniform, the
-// legend and overlays use them directly, and the screenshot test (tests/png_check.cpp) looks for
-// them in the PNG. Chosen for a projector: strong lightness steps between wall, floor and
-// corridor, saturated overlay colours that no tile uses. No GL here.
+// Every colour the viewer draws, in one place: the shader gets the tile colours as uniforms, the
+// legend, the panels and the overlays use them directly, and the screenshot test
+// (tests/png_check.cpp) looks for them in the PNG. No GL here.
+//
+// Two palettes: the standard one and projector mode's, which steps lightness further apart
+// (projectors wash dark colours out). Both are checked by tests/test_app_palette.cpp: door,
+// rejected and accepted (and the other pairs seen together) stay apart under simulated
+// protanopia, deuteranopia and tritanopia, and every overlay stroke, with its dark halo, has a
+// 3:1 contrast against every tile it can sit on. Hue is never the only cue: accepted is a light
+// sky blue, rejected a vermilion, a door dark wood brown.
 
 #include <array>
 #include <cstdint>
@@ -18,29 +24,81 @@ struct Rgb {
   }
 };
 
-// Indexed by Tile's numeric value (the contract in core/tile.hpp).
-inline constexpr std::array<Rgb, kTileCount> kTileColours = {{
-    {14, 16, 22},     // empty: never touched
-    {74, 82, 104},    // wall: slate
-    {236, 224, 196},  // floor: parchment
-    {222, 150, 60},   // corridor: amber
-    {196, 46, 36},    // door: brick red
-}};
-static_assert(static_cast<int>(Tile::Door) == 4 && kTileCount == 5, "update kTileColours");
+struct Palette {
+  std::array<Rgb, kTileCount> tiles;  // indexed by Tile's numeric value (core/tile.hpp)
+  Rgb outside;                        // the view around the map
+  Rgb panel;                          // the panels' background (the legend's swatches sit on it)
+  Rgb swatch_border;    // around every legend swatch, so a dark one still shows on the panel
+  Rgb halo;             // drawn under overlay strokes, so they show on light tiles too
+  Rgb frontier;         // flood-fill cells waiting to be visited
+  Rgb accepted;         // candidate accepted
+  Rgb rejected;         // candidate rejected
+  Rgb path;             // tunnel / corridor being carved
+  Rgb cursor;           // the cell being worked on
+  Rgb start;            // the player start
+  Rgb hit;              // what a rejected candidate ran into
+  Rgb window;           // the neighbourhood being read (a 3x3 block)
+  Rgb flipped;          // cells the current phase (a pass) has changed
+  float grid_strength;  // how dark the grid lines are (0..1 towards black)
+  float grid_px;        // the grid lines' width at full zoom, in pixels
 
-constexpr Rgb tile_colour(Tile t) {
-  return kTileColours[static_cast<std::size_t>(t)];
+  constexpr Rgb tile(Tile t) const { return tiles[static_cast<std::size_t>(t)]; }
+};
+static_assert(static_cast<int>(Tile::Door) == 4 && kTileCount == 5, "update the palettes' tiles");
+
+inline constexpr Palette kStandardPalette{
+    .tiles = {{
+        {8, 9, 12},       // empty: never touched
+        {66, 73, 94},     // wall: slate
+        {236, 224, 196},  // floor: parchment
+        {222, 150, 60},   // corridor: amber
+        {112, 54, 18},    // door: dark wood
+    }},
+    .outside = {40, 42, 50},
+    .panel = {16, 16, 18},
+    .swatch_border = {170, 170, 180},
+    .halo = {0, 0, 0},
+    .frontier = {170, 255, 60},
+    .accepted = {60, 190, 255},
+    .rejected = {255, 110, 60},
+    .path = {255, 214, 0},
+    .cursor = {255, 80, 220},
+    .start = {40, 120, 255},
+    .hit = {255, 255, 255},
+    .window = {255, 255, 255},
+    .flipped = {255, 235, 120},
+    .grid_strength = 0.45f,
+    .grid_px = 1.0f,
+};
+
+// Darker walls, whiter floors, black around: the steps a washed-out projector still shows.
+inline constexpr Palette kProjectorPalette{
+    .tiles = {{
+        {0, 0, 0},        // empty
+        {46, 52, 70},     // wall
+        {255, 248, 228},  // floor
+        {240, 140, 24},   // corridor
+        {112, 54, 18},    // door
+    }},
+    .outside = {38, 36, 34},
+    .panel = {0, 0, 0},
+    .swatch_border = {220, 220, 220},
+    .halo = {0, 0, 0},
+    .frontier = {170, 255, 60},
+    .accepted = {60, 190, 255},
+    .rejected = {255, 110, 60},
+    .path = {255, 214, 0},
+    .cursor = {255, 80, 220},
+    .start = {40, 120, 255},
+    .hit = {255, 255, 255},
+    .window = {255, 255, 255},
+    .flipped = {255, 235, 120},
+    .grid_strength = 0.7f,
+    .grid_px = 3.0f,
+};
+
+constexpr const Palette& palette_for(bool projector) {
+  return projector ? kProjectorPalette : kStandardPalette;
 }
-
-inline constexpr Rgb kOutsideMap{40, 42, 50};  // the view around the map
-inline constexpr Rgb kFrontier{0, 216, 255};   // flood-fill cells waiting to be visited
-inline constexpr Rgb kAccepted{40, 210, 90};   // candidate accepted
-inline constexpr Rgb kRejected{240, 50, 50};   // candidate rejected
-inline constexpr Rgb kPath{255, 214, 0};       // tunnel / corridor being carved
-inline constexpr Rgb kCursor{255, 40, 210};    // the cell being worked on
-inline constexpr Rgb kStart{40, 120, 255};     // the player start
-inline constexpr Rgb kHit{255, 140, 0};        // what a rejected candidate ran into
-inline constexpr Rgb kWindow{255, 255, 255};   // the neighbourhood being read (a 3x3 block)
-inline constexpr Rgb kFlipped{160, 90, 255};   // cells the current phase (a pass) has changed
 
 }  // namespace dungen::app

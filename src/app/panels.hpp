@@ -1,26 +1,72 @@
 #pragma once
 // The ImGui panels. Each draws from the Session's accessors and turns clicks into Session calls;
-// none keeps state of its own beyond what UiState holds.
+// none keeps state of its own beyond what UiState holds. Each side panel and the transport bar
+// also says how much room it needs (measure_*), measured with the current font, so the layout
+// (logic/ui_layout.hpp) never cuts a label.
 
+#include <string>
+#include <vector>
+
+#include "app/logic/ui_layout.hpp"
 #include "app/map_view.hpp"
 
 namespace dungen::app {
 
 class Session;
-class Window;
+struct Palette;
+
+// A widget as drawn this frame (window coordinates) and the width of the text it has to show:
+// headless runs print them, and tests/layout_check checks none is cut or outside its panel.
+struct DrawnItem {
+  std::string name;  // "transport/play", "controls/corridor_min_length", ...
+  ScreenRect rect;
+  float text_w = 0;  // the label or value text it shows; 0 if none
+};
 
 // GL-side UI state that is not part of the session.
 struct UiState {
   bool show_help = false;
-  float font_scale = 1.0f;  // applied to the Window between frames
+  float font_scale = 1.0f;   // applied to the Window between frames
+  float scale_edit = -1.0f;  // the UI scale slider's value while it is held (applied on release)
+  PanelState controls = PanelState::Auto;
+  PanelState teaching = PanelState::Auto;
+  bool reopen_controls = false;  // undo ImGui's own collapse once, when the panel comes back
+  bool reopen_teaching = false;
+  // Projector mode as applied (ViewFlags::projector is the switch), and what it replaced.
+  bool projector = false;
+  float scale_before_projector = 1.0f;
+  PanelState controls_before_projector = PanelState::Auto;
+  std::vector<DrawnItem> drawn;  // cleared every frame
 };
 
-void draw_controls_panel(Session& session, UiState& ui, ScreenRect area);
-void draw_teaching_panel(Session& session, ScreenRect area);
-void draw_transport_bar(Session& session, ScreenRect area);
+PanelWidths measure_controls_panel(const Session& session);
+PanelWidths measure_teaching_panel(bool minimal);
+// In the order of UiLayout::bar_items.
+std::vector<BarItem> measure_transport_bar(const Session& session);
+
+void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout);
+// minimal (projector mode): the pseudocode and the log only.
+void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, bool minimal);
+void draw_transport_bar(Session& session, UiState& ui, const UiLayout& layout);
 void draw_help_window(UiState& ui);
 
-// Pins the next ImGui window to a rectangle of the window (no title bar, not movable).
+// --- shared by the panels (panel_frame.cpp) ---
+
+// Pins the next ImGui window to a rectangle of the window (not movable, not resizable).
 bool begin_fixed_window(const char* name, ScreenRect area, bool title = true);
+// A side panel with a title bar: its arrow (or a double click on the title) collapses it to a
+// strip. narrow: the layout made it narrower than its content, so it scrolls sideways. Returns
+// false when there is nothing to draw; call ImGui::End() either way.
+bool begin_side_panel(const char* name, ScreenRect area, bool narrow, PanelState& state,
+                      bool& reopen);
+// A collapsed panel: a button that opens it again, and its title written downwards.
+void draw_panel_strip(const char* name, ScreenRect area, bool on_left, PanelState& state,
+                      bool& reopen);
+// Records the last ImGui item in ui.drawn.
+void note_item(UiState& ui, std::string name, float text_w = 0);
+// Puts the next item on the same line when an item of this width still fits there.
+void same_line_if_fits(float next_width);
+// Panel colours from the palette (and projector mode's brighter secondary text); call each frame.
+void apply_theme(const Palette& palette, bool projector);
 
 }  // namespace dungen::app

@@ -73,11 +73,11 @@ void pseudocode_section(Session& session) {
   ImGui::EndChild();
 }
 
-void log_section(Session& session) {
+void log_section(Session& session, float lines_below) {
   const auto& log = session.log();
   // Whatever the stats below leave, at least six lines.
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float height = std::max(line * 6.0f, ImGui::GetContentRegionAvail().y - line * 13.0f);
+  const float height = std::max(line * 6.0f, ImGui::GetContentRegionAvail().y - line * lines_below);
   ImGui::BeginChild("log", {0, height}, true);
   ImGui::PushTextWrapPos(0.0f);
   for (const LogEntry& e : log) {
@@ -135,7 +135,7 @@ void stats_section(const Session& session) {
 // where a room's size or a cell's fate came from.
 void draws_section(const Session& session) {
   const std::vector<Draw> draws = session.current_draws();
-  ImGui::TextUnformatted("Random draws of this step");
+  ImGui::TextWrapped("Random draws of this step");
   if (draws.empty()) {
     ImGui::TextDisabled("  none");
     return;
@@ -147,16 +147,32 @@ void draws_section(const Session& session) {
 
 }  // namespace
 
-void draw_teaching_panel(Session& session, ScreenRect area) {
-  if (begin_fixed_window("Algorithm", area)) {
-    ImGui::TextUnformatted(session.phase() == Phase::Regions ? "Pseudocode: flood-fill regions"
-                                                             : "Pseudocode");
+PanelWidths measure_teaching_panel(bool minimal) {
+  // Pseudocode, log and stats values wrap; the stats names and the headings set the minimum.
+  const float font = ImGui::GetFontSize();
+  return minimal ? PanelWidths{font * 14.0f, font * 21.0f}
+                 : PanelWidths{font * 16.0f, font * 24.0f};
+}
+
+void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, bool minimal) {
+  if (!layout.teaching_open) {
+    draw_panel_strip("Algorithm", layout.teaching, /*on_left=*/false, ui.teaching,
+                     ui.reopen_teaching);
+    return;
+  }
+  if (begin_side_panel("Algorithm", layout.teaching, layout.teaching_narrow, ui.teaching,
+                       ui.reopen_teaching)) {
+    ImGui::TextWrapped(
+        "%s", session.phase() == Phase::Regions ? "Pseudocode: flood-fill regions" : "Pseudocode");
     pseudocode_section(session);
-    ImGui::TextUnformatted("What just happened");
-    log_section(session);
-    draws_section(session);
-    ImGui::TextUnformatted("Stats");
-    stats_section(session);
+    ImGui::TextWrapped("What just happened");
+    // Projector mode shows the pseudocode and the log only: the log takes the rest.
+    log_section(session, minimal ? 0.0f : 13.0f);
+    if (!minimal) {
+      draws_section(session);
+      ImGui::TextUnformatted("Stats");
+      stats_section(session);
+    }
   }
   ImGui::End();
 }

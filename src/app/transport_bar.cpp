@@ -1,9 +1,13 @@
 // The bar under the map: play/pause, step, step back, run to the next cell/action/feature/phase,
 // run to end, restart; the speed (log slider), the scrubber, and a progress bar while a long job
-// is spread over frames.
+// is spread over frames. Every control is measured from its text (measure_transport_bar) and
+// drawn where the layout put it: the layout wraps the bar onto more rows, or switches to the
+// short labels (an icon for play/pause, one "next..." menu for the four run-to buttons).
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <string>
 
@@ -13,77 +17,267 @@
 namespace dungen::app {
 namespace {
 
-bool button(const char* label, const char* tip) {
-  const bool pressed = ImGui::Button(label);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-  ImGui::SameLine();
-  return pressed;
-}
+enum Item : std::size_t {
+  kRestart,
+  kBack,
+  kPlay,
+  kStep,
+  kNextLabel,
+  kCell,
+  kAction,
+  kFeature,
+  kPhase,
+  kNextMenu,
+  kEnd,
+  kSpeed,
+  kScrub,
+  kItemCount
+};
+constexpr std::array<const char*, kItemCount> kNames = {
+    "restart", "back",  "play",      "step", "next-label", "cell",    "action",
+    "feature", "phase", "next-menu", "end",  "speed",      "scrubber"};
+
+struct LevelButton {
+  Item item;
+  const char* label;
+  const char* tip;
+  StepLevel level;
+};
+constexpr std::array<LevelButton, 4> kLevels = {{
+    {kCell, "cell", "run to the next step of any size", StepLevel::Cell},
+    {kAction, "action", "run to the next action: a candidate tried (Ctrl+Right)",
+     StepLevel::Action},
+    {kFeature, "feature", "run to the next room, corridor or region (Shift+Right)",
+     StepLevel::Feature},
+    {kPhase, "phase", "run to the next phase (Ctrl+Shift+Right)", StepLevel::Phase},
+}};
+
+// How much a slider's text says: "30 steps/s", "30/s", "30"; "step 5 of 384", "5/384", "5".
+enum class Form { Full, Short, Value };
+constexpr Form kForms[] = {Form::Full, Form::Short, Form::Value};
 
 // "1", "250", "12.5k", "1M" steps/s: no '%', since it is used as a slider's format string.
-std::string speed_text(double s) {
+// Rounded before choosing the unit, so 999,999 reads "1M", never "1e+03k".
+std::string speed_text(double s, Form form) {
+  const char* unit = form == Form::Full ? " steps/s" : form == Form::Short ? "/s" : "";
   char buf[48];
-  if (s >= 1e6) {
-    std::snprintf(buf, sizeof buf, "%.3gM steps/s", s / 1e6);
-  } else if (s >= 1e3) {
-    std::snprintf(buf, sizeof buf, "%.3gk steps/s", s / 1e3);
+  if (s >= 999.5e3) {
+    std::snprintf(buf, sizeof buf, "%.3gM%s", s / 1e6, unit);
+  } else if (s >= 999.5) {
+    std::snprintf(buf, sizeof buf, "%.3gk%s", s / 1e3, unit);
   } else {
-    std::snprintf(buf, sizeof buf, "%.3g steps/s", s);
+    std::snprintf(buf, sizeof buf, "%.3g%s", s, unit);
   }
   return buf;
 }
 
-}  // namespace
+std::string progress_text(const Session& session) {
+  char label[96];
+  std::snprintf(label, sizeof label, "%s... %.0f%%", std::string(session.busy_label()).c_str(),
+                session.progress() * 100.0);
+  return label;
+}
 
-void draw_transport_bar(Session& session, ScreenRect area) {
-  if (!begin_fixed_window("Transport", area, /*title=*/false)) {
-    ImGui::End();
-    return;
-  }
-  if (button("|<", "restart: back to step 0 (Home)")) session.restart();
-  if (button("<", "one step back (Left)")) session.step_back();
-  if (button(session.playing() ? "pause" : "play", "play / pause (Space)")) session.toggle_play();
-  if (button(">", "one step forward (Right)")) session.step();
-  ImGui::TextUnformatted("next:");
-  ImGui::SameLine();
-  if (button("cell", "run to the next step of any size")) session.run_to_next(StepLevel::Cell);
-  if (button("action", "run to the next action: a candidate tried (Ctrl+Right)")) {
-    session.run_to_next(StepLevel::Action);
-  }
-  if (button("feature", "run to the next room, corridor or region (Shift+Right)")) {
-    session.run_to_next(StepLevel::Feature);
-  }
-  if (button("phase", "run to the next phase (Ctrl+Shift+Right)")) {
-    session.run_to_next(StepLevel::Phase);
-  }
-  if (button(">|", "run to the end (End)")) session.run_to_end();
+float text_w(const std::string& s) {
+  return ImGui::CalcTextSize(s.c_str()).x;
+}
 
-  ImGui::NewLine();
-  // Second row: the speed, then the scrubber (or the progress bar) in the rest of the width.
-  float t = static_cast<float>(slider_from_speed(session.speed()));
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
-  if (ImGui::SliderFloat("##speed", &t, 0.0f, 1.0f, speed_text(session.speed()).c_str())) {
-    session.set_speed(speed_from_slider(t));
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("playing speed, 1 to 1,000,000 steps/s (+ / -)");
-  ImGui::SameLine();
+std::string scrub_text(std::uint64_t pos, std::uint64_t hi, Form form) {
+  const std::string p = std::to_string(pos), of = std::to_string(hi);
+  return form == Form::Full ? "step " + p + " of " + of : form == Form::Short ? p + "/" + of : p;
+}
 
+// The fullest form whose text fits a slider width (the shortest if none does).
+template <class Text>
+Form fitting(float width, Text text) {
+  const float pad = ImGui::GetStyle().FramePadding.x * 2.0f;
+  for (const Form f : kForms) {
+    if (text_w(text(f)) + pad <= width) return f;
+  }
+  return Form::Value;
+}
+
+bool tip(const char* text) {
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+  return true;
+}
+
+// Play / pause as an icon the size of a square button: a triangle, or two bars.
+void play_icon(bool playing) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  const float s = (b.y - a.y) * 0.28f;
+  const ImVec2 c{(a.x + b.x) / 2.0f, (a.y + b.y) / 2.0f};
+  const ImU32 col = ImGui::GetColorU32(ImGuiCol_Text);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  if (playing) {
+    list->AddRectFilled({c.x - s, c.y - s}, {c.x - s * 0.3f, c.y + s}, col);
+    list->AddRectFilled({c.x + s * 0.3f, c.y - s}, {c.x + s, c.y + s}, col);
+  } else {
+    list->AddTriangleFilled({c.x - s * 0.8f, c.y - s}, {c.x - s * 0.8f, c.y + s}, {c.x + s, c.y},
+                            col);
+  }
+}
+
+// The scrubber over every recorded step, or the job's progress while one runs. Returns the width
+// of the text it shows.
+float draw_scrubber(Session& session, ScreenRect r) {
+  if (session.busy()) {
+    // The job's progress replaces the scrubber until it is done; the percentage alone (ImGui's
+    // default text) where the job's name does not fit.
+    const std::string text = progress_text(session);
+    const bool fits = text_w(text) + ImGui::GetStyle().FramePadding.x * 2.0f <= r.w;
+    ImGui::ProgressBar(static_cast<float>(session.progress()), {r.w, r.h},
+                       fits ? text.c_str() : nullptr);
+    return fits ? text_w(text) : text_w("100%");
+  }
   std::uint64_t pos = session.position();
   const std::uint64_t lo = session.earliest();
   const std::uint64_t hi = std::max(session.recorded(), lo);
-  if (session.busy()) {
-    // The job's progress replaces the scrubber until it is done.
-    char label[96];
-    std::snprintf(label, sizeof label, "%s... %.0f%%", std::string(session.busy_label()).c_str(),
-                  session.progress() * 100.0);
-    ImGui::ProgressBar(static_cast<float>(session.progress()), {-1, 0}, label);
-  } else {
-    ImGui::SetNextItemWidth(-1);
-    const std::string format = "step %llu of " + std::to_string(hi);
-    if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &pos, &lo, &hi, format.c_str())) {
-      session.seek(pos);
+  // As much text as fits, at the largest position (so it does not change while scrubbing).
+  const Form form = fitting(r.w, [&](Form f) { return scrub_text(hi, hi, f); });
+  const std::string of = std::to_string(hi);
+  // ImGui formats the position itself (%llu); the shown text is measured with it filled in.
+  const std::string format = form == Form::Full    ? "step %llu of " + of
+                             : form == Form::Short ? "%llu/" + of
+                                                   : "%llu";
+  const std::string shown = scrub_text(pos, hi, form);
+  ImGui::SetNextItemWidth(r.w);
+  if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &pos, &lo, &hi, format.c_str())) {
+    session.seek(pos);
+  }
+  tip("every recorded step: drag to scrub");
+  return text_w(shown);
+}
+
+}  // namespace
+
+std::vector<BarItem> measure_transport_bar(const Session& session) {
+  const float pad = ImGui::GetStyle().FramePadding.x * 2.0f;
+  const auto button = [&](const char* s) { return ImGui::CalcTextSize(s).x + pad; };
+  std::vector<BarItem> items(kItemCount);
+  items[kRestart] = {button("|<"), button("|<")};
+  items[kBack] = {button("<"), button("<")};
+  // As wide as the wider of its two labels, so the bar does not shift when it changes.
+  items[kPlay] = {std::max(button("play"), button("pause")), ImGui::GetFrameHeight()};
+  items[kStep] = {button(">"), button(">")};
+  items[kNextLabel] = {ImGui::CalcTextSize("next:").x, 0};
+  for (const LevelButton& b : kLevels) items[b.item] = {button(b.label), 0};
+  items[kCell].glue = true;  // "next:" never ends a row alone
+  items[kNextMenu] = {0, button("next...")};
+  items[kEnd] = {button(">|"), button(">|")};
+  float speed = 0, speed_compact = 0, speed_least = 0;
+  for (const double s : {12.5, 999.0, 12.5e3, 999e3, 1e6}) {
+    speed = std::max(speed, text_w(speed_text(s, Form::Full)));
+    speed_compact = std::max(speed_compact, text_w(speed_text(s, Form::Short)));
+    speed_least = std::max(speed_least, text_w(speed_text(s, Form::Value)));
+  }
+  items[kSpeed] = {speed + pad, speed_compact + pad, false, false, speed_least + pad};
+  // The scrubber's text at the largest position it can show, or the progress label.
+  const std::uint64_t hi = std::max(session.recorded(), session.earliest());
+  float scrub = text_w(scrub_text(hi, hi, Form::Full));
+  const float scrub_compact = text_w(scrub_text(hi, hi, Form::Short));
+  const float scrub_least = text_w(scrub_text(hi, hi, Form::Value));
+  if (session.busy()) scrub = std::max(scrub, text_w(progress_text(session)));
+  // A scrubber much shorter than this is too coarse to drag through a long run.
+  items[kScrub] = {std::max(scrub + pad, ImGui::GetFontSize() * 16.0f), scrub_compact + pad,
+                   /*stretch=*/true, false, scrub_least + pad};
+  return items;
+}
+
+void draw_transport_bar(Session& session, UiState& ui, const UiLayout& layout) {
+  const ScreenRect bar = layout.transport;
+  ImGui::SetNextWindowPos({bar.x, bar.y});
+  ImGui::SetNextWindowSize({bar.w, bar.h});
+  ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove |
+                           ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                           ImGuiWindowFlags_NoSavedSettings |
+                           ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (!layout.bar_scrolls) flags |= ImGuiWindowFlags_NoScrollbar;
+  if (!ImGui::Begin("Transport", nullptr, flags) || layout.bar_items.size() != kItemCount) {
+    ImGui::End();
+    return;
+  }
+  const bool compact = layout.compact;
+  for (std::size_t i = 0; i < kItemCount; ++i) {
+    const ScreenRect r = layout.bar_items[i];
+    if (r.w <= 0) continue;
+    // Window-relative, so a scrolling bar moves its controls with it.
+    ImGui::SetCursorPos({r.x - bar.x, r.y - bar.y});
+    const ImVec2 size{r.w, r.h};
+    const std::string name = std::string("transport/") + kNames[i];
+    const auto simple = [&](const char* label, const char* hint) {
+      const bool pressed = ImGui::Button(label, size);
+      tip(hint);
+      note_item(ui, name, ImGui::CalcTextSize(label).x);
+      return pressed;
+    };
+    switch (static_cast<Item>(i)) {
+      case kRestart:
+        if (simple("|<", "restart: back to step 0 (Home)")) session.restart();
+        break;
+      case kBack:
+        if (simple("<", "one step back (Left)")) session.step_back();
+        break;
+      case kPlay:
+        if (compact) {
+          if (ImGui::Button("##play", size)) session.toggle_play();
+          play_icon(session.playing());
+          tip(session.playing() ? "pause (Space)" : "play (Space)");
+          note_item(ui, name);
+        } else if (simple(session.playing() ? "pause" : "play", "play / pause (Space)")) {
+          session.toggle_play();
+        }
+        break;
+      case kStep:
+        if (simple(">", "one step forward (Right)")) session.step();
+        break;
+      case kNextLabel:
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("next:");
+        note_item(ui, name, ImGui::CalcTextSize("next:").x);
+        break;
+      case kCell:
+      case kAction:
+      case kFeature:
+      case kPhase:
+        for (const LevelButton& b : kLevels) {
+          if (b.item == i && simple(b.label, b.tip)) session.run_to_next(b.level);
+        }
+        break;
+      case kNextMenu:
+        if (simple("next...", "run to the next cell, action, feature or phase")) {
+          ImGui::OpenPopup("next menu");
+        }
+        if (ImGui::BeginPopup("next menu")) {
+          for (const LevelButton& b : kLevels) {
+            if (ImGui::Selectable(b.label)) session.run_to_next(b.level);
+            tip(b.tip);
+          }
+          ImGui::EndPopup();
+        }
+        break;
+      case kEnd:
+        if (simple(">|", "run to the end (End)")) session.run_to_end();
+        break;
+      case kSpeed: {
+        float t = static_cast<float>(slider_from_speed(session.speed()));
+        // As much text as fits at the widest speed, so it does not change while dragging.
+        const Form form = fitting(r.w, [](Form f) { return speed_text(999e3, f); });
+        const std::string text = speed_text(session.speed(), form);
+        ImGui::SetNextItemWidth(r.w);
+        if (ImGui::SliderFloat("##speed", &t, 0.0f, 1.0f, text.c_str())) {
+          session.set_speed(speed_from_slider(t));
+        }
+        tip("playing speed, 1 to 1,000,000 steps/s (+ / -)");
+        note_item(ui, name, text_w(text));
+        break;
+      }
+      case kScrub:
+        note_item(ui, name, draw_scrubber(session, r));
+        break;
+      case kItemCount:
+        break;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("every recorded step: drag to scrub");
   }
   ImGui::End();
 }

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "app/logic/ui_layout.hpp"
+
 namespace dungen::app {
 namespace {
 
@@ -99,7 +101,7 @@ int Window::framebuffer_height() const {
 }
 
 void Window::set_font_scale(float scale) {
-  scale = std::clamp(scale, 0.5f, 4.0f);
+  scale = std::clamp(scale, kMinUiScale, kMaxUiScale);
   if (scale == font_scale_) return;
   font_scale_ = scale;
   fonts_dirty_ = true;

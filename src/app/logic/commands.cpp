@@ -23,6 +23,9 @@ constexpr std::array kBindings = {
     KeyBinding{"-", "slower (/2)", Command::SpeedDown},
     KeyBinding{"M", "live mode / step mode", Command::ToggleLive},
     KeyBinding{"N", "regions: off, animated, instant", Command::Regions},
+    KeyBinding{"U", "UI scale back to 1", Command::ResetUiScale},
+    KeyBinding{"P", "projector mode: large text, thick grid, high contrast, map and algorithm only",
+               Command::ToggleProjector},
 };
 }  // namespace
 

@@ -25,6 +25,8 @@ enum class Command {
   SpeedDown,           // -
   ToggleLive,          // M: live mode <-> step mode
   Regions,             // N: regions off -> animated -> instant -> off
+  ResetUiScale,        // U: UI (text) scale back to 1 (view only)
+  ToggleProjector,     // P: projector mode on / off (view only)
 };
 
 struct KeyBinding {

@@ -50,7 +50,9 @@ struct SessionConfig {
 struct ViewFlags {
   bool show_grid = false;
   bool show_region_labels = false;
-  bool fit_requested = true;  // the renderer fits the map to the window, then clears it
+  bool fit_requested = true;    // the renderer fits the map to the window, then clears it
+  bool projector = false;       // projector mode (the GL side applies its font, palette, layout)
+  bool reset_ui_scale = false;  // the GL side sets the UI scale back to 1, then clears it
 };
 
 struct TextureUpload {

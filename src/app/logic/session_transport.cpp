@@ -118,6 +118,12 @@ void Session::apply(Command command) {
       return set_regions_mode(s_->regions == RegionsMode::Off        ? RegionsMode::Animated
                               : s_->regions == RegionsMode::Animated ? RegionsMode::Instant
                                                                      : RegionsMode::Off);
+    case Command::ResetUiScale:
+      s_->view.reset_ui_scale = true;
+      return;
+    case Command::ToggleProjector:
+      s_->view.projector = !s_->view.projector;
+      return;
   }
 }
 

@@ -1,0 +1,164 @@
+// Checks the layout a headless dungen-viz run prints (on stdin): the lines
+//   dungen-viz: window WxH, ...
+//   dungen-viz: map viewport X,Y,WxH
+//   dungen-viz: panel NAME X,Y,WxH open|strip
+//   dungen-viz: transport bar X,Y,WxH full|compact[ scrolls]
+//   dungen-viz: item NAME X,Y,WxH text T
+// and fails (exit 1, one line per problem) unless:
+// - the map viewport has a positive size and lies inside the window;
+// - the panels and the transport bar lie inside the window and overlap neither the viewport nor
+//   each other;
+// - the bar holds every transport control (the four run-to buttons or their "next..." menu),
+//   each inside the bar, none overlapping another, each at least as wide as its text;
+// - every labelled widget of an open controls panel ends inside the panel (its label is not cut
+//   at the panel's edge) and is at least as wide as its texts.
+// and, for each --strip NAME, panel NAME is folded to a strip (projector mode hides controls).
+// Usage: dungen-viz ... --frames N | layout_check [--strip NAME]...
+
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Box {
+  long x = 0, y = 0, w = 0, h = 0;
+  long right() const { return x + w; }
+  long bottom() const { return y + h; }
+};
+
+// Rounded rectangles may touch by a pixel where two float edges meet.
+constexpr long kSlack = 1;
+
+bool parse_box(const std::string& text, Box* b) {
+  return std::sscanf(text.c_str(), "%ld,%ld,%ldx%ld", &b->x, &b->y, &b->w, &b->h) == 4;
+}
+
+bool inside(const Box& in, const Box& out) {
+  return in.x >= out.x - kSlack && in.y >= out.y - kSlack && in.right() <= out.right() + kSlack &&
+         in.bottom() <= out.bottom() + kSlack;
+}
+
+bool overlap(const Box& a, const Box& b) {
+  return a.x < b.right() - kSlack && b.x < a.right() - kSlack && a.y < b.bottom() - kSlack &&
+         b.y < a.bottom() - kSlack;
+}
+
+std::string str(const Box& b) {
+  return std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(b.w) + "x" +
+         std::to_string(b.h);
+}
+
+struct Item {
+  std::string name;
+  Box box;
+  long text = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> strips;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--strip" && i + 1 < argc) {
+      strips.push_back(argv[++i]);
+    } else {
+      std::fprintf(stderr, "usage: dungen-viz ... | layout_check [--strip NAME]...\n");
+      return 2;
+    }
+  }
+  Box window, map, bar;
+  bool have_window = false, have_map = false, have_bar = false;
+  std::map<std::string, std::pair<Box, bool>> panels;  // name -> (box, open)
+  std::vector<Item> items;
+  std::string line;
+  constexpr std::size_t kMaxLines = 100000;  // a run prints a few hundred
+  for (std::size_t n = 0; n < kMaxLines && std::getline(std::cin, line); ++n) {
+    char a[64] = {}, b[64] = {}, c[64] = {};
+    long t = 0, ww = 0, wh = 0;
+    if (std::sscanf(line.c_str(), "dungen-viz: window %ldx%ld", &ww, &wh) == 2) {
+      window = {0, 0, ww, wh};
+      have_window = true;
+    } else if (std::sscanf(line.c_str(), "dungen-viz: map viewport %63s", a) == 1) {
+      have_map = parse_box(a, &map);
+    } else if (std::sscanf(line.c_str(), "dungen-viz: panel %63s %63s %63s", a, b, c) == 3) {
+      Box box;
+      if (parse_box(b, &box)) panels[a] = {box, std::string(c) == "open"};
+    } else if (std::sscanf(line.c_str(), "dungen-viz: transport bar %63s", a) == 1) {
+      have_bar = parse_box(a, &bar);
+    } else if (std::sscanf(line.c_str(), "dungen-viz: item %63s %63s text %ld", a, b, &t) == 3) {
+      Item item{a, {}, t};
+      if (parse_box(b, &item.box)) items.push_back(item);
+    }
+  }
+  int failures = 0;
+  const auto fail = [&](const std::string& what) {
+    std::fprintf(stderr, "layout_check: %s\n", what.c_str());
+    ++failures;
+  };
+  if (!have_window || !have_map || !have_bar || panels.size() != 2) {
+    fail("the window, map viewport, transport bar or panel lines are missing");
+    return 1;
+  }
+  if (map.w <= 0 || map.h <= 0) fail("the map viewport " + str(map) + " has no area");
+  if (!inside(map, window)) fail("the map viewport " + str(map) + " is outside the window");
+  if (!inside(bar, window)) fail("the transport bar " + str(bar) + " is outside the window");
+  if (overlap(bar, map)) fail("the transport bar " + str(bar) + " overlaps the map");
+  for (const auto& [name, p] : panels) {
+    const Box& box = p.first;
+    if (!inside(box, window)) fail("panel " + name + " " + str(box) + " is outside the window");
+    if (overlap(box, map)) fail("panel " + name + " " + str(box) + " overlaps the map");
+    if (overlap(box, bar)) fail("panel " + name + " " + str(box) + " overlaps the transport bar");
+  }
+  if (overlap(panels["controls"].first, panels["teaching"].first)) fail("the panels overlap");
+  for (const std::string& name : strips) {
+    if (panels[name].second) fail("panel " + name + " is open, expected a strip");
+  }
+
+  std::set<std::string> transport;
+  std::vector<const Item*> bar_items;
+  for (const Item& item : items) {
+    const bool in_bar = item.name.starts_with("transport/");
+    const bool in_controls = item.name.starts_with("controls/");
+    if (item.box.w + kSlack < item.text) {
+      fail(item.name + " " + str(item.box) + " is narrower than its text (" +
+           std::to_string(item.text) + ")");
+    }
+    if (in_bar) {
+      transport.insert(item.name.substr(10));
+      bar_items.push_back(&item);
+      if (!inside(item.box, bar) || !inside(item.box, window)) {
+        fail(item.name + " " + str(item.box) + " is outside the transport bar " + str(bar));
+      }
+    }
+    if (in_controls && panels["controls"].second) {
+      const Box& panel = panels["controls"].first;
+      // Vertically the panel scrolls; sideways nothing may cross its edge.
+      if (item.box.x < panel.x - kSlack || item.box.right() > panel.right() + kSlack) {
+        fail(item.name + " " + str(item.box) + " is cut by the controls panel " + str(panel));
+      }
+    }
+  }
+  for (std::size_t i = 0; i < bar_items.size(); ++i) {
+    for (std::size_t j = i + 1; j < bar_items.size(); ++j) {
+      if (overlap(bar_items[i]->box, bar_items[j]->box)) {
+        fail(bar_items[i]->name + " overlaps " + bar_items[j]->name);
+      }
+    }
+  }
+  std::vector<std::string> wanted = {"restart", "back", "play", "step", "end", "speed", "scrubber"};
+  if (transport.count("next-menu") == 0) {
+    for (const char* n : {"cell", "action", "feature", "phase"}) wanted.push_back(n);
+  }
+  for (const std::string& w : wanted) {
+    if (transport.count(w) == 0) fail("the transport bar has no " + w + " control");
+  }
+  if (failures == 0) {
+    std::printf("layout_check: ok (map %s, %zu transport controls, %zu items)\n", str(map).c_str(),
+                transport.size(), items.size());
+  }
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,191 @@
+// The layout arithmetic of dungen-viz (app/logic/ui_layout.hpp), swept over window sizes from
+// 640x480 to 3840x2160, every UI scale the app allows and every panel state, with widths
+// modelled on the app's font (DejaVu Sans: about 0.56 em a character). The headless screenshot
+// tests (gui.layout-*) check the real thing at a few of these points.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "app/logic/ui_layout.hpp"
+
+namespace dungen::app {
+namespace {
+
+constexpr float kEmPerChar = 0.56f;
+
+// What the GL side measures at UI scale s, in the same order as the transport bar's items.
+LayoutInput input(float w, float h, float s, PanelState controls = PanelState::Auto,
+                  PanelState teaching = PanelState::Auto) {
+  LayoutInput in;
+  in.width = w;
+  in.height = h;
+  in.font = 15.0f * s;
+  in.frame = in.font + 6.0f * s;
+  in.gap_x = 8.0f * s;
+  in.gap_y = 4.0f * s;
+  in.pad_x = 8.0f * s;
+  in.pad_y = 8.0f * s;
+  in.controls = {in.font * 21.0f, in.font * 21.0f};
+  in.teaching = {in.font * 16.0f, in.font * 24.0f};
+  in.controls_state = controls;
+  in.teaching_state = teaching;
+  const auto text = [&](std::string_view t) {
+    return in.font * kEmPerChar * static_cast<float>(t.size());
+  };
+  const auto button = [&](std::string_view t) { return text(t) + 8.0f * s; };
+  in.bar = {
+      {button("|<"), button("|<")},
+      {button("<"), button("<")},
+      {button("pause"), in.frame},
+      {button(">"), button(">")},
+      {text("next:"), 0},
+      {button("cell"), 0, false, true},
+      {button("action"), 0},
+      {button("feature"), 0},
+      {button("phase"), 0},
+      {0, button("next...")},
+      {button(">|"), button(">|")},
+      {button("999k steps/s"), button("999k/s"), false, false, button("999k")},
+      {std::max(button("step 8470000 of 8470000"), in.font * 16.0f), button("8470000/8470000"),
+       true, false, button("8470000")},
+  };
+  return in;
+}
+
+bool inside(const ScreenRect& a, const ScreenRect& b) {
+  constexpr float e = 0.01f;
+  return a.x >= b.x - e && a.y >= b.y - e && a.right() <= b.right() + e &&
+         a.bottom() <= b.bottom() + e;
+}
+bool overlap(const ScreenRect& a, const ScreenRect& b) {
+  constexpr float e = 0.01f;
+  return a.x < b.right() - e && b.x < a.right() - e && a.y < b.bottom() - e && b.y < a.bottom() - e;
+}
+
+std::string where(float w, float h, float s) {
+  return std::to_string(static_cast<int>(w)) + "x" + std::to_string(static_cast<int>(h)) + " @" +
+         std::to_string(s);
+}
+
+constexpr float kWidths[] = {640, 800, 1024, 1280, 1366, 1600, 1920, 2560, 3840};
+constexpr float kHeights[] = {480, 600, 720, 768, 900, 1080, 1440, 2160};
+constexpr PanelState kStates[] = {PanelState::Auto, PanelState::Open, PanelState::Closed};
+
+// Every UI scale the slider allows, in its 0.05 steps.
+std::vector<float> scales() {
+  std::vector<float> out;
+  for (int i = 0; i <= 45; ++i) out.push_back(kMinUiScale + 0.05f * static_cast<float>(i));
+  return out;
+}
+
+TEST(AppLayout, NothingBreaksAtAnySizeScaleOrPanelState) {
+  int checked = 0;
+  for (const float w : kWidths) {
+    for (const float h : kHeights) {
+      if (h > w) continue;
+      for (const float s : scales()) {
+        for (const PanelState c : kStates) {
+          for (const PanelState t : kStates) {
+            const LayoutInput in = input(w, h, s, c, t);
+            const UiLayout l = compute_layout(in);
+            const ScreenRect window{0, 0, w, h};
+            const std::string at = where(w, h, s);
+            ++checked;
+            ASSERT_GT(l.map.w, 0) << at;
+            ASSERT_GT(l.map.h, 0) << at;
+            ASSERT_TRUE(inside(l.map, window)) << at;
+            ASSERT_TRUE(inside(l.transport, window)) << at;
+            ASSERT_TRUE(inside(l.controls, window)) << at;
+            ASSERT_TRUE(inside(l.teaching, window)) << at;
+            ASSERT_FALSE(overlap(l.controls, l.map)) << at;
+            ASSERT_FALSE(overlap(l.teaching, l.map)) << at;
+            ASSERT_FALSE(overlap(l.controls, l.teaching)) << at;
+            ASSERT_FALSE(overlap(l.transport, l.map)) << at;
+            // The user's choice stands.
+            if (c != PanelState::Auto) {
+              ASSERT_EQ(l.controls_open, c == PanelState::Open) << at;
+            }
+            if (t != PanelState::Auto) {
+              ASSERT_EQ(l.teaching_open, t == PanelState::Open) << at;
+            }
+            // Every control inside the bar, none on another, none narrower than its text.
+            ASSERT_FALSE(l.bar_scrolls) << at;
+            ASSERT_EQ(l.bar_items.size(), in.bar.size());
+            for (std::size_t i = 0; i < l.bar_items.size(); ++i) {
+              const ScreenRect& r = l.bar_items[i];
+              const BarItem& item = in.bar[i];
+              if ((l.compact ? item.compact : item.full) <= 0) {
+                ASSERT_EQ(r.w, 0) << at << " item " << i;
+                continue;
+              }
+              const float want = !l.compact       ? item.full
+                                 : item.least > 0 ? item.least
+                                                  : item.compact;
+              ASSERT_GE(r.w + 0.01f, want) << at << " item " << i;
+              ASSERT_TRUE(inside(r, l.transport)) << at << " item " << i;
+              for (std::size_t j = i + 1; j < l.bar_items.size(); ++j) {
+                ASSERT_FALSE(overlap(r, l.bar_items[j])) << at << " items " << i << ", " << j;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 10000);
+}
+
+TEST(AppLayout, PanelsLeftToThemselvesLeaveTheMapItsShare) {
+  for (const float w : kWidths) {
+    for (const float h : kHeights) {
+      if (h > w) continue;
+      for (const float s : scales()) {
+        const UiLayout l = compute_layout(input(w, h, s));
+        EXPECT_GE(l.map.w + 0.01f, w * kMinMapShare) << where(w, h, s);
+        EXPECT_GE(l.map.h + 0.01f, h * kMinMapHeightShare) << where(w, h, s);
+      }
+    }
+  }
+}
+
+TEST(AppLayout, ControlsFoldFirstAndOnlyWhenNeeded) {
+  // Room for everything: both panels open, full labels, one or two rows.
+  UiLayout l = compute_layout(input(1920, 1080, 1.0f));
+  EXPECT_TRUE(l.controls_open);
+  EXPECT_TRUE(l.teaching_open);
+  EXPECT_FALSE(l.compact);
+  // 640x480: the controls fold to a strip, the teaching panel stays.
+  l = compute_layout(input(640, 480, 1.0f));
+  EXPECT_FALSE(l.controls_open);
+  EXPECT_TRUE(l.teaching_open);
+  EXPECT_NEAR(l.controls.w, strip_width(input(640, 480, 1.0f)), 0.01f);
+  // Opening the controls there folds the teaching panel instead.
+  l = compute_layout(input(640, 480, 1.0f, PanelState::Open));
+  EXPECT_TRUE(l.controls_open);
+  EXPECT_FALSE(l.teaching_open);
+  // At UI scale 3 in 640x480 both fold and the bar shortens its labels.
+  l = compute_layout(input(640, 480, 3.0f));
+  EXPECT_FALSE(l.controls_open);
+  EXPECT_FALSE(l.teaching_open);
+  EXPECT_TRUE(l.compact);
+}
+
+TEST(AppLayout, TheBarWrapsKeepingNextWithItsFirstButton) {
+  // A bar too narrow for one row: "next:" (item 4) and "cell" (item 5, glued) share a row.
+  for (const float w : {640.0f, 800.0f, 1024.0f}) {
+    for (const float s : scales()) {
+      const UiLayout l = compute_layout(input(w, 720, s, PanelState::Closed, PanelState::Closed));
+      if (l.compact) continue;
+      EXPECT_EQ(l.bar_items[4].y, l.bar_items[5].y) << where(w, 720, s);
+    }
+  }
+  // The scrubber (last) reaches the bar's right edge, less the padding.
+  const LayoutInput in = input(1280, 720, 1.0f);
+  const UiLayout l = compute_layout(in);
+  EXPECT_NEAR(l.bar_items.back().right(), l.transport.right() - in.pad_x, 0.01f);
+}
+
+}  // namespace
+}  // namespace dungen::app
