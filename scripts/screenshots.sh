@@ -9,7 +9,8 @@ mkdir -p "$out"
 run() {
   local name=$1
   shift
-  xvfb-run -a -s '-screen 0 1600x900x24' "$viz" --size 1600x900 --frames 4 \
+  local size=${SIZE:-1600x900}
+  xvfb-run -a -s "-screen 0 ${size}x24" "$viz" --size "$size" --frames 4 \
     --screenshot "$out/$name.png" "$@" >/dev/null
   echo "wrote $out/$name.png"
 }
@@ -26,8 +27,10 @@ run room-accretion-pieces --generator room-accretion --seed 7 --boxed-in 1 --ste
 # A smoothing pass cell by cell: the 3x3 window and its count, the cells this pass flipped.
 run caves-window --generator cellular-caves --seed 7 --width 40 --height 24 --step-cells 1 \
   --steps 1500
-# The flood fill at work (frontier in cyan), then the finished labels with their glyphs.
+# The flood fill at work (frontier in lime), then the finished labels with their glyphs.
 run flood-fill-frontier --generator cellular-caves --seed 3 --width 60 --fill-percent 45 \
   --animate-regions --steps 560 --overlay-labels
 run region-labels --generator cellular-caves --seed 3 --width 60 --fill-percent 45 \
   --regions --overlay-labels
+# Projector mode at a classroom projector's 1280x720.
+SIZE=1280x720 run projector --generator rooms-and-tunnels --seed 7 --steps 200 --projector

@@ -23,10 +23,10 @@ ImVec4 to_vec4(Rgb c, float alpha = 1.0f) {
 
 }  // namespace
 
-bool begin_fixed_window(const char* name, ScreenRect area, bool title) {
+bool begin_fixed_window(const char* name, ScreenRect area, bool title, int extra_flags) {
   ImGui::SetNextWindowPos({area.x, area.y});
   ImGui::SetNextWindowSize({area.w, area.h});
-  const ImGuiWindowFlags flags = kFixed | ImGuiWindowFlags_NoCollapse;
+  const ImGuiWindowFlags flags = kFixed | ImGuiWindowFlags_NoCollapse | extra_flags;
   return ImGui::Begin(name, nullptr, title ? flags : flags | ImGuiWindowFlags_NoTitleBar);
 }
 
@@ -53,12 +53,8 @@ void draw_panel_strip(const char* name, ScreenRect area, bool on_left, PanelStat
                       bool& reopen) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {kStripMargin, kStripMargin});
   const std::string id = std::string("##strip ") + name;
-  ImGui::SetNextWindowPos({area.x, area.y});
-  ImGui::SetNextWindowSize({area.w, area.h});
-  constexpr ImGuiWindowFlags kStrip = kFixed | ImGuiWindowFlags_NoCollapse |
-                                      ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
-                                      ImGuiWindowFlags_NoScrollWithMouse;
-  if (ImGui::Begin(id.c_str(), nullptr, kStrip)) {
+  if (begin_fixed_window(id.c_str(), area, /*title=*/false,
+                         ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
     const float side = ImGui::GetFrameHeight();
     if (ImGui::Button(on_left ? ">" : "<", {side, side})) {
       state = PanelState::Open;

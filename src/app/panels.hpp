@@ -52,8 +52,9 @@ void draw_help_window(UiState& ui);
 
 // --- shared by the panels (panel_frame.cpp) ---
 
-// Pins the next ImGui window to a rectangle of the window (not movable, not resizable).
-bool begin_fixed_window(const char* name, ScreenRect area, bool title = true);
+// Pins the next ImGui window to a rectangle of the window (not movable, not resizable), with
+// extra ImGuiWindowFlags if given. Call ImGui::End() whatever it returns.
+bool begin_fixed_window(const char* name, ScreenRect area, bool title = true, int extra_flags = 0);
 // A side panel with a title bar: its arrow (or a double click on the title) collapses it to a
 // strip. narrow: the layout made it narrower than its content, so it scrolls sideways. Returns
 // false when there is nothing to draw; call ImGui::End() either way.

@@ -186,14 +186,10 @@ std::vector<BarItem> measure_transport_bar(const Session& session) {
 
 void draw_transport_bar(Session& session, UiState& ui, const UiLayout& layout) {
   const ScreenRect bar = layout.transport;
-  ImGui::SetNextWindowPos({bar.x, bar.y});
-  ImGui::SetNextWindowSize({bar.w, bar.h});
-  ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove |
-                           ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                           ImGuiWindowFlags_NoSavedSettings |
-                           ImGuiWindowFlags_NoBringToFrontOnFocus;
-  if (!layout.bar_scrolls) flags |= ImGuiWindowFlags_NoScrollbar;
-  if (!ImGui::Begin("Transport", nullptr, flags) || layout.bar_items.size() != kItemCount) {
+  // It scrolls only when even the short labels needed more rows than the window allows.
+  const int flags = layout.bar_scrolls ? 0 : ImGuiWindowFlags_NoScrollbar;
+  if (!begin_fixed_window("Transport", bar, /*title=*/false, flags) ||
+      layout.bar_items.size() != kItemCount) {
     ImGui::End();
     return;
   }

@@ -121,10 +121,14 @@ void Window::rebuild_fonts() {
     cfg.SizePixels = 13.0f * scale;
     io.Fonts->AddFontDefault(&cfg);
   }
-  // Recreating all of the backend's objects (not just the font texture) is safe before the first
-  // frame too, when none exist yet.
-  ImGui_ImplOpenGL3_DestroyDeviceObjects();
-  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  // Only the font texture: recreating all of the backend's objects gives it new, empty vertex
+  // buffers while it remembers the old ones' sizes, and every later draw fails (GL_INVALID_VALUE
+  // in glBufferSubData: the whole UI vanished after a change to a larger UI scale). Before the
+  // first frame there is nothing to replace: ImGui_ImplOpenGL3_NewFrame creates it all.
+  if (io.Fonts->TexID != ImTextureID{}) {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
   ImGuiStyle& style = ImGui::GetStyle();
   style = ImGuiStyle();
   ImGui::StyleColorsDark(&style);
