@@ -64,8 +64,8 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "repeat max_rooms times:",
     "    w, h = random in [room_min_size, room_max_size]",
     "    x, y = random in [0, map_w - w - 1] x [0, map_h - h - 1]",
-    "    if the room x..x+w, y..y+h touches or overlaps a placed room: reject it",
-    "    carve its inside x+1..x+w-1, y+1..y+h-1 to floor",
+    "    if the room (x to x+w, y to y+h) touches or overlaps a placed room: reject it",
+    "    carve its inside (x+1 to x+w-1, y+1 to y+h-1) to floor",
     "    if it is the first room: the player starts at its centre",
     "    else: dig an L-shaped tunnel from the previous room's centre (corner coin: 1 = horizontal "
     "first)",
