@@ -148,7 +148,7 @@ void App::frame(double dt, bool capture) {
   const ImGuiIO& io = ImGui::GetIO();
   layout_ = compute_layout(io.DisplaySize.x, io.DisplaySize.y, ImGui::GetFontSize());
 
-  handle_keys(session_, ui_);
+  handle_keys(window_.keys(), session_, ui_);
   handle_mouse(view_, layout_.map, drag_);
   draw_controls_panel(session_, ui_, layout_.controls);
   draw_teaching_panel(session_, layout_.teaching);
