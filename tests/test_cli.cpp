@@ -3,10 +3,10 @@
 #include <sys/wait.h>
 #include <cstdlib>
 #include <filesystem>
-#include <map>
-#include <set>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "analysis/region_stepper.hpp"
@@ -163,19 +163,52 @@ TEST(Cli, BadInputIsExitTwoWithOneLineSayingWhatIsAllowed) {
   EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--width", "100000"}),
             "dungen: --width 100000 is out of range: allowed 4..4096\n");
   EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--width", "99999999999999999999999"}),
-            "dungen: --width '99999999999999999999999' is not a whole number: allowed 4..4096\n");
+            "dungen: --width 99999999999999999999999 is out of range: allowed 4..4096\n");
   EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--room-min-size", "11"}),
             "dungen: --room-min-size 11 is greater than --room-max-size 10\n");
   EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--room-max-size", "50"}).find("does not fit"),
             std::string::npos);
   EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--format", "xml"}).find("allowed text or json"),
             std::string::npos);
-  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--seed", "-4"}).find("--seed '-4'"),
-            std::string::npos);
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--seed", "-4"}),
+            "dungen: --seed -4 is out of range: allowed 0..18446744073709551615\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--seed", "99999999999999999999999"}),
+            "dungen: --seed 99999999999999999999999 is out of range: allowed "
+            "0..18446744073709551615\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--seed", "7x"}),
+            "dungen: --seed '7x' is not a whole number: allowed 0..18446744073709551615\n");
   EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--max-rooms"}).find("needs a value"),
             std::string::npos);
+  // Unknown whatever follows: alone at the end it is not "short of a value".
+  EXPECT_EQ(
+      bad({"generate", "rooms-and-tunnels", "--bogus"}).rfind("dungen: unknown flag '--bogus'", 0),
+      0u);
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--bogus", "--regions"})
+                .rfind("dungen: unknown flag '--bogus'", 0),
+            0u);
   EXPECT_NE(bad({"frobnicate"}).find("unknown command"), std::string::npos);
   EXPECT_NE(bad({"generate"}).find("needs a generator name"), std::string::npos);
+}
+
+TEST(Cli, ContradictoryFlagsAreExitTwo) {
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--seed", "1", "--seed", "2"}),
+            "dungen: --seed is given twice ('1', then '2'): give it once\n");
+  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--format", "json", "--format", "text"})
+                .find("given twice"),
+            std::string::npos);
+  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--max-rooms", "3", "--max_rooms", "4"})
+                .find("given twice"),
+            std::string::npos);
+  // The same value twice says nothing new: accepted.
+  EXPECT_EQ(run({"generate", "rooms-and-tunnels", "--seed", "3", "--seed", "3"}).code, 0);
+  // The map and its trace in one file would overwrite each other.
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "dungen_cli_same.txt").string();
+  std::filesystem::remove(path);
+  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--out", path, "--trace", path})
+                .find("need two different files"),
+            std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 TEST(Cli, UnwritableOutIsAnErrorAndLeavesNoFile) {
@@ -248,8 +281,9 @@ TEST(CliTrace, OneJsonLinePerStepAndTheMapIsTheSameWithOrWithout) {
     for (const json& c : t["changes"]) {
       if (!c.contains("tile")) continue;
       const std::string tile = c["tile"];
-      tiles[c["y"].get<std::size_t>()][c["x"].get<std::size_t>()] =
-          tile == "floor" ? '.' : tile == "corridor" ? ',' : '#';
+      tiles[c["y"].get<std::size_t>()][c["x"].get<std::size_t>()] = tile == "floor"      ? '.'
+                                                                    : tile == "corridor" ? ','
+                                                                                         : '#';
     }
   }
   for (std::size_t y = 0; y < tiles.size(); ++y) EXPECT_EQ(tiles[y], doc["tiles"][y]) << y;
@@ -287,8 +321,8 @@ TEST(CliTrace, EveryPseudocodeLineOfEveryGeneratorAppearsOverSeeds1To20) {
     ASSERT_TRUE(settings.contains(name)) << "say which settings reach every line of " << name;
     for (const auto& extra : settings.at(name)) {
       for (int seed = 1; seed <= 20; ++seed) {
-        std::vector<std::string> args = {"generate", name, "--seed", std::to_string(seed),
-                                         "--trace", path.string()};
+        std::vector<std::string> args = {"generate",           name,      "--seed",
+                                         std::to_string(seed), "--trace", path.string()};
         if (seed == 1) args.push_back("--regions");  // the flood fill's steps follow
         args.insert(args.end(), extra.begin(), extra.end());
         const Result r = run(args);

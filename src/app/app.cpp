@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/input.hpp"
 #include "app/logic/headless.hpp"
@@ -31,6 +33,31 @@ namespace {
 
 // While minimised, wake up this often to see whether the window came back.
 constexpr double kMinimisedPollSeconds = 0.1;
+
+// Frame pacing: when to draw. Drawing costs a frame's CPU (a software rasteriser spends a whole
+// core drawing as fast as it can), so the app draws only when the picture may change:
+// - Continuously while something changes on its own: the session plays or works on a job (its
+//   progress bar moves), a texture upload is held back, the fonts are rebuilt, a mouse button is
+//   down (a pan, a slider or the scrubber being dragged), or for kSettleFrames frames after any
+//   input or window event. Those frames are needed because an event often shows only a frame
+//   later: a click on "step" changes the session after the panels above it were drawn, a
+//   scroll asked for (the log following its newest line) applies at the next frame, a window
+//   takes a frame to size itself, and the frame after a change is one more "something changed".
+//   Anything new that animates by itself (a fade, a worker thread's result) must be added to
+//   App::animating(), or wake the loop with glfwPostEmptyEvent.
+// - Otherwise it sleeps in glfwWaitEventsTimeout until an event comes; at most kIdleRedrawSeconds
+//   (nothing changes on screen by itself when idle; the timeout is only a safety net), or
+//   kCaretBlinkSeconds while a text field is edited, so its caret blinks.
+// - Drawing continuously, a frame never starts sooner than kMinFrameSeconds after the last: a
+//   display with vsync paces frames itself (this limit is above common refresh rates, so it
+//   never adds a wait there), one without (Xvfb, a driver forcing vsync off) would otherwise
+//   draw thousands of identical frames a second.
+// Headless runs (--frames N) never wait: their frames are back to back.
+constexpr int kSettleFrames = 3;
+constexpr double kIdleRedrawSeconds = 1.0;
+constexpr double kCaretBlinkSeconds = 0.2;
+constexpr double kMinFrameSeconds = 1.0 / 240.0;
+
 // A dirty rectangle this big (seeking back across a 4096x4096 map) costs a software rasteriser
 // a large part of a second to upload: while the session is still busy, such rectangles are
 // merged and sent at most every kBigUploadSeconds, so the progress bar keeps moving.
@@ -60,6 +87,7 @@ class App {
   void apply_view_requests();
   LayoutInput layout_input() const;
   void keep_fit();
+  bool animating() const;
   void sync_texture();
   void draw_map_overlays(const Palette& palette);
   void print_layout() const;
@@ -82,6 +110,8 @@ class App {
   std::string capture_error_;
   bool captured_ = false;
   double capture_seconds_ = 0.0;
+  int settle_frames_ = kSettleFrames;            // frames still to draw after the last event
+  std::optional<std::uint64_t> steps_to_check_;  // --no-wait --steps K: clamped, once done?
 };
 
 bool App::setup() {
@@ -90,14 +120,17 @@ bool App::setup() {
     setup.steps = 0;  // configure only: paused at step 0, nothing run yet
     setup.back = 0;
   }
-  if (auto err = setup_session(session_, setup)) {
+  std::vector<std::string> notes;
+  if (auto err = setup_session(session_, setup, &notes)) {
     std::fprintf(stderr, "dungen-viz: %s\n", err->c_str());
     return false;
   }
+  for (const std::string& n : notes) std::fprintf(stderr, "dungen-viz: %s\n", n.c_str());
   if (options_.no_wait) {
     // Start the job the frames will work on, as a click in the app would.
     if (options_.setup.steps) {
       session_.seek(*options_.setup.steps);
+      steps_to_check_ = options_.setup.steps;  // said once the frames have run it
     } else {
       session_.set_mode(RunMode::Live);
       session_.run_to_end();
@@ -219,7 +252,7 @@ void App::frame(double dt, bool capture) {
   ui_.drawn.clear();
   layout_ = compute_layout(layout_input());
 
-  handle_keys(session_, ui_);
+  handle_keys(window_.keys(), session_, ui_);
   handle_mouse(view_, layout_.map, drag_);
   draw_controls_panel(session_, ui_, layout_);
   draw_teaching_panel(session_, ui_, layout_, ui_.projector);
@@ -276,13 +309,33 @@ void App::print_layout() const {
   }
 }
 
+// True while the picture changes without any input (see the frame pacing rule at the top).
+bool App::animating() const {
+  return settle_frames_ > 0 || session_.playing() || session_.busy() ||
+         pending_upload_.has_value() || session_.view().fit_requested || window_.fonts_pending() ||
+         ImGui::IsAnyMouseDown();
+}
+
 int App::loop() {
+  const bool headless = options_.frames > 0;
   double last = glfwGetTime();
   int frames = 0;
   double slowest = 0.0;  // seconds, frames after the first (which compiles shaders)
   double total = 0.0;
   while (!window_.should_close()) {
-    glfwPollEvents();
+    if (headless || animating()) {
+      window_.poll_events();
+    } else {
+      window_.wait_events(ImGui::GetIO().WantTextInput ? kCaretBlinkSeconds : kIdleRedrawSeconds);
+      // Nothing played while waiting: the wait is not part of the next frame's time (Space
+      // after a long pause starts from the first step, not a quarter second's worth).
+      last = glfwGetTime();
+    }
+    if (window_.take_event_count() > 0) {
+      settle_frames_ = kSettleFrames;
+    } else if (settle_frames_ > 0) {
+      --settle_frames_;
+    }
     if (window_.minimised()) {
       // No stepping, no drawing: a minimised window costs nothing but this wait.
       glfwWaitEventsTimeout(kMinimisedPollSeconds);
@@ -293,7 +346,7 @@ int App::loop() {
     const double dt = now - last;
     last = now;
     ++frames;
-    const bool final_frame = options_.frames > 0 && frames >= options_.frames;
+    const bool final_frame = headless && frames >= options_.frames;
     const double start = glfwGetTime();
     frame(dt, final_frame);
     // The screenshot's PNG encoding is not part of a frame's cost.
@@ -302,7 +355,15 @@ int App::loop() {
       slowest = std::max(slowest, took);
       total += took;
     }
+    if (steps_to_check_ && !session_.busy()) {
+      if (auto note = steps_clamp_note(*steps_to_check_, session_.position())) {
+        std::fprintf(stderr, "dungen-viz: %s\n", note->c_str());
+      }
+      steps_to_check_.reset();
+    }
     if (final_frame) break;
+    const double spare = kMinFrameSeconds - (glfwGetTime() - start);
+    if (!headless && spare > 0.0) window_.wait_events(spare);  // an event ends it early
   }
   if (options_.frames > 0) {
     // Figures for whoever runs it headless (never asserted: times vary by machine).

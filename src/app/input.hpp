@@ -1,18 +1,20 @@
 #pragma once
-// Keyboard and mouse on the GL side: keys become the session's Commands (the key names come
-// from its key_bindings(), so the Help window and the bindings cannot disagree); the mouse
-// zooms and pans the map view.
+// Keyboard and mouse on the GL side: the keys queued by the window's key callback become the
+// session's Commands (logic/key_queue.hpp: every press and auto-repeat is one action; the key
+// names come from key_bindings(), so the Help window and the bindings cannot disagree); the
+// mouse zooms and pans the map view.
 
 #include "app/map_view.hpp"
 
 namespace dungen::app {
 
+class KeyQueue;
 class Session;
 struct UiState;
 
-// Call between ImGui::NewFrame and the panels. Does nothing while an ImGui widget (a text
-// field) has the keyboard.
-void handle_keys(Session& session, UiState& ui);
+// Call between ImGui::NewFrame and the panels: drains the queue, applying each key's action in
+// order. While an ImGui widget (a text field) has the keyboard the keys are its: dropped.
+void handle_keys(KeyQueue& queue, Session& session, UiState& ui);
 
 struct MouseDrag {
   bool active = false;  // a drag that started on the map

@@ -1,7 +1,10 @@
 #include "app/options.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <map>
 #include <stdexcept>
+#include <string_view>
 
 #include "analysis/regions.hpp"
 #include "app/logic/ui_layout.hpp"
@@ -48,23 +51,65 @@ T parse_number(const std::string& flag, const std::string& text, const std::stri
   T v{};
   const char* last = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), last, v);
+  if (ec == std::errc::result_out_of_range && ptr == last) {  // a number, too big for any use
+    throw FlagError(flag + " " + text + " is out of range: allowed " + allowed);
+  }
   if (text.empty() || ec != std::errc() || ptr != last) {
     throw FlagError(flag + " '" + text + "' is not a number: allowed " + allowed);
   }
   return v;
 }
 
+// A whole number in min..max (io/param_args.hpp words the errors as `dungen` does).
+std::int64_t parse_whole(const std::string& flag, const std::string& text, std::int64_t min,
+                         std::int64_t max) {
+  auto v = parse_int_flag(flag, text, min, max);
+  if (auto* e = std::get_if<std::string>(&v)) throw FlagError(*e);
+  return std::get<std::int64_t>(v);
+}
+
 void parse_size(const std::string& text, AppOptions& o) {
   const auto x = text.find('x');
   constexpr std::string_view kAllowed = "WxH with W and H in 64..8192, e.g. 1280x720";
-  if (x == std::string::npos) {
-    throw FlagError("--size '" + text + "' is not WxH: allowed " + std::string(kAllowed));
+  const std::string bad = "--size '" + text + "' ";
+  if (x == std::string::npos) throw FlagError(bad + "is not WxH: allowed " + std::string(kAllowed));
+  // Parsed wide, so that a side of many digits is out of range, not "not a number".
+  auto side = [&](const std::string& digits) {
+    auto v = parse_int_flag("--size", digits, INT64_MIN, INT64_MAX);
+    if (std::holds_alternative<std::string>(v)) {
+      const bool whole = std::get<std::string>(v).find("out of range") != std::string::npos;
+      throw FlagError(bad + (whole ? "is out of range" : "is not WxH") + ": allowed " +
+                      std::string(kAllowed));
+    }
+    const std::int64_t n = std::get<std::int64_t>(v);
+    if (n < 64 || n > 8192)
+      throw FlagError(bad + "is out of range: allowed " + std::string(kAllowed));
+    return static_cast<int>(n);
+  };
+  o.width = side(text.substr(0, x));
+  o.height = side(text.substr(x + 1));
+}
+
+// Each value flag once: "--seed 1 --seed 2" contradicts itself, so it is an error rather than
+// one of them silently winning. The same value twice is harmless.
+void note_once(std::map<std::string, std::string>& given, const std::string& flag,
+               const std::string& value) {
+  std::string key = flag;
+  std::replace(key.begin(), key.end(), '_', '-');  // --max_rooms is --max-rooms
+  const auto [it, added] = given.emplace(key, value);
+  if (!added && it->second != value) {
+    throw FlagError(flag + " is given twice ('" + it->second + "', then '" + value +
+                    "'): give it once");
   }
-  o.width = parse_number<int>("--size", text.substr(0, x), std::string(kAllowed));
-  o.height = parse_number<int>("--size", text.substr(x + 1), std::string(kAllowed));
-  if (o.width < 64 || o.height < 64 || o.width > 8192 || o.height > 8192) {
-    throw FlagError("--size '" + text + "' is out of range: allowed " + std::string(kAllowed));
+}
+
+// Flags that take a value, apart from the generator's parameters.
+bool takes_value(const std::string& flag) {
+  for (std::string_view f : {"--generator", "--seed", "--steps", "--back", "--frames",
+                             "--screenshot", "--size", "--font-scale"}) {
+    if (flag == f) return true;
   }
+  return false;
 }
 
 // The generator has to be known before its parameter flags can be read.
@@ -80,18 +125,6 @@ const GeneratorSpec* pick_generator(const std::vector<std::string>& args) {
   return spec;
 }
 
-// The same flags, parsing and messages as `dungen generate` (io/param_args.hpp).
-void parse_param(const std::string& flag, const std::string& value, const GeneratorSpec& spec,
-                 ParamValues& params, ParamValues& region_params) {
-  ParamValues* const targets[] = {&params, &region_params};
-  if (!param_for_flag(flag, targets)) {
-    throw FlagError("unknown flag '" + flag + "' for " + std::string(spec.name) +
-                    ": see dungen-viz --help and `dungen generate " + std::string(spec.name) +
-                    " --help`");
-  }
-  if (auto e = apply_param_flag(flag, value, targets)) throw FlagError(*e);
-}
-
 AppOptions parse(const std::vector<std::string>& args) {
   AppOptions o;
   HeadlessSetup& setup = o.setup;
@@ -100,10 +133,18 @@ AppOptions parse(const std::vector<std::string>& args) {
   ParamValues params(spec.schema);
   ParamValues region_params(region_schema());
   bool frames_given = false;
+  std::map<std::string, std::string> given;
+  ParamValues* const targets[] = {&params, &region_params};
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& flag = args[i];
     if (flag == "--regions" || flag == "--animate-regions") {
-      setup.regions = flag == "--regions" ? RegionsMode::Instant : RegionsMode::Animated;
+      const RegionsMode mode = flag == "--regions" ? RegionsMode::Instant : RegionsMode::Animated;
+      if (setup.regions != RegionsMode::Off && setup.regions != mode) {
+        throw FlagError(
+            "--regions and --animate-regions contradict each other: give one (--regions labels "
+            "at once, --animate-regions runs the flood fill step by step)");
+      }
+      setup.regions = mode;
       continue;
     }
     if (flag == "--no-wait") {
@@ -121,22 +162,26 @@ AppOptions parse(const std::vector<std::string>& args) {
     if (!flag.starts_with("--")) {
       throw FlagError("unexpected argument '" + flag + "': flags start with -- (see --help)");
     }
+    // Known or not is decided before the value: "--bogus" alone is unknown, not short of a value.
+    if (!takes_value(flag) && !param_for_flag(flag, targets)) {
+      throw FlagError("unknown flag '" + flag + "' for " + std::string(spec.name) +
+                      ": see dungen-viz --help and `dungen generate " + std::string(spec.name) +
+                      " --help`");
+    }
     if (i + 1 >= args.size()) throw FlagError(flag + " needs a value (see --help)");
     const std::string& value = args[++i];
+    note_once(given, flag, value);
     if (flag == "--generator") continue;  // read by pick_generator
     if (flag == "--seed") {
       auto seed = parse_seed_flag(value);
       if (auto* e = std::get_if<std::string>(&seed)) throw FlagError(*e);
       setup.seed = std::get<std::uint64_t>(seed);
-    } else if (flag == "--steps") {
-      setup.steps = parse_number<std::uint64_t>(flag, value, "a whole number of steps, 0 or more");
-    } else if (flag == "--back") {
-      setup.back = parse_number<std::uint64_t>(flag, value, "a whole number of steps, 0 or more");
+    } else if (flag == "--steps" || flag == "--back") {
+      auto steps = parse_uint_flag(flag, value);
+      if (auto* e = std::get_if<std::string>(&steps)) throw FlagError(*e);
+      (flag == "--steps" ? setup.steps.emplace() : setup.back) = std::get<std::uint64_t>(steps);
     } else if (flag == "--frames") {
-      o.frames = parse_number<int>(flag, value, "1..100000");
-      if (o.frames < 1 || o.frames > 100000) {
-        throw FlagError("--frames " + value + " is out of range: allowed 1..100000");
-      }
+      o.frames = static_cast<int>(parse_whole(flag, value, 1, 100000));
       frames_given = true;
     } else if (flag == "--screenshot") {
       if (value.empty()) throw FlagError("--screenshot needs a file path, e.g. map.png");
@@ -148,8 +193,8 @@ AppOptions parse(const std::vector<std::string>& args) {
       if (!(o.font_scale >= kMinUiScale && o.font_scale <= kMaxUiScale)) {
         throw FlagError("--font-scale " + value + " is out of range: allowed 0.75..3");
       }
-    } else {
-      parse_param(flag, value, spec, params, region_params);
+    } else if (auto e = apply_param_flag(flag, value, targets)) {
+      throw FlagError(*e);
     }
   }
   if (auto e = params.validate()) throw FlagError(e->words(ParamError::Names::Flags));
@@ -157,6 +202,11 @@ AppOptions parse(const std::vector<std::string>& args) {
   setup.region_params = region_params;
   if (setup.back > 0 && !setup.steps)
     throw FlagError("--back needs --steps K (step back after K steps)");
+  if (setup.back > 0 && o.no_wait) {
+    throw FlagError(
+        "--back and --no-wait contradict each other: --no-wait leaves --steps to the frames, "
+        "--back steps back from a finished --steps; give one");
+  }
   if (o.screenshot && !frames_given) o.frames = 3;
   return o;
 }

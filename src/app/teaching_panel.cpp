@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/logic/log_follow.hpp"
 #include "app/logic/session.hpp"
 #include "app/panels.hpp"
 
@@ -73,7 +74,21 @@ void pseudocode_section(Session& session) {
   ImGui::EndChild();
 }
 
+// "What just happened": the last steps up to the cursor, newest at the bottom and in view
+// (LogFollow decides when it follows; the state lives in the panel's ImGui storage).
+// lines_below: the room to leave under it for the sections that follow.
 void log_section(Session& session, float lines_below) {
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  const ImGuiID follow_id = ImGui::GetID("log follows");
+  const ImGuiID scroll_id = ImGui::GetID("log scroll");
+  LogFollow follow(storage->GetBool(follow_id, true));
+  ImGui::TextUnformatted("What just happened");
+  if (!follow.following()) {
+    // Only shown while the user reads further up: one click brings the newest line back.
+    ImGui::SameLine();
+    if (ImGui::SmallButton("follow")) follow.follow();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("scroll to the current step and stay there");
+  }
   const auto& log = session.log();
   // Whatever the stats below leave, at least six lines.
   const float line = ImGui::GetTextLineHeightWithSpacing();
@@ -86,9 +101,19 @@ void log_section(Session& session, float lines_below) {
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();
-  // Follow the newest line unless the user has scrolled up to read (the bottom is sticky).
-  if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 2.0f * line) ImGui::SetScrollHereY(1.0f);
+  // The user moves the log with the wheel over it, or by dragging its scroll bar (the mouse
+  // held inside it and the offset going up); nothing else here scrolls it up.
+  const float y = ImGui::GetScrollY();
+  const float last_y = storage->GetFloat(scroll_id, y);
+  const bool over = ImGui::IsWindowHovered() || ImGui::IsWindowFocused();
+  const bool wheel_up = ImGui::IsWindowHovered() && ImGui::GetIO().MouseWheel > 0.0f;
+  const bool dragged_up = over && ImGui::IsMouseDown(ImGuiMouseButton_Left) && y < last_y - 0.5f;
+  if (follow.update({y, ImGui::GetScrollMaxY(), line, wheel_up || dragged_up})) {
+    ImGui::SetScrollHereY(1.0f);  // applied at the next frame, with its sizes
+  }
+  storage->SetFloat(scroll_id, y);
   ImGui::EndChild();
+  storage->SetBool(follow_id, follow.following());
 }
 
 void row(const char* name, const std::string& value) {
@@ -165,7 +190,6 @@ void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, 
     ImGui::TextWrapped(
         "%s", session.phase() == Phase::Regions ? "Pseudocode: flood-fill regions" : "Pseudocode");
     pseudocode_section(session);
-    ImGui::TextWrapped("What just happened");
     // Projector mode shows the pseudocode and the log only: the log takes the rest.
     log_section(session, minimal ? 0.0f : 13.0f);
     if (!minimal) {

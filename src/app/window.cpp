@@ -28,6 +28,81 @@ std::string glfw_error() {
 
 }  // namespace
 
+// GLFW keeps one callback of each kind per window. The ImGui backend installs its own (and keeps
+// whatever was there before); ours replace them and call them first, so ImGui still sees every
+// key, character, click and wheel turn.
+struct Window::Chained {
+  GLFWkeyfun key = nullptr;
+  GLFWcharfun character = nullptr;
+  GLFWmousebuttonfun mouse_button = nullptr;
+  GLFWscrollfun scroll = nullptr;
+  GLFWcursorposfun cursor_pos = nullptr;
+  GLFWcursorenterfun cursor_enter = nullptr;
+  GLFWwindowfocusfun focus = nullptr;
+  GLFWwindowsizefun size = nullptr;
+  GLFWframebuffersizefun framebuffer_size = nullptr;
+  GLFWwindowrefreshfun refresh = nullptr;
+  GLFWwindowiconifyfun iconify = nullptr;
+  GLFWwindowcontentscalefun content_scale = nullptr;
+};
+
+Window* Window::of(GLFWwindow* w) {
+  return static_cast<Window*>(glfwGetWindowUserPointer(w));
+}
+
+template <auto Field, class... Args>
+void Window::counted(GLFWwindow* gw, Args... args) {
+  Window* w = of(gw);
+  if (const auto previous = (*w->chained_).*Field) previous(gw, args...);
+  ++w->events_;
+}
+
+void Window::on_key(GLFWwindow* gw, int key, int scancode, int action, int mods) {
+  counted<&Chained::key>(gw, key, scancode, action, mods);
+  if (action != GLFW_PRESS && action != GLFW_REPEAT) return;  // a release acts on nothing
+  of(gw)->keys_.push({.key = key,
+                      .repeat = action == GLFW_REPEAT,
+                      .shift = (mods & GLFW_MOD_SHIFT) != 0,
+                      .ctrl = (mods & GLFW_MOD_CONTROL) != 0,
+                      .alt = (mods & (GLFW_MOD_ALT | GLFW_MOD_SUPER)) != 0});
+}
+
+void Window::install_callbacks() {
+  glfwSetWindowUserPointer(window_, this);
+  chained_ = std::make_unique<Chained>();
+  Chained& c = *chained_;
+  c.key = glfwSetKeyCallback(window_, &on_key);
+  // The other kinds only count as "something happened": the next frames must be drawn.
+  c.character = glfwSetCharCallback(window_, &counted<&Chained::character, unsigned int>);
+  c.mouse_button =
+      glfwSetMouseButtonCallback(window_, &counted<&Chained::mouse_button, int, int, int>);
+  c.scroll = glfwSetScrollCallback(window_, &counted<&Chained::scroll, double, double>);
+  c.cursor_pos = glfwSetCursorPosCallback(window_, &counted<&Chained::cursor_pos, double, double>);
+  c.cursor_enter = glfwSetCursorEnterCallback(window_, &counted<&Chained::cursor_enter, int>);
+  c.focus = glfwSetWindowFocusCallback(window_, &counted<&Chained::focus, int>);
+  c.size = glfwSetWindowSizeCallback(window_, &counted<&Chained::size, int, int>);
+  c.framebuffer_size =
+      glfwSetFramebufferSizeCallback(window_, &counted<&Chained::framebuffer_size, int, int>);
+  c.refresh = glfwSetWindowRefreshCallback(window_, &counted<&Chained::refresh>);
+  c.iconify = glfwSetWindowIconifyCallback(window_, &counted<&Chained::iconify, int>);
+  c.content_scale =
+      glfwSetWindowContentScaleCallback(window_, &counted<&Chained::content_scale, float, float>);
+}
+
+void Window::poll_events() {
+  glfwPollEvents();
+}
+
+void Window::wait_events(double seconds) {
+  glfwWaitEventsTimeout(seconds);
+}
+
+int Window::take_event_count() {
+  const int n = events_;
+  events_ = 0;
+  return n;
+}
+
 std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* why) {
   std::unique_ptr<Window> w(new Window());
   if (!glfwInit()) {
@@ -69,10 +144,27 @@ std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* wh
     *why = "no display: the Dear ImGui backends could not start";
     return nullptr;
   }
+  w->install_callbacks();  // after ImGui's, which ours call
   return w;
 }
 
 Window::~Window() {
+  // ImGui's shutdown puts back the callbacks it found; ours go first so none outlives this.
+  if (window_ && chained_) {
+    const Chained& c = *chained_;
+    glfwSetKeyCallback(window_, c.key);
+    glfwSetCharCallback(window_, c.character);
+    glfwSetMouseButtonCallback(window_, c.mouse_button);
+    glfwSetScrollCallback(window_, c.scroll);
+    glfwSetCursorPosCallback(window_, c.cursor_pos);
+    glfwSetCursorEnterCallback(window_, c.cursor_enter);
+    glfwSetWindowFocusCallback(window_, c.focus);
+    glfwSetWindowSizeCallback(window_, c.size);
+    glfwSetFramebufferSizeCallback(window_, c.framebuffer_size);
+    glfwSetWindowRefreshCallback(window_, c.refresh);
+    glfwSetWindowIconifyCallback(window_, c.iconify);
+    glfwSetWindowContentScaleCallback(window_, c.content_scale);
+  }
   if (gl_backend_ready_) ImGui_ImplOpenGL3_Shutdown();
   if (glfw_backend_ready_) ImGui_ImplGlfw_Shutdown();
   if (imgui_ready_) ImGui::DestroyContext();

@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 
+#include "app/logic/key_queue.hpp"
+
 struct GLFWwindow;
 
 namespace dungen::app {
@@ -35,6 +37,17 @@ class Window {
   void set_font_scale(float scale);
   float font_scale() const { return font_scale_; }
 
+  // Events: handles what is waiting and returns at once, or sleeps until an event arrives or
+  // `seconds` pass (the idle app's wait). Either way, keys land in keys().
+  void poll_events();
+  void wait_events(double seconds);
+  // How many input or window events (keys, characters, mouse, wheel, resize, expose, focus)
+  // arrived since the last call: anything that may change what the next frame shows.
+  int take_event_count();
+  // Every key press and auto-repeat since the last drain (ImGui's own callbacks still run).
+  KeyQueue& keys() { return keys_; }
+  bool fonts_pending() const { return fonts_dirty_; }
+
   void begin_frame();  // poll already done; rebuilds fonts if needed, starts an ImGui frame
   void render_ui();    // ImGui::Render + draw into the back buffer
   void swap();
@@ -42,6 +55,18 @@ class Window {
  private:
   Window() = default;
   void rebuild_fonts();
+  void install_callbacks();
+  static Window* of(GLFWwindow* w);
+  static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
+  // A callback that calls the one it replaced, then counts an event.
+  template <auto Field, class... Args>
+  static void counted(GLFWwindow* w, Args... args);
+
+  // The callbacks the ImGui backend installed before ours: each of ours calls its predecessor.
+  struct Chained;
+  std::unique_ptr<Chained> chained_;
+  KeyQueue keys_;
+  int events_ = 0;
 
   GLFWwindow* window_ = nullptr;
   bool glfw_ready_ = false;

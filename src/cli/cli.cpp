@@ -1,10 +1,13 @@
 #include "cli/cli.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -14,8 +17,8 @@
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
 #include "generators/registry.hpp"
-#include "io/map_export.hpp"
 #include "io/atomic_file.hpp"
+#include "io/map_export.hpp"
 #include "io/param_args.hpp"
 #include "io/trace.hpp"
 
@@ -37,6 +40,32 @@ std::uint64_t parse_seed(const std::string& text) {
   auto parsed = parse_seed_flag(text);
   if (auto* err = std::get_if<std::string>(&parsed)) throw UsageError(*err);
   return std::get<std::uint64_t>(parsed);
+}
+
+// Each value flag once: "--seed 1 --seed 2" contradicts itself, so it is an error rather than
+// one of them silently winning. The same value twice is harmless.
+class FlagValues {
+ public:
+  void note(const std::string& flag, const std::string& value) {
+    std::string key = flag;
+    std::replace(key.begin(), key.end(), '_', '-');  // --max_rooms is --max-rooms
+    const auto [it, added] = values_.emplace(key, value);
+    if (!added && it->second != value) {
+      throw UsageError(flag + " is given twice ('" + it->second + "', then '" + value +
+                       "'): give it once");
+    }
+  }
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+// Two spellings of one file ("out.txt", "./out.txt") count as the same.
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ea, eb;
+  const auto ca = std::filesystem::weakly_canonical(a, ea);
+  const auto cb = std::filesystem::weakly_canonical(b, eb);
+  return ea || eb ? a == b : ca == cb;
 }
 
 void print_param_help(const GeneratorSpec& spec, std::ostream& out) {
@@ -79,8 +108,7 @@ std::uint64_t run_traced(Stepper& stepper, std::string_view algorithm, const Nar
                          AtomicFile& trace, std::uint64_t first_number) {
   std::uint64_t n = 0;
   while (const Step* step = stepper.next()) {
-    trace.write(trace_line({first_number + n, algorithm, *step, stepper.draws(),
-                            stepper.changes()},
+    trace.write(trace_line({first_number + n, algorithm, *step, stepper.draws(), stepper.changes()},
                            narration, stepper.params(), stepper.grid()));
     ++n;
   }
@@ -115,6 +143,8 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
   std::optional<std::string> out_path;
   std::optional<std::string> trace_path;
 
+  ParamValues* const targets[] = {&params, &region_params};
+  FlagValues given;
   for (std::size_t i = 2; i < args.size(); ++i) {
     const std::string& flag = args[i];
     if (flag == "--help" || flag == "-h") {
@@ -127,8 +157,16 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
     }
     if (!flag.starts_with("--"))
       throw UsageError("unexpected argument '" + flag + "': flags start with --");
+    // Known or not is decided before the value: "--bogus" alone is unknown, not short of a value.
+    const bool known = flag == "--seed" || flag == "--format" || flag == "--out" ||
+                       flag == "--trace" || param_for_flag(flag, targets);
+    if (!known) {
+      throw UsageError("unknown flag '" + flag + "' for " + std::string(spec->name) +
+                       ": see 'dungen generate " + std::string(spec->name) + " --help'");
+    }
     if (i + 1 >= args.size()) throw UsageError(flag + " needs a value");
     const std::string& value = args[++i];
+    given.note(flag, value);
     if (flag == "--seed") {
       seed = parse_seed(value);
     } else if (flag == "--format") {
@@ -140,14 +178,13 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
       out_path = value;
     } else if (flag == "--trace") {
       trace_path = value;
-    } else {
-      ParamValues* const targets[] = {&params, &region_params};
-      if (!param_for_flag(flag, targets)) {
-        throw UsageError("unknown flag '" + flag + "' for " + std::string(spec->name) +
-                         ": see 'dungen generate " + std::string(spec->name) + " --help'");
-      }
-      if (auto e = apply_param_flag(flag, value, targets)) throw UsageError(*e);
+    } else if (auto e = apply_param_flag(flag, value, targets)) {
+      throw UsageError(*e);
     }
+  }
+  if (out_path && trace_path && same_file(*out_path, *trace_path)) {
+    throw UsageError("--out and --trace are both '" + *trace_path +
+                     "': the map and the trace need two different files");
   }
   if (auto e = params.validate()) throw UsageError(e->words(ParamError::Names::Flags));
 

@@ -12,7 +12,50 @@ std::string param_name(std::string_view flag) {
   std::replace(name.begin(), name.end(), '-', '_');
   return name;
 }
+
+// Written as a whole number ("-12", "99999999999999999999999"), whatever its size.
+bool looks_whole(std::string_view text) {
+  if (text.starts_with('-')) text.remove_prefix(1);
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string not_whole(std::string_view flag, std::string_view text, std::string_view allowed) {
+  return std::string(flag) + " '" + std::string(text) + "' is not a whole number: allowed " +
+         std::string(allowed);
+}
+
+std::string out_of_range(std::string_view flag, std::string_view text, std::string_view allowed) {
+  return std::string(flag) + " " + std::string(text) + " is out of range: allowed " +
+         std::string(allowed);
+}
 }  // namespace
+
+std::variant<std::int64_t, std::string> parse_int_flag(std::string_view flag, std::string_view text,
+                                                       std::int64_t min, std::int64_t max,
+                                                       std::string_view allowed) {
+  const std::string range =
+      allowed.empty() ? std::to_string(min) + ".." + std::to_string(max) : std::string(allowed);
+  if (!looks_whole(text)) return not_whole(flag, text, range);
+  std::int64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || ptr != text.data() + text.size() || v < min || v > max) {
+    return out_of_range(flag, text, range);  // the digits are fine: too many, or too big
+  }
+  return v;
+}
+
+std::variant<std::uint64_t, std::string> parse_uint_flag(std::string_view flag,
+                                                         std::string_view text) {
+  const std::string range = "0.." + std::to_string(UINT64_MAX);
+  if (!looks_whole(text)) return not_whole(flag, text, range);
+  std::uint64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.starts_with('-') || ec != std::errc() || ptr != text.data() + text.size()) {
+    return out_of_range(flag, text, range);
+  }
+  return v;
+}
 
 ParamValues* param_for_flag(std::string_view flag, std::span<ParamValues* const> targets) {
   const std::string name = param_name(flag);
@@ -30,25 +73,17 @@ std::optional<std::string> apply_param_flag(std::string_view flag, std::string_v
   if (!target) return "unknown flag '" + std::string(flag) + "'";
   const std::string name = param_name(flag);
   const ParamDef& def = *target->schema().find(name);
-  std::int64_t v = 0;
-  const char* last = value.data() + value.size();
-  auto [ptr, ec] = std::from_chars(value.data(), last, v);
-  if (value.empty() || ec != std::errc() || ptr != last) {
-    return std::string(flag) + " '" + std::string(value) + "' is not a whole number: allowed " +
-           describe_range(def);
+  // Any 64-bit value parses; the schema's range check below words the usual out-of-range error.
+  auto v = parse_int_flag(flag, value, INT64_MIN, INT64_MAX, describe_range(def));
+  if (auto* err = std::get_if<std::string>(&v)) return *err;
+  if (auto e = target->set(name, std::get<std::int64_t>(v))) {
+    return e->words(ParamError::Names::Flags);
   }
-  if (auto e = target->set(name, v)) return e->words(ParamError::Names::Flags);
   return std::nullopt;
 }
 
 std::variant<std::uint64_t, std::string> parse_seed_flag(std::string_view text) {
-  std::uint64_t v = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
-    return "--seed '" + std::string(text) + "' is not a whole number: allowed 0.." +
-           std::to_string(UINT64_MAX);
-  }
-  return v;
+  return parse_uint_flag("--seed", text);
 }
 
 }  // namespace dungen

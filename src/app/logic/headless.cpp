@@ -1,10 +1,22 @@
 #include "app/logic/headless.hpp"
 
+#include <algorithm>
+
 #include "analysis/regions.hpp"
 
 namespace dungen::app {
 
-std::optional<std::string> setup_session(Session& session, const HeadlessSetup& setup) {
+std::optional<std::string> steps_clamp_note(std::uint64_t asked, std::uint64_t reached) {
+  if (reached >= asked) return std::nullopt;
+  return "--steps " + std::to_string(asked) + " is past the end: stopped at step " +
+         std::to_string(reached);
+}
+
+std::optional<std::string> setup_session(Session& session, const HeadlessSetup& setup,
+                                         std::vector<std::string>* notes) {
+  auto note = [&](std::optional<std::string> line) {
+    if (line && notes) notes->push_back(std::move(*line));
+  };
   const GeneratorSpec* spec = find_generator(setup.generator);
   if (!spec) return "there is no generator named " + setup.generator;
   const ParamValues params = setup.params.value_or(spec->schema.defaults());
@@ -30,7 +42,17 @@ std::optional<std::string> setup_session(Session& session, const HeadlessSetup& 
   if (setup.steps) {
     session.seek(*setup.steps);
     session.finish_pending();
-    for (std::uint64_t j = 0; j < setup.back; ++j) session.step_back();
+    const std::uint64_t reached = session.position();
+    note(steps_clamp_note(*setup.steps, reached));
+    // Bounded by the steps there are to go back through, however large --back is.
+    const std::uint64_t room = reached - session.earliest();
+    const std::uint64_t back = std::min(setup.back, room);
+    for (std::uint64_t j = 0; j < back; ++j) session.step_back();
+    if (setup.back > room) {
+      note("--back " + std::to_string(setup.back) + " is past the " +
+           (session.earliest() > 0 ? "oldest step kept" : "start") + ": stopped at step " +
+           std::to_string(session.position()));
+    }
   } else {
     session.set_mode(RunMode::Live);
     session.run_to_end();

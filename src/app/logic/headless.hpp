@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/logic/session.hpp"
 #include "core/params.hpp"
@@ -27,7 +28,13 @@ struct HeadlessSetup {
 // Applies the setup and runs it to completion with no frame budget: the generator, seed,
 // parameters and regions; then live to the end, or step mode at step K, then J steps back.
 // Returns the error (and leaves the session as it was) for an unknown generator or invalid
-// parameters.
-std::optional<std::string> setup_session(Session& session, const HeadlessSetup& setup);
+// parameters. Steps past the end or back past the start are clamped, not errors: each clamp
+// adds a line to *notes (when given) saying what was done:
+//   "--steps 999999999 is past the end: stopped at step 446"
+std::optional<std::string> setup_session(Session& session, const HeadlessSetup& setup,
+                                         std::vector<std::string>* notes = nullptr);
+
+// The note for --steps K when the run ended at step `reached` before K (none when it did not).
+std::optional<std::string> steps_clamp_note(std::uint64_t asked, std::uint64_t reached);
 
 }  // namespace dungen::app

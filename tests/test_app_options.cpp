@@ -1,0 +1,132 @@
+// dungen-viz's command line (app/options.cpp), parsed in-process: bad input is one line naming
+// the flag, the value and what is allowed; contradictions are errors; clamps are told.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "app/logic/headless.hpp"
+#include "app/options.hpp"
+#include "app_test_support.hpp"
+
+namespace dungen::app {
+namespace {
+
+// The message of a rejected command line (and a failure if it was accepted).
+std::string bad(const std::vector<std::string>& args) {
+  const ParseResult r = parse_options(args);
+  const auto* b = std::get_if<BadFlags>(&r);
+  EXPECT_NE(b, nullptr) << "accepted";
+  if (!b) return {};
+  EXPECT_EQ(b->message.find('\n'), std::string::npos) << b->message;
+  return b->message;
+}
+
+AppOptions good(const std::vector<std::string>& args) {
+  const ParseResult r = parse_options(args);
+  if (const auto* b = std::get_if<BadFlags>(&r)) ADD_FAILURE() << b->message;
+  const auto* o = std::get_if<AppOptions>(&r);
+  return o ? *o : AppOptions{};
+}
+
+TEST(AppOptions, AnUnknownFlagIsUnknownWhateverFollows) {
+  EXPECT_EQ(bad({"--bogus"}).rfind("unknown flag '--bogus' for rooms-and-tunnels", 0), 0u);
+  EXPECT_EQ(bad({"--bogus", "1"}).rfind("unknown flag '--bogus'", 0), 0u);
+  EXPECT_EQ(bad({"--seed", "3", "--bogus"}).rfind("unknown flag '--bogus'", 0), 0u);
+  EXPECT_EQ(bad({"--bogus", "--regions"}).rfind("unknown flag '--bogus'", 0), 0u);
+  // A parameter of another generator is unknown for this one.
+  EXPECT_EQ(bad({"--fill-percent", "40"}).rfind("unknown flag '--fill-percent'", 0), 0u);
+  // A known flag with nothing after it is short of a value.
+  EXPECT_EQ(bad({"--seed"}), "--seed needs a value (see --help)");
+  EXPECT_EQ(bad({"--max-rooms"}), "--max-rooms needs a value (see --help)");
+}
+
+TEST(AppOptions, ContradictoryFlagsAreErrors) {
+  EXPECT_NE(bad({"--regions", "--animate-regions"}).find("contradict"), std::string::npos);
+  EXPECT_NE(bad({"--animate-regions", "--regions"}).find("contradict"), std::string::npos);
+  EXPECT_EQ(good({"--regions", "--regions"}).setup.regions, RegionsMode::Instant);
+  EXPECT_EQ(bad({"--seed", "1", "--seed", "2"}),
+            "--seed is given twice ('1', then '2'): give it once");
+  EXPECT_NE(bad({"--max-rooms", "5", "--max_rooms", "6"}).find("given twice"), std::string::npos);
+  EXPECT_EQ(good({"--seed", "4", "--seed", "4"}).setup.seed, 4u);
+  EXPECT_NE(bad({"--steps", "5", "--back", "2", "--no-wait"}).find("contradict"),
+            std::string::npos);
+  EXPECT_EQ(bad({"--back", "2"}), "--back needs --steps K (step back after K steps)");
+}
+
+TEST(AppOptions, OverLongNumbersAreOutOfRangeWithWhatIsAllowed) {
+  EXPECT_EQ(bad({"--seed", "99999999999999999999999"}),
+            "--seed 99999999999999999999999 is out of range: allowed 0..18446744073709551615");
+  EXPECT_EQ(bad({"--seed", "-4"}), "--seed -4 is out of range: allowed 0..18446744073709551615");
+  EXPECT_EQ(bad({"--seed", "x4"}),
+            "--seed 'x4' is not a whole number: allowed 0..18446744073709551615");
+  EXPECT_EQ(bad({"--width", "99999999999999999999999"}),
+            "--width 99999999999999999999999 is out of range: allowed 4..4096");
+  EXPECT_EQ(bad({"--steps", "99999999999999999999999"}),
+            "--steps 99999999999999999999999 is out of range: allowed 0..18446744073709551615");
+  EXPECT_EQ(bad({"--frames", "99999999999999999999999"}),
+            "--frames 99999999999999999999999 is out of range: allowed 1..100000");
+  EXPECT_EQ(bad({"--frames", "0"}), "--frames 0 is out of range: allowed 1..100000");
+  EXPECT_EQ(bad({"--frames", "two"}), "--frames 'two' is not a whole number: allowed 1..100000");
+  EXPECT_EQ(bad({"--size", "99999999999999999999999x720"}).find("is out of range: allowed WxH"),
+            std::string("--size '99999999999999999999999x720' ").size());
+  EXPECT_NE(bad({"--size", "10x10"}).find("out of range"), std::string::npos);
+  EXPECT_NE(bad({"--size", "axb"}).find("is not WxH"), std::string::npos);
+  EXPECT_NE(bad({"--font-scale", "1e999"}).find("--font-scale 1e999 is out of range"),
+            std::string::npos);
+  const AppOptions o = good({"--size", "640x480", "--frames", "7", "--steps", "12"});
+  EXPECT_EQ(o.width, 640);
+  EXPECT_EQ(o.height, 480);
+  EXPECT_EQ(o.frames, 7);
+  EXPECT_EQ(o.setup.steps, 12u);
+}
+
+// Steps past the end or back past the start are clamped, and the clamp is told (dungen-viz
+// prints these lines on stderr).
+TEST(AppOptions, ClampedStepsAndBackSayWhatTheyDid) {
+  HeadlessSetup h = good({"--generator", "rooms-and-tunnels", "--seed", "7", "--steps", "999999999",
+                          "--back", "5"})
+                        .setup;
+  Session s(frozen_clock(1));
+  std::vector<std::string> notes;
+  ASSERT_FALSE(setup_session(s, h, &notes));
+  const std::uint64_t end = s.recorded();
+  EXPECT_EQ(s.position(), end - 5);
+  // The end is the end: a run to the end from step 0 stops there too.
+  Session full(frozen_clock(1));
+  h.steps.reset();
+  ASSERT_FALSE(setup_session(full, h));
+  EXPECT_TRUE(full.finished());
+  EXPECT_EQ(full.position(), end);
+  h.steps = 999999999;
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "--steps 999999999 is past the end: stopped at step " + std::to_string(end));
+
+  h.steps = 20;
+  h.back = 21;
+  notes.clear();
+  ASSERT_FALSE(setup_session(s, h, &notes));
+  EXPECT_EQ(s.position(), 0u);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "--back 21 is past the start: stopped at step 0");
+
+  // Far past the start costs no more than the steps there are.
+  h.back = UINT64_MAX;
+  notes.clear();
+  ASSERT_FALSE(setup_session(s, h, &notes));
+  EXPECT_EQ(s.position(), 0u);
+  EXPECT_EQ(notes.size(), 1u);
+
+  // Within the run: nothing to say.
+  h.back = 20;
+  notes.clear();
+  ASSERT_FALSE(setup_session(s, h, &notes));
+  EXPECT_EQ(s.position(), 0u);
+  EXPECT_TRUE(notes.empty());
+  EXPECT_EQ(steps_clamp_note(10, 10), std::nullopt);
+}
+
+}  // namespace
+}  // namespace dungen::app
