@@ -83,9 +83,15 @@ float text_w(const std::string& s) {
   return ImGui::CalcTextSize(s.c_str()).x;
 }
 
-std::string scrub_text(std::uint64_t pos, std::uint64_t hi, Form form) {
+// The full form says where history starts once early steps were forgotten (lo > 0).
+std::string scrub_text(std::uint64_t pos, std::uint64_t lo, std::uint64_t hi, Form form) {
   const std::string p = std::to_string(pos), of = std::to_string(hi);
-  return form == Form::Full ? "step " + p + " of " + of : form == Form::Short ? p + "/" + of : p;
+  if (form == Form::Full) {
+    std::string t = "step " + p + " of " + of;
+    if (lo > 0) t += " (history from step " + std::to_string(lo) + ")";
+    return t;
+  }
+  return form == Form::Short ? p + "/" + of : p;
 }
 
 // The fullest form whose text fits a slider width (the shortest if none does).
@@ -168,14 +174,14 @@ float draw_scrubber(Session& session, ScreenRect r) {
   const std::uint64_t lo = session.earliest();
   const std::uint64_t hi = std::max(session.recorded(), lo);
   // As much text as fits, at the largest position (so it does not change while scrubbing).
-  const Form form = fitting(r.w, [&](Form f) { return scrub_text(hi, hi, f); });
+  const Form form = fitting(r.w, [&](Form f) { return scrub_text(hi, lo, hi, f); });
   const std::string of = std::to_string(hi);
   // ImGui formats the position itself (%llu); the shown text is measured with it filled in.
   // Where early steps were forgotten, the full form says where history starts.
   const std::string format = form == Form::Full    ? scrubber_format(lo, hi)
                              : form == Form::Short ? "%llu/" + of
                                                    : "%llu";
-  const std::string shown = scrub_text(pos, hi, form);
+  const std::string shown = scrub_text(pos, lo, hi, form);
   ImGui::SetNextItemWidth(r.w);
   const ImVec2 a = ImGui::GetCursorScreenPos();
   const ImVec2 b{a.x + r.w, a.y + ImGui::GetFrameHeight()};
@@ -195,7 +201,7 @@ float draw_scrubber(Session& session, ScreenRect r) {
   } else {
     tip("every recorded step: drag to scrub");
   }
-  return text_w(form == Form::Full && lo > 0 ? std::string(format) : shown);
+  return text_w(shown);
 }
 
 }  // namespace
@@ -223,9 +229,10 @@ std::vector<BarItem> measure_transport_bar(const Session& session) {
   items[kSpeed] = {speed + pad, speed_compact + pad, false, false, speed_least + pad};
   // The scrubber's text at the largest position it can show, or the progress label.
   const std::uint64_t hi = std::max(session.recorded(), session.earliest());
-  float scrub = text_w(scrub_text(hi, hi, Form::Full));
-  const float scrub_compact = text_w(scrub_text(hi, hi, Form::Short));
-  const float scrub_least = text_w(scrub_text(hi, hi, Form::Value));
+  const std::uint64_t lo = session.earliest();
+  float scrub = text_w(scrub_text(hi, lo, hi, Form::Full));
+  const float scrub_compact = text_w(scrub_text(hi, lo, hi, Form::Short));
+  const float scrub_least = text_w(scrub_text(hi, lo, hi, Form::Value));
   if (session.busy()) scrub = std::max(scrub, text_w(progress_text(session)));
   // A scrubber much shorter than this is too coarse to drag through a long run.
   items[kScrub] = {std::max(scrub + pad, ImGui::GetFontSize() * 16.0f), scrub_compact + pad,
