@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +26,12 @@ struct Session::State {
   const GeneratorSpec* spec = nullptr;
   ParamValues params;
   std::uint64_t seed = kDefaultSeed;
+  // Each generator's settings as they were when the user last switched away from it.
+  struct Remembered {
+    ParamValues params;
+    std::uint64_t seed = 0;
+  };
+  std::map<std::string, Remembered, std::less<>> remembered;
   std::string notice;
   RunMode mode = RunMode::Live;
   RegionsMode regions = RegionsMode::Off;
