@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -23,6 +24,7 @@
 #include "app/palette.hpp"
 #include "app/panels.hpp"
 #include "app/screenshot.hpp"
+#include "app/texture_allocator.hpp"
 #include "app/ui_layout.hpp"
 #include "app/window.hpp"
 
@@ -36,6 +38,12 @@ constexpr double kMinimisedPollSeconds = 0.1;
 // merged and sent at most every kBigUploadSeconds, so the progress bar keeps moving.
 constexpr long kBigUploadCells = 1L << 20;
 constexpr double kBigUploadSeconds = 0.25;
+// A whole new map this big (a 4096x4096 map is 16 M cells, 128 MB of texels) goes into the
+// second texture, made on the allocator's thread if it is new or of another size, a band of rows
+// per frame, while the first goes on showing the last map; it is shown once complete.
+constexpr std::size_t kStagedUploadCells = std::size_t{1} << 20;
+constexpr int kStagedBandCells = 1 << 17;       // one glTexSubImage2D call
+constexpr double kStagedUploadSeconds = 0.006;  // bands per frame: until this much time is spent
 
 Rect merge(const std::optional<Rect>& a, const Rect& b) {
   if (!a) return b;
@@ -56,13 +64,28 @@ class App {
  private:
   void frame(double dt, bool capture);
   void sync_texture();
+  void start_staged_upload(const Grid& grid);
+  void continue_staged_upload(const Grid& grid);
   void draw_map_overlays();
+  MapTexture& texture() { return textures_[shown_texture_]; }
+  MapTexture& staged_texture() { return textures_[1 - shown_texture_]; }
+  // Something will change what is shown without any input (the session's work, a staged
+  // upload): keep drawing frames.
+  bool working() const { return session_.busy() || staging_.has_value(); }
 
   Window& window_;
   const AppOptions& options_;
   UiState ui_;
   Session session_;
-  MapTexture texture_;
+  MapTexture textures_[2];  // the one shown, and the one a big new map is staged into
+  int shown_texture_ = 0;
+  struct Staging {
+    int row = 0;            // the next row to upload
+    bool awaiting = false;  // the staged texture is still being made
+  };
+  std::optional<Staging> staging_;
+  bool stage_big_uploads_ = true;  // not for a headless picture of a finished run: no one waits
+  std::unique_ptr<TextureAllocator> allocator_;
   std::unique_ptr<MapRenderer> renderer_;
   MapView view_;
   MouseDrag drag_;
@@ -77,23 +100,17 @@ class App {
 
 bool App::setup() {
   HeadlessSetup setup = options_.setup;
-  if (options_.no_wait) {
-    setup.steps = 0;  // configure only: paused at step 0, nothing run yet
-    setup.back = 0;
-  }
+  // The window never waits for a run before its first frame (a 4096x4096 map takes seconds): the
+  // run goes on over the frames and on the session's worker thread, under the progress bar. A
+  // headless run (--frames) waits unless --no-wait, so its picture shows the finished state, and
+  // so does a --steps setup, which --back needs.
+  setup.wait = options_.frames > 0 ? !options_.no_wait : setup.steps.has_value();
+  stage_big_uploads_ = options_.frames == 0 || options_.no_wait;
   if (auto err = setup_session(session_, setup)) {
     std::fprintf(stderr, "dungen-viz: %s\n", err->c_str());
     return false;
   }
-  if (options_.no_wait) {
-    // Start the job the frames will work on, as a click in the app would.
-    if (options_.setup.steps) {
-      session_.seek(*options_.setup.steps);
-    } else {
-      session_.set_mode(RunMode::Live);
-      session_.run_to_end();
-    }
-  }
+  allocator_ = std::make_unique<TextureAllocator>();
   // The grid only shows once cells are big enough (MapView::grid_alpha), so it starts on.
   session_.view().show_grid = true;
   renderer_ = std::make_unique<MapRenderer>();
@@ -103,29 +120,80 @@ bool App::setup() {
 void App::sync_texture() {
   const TextureUpload up = session_.take_upload();
   const Grid& grid = session_.grid();
-  const bool resized = texture_.width() != grid.width() || texture_.height() != grid.height();
-  if (up.full || !texture_.ready() || resized) {
+  MapTexture& shown = texture();
+  const bool resized = shown.width() != grid.width() || shown.height() != grid.height();
+  if (up.full || !shown.ready() || (resized && !staging_)) {
     pending_upload_.reset();
     texture_error_.clear();
-    if (!texture_.reset(grid, &texture_error_)) return;
-    if (resized) session_.view().fit_requested = true;
-    return;
+    staging_.reset();
+    if (grid.size() < kStagedUploadCells || !stage_big_uploads_) {
+      if (!shown.reset(grid, &texture_error_)) return;
+      if (resized) session_.view().fit_requested = true;
+      return;
+    }
+    start_staged_upload(grid);
   }
   if (up.dirty) pending_upload_ = merge(pending_upload_, *up.dirty);
+  if (staging_) {
+    continue_staged_upload(grid);
+    if (staging_) return;  // changes made meanwhile go to the staged texture once it is shown
+  }
   if (!pending_upload_) return;
   const long cells = static_cast<long>(pending_upload_->w) * pending_upload_->h;
   const double now = glfwGetTime();
   const bool big = cells > kBigUploadCells;
   if (big && session_.busy() && now - last_big_upload_ < kBigUploadSeconds) return;
-  texture_.upload(grid, *pending_upload_);
+  texture().upload(grid, *pending_upload_);
   pending_upload_.reset();
   if (big) last_big_upload_ = now;
+}
+
+void App::start_staged_upload(const Grid& grid) {
+  MapTexture& staged = staged_texture();
+  if (staged.width() == grid.width() && staged.height() == grid.height()) {
+    staging_ = Staging{};  // the texture of the map before last has this size: reused
+    return;
+  }
+  GLint max_side = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
+  if (allocator_ && allocator_->ready() && grid.width() <= max_side && grid.height() <= max_side) {
+    allocator_->request(grid.width(), grid.height());
+    staging_ = Staging{0, true};
+    return;
+  }
+  if (staged.allocate(grid.width(), grid.height(), &texture_error_)) staging_ = Staging{};
+}
+
+void App::continue_staged_upload(const Grid& grid) {
+  MapTexture& staged = staged_texture();
+  if (staging_->awaiting) {
+    const std::optional<unsigned> made = allocator_->take(grid.width(), grid.height());
+    if (!made) return;
+    allocator_->release(staged.adopt(*made, grid.width(), grid.height()));
+    staging_->awaiting = false;
+  }
+  const int band = std::max(1, kStagedBandCells / std::max(1, grid.width()));
+  const double start = glfwGetTime();
+  // At least one band a frame; the bound is the map's height.
+  for (int guard = 0; guard <= grid.height() && staging_->row < grid.height(); ++guard) {
+    const int rows = std::min(band, grid.height() - staging_->row);
+    staged.upload(grid, {0, staging_->row, grid.width(), rows});
+    staging_->row += rows;
+    if (glfwGetTime() - start >= kStagedUploadSeconds) break;
+  }
+  if (staging_->row < grid.height()) return;
+  const bool resized = texture().width() != grid.width() || texture().height() != grid.height();
+  shown_texture_ = 1 - shown_texture_;
+  staging_.reset();
+  if (resized) session_.view().fit_requested = true;
 }
 
 void App::draw_map_overlays() {
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   const Grid& grid = session_.grid();
   const ScreenRect map = layout_.map;
+  // While a new map is staged the last one is drawn: the new one's numbers would not fit it.
+  if (staging_) return;
   // Numbers first: the step's overlay (a candidate and its caption) goes on top.
   if (session_.view().show_region_labels) {
     draw_region_glyphs(list, grid, view_, map);
@@ -158,7 +226,10 @@ void App::frame(double dt, bool capture) {
   session_.update(dt);
   sync_texture();
   if (session_.view().fit_requested && layout_.map.w > 0 && layout_.map.h > 0) {
-    view_.fit(session_.grid().width(), session_.grid().height(), layout_.map);
+    // The map drawn is the texture's (a new map being staged is not shown yet).
+    const bool drawn = texture().ready() && texture_error_.empty();
+    view_.fit(drawn ? texture().width() : session_.grid().width(),
+              drawn ? texture().height() : session_.grid().height(), layout_.map);
     session_.view().fit_requested = false;
   }
   draw_map_overlays();
@@ -170,7 +241,7 @@ void App::frame(double dt, bool capture) {
   glClear(GL_COLOR_BUFFER_BIT);
   // Region tints apply only to labelled cells, so they can always be on.
   const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid};
-  renderer_->draw(texture_, view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style);
+  renderer_->draw(texture(), view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style);
   window_.render_ui();
   if (capture && options_.screenshot) {
     const double start = glfwGetTime();
@@ -185,6 +256,11 @@ int App::loop() {
   int frames = 0;
   double slowest = 0.0;  // seconds, frames after the first (which compiles shaders)
   double total = 0.0;
+  double first_frame_at = 0.0;  // since GLFW started: the window's setup and the session's
+  // DUNGEN_VIZ_FRAME_LOG=FILE: a line a frame, "seconds-since-start frame-ms working", so that
+  // scripts/frame-times.sh can time what xdotool does to the real window.
+  std::FILE* frame_log = nullptr;
+  if (const char* path = std::getenv("DUNGEN_VIZ_FRAME_LOG")) frame_log = std::fopen(path, "w");
   while (!window_.should_close()) {
     glfwPollEvents();
     if (window_.minimised()) {
@@ -205,11 +281,20 @@ int App::loop() {
     if (frames > 1) {
       slowest = std::max(slowest, took);
       total += took;
+    } else {
+      first_frame_at = glfwGetTime();
+    }
+    if (frame_log) {
+      std::fprintf(frame_log, "%.3f %.2f %d\n", start, took * 1000.0, working() ? 1 : 0);
+      std::fflush(frame_log);
     }
     if (final_frame) break;
   }
+  if (frame_log) std::fclose(frame_log);
   if (options_.frames > 0) {
     // Figures for whoever runs it headless (never asserted: times vary by machine).
+    std::printf("dungen-viz: first frame shown %.0f ms after start (%s)\n", first_frame_at * 1000.0,
+                session_.busy() ? "work still under way" : "finished");
     std::printf(
         "dungen-viz: %d frames, after the first: mean %.1f ms, slowest %.1f ms; step %llu of "
         "%llu%s\n",

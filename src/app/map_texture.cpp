@@ -19,27 +19,39 @@ MapTexture::~MapTexture() {
 }
 
 bool MapTexture::reset(const Grid& grid, std::string* why) {
+  if (!allocate(grid.width(), grid.height(), why)) return false;
+  upload(grid, {0, 0, width_, height_});
+  return true;
+}
+
+bool MapTexture::allocate(int width, int height, std::string* why) {
   GLint max_side = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
-  if (grid.width() > max_side || grid.height() > max_side) {
+  if (width > max_side || height > max_side) {
     *why = "this GPU's textures are at most " + std::to_string(max_side) + " cells wide";
     return false;
   }
-  if (!texture_ || width_ != grid.width() || height_ != grid.height()) {
-    if (!texture_) glGenTextures(1, &texture_);
-    glBindTexture(GL_TEXTURE_2D, texture_);
-    // Integer textures cannot be filtered; NEAREST is also what keeps cell edges crisp.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, grid.width(), grid.height(), 0, GL_RG_INTEGER,
-                 GL_UNSIGNED_INT, nullptr);
-    width_ = grid.width();
-    height_ = grid.height();
-  }
-  upload(grid, {0, 0, width_, height_});
+  if (texture_ && width_ == width && height_ == height) return true;
+  if (!texture_) glGenTextures(1, &texture_);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  // Integer textures cannot be filtered; NEAREST is also what keeps cell edges crisp.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, width, height, 0, GL_RG_INTEGER, GL_UNSIGNED_INT,
+               nullptr);
+  width_ = width;
+  height_ = height;
   return true;
+}
+
+unsigned MapTexture::adopt(unsigned texture, int width, int height) {
+  const unsigned old = texture_;
+  texture_ = texture;
+  width_ = width;
+  height_ = height;
+  return old;
 }
 
 void MapTexture::upload(const Grid& grid, Rect r) {

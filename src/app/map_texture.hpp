@@ -38,6 +38,11 @@ class MapTexture {
   // Makes the texture width x height and uploads every cell of grid. False (with *why) when the
   // GPU cannot hold a texture that large.
   bool reset(const Grid& grid, std::string* why);
+  // Makes the texture width x height without filling it (upload() fills it, a band at a time).
+  bool allocate(int width, int height, std::string* why);
+  // Takes over a width x height texture made elsewhere (TextureAllocator); returns the one it
+  // had (0: none) for the caller to delete.
+  unsigned adopt(unsigned texture, int width, int height);
   // Re-uploads the cells in r (clipped to the map).
   void upload(const Grid& grid, Rect r);
 
