@@ -90,6 +90,35 @@ TEST(AppSession, SwitchingGeneratorKeepsOnlyASizeTheUserChose) {
   EXPECT_FALSE(s.params().validate());
 }
 
+TEST(AppSession, EachGeneratorComesBackWithItsOwnParametersAndSeed) {
+  TestClock c;
+  Session s(config(c));
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  ASSERT_TRUE(s.set_param("fill_percent", 52));
+  ASSERT_TRUE(s.set_param("passes", 2));
+  s.set_seed(123);
+  const ParamValues caves = s.params();
+  ASSERT_TRUE(s.select_generator("feature-accretion"));
+  EXPECT_EQ(s.seed(), 123u);  // first visit: the seed carries over, the parameters are defaults
+  EXPECT_EQ(s.params(), s.generator().schema.defaults());
+  ASSERT_TRUE(s.set_param("max_features", 40));
+  s.set_seed(9);
+  const ParamValues accretion = s.params();
+  ASSERT_TRUE(s.select_generator("rooms-and-tunnels"));
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  EXPECT_EQ(s.params(), caves);
+  EXPECT_EQ(s.seed(), 123u);
+  s.finish_pending();
+  EXPECT_EQ(s.grid(), final_grid(s));  // and the map they make
+  ASSERT_TRUE(s.select_generator("feature-accretion"));
+  EXPECT_EQ(s.params(), accretion);
+  EXPECT_EQ(s.seed(), 9u);
+  EXPECT_TRUE(s.notice().empty());
+  // Selecting the generator already shown changes nothing.
+  ASSERT_TRUE(s.select_generator("feature-accretion"));
+  EXPECT_EQ(s.params(), accretion);
+}
+
 TEST(AppSession, StepAndStepBackMoveOneStepAndPause) {
   TestClock c;
   Session s(config(c));

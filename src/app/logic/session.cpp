@@ -34,23 +34,35 @@ bool Session::select_generator(std::string_view name) {
     s_->notice = "there is no generator named " + std::string(name);
     return false;
   }
-  const int w = s_->params.get_int("width");
-  const int h = s_->params.get_int("height");
+  if (spec == s_->spec) return true;  // already shown: nothing to reset
+  State& s = *s_;
+  s.remembered.insert_or_assign(std::string(s.spec->name), State::Remembered{s.params, s.seed});
+  if (auto it = s.remembered.find(spec->name); it != s.remembered.end()) {
+    // Back to a generator seen before: its own parameters and seed, as the user left them.
+    s.spec = spec;
+    s.params = it->second.params;
+    s.seed = it->second.seed;
+    s.notice.clear();
+    s.regenerate();
+    return true;
+  }
+  const int w = s.params.get_int("width");
+  const int h = s.params.get_int("height");
   const bool sized_by_user =
-      w != s_->spec->schema.find("width")->def || h != s_->spec->schema.find("height")->def;
-  s_->spec = spec;
-  s_->params = spec->schema.defaults();
+      w != s.spec->schema.find("width")->def || h != s.spec->schema.find("height")->def;
+  s.spec = spec;
+  s.params = spec->schema.defaults();
   // A size the user chose carries over (where the new generator's checks allow it); otherwise
   // each generator opens at its own default size, which its other defaults are tuned for.
   std::string notes;
   if (sized_by_user) {
     for (const auto& [key, value] : {std::pair{"width", w}, std::pair{"height", h}}) {
-      const ParamEdit e = set_param_repaired(s_->params, key, value);
+      const ParamEdit e = set_param_repaired(s.params, key, value);
       if (!e.notice.empty()) notes += (notes.empty() ? "" : "; ") + e.notice;
     }
   }
-  s_->notice = notes;
-  s_->regenerate();
+  s.notice = notes;
+  s.regenerate();
   return true;
 }
 

@@ -104,8 +104,10 @@ class Session {
   // --- what to generate (each change regenerates; see RunMode) ---
   std::span<const GeneratorSpec* const> generators() const;
   const GeneratorSpec& generator() const;
-  // Keeps the seed, and the map size if the user changed it from the old generator's default
-  // (where the new schema allows). False for an unknown name.
+  // A generator shown before in this session comes back with the parameters and seed it had
+  // when the user switched away from it. One not shown yet keeps the seed, and the map size if
+  // the user changed it from the old generator's default (where the new schema allows). False
+  // for an unknown name.
   bool select_generator(std::string_view name);
   const ParamValues& params() const;
   // Clamps to the schema's range and repairs failed cross-checks by moving the other parameter
