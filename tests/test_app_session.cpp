@@ -9,6 +9,7 @@
 
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
+#include "app/logic/scrubber_text.hpp"
 #include "app/logic/session.hpp"
 #include "core/rng.hpp"
 #include "core/runner.hpp"
@@ -117,6 +118,31 @@ TEST(AppSession, EachGeneratorComesBackWithItsOwnParametersAndSeed) {
   // Selecting the generator already shown changes nothing.
   ASSERT_TRUE(s.select_generator("feature-accretion"));
   EXPECT_EQ(s.params(), accretion);
+}
+
+TEST(AppSession, TheScrubberSaysWhereItsHistoryStarts) {
+  EXPECT_EQ(grouped(0), "0");
+  EXPECT_EQ(grouped(999), "999");
+  EXPECT_EQ(grouped(1000), "1,000");
+  EXPECT_EQ(grouped(5921349), "5,921,349");
+  EXPECT_EQ(scrubber_format(0, 358), "step %llu of 358");
+  // A history too small for the whole run forgets its oldest steps.
+  TestClock c;
+  SessionConfig cfg = config(c);
+  cfg.history_bytes = std::size_t{16} << 10;
+  Session s(std::move(cfg));
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  s.finish_pending();
+  ASSERT_TRUE(s.finished());
+  const std::uint64_t from = s.earliest();
+  ASSERT_GT(from, 0u);
+  EXPECT_EQ(scrubber_format(from, s.recorded()), "step %llu of " + std::to_string(s.recorded()) +
+                                                     " (history from step " + std::to_string(from) +
+                                                     ")");
+  s.seek(0);  // the scrubber's left end: as far back as history goes
+  s.finish_pending();
+  EXPECT_EQ(s.position(), from);
+  EXPECT_EQ(s.grid(), fresh_grid_after(s, from));
 }
 
 TEST(AppSession, StepAndStepBackMoveOneStepAndPause) {

@@ -4,14 +4,18 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
+#include "app/logic/scrubber_text.hpp"
 #include "app/logic/session.hpp"
 #include "app/panels.hpp"
 
 namespace dungen::app {
 namespace {
+
+constexpr int kMaxHatchLines = 4096;  // more than any bar is wide
 
 bool button(const char* label, const char* tip) {
   const bool pressed = ImGui::Button(label);
@@ -31,6 +35,36 @@ std::string speed_text(double s) {
     std::snprintf(buf, sizeof buf, "%.3g steps/s", s);
   }
   return buf;
+}
+
+// Hatches the part of the scrubber about to be drawn in [a, b] (steps 0..recorded) that lies
+// before `earliest`, under the slider's translucent frame so its label stays crisp, and returns
+// where history starts on it.
+float hatch_forgotten_steps(ImVec2 a, ImVec2 b, std::uint64_t earliest, std::uint64_t recorded) {
+  // Where the grab's centre stands at step `earliest` (ImGui's slider keeps 2 px and half a
+  // grab clear at either end; a range this long has the smallest grab).
+  const float inset = 2.0f + ImGui::GetStyle().GrabMinSize * 0.5f;
+  const float f = static_cast<float>(static_cast<double>(earliest) / static_cast<double>(recorded));
+  const float x = a.x + inset + (b.x - a.x - 2.0f * inset) * f;
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->PushClipRect(a, {x, b.y}, true);
+  const float h = b.y - a.y;
+  const float gap = std::max(4.0f, h * 0.3f);
+  for (int k = 0; k < kMaxHatchLines && a.x - h + gap * static_cast<float>(k) < x; ++k) {
+    const float x0 = a.x - h + gap * static_cast<float>(k);
+    list->AddLine({x0, b.y}, {x0 + h, a.y}, IM_COL32(220, 220, 220, 150), 1.0f);
+  }
+  list->PopClipRect();
+  return x;
+}
+
+// Short marks on the slider's edges where history starts, clear of its label.
+void mark_history_start(float x, ImVec2 a, ImVec2 b) {
+  const float tick = std::max(3.0f, ImGui::GetStyle().FramePadding.y);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const ImU32 colour = IM_COL32(255, 210, 80, 255);
+  list->AddLine({x, a.y}, {x, a.y + tick}, colour, 2.0f);
+  list->AddLine({x, b.y - tick}, {x, b.y}, colour, 2.0f);
 }
 
 }  // namespace
@@ -79,11 +113,27 @@ void draw_transport_bar(Session& session, ScreenRect area) {
     ImGui::ProgressBar(static_cast<float>(session.progress()), {-1, 0}, label);
   } else {
     ImGui::SetNextItemWidth(-1);
-    const std::string format = "step %llu of " + std::to_string(hi);
-    if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &pos, &lo, &hi, format.c_str())) {
+    // The bar spans the run from step 0, so where the history held starts shows on it (a drag
+    // before that stops there: seek clamps).
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const ImVec2 b{a.x + ImGui::GetContentRegionAvail().x, a.y + ImGui::GetFrameHeight()};
+    const float start_x = lo > 0 ? hatch_forgotten_steps(a, b, lo, hi) : 0.0f;
+    const std::uint64_t zero = 0;
+    const std::string format = scrubber_format(lo, hi);
+    if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &pos, &zero, &hi, format.c_str())) {
       session.seek(pos);
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("every recorded step: drag to scrub");
+    if (lo > 0) mark_history_start(start_x, a, b);
+    if (ImGui::IsItemHovered()) {
+      if (lo > 0) {
+        ImGui::SetTooltip(
+            "drag to scrub: steps %s to %s are held; the %s before them were forgotten to bound "
+            "memory (|< runs the generator again from step 0)",
+            grouped(lo).c_str(), grouped(hi).c_str(), grouped(lo).c_str());
+      } else {
+        ImGui::SetTooltip("every recorded step: drag to scrub");
+      }
+    }
   }
   ImGui::End();
 }
