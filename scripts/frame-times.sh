@@ -113,11 +113,11 @@ ms = [float(r[1]) for r in rows[1:]]
 print(f"  {'start':<26} first frame {first * 1000:5.0f} ms after start; map shown after "
       f"{end} s; slowest later frame {max(ms):6.1f} ms, mean {sum(ms) / len(ms):5.1f} ms")
 EOF
-win=$(xdotool search --sync --name dungen-viz | head -n 1)
+win=$(xdotool search --sync --name '^dungen-viz$' | head -n 1)
 xdotool windowfocus "$win" 2>/dev/null || true
 
-# R: a new seed.
-t=$(now_t); xdotool key r
+# R: a new seed (held a moment: imgui 1.86 misses a press and release within one frame).
+t=$(now_t); xdotool keydown r; sleep 0.1; xdotool keyup r
 report "$t" "$(wait_idle_after "$t")" "R (new seed)"
 
 # The width slider: grab its knob (at the right end, 4096), move it left, release.

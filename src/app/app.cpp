@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 
+#include "app/buffer_allocator.hpp"
 #include "app/input.hpp"
 #include "app/logic/headless.hpp"
 #include "app/logic/session.hpp"
@@ -24,7 +25,6 @@
 #include "app/palette.hpp"
 #include "app/panels.hpp"
 #include "app/screenshot.hpp"
-#include "app/texture_allocator.hpp"
 #include "app/ui_layout.hpp"
 #include "app/window.hpp"
 
@@ -39,8 +39,9 @@ constexpr double kMinimisedPollSeconds = 0.1;
 constexpr long kBigUploadCells = 1L << 20;
 constexpr double kBigUploadSeconds = 0.25;
 // A whole new map this big (a 4096x4096 map is 16 M cells, 128 MB of texels) goes into the
-// second texture, made on the allocator's thread if it is new or of another size, a band of rows
-// per frame, while the first goes on showing the last map; it is shown once complete.
+// second texture (its buffer made on the allocator's thread when the one it has is too small), a
+// band of rows per frame, while the first goes on showing the last map; it is shown once
+// complete.
 constexpr std::size_t kStagedUploadCells = std::size_t{1} << 20;
 constexpr int kStagedBandCells = 1 << 17;       // one glTexSubImage2D call
 constexpr double kStagedUploadSeconds = 0.006;  // bands per frame: until this much time is spent
@@ -81,11 +82,12 @@ class App {
   int shown_texture_ = 0;
   struct Staging {
     int row = 0;            // the next row to upload
-    bool awaiting = false;  // the staged texture is still being made
+    bool awaiting = false;  // the staged texture's buffer is still being made
   };
   std::optional<Staging> staging_;
   bool stage_big_uploads_ = true;  // not for a headless picture of a finished run: no one waits
-  std::unique_ptr<TextureAllocator> allocator_;
+  std::unique_ptr<BufferAllocator> allocator_;  // made by the second frame (see frame())
+  bool drawn_once_ = false;
   std::unique_ptr<MapRenderer> renderer_;
   MapView view_;
   MouseDrag drag_;
@@ -110,7 +112,6 @@ bool App::setup() {
     std::fprintf(stderr, "dungen-viz: %s\n", err->c_str());
     return false;
   }
-  allocator_ = std::make_unique<TextureAllocator>();
   // The grid only shows once cells are big enough (MapView::grid_alpha), so it starts on.
   session_.view().show_grid = true;
   renderer_ = std::make_unique<MapRenderer>();
@@ -150,14 +151,13 @@ void App::sync_texture() {
 
 void App::start_staged_upload(const Grid& grid) {
   MapTexture& staged = staged_texture();
-  if (staged.width() == grid.width() && staged.height() == grid.height()) {
-    staging_ = Staging{};  // the texture of the map before last has this size: reused
+  if (staged.fits(grid.width(), grid.height())) {
+    // The buffer of the map before last is big enough: reused.
+    if (staged.allocate(grid.width(), grid.height(), &texture_error_)) staging_ = Staging{};
     return;
   }
-  GLint max_side = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
-  if (allocator_ && allocator_->ready() && grid.width() <= max_side && grid.height() <= max_side) {
-    allocator_->request(grid.width(), grid.height());
+  if (allocator_ && allocator_->ready() && grid.size() <= max_buffer_cells()) {
+    allocator_->request(grid.size() * kBytesPerCell);
     staging_ = Staging{0, true};
     return;
   }
@@ -167,9 +167,10 @@ void App::start_staged_upload(const Grid& grid) {
 void App::continue_staged_upload(const Grid& grid) {
   MapTexture& staged = staged_texture();
   if (staging_->awaiting) {
-    const std::optional<unsigned> made = allocator_->take(grid.width(), grid.height());
+    const auto made = allocator_->take(grid.size() * kBytesPerCell);
     if (!made) return;
-    allocator_->release(staged.adopt(*made, grid.width(), grid.height()));
+    allocator_->release(
+        staged.adopt(made->buffer, made->bytes / kBytesPerCell, grid.width(), grid.height()));
     staging_->awaiting = false;
   }
   const int band = std::max(1, kStagedBandCells / std::max(1, grid.width()));
@@ -211,6 +212,11 @@ void App::draw_map_overlays() {
 }
 
 void App::frame(double dt, bool capture) {
+  // The allocator's hidden GL context takes a software rasteriser some 60 ms to make: not
+  // before the first frame, which shows the window, but in time for the first big map.
+  if (drawn_once_ && stage_big_uploads_ && !allocator_) {
+    allocator_ = std::make_unique<BufferAllocator>();
+  }
   window_.set_font_scale(ui_.font_scale);
   window_.begin_frame();
   const ImGuiIO& io = ImGui::GetIO();
@@ -249,6 +255,7 @@ void App::frame(double dt, bool capture) {
     capture_seconds_ = glfwGetTime() - start;
   }
   window_.swap();
+  drawn_once_ = true;
 }
 
 int App::loop() {

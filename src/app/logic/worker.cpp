@@ -2,22 +2,8 @@
 
 #include <optional>
 
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
-
 namespace dungen::app {
 
-void lower_this_threads_priority() {
-#ifdef __linux__
-  // On Linux a thread is a task with its own nice value. Failing is harmless: it only matters
-  // when the machine is short of cores.
-  const auto tid = static_cast<id_t>(syscall(SYS_gettid));
-  (void)setpriority(PRIO_PROCESS, tid, kBackgroundNice);
-#endif
-}
 
 Worker::Worker() : thread_([this](std::stop_token quit) { run(quit); }) {}
 
@@ -46,7 +32,6 @@ void Worker::wait_idle() {
 
 // The thread's whole life: it ends when the destructor asks it to (the stop token of the thread).
 void Worker::run(std::stop_token quit) {
-  lower_this_threads_priority();
   std::unique_lock lock(mutex_);
   while (!quit.stop_requested()) {
     wake_.wait(lock, quit, [&] { return !queue_.empty() || !garbage_.empty(); });

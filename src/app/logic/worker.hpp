@@ -22,11 +22,6 @@
 
 namespace dungen::app {
 
-// Background threads give way to the UI thread (and the software rasteriser's threads) when the
-// cores are all busy: a frame that waits for a core is a frame late, a map that does is not.
-inline constexpr int kBackgroundNice = 10;
-void lower_this_threads_priority();
-
 class Worker {
  public:
   using Task = std::function<void(std::stop_token)>;
