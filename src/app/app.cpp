@@ -86,7 +86,7 @@ class App {
   };
   std::optional<Staging> staging_;
   bool stage_big_uploads_ = true;  // not for a headless picture of a finished run: no one waits
-  std::unique_ptr<BufferAllocator> allocator_;  // made by the second frame (see frame())
+  std::unique_ptr<BufferAllocator> allocator_;  // made once the window shows (see frame())
   bool drawn_once_ = false;
   std::unique_ptr<MapRenderer> renderer_;
   MapView view_;
@@ -156,7 +156,8 @@ void App::start_staged_upload(const Grid& grid) {
     if (staged.allocate(grid.width(), grid.height(), &texture_error_)) staging_ = Staging{};
     return;
   }
-  if (allocator_ && allocator_->ready() && grid.size() <= max_buffer_cells()) {
+  if (!allocator_) allocator_ = std::make_unique<BufferAllocator>();
+  if (allocator_->ready() && grid.size() <= max_buffer_cells()) {
     allocator_->request(grid.size() * kBytesPerCell);
     staging_ = Staging{0, true};
     return;
@@ -213,8 +214,9 @@ void App::draw_map_overlays() {
 
 void App::frame(double dt, bool capture) {
   // The allocator's hidden GL context takes a software rasteriser some 60 ms to make: not
-  // before the first frame, which shows the window, but in time for the first big map.
-  if (drawn_once_ && stage_big_uploads_ && !allocator_) {
+  // before the first frame, which shows the window, but in a frame where nothing moves (or,
+  // starting on a big map, when that map is first shown: see start_staged_upload).
+  if (drawn_once_ && stage_big_uploads_ && !allocator_ && !working()) {
     allocator_ = std::make_unique<BufferAllocator>();
   }
   window_.set_font_scale(ui_.font_scale);
