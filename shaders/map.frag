@@ -1,10 +1,11 @@
 #version 330 core
-// Draws the map from one integer texture, one texel per cell (see src/app/map_texture.hpp):
+// Draws the map from one integer buffer texture, one texel per cell, row-major (see
+// src/app/map_texture.hpp):
 //   r: bits 0-3 tile, bits 4-7 mark, bits 8-31 label + 1 (0: no label)
 //   g: region + 1 (0: no region)
 // Cells are looked up with texelFetch, never filtered, so cell edges stay crisp at any zoom.
 
-uniform usampler2D u_cells;
+uniform usamplerBuffer u_cells;  // cell (x, y) at y * u_map_size.x + x
 uniform ivec2 u_map_size;
 uniform vec2 u_viewport_origin;  // framebuffer pixel of the viewport's lower-left corner
 uniform float u_viewport_height;
@@ -38,9 +39,13 @@ vec3 id_colour(uint id, float s, float v) {
   return hsv(hue, s, v);
 }
 
+uvec2 cell_texel(ivec2 c) {
+  return texelFetch(u_cells, c.y * u_map_size.x + c.x).rg;
+}
+
 uint label_of(ivec2 c) {
   if (c.x < 0 || c.y < 0 || c.x >= u_map_size.x || c.y >= u_map_size.y) return 0u;
-  return texelFetch(u_cells, c, 0).r >> 8;
+  return cell_texel(c).r >> 8;
 }
 
 void main() {
@@ -53,7 +58,7 @@ void main() {
     return;
   }
   ivec2 cell = ivec2(floor(pos));
-  uvec2 texel = texelFetch(u_cells, cell, 0).rg;
+  uvec2 texel = cell_texel(cell);
   uint tile = texel.r & 15u;
   uint mark = (texel.r >> 4) & 15u;
   uint label = texel.r >> 8;

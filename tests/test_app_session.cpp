@@ -431,67 +431,6 @@ TEST(AppSession, TheTimeBudgetStopsAFrameAtAClockCheck) {
   EXPECT_TRUE(s.busy());
 }
 
-TEST(AppSession, HugeMapRegeneratesLiveOverSeveralFramesWithRisingProgress) {
-  TestClock c;
-  constexpr std::uint64_t kCap = 20000;
-  SessionConfig cfg = config(c, kCap);
-  cfg.history_bytes = std::size_t{64} << 20;
-  Session s(std::move(cfg));
-  s.finish_pending();
-  const int small_width = s.grid().width();
-  s.set_map_size(kMaxMapSide, kMaxMapSide);
-  ASSERT_TRUE(s.set_param("max_rooms", 200));
-  // Allocating the map is the next frame's work: until then the old map stays and the session
-  // says what it is doing.
-  EXPECT_TRUE(s.busy());
-  EXPECT_EQ(s.busy_label(), "preparing the map");
-  EXPECT_EQ(s.progress(), 0.0);
-  EXPECT_EQ(s.grid().width(), small_width);
-  EXPECT_EQ(s.update(1.0 / 60).steps, 0u);
-  ASSERT_EQ(s.grid().width(), kMaxMapSide);
-  ASSERT_TRUE(s.take_upload().full);
-  EXPECT_TRUE(s.busy());
-  EXPECT_EQ(s.busy_label(), "generating");
-  double last = s.progress();
-  int frames = 0;
-  while (s.busy()) {
-    const FrameReport r = s.update(1.0 / 60);
-    ASSERT_LE(r.steps, kCap);
-    ASSERT_GE(s.progress(), last);
-    ASSERT_LE(s.progress(), 1.0);
-    last = s.progress();
-    ++frames;
-    ASSERT_LT(frames, 100000);
-    if (s.busy()) {
-      const TextureUpload u = s.take_upload();
-      EXPECT_FALSE(u.full);
-    }
-  }
-  EXPECT_GT(frames, 3);
-  EXPECT_TRUE(s.finished());
-  const LiveStats st = s.stats();
-  EXPECT_EQ(st.walkable, s.grid().count_walkable());
-}
-
-TEST(AppSession, ACommandDuringAPendingBuildActsOnTheNewMap) {
-  TestClock c;
-  Session s(config(c));
-  s.finish_pending();
-  s.set_map_size(2048, 1024);  // big enough to be built by the next frame
-  ASSERT_TRUE(s.busy());
-  s.step();  // the user does not wait: the map is built now and the step is its first
-  EXPECT_EQ(s.grid().width(), 2048);
-  EXPECT_EQ(s.position(), 1u);
-  EXPECT_FALSE(s.busy());  // the live run to the end gave way to the step
-  EXPECT_EQ(s.grid(), fresh_grid_after(s, 1));
-  // finish_pending (headless runs) builds and runs a pending live regenerate to the end.
-  s.set_seed(5);
-  ASSERT_TRUE(s.busy());
-  s.finish_pending();
-  EXPECT_TRUE(s.finished());
-  EXPECT_EQ(s.grid(), final_grid(s));
-}
-
 TEST(AppSession, AbsurdInputsNeitherCrashNorRunUnbounded) {
   TestClock c;
   Session s(config(c, 1000));

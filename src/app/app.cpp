@@ -9,12 +9,14 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/buffer_allocator.hpp"
 #include "app/input.hpp"
 #include "app/logic/headless.hpp"
 #include "app/logic/session.hpp"
@@ -63,6 +65,13 @@ constexpr double kMinFrameSeconds = 1.0 / 240.0;
 // merged and sent at most every kBigUploadSeconds, so the progress bar keeps moving.
 constexpr long kBigUploadCells = 1L << 20;
 constexpr double kBigUploadSeconds = 0.25;
+// A whole new map this big (a 4096x4096 map is 16 M cells, 128 MB of texels) goes into the
+// second texture (its buffer made on the allocator's thread when the one it has is too small), a
+// band of rows per frame, while the first goes on showing the last map; it is shown once
+// complete.
+constexpr std::size_t kStagedUploadCells = std::size_t{1} << 20;
+constexpr int kStagedBandCells = 1 << 17;       // one glTexSubImage2D call
+constexpr double kStagedUploadSeconds = 0.006;  // bands per frame: until this much time is spent
 
 Rect merge(const std::optional<Rect>& a, const Rect& b) {
   if (!a) return b;
@@ -89,14 +98,30 @@ class App {
   void keep_fit();
   bool animating() const;
   void sync_texture();
+  void start_staged_upload(const Grid& grid);
+  void continue_staged_upload(const Grid& grid);
   void draw_map_overlays(const Palette& palette);
   void print_layout() const;
+  MapTexture& texture() { return textures_[shown_texture_]; }
+  MapTexture& staged_texture() { return textures_[1 - shown_texture_]; }
+  // Something will change what is shown without any input (the session's work, a staged
+  // upload): keep drawing frames.
+  bool working() const { return session_.busy() || staging_.has_value(); }
 
   Window& window_;
   const AppOptions& options_;
   UiState ui_;
   Session session_;
-  MapTexture texture_;
+  MapTexture textures_[2];  // the one shown, and the one a big new map is staged into
+  int shown_texture_ = 0;
+  struct Staging {
+    int row = 0;            // the next row to upload
+    bool awaiting = false;  // the staged texture's buffer is still being made
+  };
+  std::optional<Staging> staging_;
+  bool stage_big_uploads_ = true;  // not for a headless picture of a finished run: no one waits
+  std::unique_ptr<BufferAllocator> allocator_;  // made once the window shows (see frame())
+  bool drawn_once_ = false;
   std::unique_ptr<MapRenderer> renderer_;
   MapView view_;
   MouseDrag drag_;
@@ -116,26 +141,20 @@ class App {
 
 bool App::setup() {
   HeadlessSetup setup = options_.setup;
-  if (options_.no_wait) {
-    setup.steps = 0;  // configure only: paused at step 0, nothing run yet
-    setup.back = 0;
-  }
+  // The window never waits for a run before its first frame (a 4096x4096 map takes seconds): the
+  // run goes on over the frames and on the session's worker thread, under the progress bar. A
+  // headless run (--frames) waits unless --no-wait, so its picture shows the finished state, and
+  // so does a --steps setup, which --back needs.
+  setup.wait = options_.frames > 0 ? !options_.no_wait : setup.steps.has_value();
+  stage_big_uploads_ = options_.frames == 0 || options_.no_wait;
   std::vector<std::string> notes;
   if (auto err = setup_session(session_, setup, &notes)) {
     std::fprintf(stderr, "dungen-viz: %s\n", err->c_str());
     return false;
   }
   for (const std::string& n : notes) std::fprintf(stderr, "dungen-viz: %s\n", n.c_str());
-  if (options_.no_wait) {
-    // Start the job the frames will work on, as a click in the app would.
-    if (options_.setup.steps) {
-      session_.seek(*options_.setup.steps);
-      steps_to_check_ = options_.setup.steps;  // said once the frames have run it
-    } else {
-      session_.set_mode(RunMode::Live);
-      session_.run_to_end();
-    }
-  }
+  // A --steps run the frames finish says whether it stopped short once they have.
+  if (!setup.wait && options_.setup.steps) steps_to_check_ = options_.setup.steps;
   // The grid only shows once cells are big enough (MapView::grid_alpha), so it starts on.
   session_.view().show_grid = true;
   session_.view().projector = options_.projector;
@@ -146,29 +165,81 @@ bool App::setup() {
 void App::sync_texture() {
   const TextureUpload up = session_.take_upload();
   const Grid& grid = session_.grid();
-  const bool resized = texture_.width() != grid.width() || texture_.height() != grid.height();
-  if (up.full || !texture_.ready() || resized) {
+  MapTexture& shown = texture();
+  const bool resized = shown.width() != grid.width() || shown.height() != grid.height();
+  if (up.full || !shown.ready() || (resized && !staging_)) {
     pending_upload_.reset();
     texture_error_.clear();
-    if (!texture_.reset(grid, &texture_error_)) return;
-    if (resized) session_.view().fit_requested = true;
-    return;
+    staging_.reset();
+    if (grid.size() < kStagedUploadCells || !stage_big_uploads_) {
+      if (!shown.reset(grid, &texture_error_)) return;
+      if (resized) session_.view().fit_requested = true;
+      return;
+    }
+    start_staged_upload(grid);
   }
   if (up.dirty) pending_upload_ = merge(pending_upload_, *up.dirty);
+  if (staging_) {
+    continue_staged_upload(grid);
+    if (staging_) return;  // changes made meanwhile go to the staged texture once it is shown
+  }
   if (!pending_upload_) return;
   const long cells = static_cast<long>(pending_upload_->w) * pending_upload_->h;
   const double now = glfwGetTime();
   const bool big = cells > kBigUploadCells;
   if (big && session_.busy() && now - last_big_upload_ < kBigUploadSeconds) return;
-  texture_.upload(grid, *pending_upload_);
+  texture().upload(grid, *pending_upload_);
   pending_upload_.reset();
   if (big) last_big_upload_ = now;
+}
+
+void App::start_staged_upload(const Grid& grid) {
+  MapTexture& staged = staged_texture();
+  if (staged.fits(grid.width(), grid.height())) {
+    // The buffer of the map before last is big enough: reused.
+    if (staged.allocate(grid.width(), grid.height(), &texture_error_)) staging_ = Staging{};
+    return;
+  }
+  if (!allocator_) allocator_ = std::make_unique<BufferAllocator>();
+  if (allocator_->ready() && grid.size() <= max_buffer_cells()) {
+    allocator_->request(grid.size() * kBytesPerCell);
+    staging_ = Staging{0, true};
+    return;
+  }
+  if (staged.allocate(grid.width(), grid.height(), &texture_error_)) staging_ = Staging{};
+}
+
+void App::continue_staged_upload(const Grid& grid) {
+  MapTexture& staged = staged_texture();
+  if (staging_->awaiting) {
+    const auto made = allocator_->take(grid.size() * kBytesPerCell);
+    if (!made) return;
+    allocator_->release(
+        staged.adopt(made->buffer, made->bytes / kBytesPerCell, grid.width(), grid.height()));
+    staging_->awaiting = false;
+  }
+  const int band = std::max(1, kStagedBandCells / std::max(1, grid.width()));
+  const double start = glfwGetTime();
+  // At least one band a frame; the bound is the map's height.
+  for (int guard = 0; guard <= grid.height() && staging_->row < grid.height(); ++guard) {
+    const int rows = std::min(band, grid.height() - staging_->row);
+    staged.upload(grid, {0, staging_->row, grid.width(), rows});
+    staging_->row += rows;
+    if (glfwGetTime() - start >= kStagedUploadSeconds) break;
+  }
+  if (staging_->row < grid.height()) return;
+  const bool resized = texture().width() != grid.width() || texture().height() != grid.height();
+  shown_texture_ = 1 - shown_texture_;
+  staging_.reset();
+  if (resized) session_.view().fit_requested = true;
 }
 
 void App::draw_map_overlays(const Palette& palette) {
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   const Grid& grid = session_.grid();
   const ScreenRect map = layout_.map;
+  // While a new map is staged the last one is drawn: the new one's numbers would not fit it.
+  if (staging_) return;
   // Numbers first: the step's overlay (a candidate and its caption) goes on top.
   if (session_.view().show_region_labels) {
     draw_region_glyphs(list, grid, view_, map, session_.regions_mode() != RegionsMode::Off);
@@ -236,7 +307,10 @@ void App::keep_fit() {
                          view_.origin_y() == fitted_view_.origin_y();
   const bool resized = map.w != fitted_for_.w || map.h != fitted_for_.h;
   if (!session_.view().fit_requested && !(untouched && resized)) return;
-  view_.fit(session_.grid().width(), session_.grid().height(), map);
+  // The map drawn is the texture's (a new map being staged is not shown yet).
+  const bool drawn = texture().ready() && texture_error_.empty();
+  view_.fit(drawn ? texture().width() : session_.grid().width(),
+            drawn ? texture().height() : session_.grid().height(), map);
   session_.view().fit_requested = false;
   fitted_view_ = view_;
   fitted_for_ = map;
@@ -244,6 +318,12 @@ void App::keep_fit() {
 
 void App::frame(double dt, bool capture) {
   apply_view_requests();
+  // The allocator's hidden GL context takes a software rasteriser some 60 ms to make: not
+  // before the first frame, which shows the window, but in a frame where nothing moves (or,
+  // starting on a big map, when that map is first shown: see start_staged_upload).
+  if (drawn_once_ && stage_big_uploads_ && !allocator_ && !working()) {
+    allocator_ = std::make_unique<BufferAllocator>();
+  }
   window_.set_font_scale(ui_.font_scale);
   window_.begin_frame();
   const ImGuiIO& io = ImGui::GetIO();
@@ -272,7 +352,8 @@ void App::frame(double dt, bool capture) {
   glClear(GL_COLOR_BUFFER_BIT);
   // Region tints apply only to labelled cells, so they can always be on.
   const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid};
-  renderer_->draw(texture_, view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style, palette);
+  renderer_->draw(texture(), view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style,
+                  palette);
   window_.render_ui();
   if (capture && options_.screenshot) {
     const double start = glfwGetTime();
@@ -280,6 +361,7 @@ void App::frame(double dt, bool capture) {
     capture_seconds_ = glfwGetTime() - start;
   }
   window_.swap();
+  drawn_once_ = true;
 }
 
 // Where everything is in the picture, in pixels from the top-left. tests/png_check looks for the
@@ -311,9 +393,8 @@ void App::print_layout() const {
 
 // True while the picture changes without any input (see the frame pacing rule at the top).
 bool App::animating() const {
-  return settle_frames_ > 0 || session_.playing() || session_.busy() ||
-         pending_upload_.has_value() || session_.view().fit_requested || window_.fonts_pending() ||
-         ImGui::IsAnyMouseDown();
+  return settle_frames_ > 0 || session_.playing() || working() || pending_upload_.has_value() ||
+         session_.view().fit_requested || window_.fonts_pending() || ImGui::IsAnyMouseDown();
 }
 
 int App::loop() {
@@ -322,6 +403,11 @@ int App::loop() {
   int frames = 0;
   double slowest = 0.0;  // seconds, frames after the first (which compiles shaders)
   double total = 0.0;
+  double first_frame_at = 0.0;  // since GLFW started: the window's setup and the session's
+  // DUNGEN_VIZ_FRAME_LOG=FILE: a line a frame, "seconds-since-start frame-ms working", so that
+  // scripts/frame-times.sh can time what xdotool does to the real window.
+  std::FILE* frame_log = nullptr;
+  if (const char* path = std::getenv("DUNGEN_VIZ_FRAME_LOG")) frame_log = std::fopen(path, "w");
   while (!window_.should_close()) {
     if (headless || animating()) {
       window_.poll_events();
@@ -354,6 +440,12 @@ int App::loop() {
     if (frames > 1) {
       slowest = std::max(slowest, took);
       total += took;
+    } else {
+      first_frame_at = glfwGetTime();
+    }
+    if (frame_log) {
+      std::fprintf(frame_log, "%.3f %.2f %d\n", start, took * 1000.0, working() ? 1 : 0);
+      std::fflush(frame_log);
     }
     if (steps_to_check_ && !session_.busy()) {
       if (auto note = steps_clamp_note(*steps_to_check_, session_.position())) {
@@ -365,8 +457,11 @@ int App::loop() {
     const double spare = kMinFrameSeconds - (glfwGetTime() - start);
     if (!headless && spare > 0.0) window_.wait_events(spare);  // an event ends it early
   }
+  if (frame_log) std::fclose(frame_log);
   if (options_.frames > 0) {
     // Figures for whoever runs it headless (never asserted: times vary by machine).
+    std::printf("dungen-viz: first frame shown %.0f ms after start (%s)\n", first_frame_at * 1000.0,
+                session_.busy() ? "work still under way" : "finished");
     std::printf(
         "dungen-viz: %d frames, after the first: mean %.1f ms, slowest %.1f ms; step %llu of "
         "%llu%s\n",

@@ -58,7 +58,7 @@ void MapRenderer::draw(const MapTexture& texture, const MapView& view, ScreenRec
 
   glUseProgram(program_.id());
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_2D, texture.id());
+  glBindTexture(GL_TEXTURE_BUFFER, texture.id());
   glUniform1i(loc_.cells, 0);
   glUniform2i(loc_.map_size, texture.width(), texture.height());
   glUniform2f(loc_.viewport_origin, static_cast<float>(x), static_cast<float>(y));

@@ -12,45 +12,82 @@ namespace {
 constexpr std::size_t kStagingCells = std::size_t{1} << 20;
 constexpr std::size_t kKeptStagingCells = std::size_t{1} << 16;
 
+std::size_t cells_of(int width, int height) {
+  return static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+}
+
 }  // namespace
+
+std::size_t max_buffer_cells() {
+  GLint max_texels = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &max_texels);
+  return static_cast<std::size_t>(std::max(max_texels, 0));
+}
 
 MapTexture::~MapTexture() {
   if (texture_) glDeleteTextures(1, &texture_);
+  if (buffer_) glDeleteBuffers(1, &buffer_);
 }
 
 bool MapTexture::reset(const Grid& grid, std::string* why) {
-  GLint max_side = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
-  if (grid.width() > max_side || grid.height() > max_side) {
-    *why = "this GPU's textures are at most " + std::to_string(max_side) + " cells wide";
-    return false;
-  }
-  if (!texture_ || width_ != grid.width() || height_ != grid.height()) {
-    if (!texture_) glGenTextures(1, &texture_);
-    glBindTexture(GL_TEXTURE_2D, texture_);
-    // Integer textures cannot be filtered; NEAREST is also what keeps cell edges crisp.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, grid.width(), grid.height(), 0, GL_RG_INTEGER,
-                 GL_UNSIGNED_INT, nullptr);
-    width_ = grid.width();
-    height_ = grid.height();
-  }
+  if (!allocate(grid.width(), grid.height(), why)) return false;
   upload(grid, {0, 0, width_, height_});
   return true;
 }
 
+bool MapTexture::fits(int width, int height) const {
+  return buffer_ != 0 && cells_of(width, height) <= capacity_;
+}
+
+bool MapTexture::allocate(int width, int height, std::string* why) {
+  const std::size_t cells = cells_of(width, height);
+  if (cells > max_buffer_cells()) {
+    *why =
+        "this GPU's buffer textures hold at most " + std::to_string(max_buffer_cells()) + " cells";
+    return false;
+  }
+  if (!fits(width, height)) {
+    if (!buffer_) glGenBuffers(1, &buffer_);
+    glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
+    glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(cells * kBytesPerCell), nullptr,
+                 GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_TEXTURE_BUFFER, 0);
+    capacity_ = cells;
+    attach();
+  }
+  width_ = width;
+  height_ = height;
+  return true;
+}
+
+unsigned MapTexture::adopt(unsigned buffer, std::size_t cells, int width, int height) {
+  const unsigned old = std::exchange(buffer_, buffer);
+  capacity_ = cells;
+  width_ = width;
+  height_ = height;
+  attach();
+  return old;
+}
+
+void MapTexture::attach() {
+  if (!texture_) glGenTextures(1, &texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, texture_);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_RG32UI, buffer_);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+}
+
 void MapTexture::upload(const Grid& grid, Rect r) {
-  if (!texture_ || grid.width() != width_ || grid.height() != height_) return;
+  if (!ready() || grid.width() != width_ || grid.height() != height_) return;
   const int x0 = std::max(r.x, 0), y0 = std::max(r.y, 0);
   const int x1 = std::min(r.right(), width_), y1 = std::min(r.bottom(), height_);
   if (x0 >= x1 || y0 >= y1) return;
   const auto row_cells = static_cast<std::size_t>(x1 - x0);
-  const int band = static_cast<int>(std::max<std::size_t>(1, kStagingCells / row_cells));
-  glBindTexture(GL_TEXTURE_2D, texture_);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  // Whole rows lie one after another in the buffer: bands of them go in one call each. Part
+  // rows go one row a call.
+  const bool whole_rows = x0 == 0 && x1 == width_;
+  const int band =
+      whole_rows ? static_cast<int>(std::max<std::size_t>(1, kStagingCells / row_cells)) : 1;
+  glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
   for (int y = y0; y < y1; y += band) {
     const int rows = std::min(band, y1 - y);
     staging_.resize(row_cells * static_cast<std::size_t>(rows) * 2);
@@ -62,9 +99,11 @@ void MapTexture::upload(const Grid& grid, Rect r) {
         *out++ = packed[1];
       }
     }
-    glTexSubImage2D(GL_TEXTURE_2D, 0, x0, y, x1 - x0, rows, GL_RG_INTEGER, GL_UNSIGNED_INT,
+    glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid.index(x0, y) * kBytesPerCell),
+                    static_cast<GLsizeiptr>(staging_.size() * sizeof(std::uint32_t)),
                     staging_.data());
   }
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
   // A whole-map upload leaves up to 8 MB behind; steps only need a few cells.
   if (staging_.size() > kKeptStagingCells * 2) staging_ = {};
 }

@@ -1,11 +1,18 @@
 #pragma once
-// The whole map as one integer texture (GL_RG32UI, one texel per cell), read by shaders/map.frag:
+// The whole map as one integer buffer texture (GL_TEXTURE_BUFFER over a buffer object, GL_RG32UI,
+// one texel per cell, row-major, cell (x, y) at y * width + x), read by shaders/map.frag:
 //   r: bits 0-3 tile, bits 4-7 mark, bits 8-31 label + 1 (0: none; labels past 2^24-2 saturate)
 //   g: region + 1 (0: none)
 // Only the cells a step changed are re-uploaded (a dirty rectangle), so a step on a 4096x4096
 // map costs a few texels, not 128 MB.
+//
+// A buffer rather than a 2D texture: making the storage for a big map costs a software
+// rasteriser a large part of a second (llvmpipe clears it), and a buffer can be made on another
+// context (BufferAllocator) without holding up this one, which a texture cannot (Mesa locks
+// every shared texture meanwhile). A buffer big enough is kept and reused for any map that fits.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -16,6 +23,7 @@
 namespace dungen::app {
 
 inline constexpr std::uint32_t kMaxPackedLabel = (1u << 24) - 1;
+inline constexpr std::size_t kBytesPerCell = 2 * sizeof(std::uint32_t);
 
 inline std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i) {
   const auto tile = static_cast<std::uint32_t>(grid.tile(i)) & 15u;
@@ -28,6 +36,9 @@ inline std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i) {
   return {tile | (mark << 4) | (label1 << 8), region1};
 }
 
+// The most cells one buffer texture may hold here (GL_MAX_TEXTURE_BUFFER_SIZE).
+std::size_t max_buffer_cells();
+
 class MapTexture {
  public:
   MapTexture() = default;
@@ -35,19 +46,30 @@ class MapTexture {
   MapTexture& operator=(const MapTexture&) = delete;
   ~MapTexture();
 
-  // Makes the texture width x height and uploads every cell of grid. False (with *why) when the
-  // GPU cannot hold a texture that large.
+  // Sizes the texture for grid (a new buffer only if the one it has is too small) and uploads
+  // every cell. False (with *why) when the GL cannot hold a map that large.
   bool reset(const Grid& grid, std::string* why);
+  // Sizes it for a width x height map without filling it (upload() fills it, a band at a time).
+  bool allocate(int width, int height, std::string* why);
+  // Whether a width x height map fits the buffer it has.
+  bool fits(int width, int height) const;
+  // Takes over a buffer of `cells` cells made elsewhere (BufferAllocator), sized for a width x
+  // height map; returns the buffer it had (0: none) for the caller to delete.
+  unsigned adopt(unsigned buffer, std::size_t cells, int width, int height);
   // Re-uploads the cells in r (clipped to the map).
   void upload(const Grid& grid, Rect r);
 
-  unsigned id() const { return texture_; }
+  unsigned id() const { return texture_; }  // a GL_TEXTURE_BUFFER texture
   int width() const { return width_; }
   int height() const { return height_; }
-  bool ready() const { return texture_ != 0; }
+  bool ready() const { return texture_ != 0 && buffer_ != 0; }
 
  private:
+  void attach();
+
   unsigned texture_ = 0;
+  unsigned buffer_ = 0;
+  std::size_t capacity_ = 0;  // cells the buffer holds
   int width_ = 0;
   int height_ = 0;
   std::vector<std::uint32_t> staging_;

@@ -39,6 +39,15 @@ std::optional<std::string> setup_session(Session& session, const HeadlessSetup& 
   session.clear_notice();
   session.view().show_region_labels = setup.overlay_labels;
 
+  if (!setup.wait) {
+    if (setup.steps) {
+      session.seek(*setup.steps);
+    } else {
+      session.set_mode(RunMode::Live);
+      session.regenerate();
+    }
+    return std::nullopt;
+  }
   if (setup.steps) {
     session.seek(*setup.steps);
     session.finish_pending();

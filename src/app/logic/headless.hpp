@@ -23,10 +23,13 @@ struct HeadlessSetup {
   std::optional<std::uint64_t> steps;  // step mode, stopped at step K (else live: to the end)
   std::uint64_t back = 0;              // then J steps back
   bool overlay_labels = false;         // ViewFlags::show_region_labels
+  // false: only start the run (seek to K, or regenerate live) and leave it to the frames and the
+  // worker thread, as the interactive app does; --back is then not applied.
+  bool wait = true;
 };
 
-// Applies the setup and runs it to completion with no frame budget: the generator, seed,
-// parameters and regions; then live to the end, or step mode at step K, then J steps back.
+// Applies the setup and (with `wait`) runs it to completion with no frame budget: the generator,
+// seed, parameters and regions; then live to the end, or step mode at step K, then J steps back.
 // Returns the error (and leaves the session as it was) for an unknown generator or invalid
 // parameters. Steps past the end or back past the start are clamped, not errors: each clamp
 // adds a line to *notes (when given) saying what was done:

@@ -139,18 +139,25 @@ RegionsMode Session::regions_mode() const {
 }
 
 void Session::set_regions_mode(RegionsMode mode) {
-  if (mode == s_->regions) return;
-  s_->settle();
-  s_->regions = mode;
-  s_->job = {};
-  const std::uint64_t at = s_->track->position();
-  // Leaving the region phase lands on the generator's step where it branched.
-  s_->track->set_regions(mode, s_->region_params);
-  if (s_->track->position() != at) s_->playing = false;
-  // Live mode shows the result at once: run on into the (new) region phase.
-  if (s_->mode == RunMode::Live && mode != RegionsMode::Off) {
-    s_->start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
+  State& s = *s_;
+  if (mode == s.regions) return;
+  s.regions = mode;
+  if (s.build) {  // the map being built is made with the new mode
+    s.submit_build(s.build->to_end);
+    return;
   }
+  s.cancel_regions();
+  s.job = {};
+  const std::uint64_t at = s.track->position();
+  // Leaving the region phase lands on the generator's step where it branched.
+  s.track->set_regions(mode, s.region_params);
+  if (s.track->position() != at) s.playing = false;
+  // Live mode shows the result at once: run on into the (new) region phase.
+  s.regions_to_end = s.mode == RunMode::Live;
+  if (s.mode == RunMode::Live && mode != RegionsMode::Off) {
+    if (!s.track->regions_pending()) s.start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
+  }
+  s.poll();
 }
 
 const ParamValues& Session::region_params() const {
@@ -158,33 +165,45 @@ const ParamValues& Session::region_params() const {
 }
 
 bool Session::set_region_param(std::string_view name, std::int64_t value) {
-  if (!s_->region_params.schema().find(name)) {
-    s_->notice = "the region labelling has no parameter named " + std::string(name);
+  State& s = *s_;
+  if (!s.region_params.schema().find(name)) {
+    s.notice = "the region labelling has no parameter named " + std::string(name);
     return false;
   }
-  const ParamEdit e = set_param_repaired(s_->region_params, name, value);
-  s_->notice = e.notice;
-  if (e.changed) {
-    s_->settle();
-    s_->job = {};
-    s_->track->set_regions(s_->regions, s_->region_params);
-    if (s_->mode == RunMode::Live && s_->regions != RegionsMode::Off) {
-      s_->start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
-    }
+  const ParamEdit e = set_param_repaired(s.region_params, name, value);
+  s.notice = e.notice;
+  if (!e.changed) return true;
+  if (s.build) {
+    s.submit_build(s.build->to_end);
+    return true;
   }
+  s.cancel_regions();
+  s.job = {};
+  s.track->set_regions(s.regions, s.region_params);
+  s.regions_to_end = s.mode == RunMode::Live;
+  if (s.mode == RunMode::Live && s.regions != RegionsMode::Off) {
+    if (!s.track->regions_pending()) s.start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
+  }
+  s.poll();
   return true;
 }
 
 void Session::analyse_regions_now() {
-  s_->settle();
-  if (s_->regions == RegionsMode::Off) {
-    s_->regions = RegionsMode::Animated;
-    s_->track->set_regions(s_->regions, s_->region_params);
+  State& s = *s_;
+  if (s.defer([this] { analyse_regions_now(); })) return;
+  s.cancel_regions();
+  if (s.regions == RegionsMode::Off) {
+    s.regions = RegionsMode::Animated;
+    s.track->set_regions(s.regions, s.region_params);
   }
-  s_->job = {};
-  s_->playing = false;
-  s_->track->branch_regions_here();
-  if (s_->mode == RunMode::Live) s_->start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
+  s.job = {};
+  s.playing = false;
+  s.track->branch_regions_here();
+  s.regions_to_end = s.mode == RunMode::Live;
+  if (s.mode == RunMode::Live) {
+    if (!s.track->regions_pending()) s.start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
+  }
+  s.poll();
 }
 
 }  // namespace dungen::app

@@ -11,9 +11,18 @@
 // regions (the fast path, label_regions) add no steps: the labelled map is shown whenever the
 // cursor is at step G.
 //
-// Every command that may take many steps (run to end, run to the next feature/phase, seeking far,
-// live regeneration of a 4096x4096 map) only sets up a job; update() works on it under the frame
-// budget, and busy()/progress() say how far it has got.
+// Every command that may take many steps (run to end, run to the next feature/phase, seeking far)
+// only sets up a job; update() works on it under the frame budget, and busy()/progress() say how
+// far it has got.
+//
+// Big maps (SessionConfig::background_cells and up, 1M cells by default) are built on a worker
+// thread instead: a new map (any change of generator, parameters or seed), its live run to the
+// end, and its region phase (the instant labels, or the flood fill's copy of the map and, in
+// live mode, its run to the end). Until the result is complete the session goes on showing the
+// last finished map; update() takes the result and swaps it in whole. A newer request cancels an
+// older one. Transport commands given while a new map is being built wait for it and then act
+// on it (a live run to the end gives way to them); a transport command that moves the cursor
+// while region work is under way calls that work off.
 
 #include <cstdint>
 #include <memory>
@@ -38,12 +47,16 @@
 
 namespace dungen::app {
 
+// From this many cells on, a map is built, run to the end and labelled on the worker thread.
+inline constexpr std::uint64_t kBigMapCells = std::uint64_t{1} << 20;
+
 struct SessionConfig {
   Clock clock = steady_clock_seconds();
   FrameBudget budget{};
   std::uint64_t dice_seed = 0;  // seeds the dice that rolls new map seeds; 0 = from the clock
   std::size_t history_bytes = kDefaultHistoryBytes;  // per timeline
   std::string_view generator = "rooms-and-tunnels";  // the first one shown
+  std::uint64_t background_cells = kBigMapCells;     // maps this big go to the worker thread
 };
 
 // View-only state the renderer reads (the logic never looks at it beyond toggling).
@@ -141,11 +154,15 @@ class Session {
   void apply(Command command);
 
   // --- once a frame ---
-  // Plays (speed x frame_seconds steps) or works on the pending job, within the frame budget.
+  // Takes finished background work, then plays (speed x frame_seconds steps) or works on the
+  // pending job, within the frame budget.
   FrameReport update(double frame_seconds);
-  // Finishes the pending job now, with no budget (headless runs and tests).
+  // Finishes the pending job and any background work now, waiting for the worker (headless runs
+  // and tests).
   void finish_pending();
-  bool busy() const;                    // a job (run to end, live regenerate, seek...) is pending
+  // Work is under way (a job over frames, or a build or labelling on the worker thread) and will
+  // change what is shown: keep calling update() and drawing frames, even with no input.
+  bool busy() const;
   double progress() const;              // 0..1 of the pending job (an estimate for open-ended runs)
   std::string_view busy_label() const;  // "generating", "running to end", ...
   const FrameReport& last_frame() const;
@@ -170,7 +187,7 @@ class Session {
   std::optional<int> current_line() const;               // the current step's line, none at step 0
   const Step* current_step() const;                      // none at step 0
   std::vector<Draw> current_draws() const;  // what the current step drew (w, h, a roll, ...)
-  const std::vector<LogEntry>& log();  // oldest first, the newest is the current step
+  const std::vector<LogEntry>& log();       // oldest first, the newest is the current step
   LiveStats stats() const;
   const Layout& layout() const;  // the generator's rooms, doors, start (as of its newest step)
 

@@ -1,22 +1,34 @@
 #pragma once
-// The session's private state, shared by its three source files: settings (session.cpp),
-// transport and the frame loop (session_transport.cpp), and what the panels read
-// (session_views.cpp). Not part of the public API.
+// The session's private state, shared by its source files: settings (session.cpp), transport and
+// the frame loop (session_transport.cpp), what the panels read (session_views.cpp), and the
+// building and background work below (session_state.cpp). Not part of the public API.
+//
+// Threads: everything here belongs to the UI thread except what a Ticket shares with the worker.
+// The shown track is only ever replaced whole (install), and region work that reads its map is
+// called off (touch) before anything moves it.
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/regions.hpp"
+#include "app/logic/background.hpp"
 #include "app/logic/job.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/track.hpp"
+#include "app/logic/worker.hpp"
 #include "core/rng.hpp"
 
 namespace dungen::app {
+
+// Transport commands kept while a new map is being built (a burst of key presses); more are
+// dropped.
+inline constexpr std::size_t kMaxDeferredCommands = 256;
 
 struct Session::State {
   explicit State(SessionConfig c) : config(std::move(c)), region_params(region_schema()) {}
@@ -37,7 +49,7 @@ struct Session::State {
   RegionsMode regions = RegionsMode::Off;
   ParamValues region_params;
 
-  std::unique_ptr<Track> track;
+  std::unique_ptr<Track> track;    // the one shown; never null after the constructor
   std::uint64_t track_serial = 0;  // a new track is a new map: full upload
 
   bool playing = false;
@@ -60,139 +72,51 @@ struct Session::State {
   std::uint64_t cache_serial = 0, cache_position = UINT64_MAX, cache_version = 0;
   std::uint64_t log_serial = 0, log_position = UINT64_MAX, log_version = 0;
 
-  // Allocating a big map (four layers, ten bytes a cell) can itself take longer than a frame, so
-  // from kBigMapCells on the new track is built by the next update(): the frame in between shows
-  // "preparing the map" instead of the window freezing without a word.
-  bool build_pending = false;
-  bool live_after_build = false;  // the pending build was a live regenerate: run it to the end
+  // --- work on the worker thread (maps of config.background_cells and up) ---
+  struct Build {
+    std::shared_ptr<Ticket> ticket;
+    bool to_end = false;
+    std::uint64_t estimate = 0;  // steps, for the progress bar
+  };
+  std::optional<Build> build;  // a new track; the shown one stays until it is complete
+  struct RegionBuild {
+    std::shared_ptr<Ticket> ticket;
+    std::uint64_t serial = 0;  // Track::region_work()'s
+    RegionsMode mode = RegionsMode::Off;
+    bool to_end = false;
+    std::uint64_t cells = 0;     // to copy
+    std::uint64_t estimate = 0;  // flood-fill steps
+  };
+  std::optional<RegionBuild> region_build;  // the shown track's region phase
+  bool regions_to_end = false;              // the next region phase runs the flood fill to its end
+  std::vector<std::function<void()>> deferred;  // transport commands waiting for the build
+  Worker worker;  // last: destroyed (stopped and joined) before anything its tasks read
 
-  void rebuild() {
-    job = {};
-    playing = false;
-    due = 0.0;
-    live_after_build = false;
-    const auto cells = static_cast<std::uint64_t>(params.get("width")) *
-                       static_cast<std::uint64_t>(params.get("height"));
-    if (track && cells >= kBigMapCells) {
-      build_pending = true;
-      return;
-    }
-    build_now();
-  }
+  std::uint64_t cells() const;
+  void regenerate() { rebuild(mode == RunMode::Live); }
+  // A new track for the current settings: at step 0, or run to the end (a job over frames on a
+  // small map, the worker on a big one).
+  void rebuild(bool to_end);
+  void install(std::unique_ptr<Track> t);
+  void submit_build(bool to_end);
+  void cancel_build();
+  void submit_regions(const RegionWork& work);
+  void cancel_regions();
+  // While a build is under way a transport command waits for it (true: kept for later); a live
+  // run to the end gives way to it and the build stops at step 0.
+  bool defer(std::function<void()> command);
+  // The shown track, about to be moved: region work reading its map is called off first.
+  Track& touch();
+  // Takes finished background work and starts the region work the track waits for.
+  void poll();
+  void free_garbage();
+  double background_progress() const;
 
-  void build_now() {
-    build_pending = false;
-    track = std::make_unique<Track>(*spec, params, seed, config.history_bytes);
-    track->set_regions(regions, region_params);
-    ++track_serial;
-    if (live_after_build) {
-      live_after_build = false;
-      start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
-    }
-  }
-
-  // Finishes a pending build as update() would (a live regenerate then runs on).
-  void settle() {
-    if (build_pending) build_now();
-    track->settle_regions();
-  }
-
-  // The track for a command to act on: a pending build is done first (and a live run it was
-  // going to start gives way to the command).
-  Track& live_track() {
-    if (build_pending) {
-      live_after_build = false;
-      build_now();
-    }
-    track->settle_regions();
-    return *track;
-  }
-
-  void start_job(Job j) {
-    job = j;
-    job.start_position = track->position();
-    if (job.kind == JobKind::ToEnd || job.kind == JobKind::ToLevel) {
-      job.estimate = estimates.guess(*spec, params, regions, track->position());
-    }
-  }
-
-  // Regenerates with the current settings: to the end in live mode, to step 0 in step mode.
-  void regenerate() {
-    rebuild();
-    if (mode != RunMode::Live) return;
-    if (build_pending) {
-      live_after_build = true;
-    } else {
-      start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
-    }
-  }
-
-  bool move_toward(std::uint64_t target) {
-    const std::uint64_t p = track->position();
-    if (p == target) return false;
-    return p < target ? track->forward() : track->back();
-  }
-
-  void note_finished() {
-    if (track->finished()) estimates.record(*spec, params, regions, track->recorded());
-  }
-
-  // Works on the job under the budget (or with no budget). Returns the moves made.
-  std::uint64_t run_job(BudgetedLoop& loop, std::uint64_t limit) {
-    bool stop = false;
-    std::uint64_t moves = 0;
-    switch (job.kind) {
-      case JobKind::None:
-        return 0;
-      case JobKind::Seek:
-        moves = loop.run(limit, [&] { return move_toward(job.target); });
-        stop = track->position() == job.target || !loop.hit_budget();
-        break;
-      case JobKind::ToEnd:
-        moves = loop.run(limit, [&] { return track->forward(); });
-        stop = !loop.hit_budget();
-        break;
-      case JobKind::ToLevel: {
-        bool reached = false;
-        moves = loop.run(limit, [&] {
-          if (reached || !track->forward()) return false;
-          const Step* s = track->current();
-          reached = s && s->level >= job.level;
-          return true;
-        });
-        stop = reached || !loop.hit_budget();
-        break;
-      }
-    }
-    job.done += moves;
-    if (stop) {
-      note_finished();
-      job = {};
-    }
-    return moves;
-  }
-
-  void play_frame(BudgetedLoop& loop, double seconds) {
-    if (!std::isfinite(seconds) || seconds < 0.0) seconds = 0.0;
-    seconds = std::min(seconds, kMaxFrameSeconds);
-    due += speed * seconds;
-    const auto owed = static_cast<std::uint64_t>(due);
-    bool ended = false;
-    last.steps = loop.run(owed, [&] {
-      if (track->forward()) return true;
-      ended = true;
-      return false;
-    });
-    last.hit_budget = loop.hit_budget() && !ended;
-    due -= static_cast<double>(last.steps);
-    // Steps the budget could not run are dropped, not owed: a slow frame never snowballs.
-    due = due - std::floor(due);
-    if (ended) {
-      playing = false;
-      due = 0.0;
-      note_finished();
-    }
-  }
+  void start_job(Job j);
+  bool move_toward(std::uint64_t target);
+  void note_finished();
+  std::uint64_t run_job(BudgetedLoop& loop, std::uint64_t limit);
+  void play_frame(BudgetedLoop& loop, double seconds);
 };
 
 }  // namespace dungen::app

@@ -11,8 +11,9 @@ bool Session::playing() const {
   return s_->playing;
 }
 void Session::play() {
+  if (s_->defer([this] { play(); })) return;
   s_->job = {};
-  if (s_->live_track().finished()) restart();
+  if (s_->touch().finished()) restart();
   s_->playing = true;
 }
 void Session::pause() {
@@ -27,45 +28,54 @@ void Session::toggle_play() {
   }
 }
 void Session::step() {
+  if (s_->defer([this] { step(); })) return;
   s_->job = {};
   pause();
-  if (s_->live_track().forward()) {
+  if (s_->touch().forward()) {
     s_->last = {1, false};
   } else {
     s_->note_finished();
   }
 }
 void Session::step_back() {
+  if (s_->defer([this] { step_back(); })) return;
   s_->job = {};
   pause();
-  if (s_->live_track().back()) s_->last = {1, false};
+  if (s_->touch().back()) s_->last = {1, false};
 }
 void Session::run_to_next(StepLevel level) {
+  if (s_->defer([this, level] { run_to_next(level); })) return;
   pause();
-  s_->live_track();
+  s_->touch();
   s_->start_job({JobKind::ToLevel, 0, level, false});
 }
 void Session::run_to_end() {
   pause();
-  s_->live_track();
+  if (s_->build) {  // the map being built is run to the end there
+    if (!s_->build->to_end) s_->submit_build(true);
+    return;
+  }
+  s_->touch();
   s_->start_job({JobKind::ToEnd, 0, StepLevel::Phase, false});
 }
 void Session::restart() {
+  if (s_->defer([this] { restart(); })) return;
   pause();
-  if (s_->live_track().earliest() > 0) {
+  if (s_->touch().earliest() > 0) {
     // The oldest steps were forgotten (bounded history): start a fresh run instead.
-    s_->rebuild();
+    s_->rebuild(false);
     return;
   }
   seek(0);
 }
 void Session::seek(std::uint64_t k) {
+  if (s_->defer([this, k] { seek(k); })) return;
   pause();
   // Past what is recorded, the generator runs on (stopping at its end).
-  s_->live_track();
-  k = std::max(k, s_->track->earliest());
-  if (s_->track->finished()) k = std::min(k, s_->track->recorded());
-  if (k == s_->track->position()) {
+  Track& t = s_->touch();
+  k = std::max(k, t.earliest());
+  if (t.finished()) k = std::min(k, t.recorded());
+  if (k == t.position()) {
     s_->job = {};
     return;
   }
@@ -130,45 +140,64 @@ void Session::apply(Command command) {
 // --- once a frame ---
 
 FrameReport Session::update(double frame_seconds) {
-  s_->last = {};
-  if (s_->build_pending) {  // building the map is this frame's work
-    s_->build_now();
-    s_->last.hit_budget = true;
-    return s_->last;
+  State& s = *s_;
+  s.last = {};
+  s.poll();
+  if (s.build || s.region_build) {
+    // The worker is making what comes next; the shown track waits for it.
+    s.last.hit_budget = true;
+    return s.last;
   }
-  if (s_->track->regions_pending()) {  // so is labelling a big map instantly
-    s_->track->settle_regions();
-    s_->last.hit_budget = true;
-    return s_->last;
+  BudgetedLoop loop(s.config.clock, s.config.budget);
+  if (s.job.kind != JobKind::None) {
+    s.last.steps = s.run_job(loop, UINT64_MAX);
+    s.last.hit_budget = s.job.kind != JobKind::None;
+  } else if (s.playing) {
+    s.play_frame(loop, frame_seconds);
   }
-  BudgetedLoop loop(s_->config.clock, s_->config.budget);
-  if (s_->job.kind != JobKind::None) {
-    s_->last.steps = s_->run_job(loop, UINT64_MAX);
-    s_->last.hit_budget = s_->job.kind != JobKind::None;
-  } else if (s_->playing) {
-    s_->play_frame(loop, frame_seconds);
-  }
-  return s_->last;
+  s.poll();  // a job that stopped where region work is wanted starts it now
+  return s.last;
 }
 
 void Session::finish_pending() {
+  State& s = *s_;
   const Clock never = [] { return 0.0; };
-  BudgetedLoop loop(never, {1e300, UINT64_MAX});
-  s_->settle();
-  s_->run_job(loop, UINT64_MAX);
+  // Each round finishes one thing (the build, its deferred commands' job, the region work, ...).
+  constexpr int kMaxRounds = 16;
+  for (int round = 0; round < kMaxRounds; ++round) {
+    s.poll();
+    if (s.build) {
+      s.build->ticket->wait_done();
+    } else if (s.region_build) {
+      s.region_build->ticket->wait_done();
+    } else if (s.job.kind != JobKind::None) {
+      BudgetedLoop loop(never, {1e300, UINT64_MAX});
+      s.run_job(loop, UINT64_MAX);
+    } else if (!s.track->regions_pending()) {
+      return;
+    }
+  }
 }
 
 bool Session::busy() const {
-  return s_->build_pending || s_->track->regions_pending() || s_->job.kind != JobKind::None;
+  const State& s = *s_;
+  return s.build || s.region_build || s.track->regions_pending() || s.job.kind != JobKind::None;
 }
 double Session::progress() const {
-  if (s_->build_pending || s_->track->regions_pending()) return 0.0;
-  return s_->job.kind == JobKind::None ? 1.0 : s_->job.progress(s_->track->position());
+  const State& s = *s_;
+  if (s.build || s.region_build) return s.background_progress();
+  if (s.track->regions_pending()) return 0.0;
+  return s.job.kind == JobKind::None ? 1.0 : s.job.progress(s.track->position());
 }
 std::string_view Session::busy_label() const {
-  if (s_->build_pending) return "preparing the map";
-  if (s_->track->regions_pending()) return "labelling regions";
-  return s_->job.label();
+  const State& s = *s_;
+  if (s.build) return s.build->to_end ? "generating" : "preparing the map";
+  if (s.region_build || s.track->regions_pending()) {
+    if (s.regions == RegionsMode::Instant) return "labelling regions";
+    return s.region_build && s.region_build->to_end ? "running the flood fill"
+                                                    : "preparing the flood fill";
+  }
+  return s.job.label();
 }
 const FrameReport& Session::last_frame() const {
   return s_->last;

@@ -85,7 +85,7 @@ const std::vector<LogEntry>& Session::log() {
     const std::uint64_t local = t.position() - t.branch();
     if (local < kLogLines) {
       const Timeline& gen = t.generator_timeline();
-      append_log(gen, s.spec->narration, gen.stepper().params(), 0, t.branch(), 0,
+      append_log(gen, t.spec().narration, gen.stepper().params(), 0, t.branch(), 0,
                  kLogLines - local, s.log);
     }
     append_log(t.shown_timeline(), t.narration(), t.narration_params(), 0, local, t.branch(),
@@ -103,7 +103,7 @@ LiveStats Session::stats() const {
   out.step = t.position();
   out.recorded = t.recorded();
   const Timeline& gen = t.generator_timeline();
-  out.generator = s_->spec->narration.stat_rows(gen.stats(), gen.stepper().params());
+  out.generator = t.spec().narration.stat_rows(gen.stats(), gen.stepper().params());
   if (t.phase() == Phase::Regions) {
     out.flood_fill = t.narration().stat_rows(t.shown_timeline().stats(), t.narration_params());
   }

@@ -1,5 +1,7 @@
 #include "app/logic/track.hpp"
 
+#include <utility>
+
 #include "analysis/region_stepper.hpp"
 
 namespace dungen::app {
@@ -16,115 +18,137 @@ Track::Track(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t
 void Track::set_regions(RegionsMode mode, const ParamValues& region_params) {
   regions_ = mode;
   region_params_ = region_params;
-  region_.reset();
-  labelled_.reset();
-  in_region_ = false;
-  branch_ = 0;
-  ++version_;
-  instant_pending_ = false;
-  // A finished map gets its instant labels at once (a big one by the next frame); animated ones
-  // wait for the next step.
-  if (mode == RegionsMode::Instant && gen_.at_end()) {
-    if (gen_.grid().size() >= kBigMapCells) {
-      instant_pending_ = true;
-    } else {
-      branch_at_cursor();
-    }
-  }
-}
-
-void Track::settle_regions() {
-  if (!instant_pending_) return;
-  instant_pending_ = false;
-  if (regions_ == RegionsMode::Instant && gen_.at_end() && !in_regions()) branch_at_cursor();
+  // Only a dropped region map changes what may be shown (and a 16M-cell upload is not free).
+  if (!phase_.empty()) ++version_;
+  drop_regions();
+  clear_pending();
+  // A finished map gets its instant labels at once; animated ones wait for the next step.
+  if (mode == RegionsMode::Instant && gen_.at_end()) want_regions_here();
 }
 
 void Track::branch_regions_here() {
   if (regions_ == RegionsMode::Off || in_regions()) return;
-  branch_at_cursor();
+  drop_regions();
+  clear_pending();
+  want_regions_here();
 }
 
-void Track::branch_at_cursor() {
-  instant_pending_ = false;
-  branch_ = gen_.cursor();
-  in_region_ = false;
-  region_.reset();
-  labelled_.reset();
-  if (regions_ == RegionsMode::Animated) {
-    region_ = std::make_unique<Timeline>(start_region_stepper(gen_.grid(), region_params_),
-                                         history_bytes_);
-    region_tally_ = gen_tally_.without_regions();
-  } else if (regions_ == RegionsMode::Instant) {
-    labelled_ = gen_.grid();
-    RegionMap labels = label_regions(*labelled_, region_params_.get_int("connectivity"));
-    labelled_->assign_regions(std::move(labels.labels));
-    labelled_tally_ = gen_tally_.with_regions(labels.sizes);
+void Track::want_regions_here() {
+  if (regions_ == RegionsMode::Off) return;
+  const std::uint64_t at = gen_.cursor();
+  if ((!phase_.empty() && phase_.branch == at) || (pending_ && *pending_ == at)) return;
+  if (gen_.grid().size() >= defer_from_) {
+    pending_ = at;
+    ++pending_serial_;
+    return;
   }
+  make_regions_here();
+}
+
+void Track::make_regions_here() {
+  drop_regions();
+  clear_pending();
+  phase_ = make_region_phase(gen_.grid(), gen_tally_, regions_, region_params_, history_bytes_,
+                             gen_.cursor());
   ++version_;
 }
 
+void Track::drop_regions() {
+  in_region_ = false;
+  if (phase_.empty()) return;
+  garbage_.push_back(std::move(phase_));
+  phase_ = {};
+}
+
+void Track::clear_pending() {
+  if (!pending_) return;
+  pending_.reset();
+  ++pending_serial_;
+}
+
+std::optional<RegionWork> Track::region_work() const {
+  if (!pending_) return std::nullopt;
+  return RegionWork{regions_, region_params_, *pending_, pending_serial_};
+}
+
+bool Track::install_regions(RegionPhase phase, std::uint64_t serial) {
+  if (!pending_ || serial != pending_serial_ || phase.branch != *pending_ ||
+      phase.mode != regions_ || gen_.cursor() != phase.branch || phase.empty()) {
+    garbage_.push_back(std::move(phase));
+    return false;
+  }
+  drop_regions();
+  clear_pending();
+  phase_ = std::move(phase);
+  in_region_ = phase_.flood && phase_.flood->cursor() > 0;
+  ++version_;
+  return true;
+}
+
+std::vector<RegionPhase> Track::take_garbage() {
+  return std::exchange(garbage_, {});
+}
+
 bool Track::forward() {
-  const auto region_step = [this] {
-    if (!region_->next()) return false;
-    region_tally_.apply(region_->changes_at(region_->cursor()), true);
-    return true;
-  };
-  if (in_regions()) return region_step();
-  if (region_ && gen_.cursor() == branch_) {
+  if (in_regions()) return phase_.forward();
+  // The flood fill from here is being made elsewhere: its first step is the next one.
+  if (pending_ && *pending_ == gen_.cursor() && regions_ == RegionsMode::Animated) return false;
+  if (phase_.flood && gen_.cursor() == phase_.branch) {
     in_region_ = true;
-    if (region_step()) return true;
+    if (phase_.forward()) return true;
     in_region_ = false;
     return false;
   }
   if (gen_.next()) {
+    clear_pending();  // the cursor moved on from where the regions were wanted
     gen_tally_.apply(gen_.changes_at(gen_.cursor()), true);
     if (!start_step_ && layout().start) start_step_ = gen_.cursor();
     // On the generator's final step the instant labels show at once.
-    if (regions_ == RegionsMode::Instant && gen_.at_end()) branch_at_cursor();
+    if (regions_ == RegionsMode::Instant && gen_.at_end()) want_regions_here();
     return true;
   }
   // The generator has finished: what follows depends on the regions mode.
-  if (regions_ == RegionsMode::Animated && !region_) {
-    branch_at_cursor();
+  if (regions_ == RegionsMode::Animated && !phase_.flood) {
+    want_regions_here();
+    if (!phase_.flood) return false;  // deferred: the flood fill comes with install_regions
     in_region_ = true;
-    if (region_step()) return true;
+    if (phase_.forward()) return true;
     in_region_ = false;
-  } else if (regions_ == RegionsMode::Instant && (!labelled_ || branch_ != gen_.cursor())) {
-    branch_at_cursor();
+  } else if (regions_ == RegionsMode::Instant) {
+    want_regions_here();
   }
   return false;
 }
 
 bool Track::back() {
   if (in_regions()) {
-    if (region_->cursor() <= region_->earliest()) return false;
-    region_tally_.apply(region_->changes_at(region_->cursor()), false);
-    region_->back();
-    if (region_->cursor() == 0) in_region_ = false;  // region step 0 is generator step branch_
+    if (!phase_.back()) return false;
+    if (phase_.flood->cursor() == 0) in_region_ = false;  // region step 0 is generator step branch
     return true;
   }
   if (gen_.cursor() <= gen_.earliest()) return false;
   gen_tally_.apply(gen_.changes_at(gen_.cursor()), false);
   gen_.back();
+  clear_pending();
   return true;
 }
 
 std::uint64_t Track::position() const {
-  return in_regions() ? branch_ + region_->cursor() : gen_.cursor();
+  return in_regions() ? phase_.branch + phase_.flood->cursor() : gen_.cursor();
 }
 
 std::uint64_t Track::earliest() const {
-  if (in_regions() && region_->earliest() > 0) return branch_ + region_->earliest();
+  if (in_regions() && phase_.flood->earliest() > 0) return phase_.branch + phase_.flood->earliest();
   return gen_.earliest();
 }
 
 std::uint64_t Track::recorded() const {
-  return region_ ? branch_ + region_->recorded() : gen_.recorded();
+  return phase_.flood ? phase_.branch + phase_.flood->recorded() : gen_.recorded();
 }
 
 bool Track::finished() const {
-  if (in_regions()) return region_->at_end();
-  if (region_) return false;  // its steps are still ahead
+  if (in_regions()) return phase_.flood->at_end();
+  if (pending_ || phase_.flood) return false;  // its steps (or labels) are still ahead
   return gen_.at_end() && regions_ != RegionsMode::Animated;
 }
 
@@ -133,7 +157,7 @@ Phase Track::phase() const {
 }
 
 bool Track::labelled_shown() const {
-  return labelled_ && regions_ == RegionsMode::Instant && gen_.cursor() == branch_;
+  return phase_.labelled && regions_ == RegionsMode::Instant && gen_.cursor() == phase_.branch;
 }
 
 ShownMap Track::shown() const {
@@ -144,9 +168,9 @@ ShownMap Track::shown() const {
 const Grid& Track::grid() const {
   switch (shown()) {
     case ShownMap::Regions:
-      return region_->grid();
+      return phase_.flood->grid();
     case ShownMap::Labelled:
-      return *labelled_;
+      return *phase_.labelled;
     case ShownMap::Generator:
       break;
   }
@@ -155,7 +179,7 @@ const Grid& Track::grid() const {
 
 std::optional<Rect> Track::take_dirty() {
   std::optional<Rect> gen = gen_.take_dirty();
-  std::optional<Rect> region = region_ ? region_->take_dirty() : std::nullopt;
+  std::optional<Rect> region = phase_.flood ? phase_.flood->take_dirty() : std::nullopt;
   switch (shown()) {
     case ShownMap::Regions:
       return region;
@@ -168,15 +192,7 @@ std::optional<Rect> Track::take_dirty() {
 }
 
 const MapTally& Track::tally() const {
-  switch (shown()) {
-    case ShownMap::Regions:
-      return region_tally_;
-    case ShownMap::Labelled:
-      return labelled_tally_;
-    case ShownMap::Generator:
-      break;
-  }
-  return gen_tally_;
+  return shown() == ShownMap::Generator ? gen_tally_ : phase_.tally;
 }
 
 bool Track::has_regions() const {
@@ -185,11 +201,11 @@ bool Track::has_regions() const {
 
 bool Track::regions_complete() const {
   if (labelled_shown()) return true;
-  return in_regions() && region_->at_end();
+  return in_regions() && phase_.flood->at_end();
 }
 
 const Step* Track::current() const {
-  return in_regions() ? region_->current() : gen_.current();
+  return in_regions() ? phase_.flood->current() : gen_.current();
 }
 
 const Narration& Track::narration() const {
@@ -201,7 +217,7 @@ const ParamValues& Track::narration_params() const {
 }
 
 const Timeline& Track::shown_timeline() const {
-  return in_regions() ? *region_ : gen_;
+  return in_regions() ? *phase_.flood : gen_;
 }
 
 std::uint64_t Track::shown_cursor() const {

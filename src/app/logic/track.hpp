@@ -4,42 +4,62 @@
 // region step 0 is the same map as generator step G, so the track shows the generator there.
 // Instant regions (label_regions) add no steps: a labelled copy of the map at G is shown while
 // the cursor is at G. Every move keeps the tallies in step with the change lists.
+//
+// On a big map the region phase (a copy of the map, labelled or with the flood fill ready) takes
+// longer than a frame to make: from defer_region_work_from() cells on, the track only says what
+// it wants (region_work()) and the session has it made elsewhere and installs it.
 
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "analysis/regions.hpp"
 #include "app/logic/map_tally.hpp"
 #include "app/logic/modes.hpp"
+#include "app/logic/region_phase.hpp"
 #include "core/timeline.hpp"
 #include "generators/registry.hpp"
 
 namespace dungen::app {
 
-// From this many cells on, work that can take longer than a frame (allocating a map, labelling
-// it instantly) waits for the session's next frame, so the frame before can say what is coming.
-inline constexpr std::uint64_t kBigMapCells = std::uint64_t{1} << 20;
-
 // Which map the track shows: a change means the renderer must upload the whole map.
 enum class ShownMap { Generator, Regions, Labelled };
+
+// The region phase a track is waiting for.
+struct RegionWork {
+  RegionsMode mode = RegionsMode::Off;
+  ParamValues params;
+  std::uint64_t branch = 0;  // the generator step to start from (the cursor)
+  std::uint64_t serial = 0;  // install_regions takes the result of this request only
+};
 
 class Track {
  public:
   Track(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,
         std::size_t history_bytes);
 
+  // Region phases of maps this big or bigger are left to region_work() (default: never).
+  void defer_region_work_from(std::uint64_t cells) { defer_from_ = cells; }
+
   // Drops any region phase and sets how regions follow the generator's end.
   void set_regions(RegionsMode mode, const ParamValues& region_params);
   // Branches the regions at the cursor now (mid-run too). Needs a mode other than Off.
   void branch_regions_here();
-  // Instant labels for a big finished map wait for settle_regions() (see kBigMapCells).
-  bool regions_pending() const { return instant_pending_; }
-  void settle_regions();
 
-  bool forward();  // one step; false at the end (nothing moved)
+  // The region phase the track waits for, if any (only for deferred big maps).
+  std::optional<RegionWork> region_work() const;
+  bool regions_pending() const { return pending_.has_value(); }
+  // Installs a phase made for region_work() with this serial; false (and the phase goes to the
+  // garbage) when the track no longer wants it. An animated phase that was run on shows its
+  // cursor.
+  bool install_regions(RegionPhase phase, std::uint64_t serial);
+  // Region phases the track dropped, for the caller to free where it costs no frame.
+  std::vector<RegionPhase> take_garbage();
+
+  bool forward();  // one step; false at the end (nothing moved), or while regions are pending
   bool back();     // one step back; false at the earliest reachable step
 
   std::uint64_t position() const;
@@ -53,9 +73,11 @@ class Track {
   const Grid& grid() const;
   std::optional<Rect> take_dirty();  // of the shown map; drains the other timeline too
   const MapTally& tally() const;     // of the shown map
-  bool has_regions() const;          // a region phase or labelled map exists
+  const MapTally& generator_tally() const { return gen_tally_; }
+  bool has_regions() const;  // a region phase or labelled map exists
   bool regions_complete() const;
 
+  const GeneratorSpec& spec() const { return *spec_; }
   const Step* current() const;  // none at step 0
   // How the phase being shown tells its steps (the generator's, or the flood fill's), and the
   // parameters its words and stats read.
@@ -65,17 +87,20 @@ class Track {
   const Timeline& shown_timeline() const;
   std::uint64_t shown_cursor() const;
   const Timeline& generator_timeline() const { return gen_; }
-  const Timeline* region_timeline() const { return region_.get(); }
-  std::uint64_t branch() const { return branch_; }
+  std::uint64_t branch() const { return phase_.branch; }
   const Layout& layout() const { return gen_.stepper().layout(); }
   // The player start and the step that placed it (unknown until a step at the head placed it).
   std::optional<Point> start() const { return start_step_ ? layout().start : std::nullopt; }
   std::uint64_t start_step() const { return start_step_.value_or(0); }
 
  private:
-  bool in_regions() const { return region_ && in_region_; }
+  bool in_regions() const { return phase_.flood && in_region_; }
   bool labelled_shown() const;
-  void branch_at_cursor();
+  // Makes the region phase at the cursor, now or (big map) by region_work().
+  void want_regions_here();
+  void make_regions_here();
+  void drop_regions();
+  void clear_pending();
 
   const GeneratorSpec* spec_;
   Timeline gen_;
@@ -83,15 +108,12 @@ class Track {
   std::optional<std::uint64_t> start_step_;
   RegionsMode regions_;
   ParamValues region_params_;
-  std::uint64_t branch_ = 0;
-  // Animated: the region stepper's timeline on a copy of the map at branch_.
-  std::unique_ptr<Timeline> region_;
-  MapTally region_tally_;
+  RegionPhase phase_;
   bool in_region_ = false;
-  // Instant: the map at branch_ with label_regions' labels.
-  std::optional<Grid> labelled_;
-  bool instant_pending_ = false;
-  MapTally labelled_tally_;
+  std::optional<std::uint64_t> pending_;  // the branch region_work() asks for
+  std::uint64_t pending_serial_ = 0;
+  std::uint64_t defer_from_ = UINT64_MAX;
+  std::vector<RegionPhase> garbage_;
   std::uint64_t version_ = 0;  // counts region maps made: a new one needs a full upload
   std::size_t history_bytes_;
 };

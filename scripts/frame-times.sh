@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Frame times of dungen-viz on a 4096x4096 map under Xvfb (Mesa llvmpipe): what a user feels.
+# A benchmark, not a test: it prints figures and asserts nothing (times depend on the machine and
+# on what else it runs; `uptime` is printed with them).
+#
+#   scripts/frame-times.sh [BUILD_DIR]        (default: build; needs xvfb-run, Xvfb, xdotool)
+#
+# 1. Headless (--frames N --no-wait): the run is left to the frames and the worker thread, as in
+#    the window. Prints the time from start to the first frame, and the slowest and mean frame.
+# 2. The real window, driven by xdotool: R (a new seed), releasing the width slider, instant
+#    regions, and dragging fill_percent. dungen-viz writes one line a frame to the file named by
+#    DUNGEN_VIZ_FRAME_LOG ("seconds-since-start frame-ms working"); for each action this prints
+#    the slowest frame and how long until the new map was shown (the session and the staged
+#    texture upload idle again). The widgets' places are those of the default layout at 1280x720
+#    and UI scale 1 (see the variables below).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+VIZ=$BUILD/dungen-viz
+BIG=(--generator cellular-caves --width 4096 --height 4096)
+FRAMES=${FRAMES:-300}
+# Widgets in the default layout (1280x720, UI scale 1): slider rows and the regions radio.
+WIDTH_SLIDER_Y=123
+FILL_SLIDER_Y=173
+SLIDER_X0=8
+SLIDER_X1=163
+INSTANT_RADIO=(163 348)
+# How long an action may take before the script gives up on it (seconds).
+ACTION_TIMEOUT=${ACTION_TIMEOUT:-180}
+
+[ -x "$VIZ" ] || { echo "frame-times: no $VIZ (build first)" >&2; exit 2; }
+for tool in xvfb-run Xvfb xdotool python3; do
+  command -v "$tool" >/dev/null || { echo "frame-times: needs $tool" >&2; exit 2; }
+done
+echo "machine: $(nproc) cores, load: $(uptime | sed 's/.*load average: //')"
+
+if [ -z "${SKIP_HEADLESS:-}" ]; then
+echo "== headless, 4096x4096 caves, $FRAMES frames (--no-wait)"
+for extra in "" "--animate-regions" "--regions"; do
+  out=$(xvfb-run -a -s '-screen 0 1280x720x24' "$VIZ" --size 1280x720 "${BIG[@]}" $extra \
+    --frames "$FRAMES" --no-wait)
+  first=$(echo "$out" | sed -n 's/.*first frame shown \([0-9]*\) ms.*/\1/p')
+  stats=$(echo "$out" | sed -n 's/.*after the first: \(.*\)/\1/p')
+  printf '  %-18s first frame %5s ms; %s\n' "${extra:-start}" "$first" "$stats"
+done
+fi
+
+echo "== the real window (xdotool), 4096x4096 caves"
+display=$((100 + RANDOM % 800))
+Xvfb ":$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
+xvfb_pid=$!
+log=$(mktemp /tmp/frame-times.XXXXXX)
+app_pid=""
+cleanup() {
+  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
+  kill "$xvfb_pid" 2>/dev/null || true
+  if [ -n "${KEEP_LOG:-}" ]; then cp "$log" "$KEEP_LOG"; fi
+  rm -f "$log"
+}
+trap cleanup EXIT
+export DISPLAY=":$display"
+sleep 1
+DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 "${BIG[@]}" >/dev/null 2>&1 &
+app_pid=$!
+
+# The log's last line: "t ms working".
+last() { tail -n 1 "$log" 2>/dev/null || true; }
+now_t() { last | awk '{print $1}'; }
+# Waits until the app has worked (a frame says working) and is idle again after time $1;
+# prints the app's time of the first idle frame, or "timeout".
+wait_idle_after() {
+  python3 - "$log" "$1" "$ACTION_TIMEOUT" <<'EOF'
+import sys, time
+path, since, timeout = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+end = time.time() + timeout
+while time.time() < end:
+    seen_work = False  # each pass reads the whole log again
+    with open(path) as f:
+        for line in f:
+            p = line.split()
+            if len(p) < 3 or float(p[0]) <= since:
+                continue
+            if p[2] == "1":
+                seen_work = True
+            elif seen_work:
+                print(p[0]); sys.exit(0)
+    time.sleep(0.2)
+print("timeout")
+EOF
+}
+# Slowest frame and frame count between app times $1 and $2.
+report() {
+  python3 - "$log" "$1" "$2" "$3" <<'EOF'
+import sys
+path, a, b, name = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4]
+rows = [l.split() for l in open(path)]
+if b == "timeout":
+    print(f"  {name:<26} not finished within the timeout"); sys.exit(0)
+b = float(b)
+ms = [float(r[1]) for r in rows if len(r) >= 3 and a < float(r[0]) <= b]
+if not ms:
+    print(f"  {name:<26} no frames"); sys.exit(0)
+over = sum(1 for m in ms if m > 50)
+print(f"  {name:<26} new map shown after {b - a:5.2f} s; {len(ms)} frames, "
+      f"slowest {max(ms):6.1f} ms, mean {sum(ms) / len(ms):5.1f} ms, {over} over 50 ms")
+EOF
+}
+
+for _ in $(seq 1 100); do [ -s "$log" ] && break; sleep 0.1; done
+start_idle=$(wait_idle_after 0)
+python3 - "$log" "$start_idle" <<'EOF'
+import sys
+rows = [l.split() for l in open(sys.argv[1])]
+first = float(rows[0][0]) + float(rows[0][1]) / 1000
+end = sys.argv[2]
+ms = [float(r[1]) for r in rows[1:]]
+over = sum(1 for m in ms if m > 50)
+print(f"  {'start':<26} first frame {first * 1000:5.0f} ms after start; map shown after "
+      f"{end} s; slowest later frame {max(ms):6.1f} ms, mean {sum(ms) / len(ms):5.1f} ms, "
+      f"{over} over 50 ms")
+EOF
+win=$(xdotool search --sync --name '^dungen-viz$' | head -n 1)
+xdotool windowfocus "$win" 2>/dev/null || true
+
+# R: a new seed (held a moment: imgui 1.86 misses a press and release within one frame).
+t=$(now_t); xdotool keydown r; sleep 0.1; xdotool keyup r
+report "$t" "$(wait_idle_after "$t")" "R (new seed)"
+
+# The width slider: grab its knob (at the right end, 4096), move it left, release.
+t=$(now_t)
+xdotool mousemove "$((SLIDER_X1 - 6))" "$WIDTH_SLIDER_Y" mousedown 1
+for x in $(seq $((SLIDER_X1 - 8)) -2 $((SLIDER_X1 - 16))); do
+  xdotool mousemove "$x" "$WIDTH_SLIDER_Y"; sleep 0.05
+done
+xdotool mouseup 1
+report "$t" "$(wait_idle_after "$t")" "width slider release"
+
+# Instant regions.
+t=$(now_t); xdotool mousemove "${INSTANT_RADIO[@]}" click 1
+report "$t" "$(wait_idle_after "$t")" "instant regions"
+
+# Dragging fill_percent across 20 values over about two seconds, then releasing.
+t=$(now_t)
+mid=$(((SLIDER_X0 + SLIDER_X1) / 2))
+xdotool mousemove "$mid" "$FILL_SLIDER_Y" mousedown 1
+for x in $(seq "$mid" 2 $((mid + 40))); do
+  xdotool mousemove "$x" "$FILL_SLIDER_Y"; sleep 0.1
+done
+t_up=$(now_t)
+xdotool mouseup 1
+done_t=$(wait_idle_after "$t_up")
+python3 - "$log" "$t" "$t_up" <<'EOF'
+import sys
+rows = [l.split() for l in open(sys.argv[1])]
+a, b = float(sys.argv[2]), float(sys.argv[3])
+ms = [float(r[1]) for r in rows if a < float(r[0]) <= b]
+if ms:
+    over = sum(1 for m in ms if m > 50)
+    print(f"  {'fill_percent drag':<26} {len(ms) / (b - a):5.1f} fps while dragging, slowest "
+          f"{max(ms):6.1f} ms, {over} over 50 ms")
+EOF
+report "$t_up" "$done_t" "  after the release"

@@ -1,0 +1,89 @@
+#include "app/buffer_allocator.hpp"
+
+#include <glad/gl.h>
+// glad before GLFW (GLFW_INCLUDE_NONE is defined by the dungen::glfw target).
+#include <GLFW/glfw3.h>
+
+#include <utility>
+
+namespace dungen::app {
+
+BufferAllocator::BufferAllocator() {
+  GLFWwindow* share = glfwGetCurrentContext();
+  if (!share) return;
+  // The same kind of context as the window's (src/app/window.cpp), which sharing needs.
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  context_ = glfwCreateWindow(1, 1, "map buffers (hidden)", nullptr, share);
+  glfwDefaultWindowHints();
+  if (!context_) return;
+  thread_ = std::jthread([this](std::stop_token quit) { run(quit); });
+}
+
+BufferAllocator::~BufferAllocator() {
+  if (!context_) return;
+  thread_.request_stop();
+  if (thread_.joinable()) thread_.join();
+  // Shared objects: the window's context, current here, deletes what is left.
+  if (made_) doomed_.push_back(made_->buffer);
+  if (!doomed_.empty()) glDeleteBuffers(static_cast<GLsizei>(doomed_.size()), doomed_.data());
+  glfwDestroyWindow(context_);
+}
+
+void BufferAllocator::request(std::size_t bytes) {
+  {
+    const std::lock_guard lock(mutex_);
+    wanted_ = bytes;
+  }
+  wake_.notify_one();
+}
+
+std::optional<BufferAllocator::Made> BufferAllocator::take(std::size_t bytes) {
+  const std::lock_guard lock(mutex_);
+  if (!made_ || made_->bytes < bytes) return std::nullopt;
+  return std::exchange(made_, std::nullopt);
+}
+
+void BufferAllocator::release(unsigned buffer) {
+  if (!buffer) return;
+  {
+    const std::lock_guard lock(mutex_);
+    doomed_.push_back(buffer);
+  }
+  wake_.notify_one();
+}
+
+// The thread's whole life, with the hidden context current: it ends when the destructor asks.
+void BufferAllocator::run(std::stop_token quit) {
+  glfwMakeContextCurrent(context_);
+  std::unique_lock lock(mutex_);
+  while (!quit.stop_requested()) {
+    wake_.wait(lock, quit, [&] { return wanted_.has_value() || !doomed_.empty(); });
+    if (quit.stop_requested()) break;
+    std::vector<unsigned> doomed = std::exchange(doomed_, {});
+    const std::optional<std::size_t> wanted = std::exchange(wanted_, std::nullopt);
+    // A newer request replaces a buffer made and not taken.
+    if (wanted && made_) doomed.push_back(std::exchange(made_, std::nullopt)->buffer);
+    lock.unlock();
+    if (!doomed.empty()) glDeleteBuffers(static_cast<GLsizei>(doomed.size()), doomed.data());
+    Made made;
+    if (wanted) {
+      glGenBuffers(1, &made.buffer);
+      glBindBuffer(GL_TEXTURE_BUFFER, made.buffer);
+      glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(*wanted), nullptr, GL_DYNAMIC_DRAW);
+      glBindBuffer(GL_TEXTURE_BUFFER, 0);
+      made.bytes = *wanted;
+    }
+    // Done before the window's context may use (or lose) the buffers.
+    glFinish();
+    lock.lock();
+    if (wanted) made_ = made;
+  }
+  lock.unlock();
+  glfwMakeContextCurrent(nullptr);
+}
+
+}  // namespace dungen::app

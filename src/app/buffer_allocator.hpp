@@ -1,0 +1,54 @@
+#pragma once
+// Making the storage for a big map costs more than many frames: glBufferData of 128 MB (a
+// 4096x4096 map) took llvmpipe about half a second here, clearing the memory. This makes such
+// buffers on a second GL context, hidden, sharing objects with the window's, on a thread of its
+// own, so the frames go on meanwhile (a buffer, unlike a texture, holds no lock the window's
+// context needs while it is made); it deletes old ones there too. Without a second context
+// (ready() false) the caller makes its buffers itself.
+
+#include <condition_variable>
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace dungen::app {
+
+class BufferAllocator {
+ public:
+  struct Made {
+    unsigned buffer = 0;
+    std::size_t bytes = 0;
+  };
+
+  // Call on the main thread, with the window's context current there.
+  BufferAllocator();
+  // Joins the thread and deletes what was made and never taken (the window's context current).
+  ~BufferAllocator();
+  BufferAllocator(const BufferAllocator&) = delete;
+  BufferAllocator& operator=(const BufferAllocator&) = delete;
+
+  bool ready() const { return context_ != nullptr; }
+  // Asks for a buffer of `bytes` bytes: the newest request replaces an older one not yet made.
+  void request(std::size_t bytes);
+  // The buffer asked for, once made, if it has at least `bytes` bytes; the caller owns it then.
+  std::optional<Made> take(std::size_t bytes);
+  // Deletes a buffer on the second context.
+  void release(unsigned buffer);
+
+ private:
+  void run(std::stop_token quit);
+
+  GLFWwindow* context_ = nullptr;
+  std::mutex mutex_;
+  std::condition_variable_any wake_;
+  std::optional<std::size_t> wanted_;
+  std::optional<Made> made_;
+  std::vector<unsigned> doomed_;
+  std::jthread thread_;  // last: started once the rest exists
+};
+
+}  // namespace dungen::app

@@ -1,0 +1,82 @@
+#pragma once
+// The work the session hands to its worker thread on a big map, and the ticket through which the
+// two threads share one request: a stop source and progress going one way, the finished result
+// coming back. Nothing else is shared. A build makes a Track of its own and hands it over whole.
+// Region work reads the shown track's generator map, but only between taking and giving back
+// the ticket's read (a copy, made in slices so that a stop is seen within one slice); the
+// session does not move that track until cancel_and_release() has returned.
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <stop_token>
+
+#include "app/logic/map_tally.hpp"
+#include "app/logic/modes.hpp"
+#include "app/logic/region_phase.hpp"
+#include "app/logic/track.hpp"
+#include "core/grid.hpp"
+#include "core/params.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen::app {
+
+// A bound on any background run: no generator (nor the flood fill) takes 64 steps a cell.
+inline constexpr std::uint64_t kMaxBackgroundSteps =
+    std::uint64_t{64} * kMaxMapSide * static_cast<std::uint64_t>(kMaxMapSide);
+// How often the flood fill (a cheap step per cell) looks at its stop token and publishes its
+// progress; a build does it every step.
+inline constexpr std::uint64_t kStopCheckSteps = 256;
+// Cells copied between two looks at the stop token (well under a millisecond).
+inline constexpr std::size_t kCopySliceCells = std::size_t{1} << 16;
+
+struct Ticket {
+  enum Read : int { kNotYet, kReading, kReleased };
+
+  std::stop_source stop;
+  std::atomic<std::uint64_t> done_steps{0};    // moves run (the progress bar)
+  std::atomic<std::uint64_t> copied_cells{0};  // region work: of the source map
+  std::atomic<int> read{kNotYet};              // region work: may it read the source map
+  std::atomic<bool> done{false};               // the worker has finished with this request
+  // Written by the worker before `done` is set; read by the session once it has seen `done`.
+  std::unique_ptr<Track> track;
+  std::optional<RegionPhase> regions;
+  std::exception_ptr error;
+
+  bool finished() const { return done.load(std::memory_order_acquire); }
+  void wait_done() const;
+  // Asks the work to stop; once this returns, the worker does not read the source map (again).
+  void cancel_and_release();
+};
+
+struct BuildRequest {
+  const GeneratorSpec* spec = nullptr;
+  ParamValues params;
+  std::uint64_t seed = 0;
+  std::size_t history_bytes = 0;
+  RegionsMode regions = RegionsMode::Off;
+  ParamValues region_params;
+  bool to_end = false;  // run it to the end (regions too), or leave it at step 0
+};
+
+// Makes the track (the same one the session would make on its own thread) into ticket.track.
+void build_track(const BuildRequest& request, Ticket& ticket, std::stop_token stop);
+
+struct RegionRequest {
+  const Grid* source = nullptr;  // the generator's map at `branch`: read only under ticket.read
+  int width = 0;
+  int height = 0;
+  MapTally source_tally;
+  RegionsMode mode = RegionsMode::Off;
+  ParamValues params;
+  std::size_t history_bytes = 0;
+  std::uint64_t branch = 0;
+  bool to_end = false;  // animated: run the flood fill to its end
+};
+
+// Makes the region phase (as Track would) into ticket.regions.
+void build_regions(const RegionRequest& request, Ticket& ticket, std::stop_token stop);
+
+}  // namespace dungen::app

@@ -1,0 +1,60 @@
+#include "app/logic/worker.hpp"
+
+#include <optional>
+
+namespace dungen::app {
+
+
+Worker::Worker() : thread_([this](std::stop_token quit) { run(quit); }) {}
+
+Worker::~Worker() {
+  {
+    const std::lock_guard lock(mutex_);
+    running_.request_stop();
+    for (Queued& q : queue_) q.stop.request_stop();
+  }
+  thread_.request_stop();
+  thread_.join();
+}
+
+void Worker::submit(std::stop_source stop, Task task) {
+  {
+    const std::lock_guard lock(mutex_);
+    queue_.push_back({std::move(stop), std::move(task)});
+  }
+  wake_.notify_one();
+}
+
+void Worker::wait_idle() {
+  std::unique_lock lock(mutex_);
+  idle_.wait(lock, [&] { return queue_.empty() && garbage_.empty() && !working_; });
+}
+
+// The thread's whole life: it ends when the destructor asks it to (the stop token of the thread).
+void Worker::run(std::stop_token quit) {
+  std::unique_lock lock(mutex_);
+  while (!quit.stop_requested()) {
+    wake_.wait(lock, quit, [&] { return !queue_.empty() || !garbage_.empty(); });
+    if (quit.stop_requested()) break;
+    // Free what the session left first: the next task is likely to allocate as much again.
+    std::vector<std::unique_ptr<Garbage>> garbage = std::move(garbage_);
+    garbage_.clear();
+    std::optional<Queued> next;
+    if (!queue_.empty()) {
+      next = std::move(queue_.front());
+      queue_.pop_front();
+      running_ = next->stop;
+    }
+    working_ = true;
+    lock.unlock();
+    garbage.clear();
+    if (next) next->task(next->stop.get_token());
+    next.reset();  // the task's captures are freed here, on this thread
+    lock.lock();
+    working_ = false;
+    running_ = std::stop_source(std::nostopstate);
+    if (queue_.empty() && garbage_.empty()) idle_.notify_all();
+  }
+}
+
+}  // namespace dungen::app

@@ -1,0 +1,80 @@
+#pragma once
+// One background thread for the work that would freeze the window on a big map: building a track
+// (allocating a 4096x4096 map, running it to the end), making its region phase, and freeing what
+// a big map leaves behind (unmapping a few hundred MB takes longer than a frame, too).
+//
+// Tasks run one at a time, in the order submitted. Each task is handed the stop token of the
+// stop_source it was submitted with: whoever submitted it cancels it by asking that source to
+// stop, and the task looks between its steps. Until the worker is destroyed it runs every task
+// it was given (a cancelled one sees its stop at once and returns), so a task can always report
+// that it ended.
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <stop_token>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace dungen::app {
+
+class Worker {
+ public:
+  using Task = std::function<void(std::stop_token)>;
+
+  Worker();
+  // Asks the running task to stop, drops the queued ones and joins the thread.
+  ~Worker();
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  void submit(std::stop_source stop, Task task);
+
+  // Frees `thing` on the worker thread, before the next task starts.
+  template <class T>
+  void dispose(T thing) {
+    if constexpr (std::is_constructible_v<bool, T&>) {
+      if (!thing) return;  // an empty pointer: nothing to free
+    }
+    std::unique_ptr<Garbage> held = std::make_unique<Held<T>>(std::move(thing));
+    {
+      const std::lock_guard lock(mutex_);
+      garbage_.push_back(std::move(held));
+    }
+    wake_.notify_one();
+  }
+
+  // Blocks until nothing is queued, running or waiting to be freed (tests, headless runs).
+  void wait_idle();
+
+ private:
+  struct Garbage {
+    virtual ~Garbage() = default;
+  };
+  template <class T>
+  struct Held : Garbage {
+    explicit Held(T t) : value(std::move(t)) {}
+    T value;
+  };
+  struct Queued {
+    std::stop_source stop;
+    Task task;
+  };
+
+  void run(std::stop_token quit);
+
+  std::mutex mutex_;
+  std::condition_variable_any wake_;
+  std::condition_variable idle_;
+  std::deque<Queued> queue_;
+  std::vector<std::unique_ptr<Garbage>> garbage_;
+  bool working_ = false;
+  std::stop_source running_{std::nostopstate};  // the running task's, for the destructor
+  std::jthread thread_;                         // last: started once everything it uses exists
+};
+
+}  // namespace dungen::app

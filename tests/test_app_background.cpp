@@ -1,0 +1,314 @@
+// The session's worker thread: big maps are built, run to the end and labelled there, a newer
+// request cancels an older one, the map shown only ever changes to a complete map, and what the
+// worker makes is bit for bit what a batch run makes. These tests run under ThreadSanitizer too
+// (a build with -fsanitize=thread), so they exercise the hand-over paths with small maps: the
+// session sends every map to the worker when SessionConfig::background_cells is 1.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "analysis/region_stepper.hpp"
+#include "analysis/regions.hpp"
+#include "app/logic/background.hpp"
+#include "app/logic/session.hpp"
+#include "app/logic/worker.hpp"
+#include "app_test_support.hpp"
+#include "core/runner.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen::app {
+namespace {
+
+using std::chrono::milliseconds;
+
+// Every map goes to the worker, however small.
+SessionConfig all_background(std::uint64_t dice_seed = 3) {
+  SessionConfig cfg = frozen_clock(dice_seed);
+  cfg.background_cells = 1;
+  return cfg;
+}
+
+Grid batch_grid(const Session& s, std::uint64_t steps = UINT64_MAX) {
+  Stepper st = start_generator(s.generator(), s.params(), s.seed(), false);
+  run_steps(st, steps);
+  return st.grid();
+}
+
+// Frames a millisecond apart until the session is idle; false if it never got there.
+bool settle(Session& s, int max_frames = 200000) {
+  for (int n = 0; n < max_frames && s.busy(); ++n) {
+    s.update(1.0 / 60);
+    if (s.busy()) std::this_thread::sleep_for(milliseconds(1));
+  }
+  return !s.busy();
+}
+
+TEST(AppWorker, RunsTasksInOrderAndFreesGarbageOnItsOwnThread) {
+  std::vector<int> order;
+  std::thread::id freed_on;
+  struct Tracer {
+    std::thread::id* where = nullptr;
+    ~Tracer() {
+      if (where) *where = std::this_thread::get_id();
+    }
+  };
+  {
+    Worker w;
+    for (int i = 0; i < 5; ++i) {
+      w.submit(std::stop_source(), [&order, i](std::stop_token) { order.push_back(i); });
+    }
+    auto tracer = std::make_unique<Tracer>();
+    tracer->where = &freed_on;
+    w.dispose(std::move(tracer));
+    w.wait_idle();
+  }
+  EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3, 4}));
+  EXPECT_NE(freed_on, std::thread::id());
+  EXPECT_NE(freed_on, std::this_thread::get_id());
+}
+
+TEST(AppWorker, ACancelledTaskSeesItsStopAndTheNextOneRuns) {
+  Worker w;
+  std::atomic<bool> started{false}, saw_stop{false}, next_ran{false};
+  std::stop_source first;
+  w.submit(first, [&](std::stop_token stop) {
+    started = true;
+    // Spins until asked to stop (bounded: ten seconds).
+    for (int i = 0; i < 10000 && !stop.stop_requested(); ++i)
+      std::this_thread::sleep_for(milliseconds(1));
+    saw_stop = stop.stop_requested();
+  });
+  w.submit(std::stop_source(), [&](std::stop_token) { next_ran = true; });
+  for (int i = 0; i < 10000 && !started; ++i) std::this_thread::sleep_for(milliseconds(1));
+  ASSERT_TRUE(started);
+  first.request_stop();
+  w.wait_idle();
+  EXPECT_TRUE(saw_stop);
+  EXPECT_TRUE(next_ran);
+}
+
+TEST(AppWorker, AStoppedBuildHandsNothingOver) {
+  const GeneratorSpec& spec = *find_generator("cellular-caves");
+  ParamValues params = spec.schema.defaults();
+  params.set("width", 1024);
+  params.set("height", 1024);
+  const BuildRequest request{
+      &spec, params, 1, std::size_t{64} << 20, RegionsMode::Animated, region_schema().defaults(),
+      true};
+  // Run to the end it would take this many steps (the flood fill visits every floor cell).
+  Stepper gen = start_generator(spec, params, 1, false);
+  std::uint64_t total = run_to_end(gen).steps;
+  Stepper flood = start_region_stepper(gen.grid(), region_schema().defaults(), false);
+  total += run_to_end(flood).steps;
+  ASSERT_GT(total, 400000u);
+
+  Ticket ticket;
+  std::jthread worker([&] { build_track(request, ticket, ticket.stop.get_token()); });
+  for (int i = 0; i < 100000 && ticket.done_steps.load() == 0 && !ticket.finished(); ++i) {
+    std::this_thread::sleep_for(milliseconds(1));
+  }
+  ticket.stop.request_stop();
+  ticket.wait_done();
+  EXPECT_FALSE(ticket.track);
+  EXPECT_FALSE(ticket.error);
+  EXPECT_LT(ticket.done_steps.load(), total);
+}
+
+class AppBackground : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(AppBackground, WhatTheWorkerBuildsIsTheBatchRunBitForBit) {
+  Session s(all_background());
+  ASSERT_TRUE(s.select_generator(GetParam()));
+  ASSERT_TRUE(settle(s));
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.grid(), batch_grid(s));
+  EXPECT_EQ(s.stats().walkable, batch_grid(s).count_walkable());
+  const RegionMap want = label_regions(batch_grid(s), 8);
+  // Instant labels, made on the worker from a copy of the shown map.
+  s.set_regions_mode(RegionsMode::Instant);
+  ASSERT_TRUE(settle(s));
+  EXPECT_EQ(s.grid().regions(), want.labels);
+  EXPECT_EQ(s.grid().tiles(), batch_grid(s).tiles());
+  // The flood fill, run to its end on the worker; then scrubbing it.
+  s.set_regions_mode(RegionsMode::Animated);
+  ASSERT_TRUE(settle(s));
+  ASSERT_EQ(s.phase(), Phase::Regions);
+  ASSERT_TRUE(s.finished());
+  EXPECT_EQ(s.grid().regions(), want.labels);
+  const std::uint64_t end = s.position();
+  s.seek(end / 2);
+  s.finish_pending();
+  s.seek(end);
+  s.finish_pending();
+  EXPECT_EQ(s.grid().regions(), want.labels);
+  // A whole new track with animated regions, built and run to the end on the worker.
+  s.set_seed(s.seed() + 1);
+  ASSERT_TRUE(settle(s));
+  EXPECT_EQ(s.phase(), Phase::Regions);
+  EXPECT_EQ(s.grid().regions(), label_regions(batch_grid(s), 8).labels);
+}
+
+INSTANTIATE_TEST_SUITE_P(Generators, AppBackground,
+                         ::testing::Values("rooms-and-tunnels", "cellular-caves",
+                                           "feature-accretion", "room-accretion"));
+
+TEST(AppBackgroundSession, TheShownMapOnlyEverChangesToACompleteMap) {
+  Session s(all_background());
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  s.set_map_size(200, 150);
+  ASSERT_TRUE(settle(s));
+  Grid shown = s.grid();
+  for (const std::uint64_t seed : {11u, 12u, 13u}) {
+    s.set_seed(seed);
+    const Grid complete = batch_grid(s);
+    for (int frame = 0; frame < 200000 && s.busy(); ++frame) {
+      s.update(1.0 / 60);
+      if (!(s.grid() == shown)) {
+        ASSERT_EQ(s.grid(), complete) << "seed " << seed << ", frame " << frame;
+        shown = s.grid();
+      }
+      std::this_thread::sleep_for(milliseconds(1));
+    }
+    ASSERT_FALSE(s.busy());
+    EXPECT_EQ(s.grid(), complete);
+  }
+}
+
+TEST(AppBackgroundSession, ANewerRequestCancelsAnOlderOne) {
+  Session s(all_background());
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  s.set_map_size(400, 300);
+  ASSERT_TRUE(settle(s));
+  s.set_seed(21);
+  const Grid older = batch_grid(s);
+  std::this_thread::sleep_for(milliseconds(5));  // the worker is on it
+  // A slider drag: a new value every frame, each cancelling the one before.
+  for (int fill = 40; fill <= 48; ++fill) {
+    ASSERT_TRUE(s.set_param("fill_percent", fill));
+    s.update(1.0 / 60);
+    ASSERT_FALSE(s.grid() == older);
+  }
+  for (int frame = 0; frame < 200000 && s.busy(); ++frame) {
+    s.update(1.0 / 60);
+    ASSERT_FALSE(s.grid() == older) << "a cancelled request's map was shown";
+    std::this_thread::sleep_for(milliseconds(1));
+  }
+  EXPECT_EQ(s.params().get("fill_percent"), 48);
+  EXPECT_EQ(s.grid(), batch_grid(s));
+}
+
+TEST(AppBackgroundSession, AMoveCallsOffRegionWorkOnTheShownMap) {
+  Session s(all_background());
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  s.set_map_size(300, 200);
+  ASSERT_TRUE(settle(s));
+  s.set_mode(RunMode::Step);
+  const std::uint64_t end = s.position();
+  const Grid final_map = s.grid();
+  // Labelling starts on the worker; stepping back at once calls it off (it reads this map).
+  s.set_regions_mode(RegionsMode::Instant);
+  ASSERT_TRUE(s.busy());
+  s.step_back();
+  EXPECT_EQ(s.position(), end - 1);
+  ASSERT_TRUE(settle(s));
+  EXPECT_FALSE(s.stats().regions);
+  EXPECT_EQ(s.grid(), batch_grid(s, end - 1));
+  // Back onto the last step: the labels are wanted again, and come.
+  s.step();
+  ASSERT_TRUE(settle(s));
+  ASSERT_TRUE(s.stats().regions);
+  EXPECT_EQ(s.grid().regions(), label_regions(final_map, 8).labels);
+  // Many moves while the flood fill is being prepared, each one calling it off.
+  s.set_regions_mode(RegionsMode::Animated);
+  for (int i = 0; i < 20; ++i) {
+    s.step();
+    s.step();  // at the end: wants the flood fill (made on the worker)
+    s.update(1.0 / 60);
+    s.step_back();
+  }
+  s.run_to_end();
+  s.finish_pending();
+  EXPECT_EQ(s.phase(), Phase::Regions);
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.grid().regions(), label_regions(final_map, 8).labels);
+}
+
+// At the default threshold (1M cells): a live regenerate of a 2M-cell map runs on the worker,
+// and every frame until it is complete shows the last finished map.
+TEST(AppBackgroundSession, ABigMapRegeneratesLiveWhileTheLastMapStaysShown) {
+  SessionConfig cfg = frozen_clock(3);
+  cfg.history_bytes = std::size_t{64} << 20;
+  Session s(std::move(cfg));
+  s.finish_pending();
+  const Grid small = s.grid();
+  s.take_upload();
+  s.set_map_size(2048, 1024);
+  ASSERT_TRUE(s.set_param("max_rooms", 200));
+  EXPECT_TRUE(s.busy());
+  EXPECT_EQ(s.busy_label(), "generating");
+  double last = s.progress();
+  for (int frame = 0; s.busy(); ++frame) {
+    ASSERT_LT(frame, 200000);
+    const FrameReport r = s.update(1.0 / 60);
+    EXPECT_EQ(r.steps, 0u);  // nothing runs on this thread
+    ASSERT_GE(s.progress(), last);
+    ASSERT_LE(s.progress(), 1.0);
+    last = s.progress();
+    if (s.busy()) {
+      ASSERT_EQ(s.grid(), small);
+      ASSERT_FALSE(s.take_upload().full);
+    }
+    std::this_thread::sleep_for(milliseconds(1));
+  }
+  EXPECT_EQ(s.grid().width(), 2048);
+  EXPECT_TRUE(s.take_upload().full);
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.grid(), batch_grid(s));
+  EXPECT_EQ(s.stats().walkable, s.grid().count_walkable());
+}
+
+TEST(AppBackgroundSession, CommandsDuringABuildActOnTheNewMapInOrder) {
+  Session s(frozen_clock(3));
+  s.finish_pending();
+  s.set_map_size(2048, 1024);  // built on the worker, live: to the end
+  ASSERT_TRUE(s.busy());
+  // The user does not wait: the commands wait for the new map (the live run to the end gives
+  // way to them and the build stops at step 0), then act on it in order.
+  s.step();
+  s.step();
+  s.step();
+  EXPECT_EQ(s.busy_label(), "preparing the map");
+  s.step_back();
+  s.run_to_next(StepLevel::Feature);
+  ASSERT_TRUE(settle(s));
+  EXPECT_EQ(s.grid().width(), 2048);
+  Stepper ref = start_generator(s.generator(), s.params(), s.seed(), false);
+  std::uint64_t k = 2;
+  run_steps(ref, k);
+  // Then on to the first step of feature level or bigger.
+  for (const Step* st = ref.next(); st && st->level < StepLevel::Feature; st = ref.next()) ++k;
+  ++k;
+  EXPECT_EQ(s.position(), k);
+  EXPECT_EQ(s.grid(), ref.grid());
+  // finish_pending (headless runs) waits for a live regenerate on the worker, to the end.
+  s.set_mode(RunMode::Live);
+  s.set_seed(5);
+  ASSERT_TRUE(s.busy());
+  s.finish_pending();
+  EXPECT_FALSE(s.busy());
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.grid(), batch_grid(s));
+  // Destroying a session while its worker builds is safe.
+  {
+    Session busy(all_background());
+    ASSERT_TRUE(busy.select_generator("cellular-caves"));
+    busy.set_map_size(1000, 1000);
+    busy.update(1.0 / 60);
+  }
+}
+
+}  // namespace
+}  // namespace dungen::app
