@@ -679,8 +679,7 @@ TEST(CellularCaves, StatsAreExactAtTheEndAndBackThroughTheTimeline) {
       const std::string at = "step " + std::to_string(k);
       std::string want(1, '(');
       want += std::to_string(floors_in(g));
-      EXPECT_NE(row_named(rows, "floor_fraction").text.find(want), std::string::npos)
-          << at;
+      EXPECT_NE(row_named(rows, "floor_fraction").text.find(want), std::string::npos) << at;
       const auto done = static_cast<std::size_t>(passes_done[k]);
       EXPECT_EQ(std::get<std::vector<std::int64_t>>(row_named(rows, "flipped_by_pass").value),
                 std::vector<std::int64_t>(flips.begin(), flips.begin() + done))

@@ -164,7 +164,8 @@ TEST(RoomsAndTunnels, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
     Stepper s = start_generator(spec(), spec().schema.defaults(), seed);
     while (const Step* step = s.next()) {
       ASSERT_TRUE(expected.contains(step->event.kind)) << int{step->event.kind};
-      ASSERT_EQ(step->line, expected.at(step->event.kind)) << spec().narration.words(*step, s.params());
+      ASSERT_EQ(step->line, expected.at(step->event.kind))
+          << spec().narration.words(*step, s.params());
       lit.insert(step->line);
       // A line that tests and rejects is lit only by rejections.
       if (step->line == expected.at(kRejected)) {

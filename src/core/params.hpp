@@ -32,8 +32,9 @@ struct ParamDef {
   std::int64_t max = 0;
   std::int64_t def = 0;
   std::string_view help;
-  std::vector<std::int64_t> choices = {};          // for Choice: the allowed values
-  std::vector<std::string_view> choice_names = {};  // for Choice: what each one means, if not obvious
+  std::vector<std::int64_t> choices = {};  // for Choice: the allowed values
+  std::vector<std::string_view> choice_names =
+      {};  // for Choice: what each one means, if not obvious
 };
 
 // A rule across parameters: `param` is at most a bound made of other parameters, plus offset.

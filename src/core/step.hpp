@@ -55,11 +55,11 @@ struct Event {
 struct Overlay {
   std::optional<Rect> candidate;  // the rectangle just tried
   Verdict verdict = Verdict::None;
-  std::optional<Rect> hit;        // what a rejected candidate ran into (a placed room)
-  std::vector<Point> hit_cells;   // or the cells already in use that it would have covered
-  std::vector<Point> path;        // a tunnel or corridor being carved, in order
-  std::optional<Point> cursor;    // the cell being worked on
-  std::optional<Rect> window;     // the neighbourhood being read (a 3x3 block, three rows)
+  std::optional<Rect> hit;       // what a rejected candidate ran into (a placed room)
+  std::vector<Point> hit_cells;  // or the cells already in use that it would have covered
+  std::vector<Point> path;       // a tunnel or corridor being carved, in order
+  std::optional<Point> cursor;   // the cell being worked on
+  std::optional<Rect> window;    // the neighbourhood being read (a 3x3 block, three rows)
   // Outline every cell changed since the last phase step (what this smoothing pass flipped).
   bool show_phase_changes = false;
   friend bool operator==(const Overlay&, const Overlay&) = default;
@@ -85,9 +85,9 @@ struct Draw {
 };
 
 // Small wording helpers every generator's words use. Ids are 0-based inside, 1-based for people.
-std::string xy_text(Point p);                 // "(3,4)"
-std::string size_text(int w, int h);          // "7x5"
-std::string number_text(int zero_based_id);   // "4" for id 3
+std::string xy_text(Point p);                            // "(3,4)"
+std::string size_text(int w, int h);                     // "7x5"
+std::string number_text(int zero_based_id);              // "4" for id 3
 std::string draws_text(const std::vector<Draw>& draws);  // "w = 7, h = 5"
 
 }  // namespace dungen

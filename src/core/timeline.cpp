@@ -80,8 +80,7 @@ void Timeline::append(const Step& step) {
            static_cast<std::uint32_t>(stepper_.stat_changes().size()),
            static_cast<std::uint32_t>(stepper_.draws().size())};
   chunk.insert(chunk.end(), changes.begin(), changes.end());
-  stat_log_.insert(stat_log_.end(), stepper_.stat_changes().begin(),
-                   stepper_.stat_changes().end());
+  stat_log_.insert(stat_log_.end(), stepper_.stat_changes().begin(), stepper_.stat_changes().end());
   draw_log_.insert(draw_log_.end(), stepper_.draws().begin(), stepper_.draws().end());
   bytes_ += record_bytes(r);
   records_.push_back(std::move(r));

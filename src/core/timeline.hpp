@@ -84,14 +84,14 @@ class Timeline {
 
   Stepper stepper_;
   std::size_t max_bytes_;
-  std::deque<Record> records_;     // steps earliest+1 .. head
-  std::deque<Chunk> chunks_;       // their changes, in order
-  std::uint64_t chunks_base_ = 0;  // absolute number of chunks_.front()
+  std::deque<Record> records_;       // steps earliest+1 .. head
+  std::deque<Chunk> chunks_;         // their changes, in order
+  std::uint64_t chunks_base_ = 0;    // absolute number of chunks_.front()
   std::deque<StatChange> stat_log_;  // every recorded step's stat changes, in order
   std::uint64_t stat_base_ = 0;      // absolute index of stat_log_.front()
   std::deque<Draw> draw_log_;        // and their draws
   std::uint64_t draw_base_ = 0;
-  StatSheet stats_;                  // as of the cursor
+  StatSheet stats_;  // as of the cursor
   std::uint64_t cursor_ = 0;
   std::uint64_t head_ = 0;
   std::uint64_t earliest_ = 0;

@@ -4,7 +4,6 @@
 
 namespace dungen::app {
 
-
 Worker::Worker() : thread_([this](std::stop_token quit) { run(quit); }) {}
 
 Worker::~Worker() {
