@@ -18,7 +18,8 @@
 
 namespace dungen {
 
-// What a generator reports besides the grid: the rooms it made, the player start, counts.
+// What a generator reports besides the grid: the rooms it made and the player start (counts of
+// corridors, doors and the like are each generator's own statistics: Stepper::stats()).
 struct Layout {
   struct Room {
     int id = 0;
@@ -28,8 +29,6 @@ struct Layout {
   };
   std::vector<Room> rooms;
   std::optional<Point> start;
-  int corridors = 0;
-  int doors = 0;
 };
 
 // Everything a generator body may touch. The grid is read-only: cells change only through

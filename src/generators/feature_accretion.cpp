@@ -26,8 +26,8 @@
 // Labels: room floor and corridor cells carry their feature's id (features are numbered in the
 // order they are built, rooms and corridors together, the first room 0; people read id + 1);
 // walls and doors carry -1. Layout::rooms lists each room's floor rectangle (the notch, one cell
-// outside it, is counted in `cells`); Layout::corridors and Layout::doors count the corridors and
-// doors; Layout::start is the centre of the first room.
+// outside it, is counted in `cells`); the stats count the corridors and doors; Layout::start is
+// the centre of the first room.
 //
 // Deliberate differences from the seed:
 // - Its horizontal corridors check x against the map height; ours check against the width.
@@ -460,11 +460,9 @@ StepGenerator build_feature(StepContext& ctx, Site site, Candidate c, int id) {
       canvas.set_tile_label(p.x, p.y, Tile::Corridor, id);
       path.push_back(p);
     }
-    ++layout.corridors;
     stats.add(kCorridors, 1);
   }
   canvas.set_tile_label(site.at.x, site.at.y, Tile::Door, -1);
-  ++layout.doors;
   stats.add(kDoors, 1);
   const Step built{.level = StepLevel::Feature,
                    .line = kBuild,

@@ -292,7 +292,6 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
             .overlay = {.cursor = c}};
         co_yield dig;
       }
-      ++layout.corridors;
     }
     rooms.push_back(room);
     const Step added{.level = StepLevel::Feature,
