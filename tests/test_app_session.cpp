@@ -367,6 +367,20 @@ TEST(AppSession, CrossCheckFailuresPushTheOtherBoundAndSaySo) {
   EXPECT_TRUE(s.finished());
 }
 
+TEST(AppSession, ANoticeNamesTheRuleThatStoppedTheValue) {
+  TestClock c;
+  Session s(config(c));
+  ASSERT_TRUE(s.select_generator("room-accretion"));
+  // Past room_max_size (which follows) and past the map's cells (which stops it): the notice
+  // names the map, not the min <= max rule the push mended.
+  ASSERT_TRUE(s.set_param("room_min_size", 1000000));
+  const int cells = s.params().get_int("width") * s.params().get_int("height");
+  EXPECT_EQ(s.params().get("room_min_size"), cells);
+  EXPECT_EQ(s.params().get("room_max_size"), cells);
+  EXPECT_NE(s.notice().find("does not fit the"), std::string::npos) << s.notice();
+  EXPECT_EQ(s.notice().find("is greater than"), std::string::npos) << s.notice();
+}
+
 TEST(AppSession, EveryGeneratorStaysValidUnderRandomSliderAbuse) {
   TestClock c;
   Session s(config(c));

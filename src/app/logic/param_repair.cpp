@@ -127,8 +127,12 @@ ParamEdit set_param_repaired(ParamValues& values, std::string_view name, std::in
     }
   }
   values = good_values;
-  std::string more = err->words() + ": " + std::string(name) + " set to " + std::to_string(good) +
-                     " instead of " + std::to_string(wanted);
+  // Say the rule that stopped the value, which is the one still broken once the others have been
+  // pushed as far as they go (room_min_size up to the map's cells), not the first one it broke
+  // (room_min_size > room_max_size, which a push would have mended).
+  const std::optional<ParamError> blocking = pushed.validate();
+  std::string more = (blocking ? *blocking : *err).words() + ": " + std::string(name) + " set to " +
+                     std::to_string(good) + " instead of " + std::to_string(wanted);
   if (const std::string p = describe_pushes(good_pushes); !p.empty()) more += ", " + p;
   return finish(more);
 }
