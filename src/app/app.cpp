@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -54,11 +55,17 @@ constexpr double kMinimisedPollSeconds = 0.1;
 //   display with vsync paces frames itself (this limit is above common refresh rates, so it
 //   never adds a wait there), one without (Xvfb, a driver forcing vsync off) would otherwise
 //   draw thousands of identical frames a second.
-// Headless runs (--frames N) never wait: their frames are back to back.
+// - While only background work moves the picture (a progress bar; no play, no input, no drag),
+//   frames are kWorkingFrameSeconds apart: the worker thread (which runs at a lower priority,
+//   logic/worker.hpp) gets the time between them, which on a machine with two cores is most of
+//   what there is.
+// Headless pictures (--frames N) never wait: their frames are back to back (but --no-wait runs,
+// which time what the window does, are paced like it).
 constexpr int kSettleFrames = 3;
 constexpr double kIdleRedrawSeconds = 1.0;
 constexpr double kCaretBlinkSeconds = 0.2;
 constexpr double kMinFrameSeconds = 1.0 / 240.0;
+constexpr double kWorkingFrameSeconds = 1.0 / 30.0;
 
 // A dirty rectangle this big (seeking back across a 4096x4096 map) costs a software rasteriser
 // a large part of a second to upload: while the session is still busy, such rectangles are
@@ -74,10 +81,7 @@ constexpr int kStagedBandCells = 1 << 17;       // one glTexSubImage2D call
 constexpr double kStagedUploadSeconds = 0.006;  // bands per frame: until this much time is spent
 
 Rect merge(const std::optional<Rect>& a, const Rect& b) {
-  if (!a) return b;
-  const int x0 = std::min(a->x, b.x), y0 = std::min(a->y, b.y);
-  const int x1 = std::max(a->right(), b.right()), y1 = std::max(a->bottom(), b.bottom());
-  return {x0, y0, x1 - x0, y1 - y0};
+  return a ? bounding(*a, b) : b;
 }
 
 class App {
@@ -100,7 +104,7 @@ class App {
   void sync_texture();
   void start_staged_upload(const Grid& grid);
   void continue_staged_upload(const Grid& grid);
-  void draw_map_overlays(const Palette& palette);
+  void draw_map_overlays(const Palette& palette, bool capture);
   void print_layout() const;
   MapTexture& texture() { return textures_[shown_texture_]; }
   MapTexture& staged_texture() { return textures_[1 - shown_texture_]; }
@@ -122,6 +126,7 @@ class App {
   bool stage_big_uploads_ = true;  // not for a headless picture of a finished run: no one waits
   std::unique_ptr<BufferAllocator> allocator_;  // made once the window shows (see frame())
   bool drawn_once_ = false;
+  double first_shown_ = 0.0;  // when the first frame was swapped, in seconds since GLFW started
   std::unique_ptr<MapRenderer> renderer_;
   MapView view_;
   MouseDrag drag_;
@@ -135,7 +140,9 @@ class App {
   std::string capture_error_;
   bool captured_ = false;
   double capture_seconds_ = 0.0;
-  int settle_frames_ = kSettleFrames;            // frames still to draw after the last event
+  int settle_frames_ = kSettleFrames;  // frames still to draw after the last event
+  // Where the last frame's time went (seconds): panels, session, texture upload, map, UI + swap.
+  std::array<double, 5> parts_{};
   std::optional<std::uint64_t> steps_to_check_;  // --no-wait --steps K: clamped, once done?
 };
 
@@ -234,12 +241,13 @@ void App::continue_staged_upload(const Grid& grid) {
   if (resized) session_.view().fit_requested = true;
 }
 
-void App::draw_map_overlays(const Palette& palette) {
+void App::draw_map_overlays(const Palette& palette, bool capture) {
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   const Grid& grid = session_.grid();
   const ScreenRect map = layout_.map;
-  // While a new map is staged the last one is drawn: the new one's numbers would not fit it.
-  if (staging_) return;
+  // While a new map is staged, or its picture drawn, the last one is shown: the new one's numbers
+  // would not fit it. (A screenshot's frame finishes the picture: see MapRenderer::draw.)
+  if (staging_ || (renderer_->busy() && !capture)) return;
   // Numbers first: the step's overlay (a candidate and its caption) goes on top.
   if (session_.view().show_region_labels) {
     draw_region_glyphs(list, grid, view_, map, session_.regions_mode() != RegionsMode::Off);
@@ -317,13 +325,8 @@ void App::keep_fit() {
 }
 
 void App::frame(double dt, bool capture) {
+  const double frame_start = glfwGetTime();
   apply_view_requests();
-  // The allocator's hidden GL context takes a software rasteriser some 60 ms to make: not
-  // before the first frame, which shows the window, but in a frame where nothing moves (or,
-  // starting on a big map, when that map is first shown: see start_staged_upload).
-  if (drawn_once_ && stage_big_uploads_ && !allocator_ && !working()) {
-    allocator_ = std::make_unique<BufferAllocator>();
-  }
   window_.set_font_scale(ui_.font_scale);
   window_.begin_frame();
   const ImGuiIO& io = ImGui::GetIO();
@@ -339,10 +342,13 @@ void App::frame(double dt, bool capture) {
   draw_transport_bar(session_, ui_, layout_);
   draw_help_window(ui_);
 
+  const double t0 = glfwGetTime();
   session_.update(dt);
+  const double t1 = glfwGetTime();
   sync_texture();
+  const double t2 = glfwGetTime();
   keep_fit();
-  draw_map_overlays(palette);
+  draw_map_overlays(palette, capture);
 
   const int fb_w = window_.framebuffer_width();
   const int fb_h = window_.framebuffer_height();
@@ -352,8 +358,9 @@ void App::frame(double dt, bool capture) {
   glClear(GL_COLOR_BUFFER_BIT);
   // Region tints apply only to labelled cells, so they can always be on.
   const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid};
-  renderer_->draw(texture(), view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style,
-                  palette);
+  renderer_->draw(texture(), view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style, palette,
+                  capture);
+  const double t3 = glfwGetTime();
   window_.render_ui();
   if (capture && options_.screenshot) {
     const double start = glfwGetTime();
@@ -361,6 +368,14 @@ void App::frame(double dt, bool capture) {
     capture_seconds_ = glfwGetTime() - start;
   }
   window_.swap();
+  parts_ = {t0 - frame_start, t1 - t0, t2 - t1, t3 - t2, glfwGetTime() - t3};
+  if (!drawn_once_) {
+    first_shown_ = glfwGetTime();
+    // The allocator's hidden GL context takes a software rasteriser some 60 ms to make: not
+    // before the first frame, which shows the window, nor in a later one, which should be
+    // short; right after the first is shown, whose cost is the window's start-up anyway.
+    if (stage_big_uploads_ && !allocator_) allocator_ = std::make_unique<BufferAllocator>();
+  }
   drawn_once_ = true;
 }
 
@@ -393,8 +408,9 @@ void App::print_layout() const {
 
 // True while the picture changes without any input (see the frame pacing rule at the top).
 bool App::animating() const {
-  return settle_frames_ > 0 || session_.playing() || working() || pending_upload_.has_value() ||
-         session_.view().fit_requested || window_.fonts_pending() || ImGui::IsAnyMouseDown();
+  return settle_frames_ > 0 || session_.playing() || working() || renderer_->busy() ||
+         pending_upload_.has_value() || session_.view().fit_requested || window_.fonts_pending() ||
+         ImGui::IsAnyMouseDown();
 }
 
 int App::loop() {
@@ -403,8 +419,8 @@ int App::loop() {
   int frames = 0;
   double slowest = 0.0;  // seconds, frames after the first (which compiles shaders)
   double total = 0.0;
-  double first_frame_at = 0.0;  // since GLFW started: the window's setup and the session's
-  // DUNGEN_VIZ_FRAME_LOG=FILE: a line a frame, "seconds-since-start frame-ms working", so that
+  // DUNGEN_VIZ_FRAME_LOG=FILE: a line a frame, "seconds-since-start frame-ms working" and where
+  // the frame's milliseconds went ("panels session upload map present"), so that
   // scripts/frame-times.sh can time what xdotool does to the real window.
   std::FILE* frame_log = nullptr;
   if (const char* path = std::getenv("DUNGEN_VIZ_FRAME_LOG")) frame_log = std::fopen(path, "w");
@@ -440,11 +456,11 @@ int App::loop() {
     if (frames > 1) {
       slowest = std::max(slowest, took);
       total += took;
-    } else {
-      first_frame_at = glfwGetTime();
     }
     if (frame_log) {
-      std::fprintf(frame_log, "%.3f %.2f %d\n", start, took * 1000.0, working() ? 1 : 0);
+      std::fprintf(frame_log, "%.3f %.2f %d %.1f %.1f %.1f %.1f %.1f\n", start, took * 1000.0,
+                   working() || renderer_->busy() ? 1 : 0, parts_[0] * 1e3, parts_[1] * 1e3,
+                   parts_[2] * 1e3, parts_[3] * 1e3, parts_[4] * 1e3);
       std::fflush(frame_log);
     }
     if (steps_to_check_ && !session_.busy()) {
@@ -454,13 +470,17 @@ int App::loop() {
       steps_to_check_.reset();
     }
     if (final_frame) break;
-    const double spare = kMinFrameSeconds - (glfwGetTime() - start);
-    if (!headless && spare > 0.0) window_.wait_events(spare);  // an event ends it early
+    const bool only_work =
+        working() && !session_.playing() && settle_frames_ == 0 && !ImGui::IsAnyMouseDown();
+    const double period = only_work ? kWorkingFrameSeconds : kMinFrameSeconds;
+    const double spare = period - (glfwGetTime() - start);
+    // A headless --no-wait run times what a window does, so it is paced like one.
+    if ((!headless || options_.no_wait) && spare > 0.0) window_.wait_events(spare);
   }
   if (frame_log) std::fclose(frame_log);
   if (options_.frames > 0) {
     // Figures for whoever runs it headless (never asserted: times vary by machine).
-    std::printf("dungen-viz: first frame shown %.0f ms after start (%s)\n", first_frame_at * 1000.0,
+    std::printf("dungen-viz: first frame shown %.0f ms after start (%s)\n", first_shown_ * 1000.0,
                 session_.busy() ? "work still under way" : "finished");
     std::printf(
         "dungen-viz: %d frames, after the first: mean %.1f ms, slowest %.1f ms; step %llu of "

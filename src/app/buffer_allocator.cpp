@@ -6,6 +6,8 @@
 
 #include <utility>
 
+#include "app/logic/worker.hpp"
+
 namespace dungen::app {
 
 BufferAllocator::BufferAllocator() {
@@ -58,6 +60,7 @@ void BufferAllocator::release(unsigned buffer) {
 
 // The thread's whole life, with the hidden context current: it ends when the destructor asks.
 void BufferAllocator::run(std::stop_token quit) {
+  lower_this_thread_priority();  // clearing a big buffer must not slow the frames down
   glfwMakeContextCurrent(context_);
   std::unique_lock lock(mutex_);
   while (!quit.stop_requested()) {

@@ -2,13 +2,22 @@
 
 #include <glad/gl.h>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 
 #include "app/palette.hpp"
 
 namespace dungen::app {
 namespace {
+
+// A change of cells this many pixels or fewer is drawn at once; a bigger one behind the picture.
+constexpr long kImmediatePixels = 1L << 16;
+// A picture drawn behind the shown one goes a band of about this many pixels at a time, until
+// this much time is spent in a frame (at least one band a frame).
+constexpr int kBandPixels = 1 << 15;
+constexpr double kRenderBudgetSeconds = 0.008;
 
 void set_rgb(int location, Rgb c) {
   glUniform3f(location, c.r / 255.0f, c.g / 255.0f, c.b / 255.0f);
@@ -39,11 +48,14 @@ MapRenderer::MapRenderer() : program_("map.vert", "map.frag") {
 
 MapRenderer::~MapRenderer() {
   if (vao_) glDeleteVertexArrays(1, &vao_);
+  if (framebuffers_[0]) glDeleteFramebuffers(2, framebuffers_);
+  if (images_[0]) glDeleteTextures(2, images_);
 }
 
-void MapRenderer::draw(const MapTexture& texture, const MapView& view, ScreenRect vp,
-                       float fb_scale, int fb_height, const MapStyle& style,
-                       const Palette& palette) {
+void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, float fb_scale,
+                       int fb_height, const MapStyle& style, const Palette& palette,
+                       bool complete) {
+  const std::optional<Rect> damage = texture.take_damage();
   if (!texture.ready() || vp.w <= 0 || vp.h <= 0) return;
   // The viewport in framebuffer pixels, GL's bottom-left origin.
   const auto x = static_cast<GLint>(std::lround(vp.x * fb_scale));
@@ -51,40 +63,159 @@ void MapRenderer::draw(const MapTexture& texture, const MapView& view, ScreenRec
   const auto h = static_cast<GLsizei>(std::lround(vp.h * fb_scale));
   const auto y = static_cast<GLint>(fb_height - std::lround(vp.y * fb_scale)) - h;
   if (w <= 0 || h <= 0) return;
-  glViewport(x, y, w, h);
+  const Key key{texture.id(),
+                texture.width(),
+                texture.height(),
+                w,
+                h,
+                view.origin_x() * fb_scale,
+                view.origin_y() * fb_scale,
+                view.cell_px() * fb_scale,
+                style.grid ? view.grid_alpha() : 0.0f,
+                fb_scale,
+                style,
+                &palette};
+  size_images(w, h);
   glDisable(GL_BLEND);
-  glDisable(GL_SCISSOR_TEST);
   glDisable(GL_DEPTH_TEST);
 
+  Key same_view = key;  // the key the drawn picture would have with this frame's map
+  if (drawn_) {
+    same_view.texture = drawn_->texture;
+    same_view.map_w = drawn_->map_w;
+    same_view.map_h = drawn_->map_h;
+  }
+  if (!drawn_ || same_view != *drawn_) {
+    // Nothing drawn yet, or the user moved the view: all of it, now.
+    job_.reset();
+    redraw(front_, texture, key, 0, 0, w, h);
+    drawn_ = key;
+  } else if (key != *drawn_ || (job_ && job_->key == key)) {
+    // A new map (or one being drawn): go on drawing it behind the shown picture.
+    if (!job_ || job_->key != key) {
+      job_ = Job{key, 0, std::nullopt};
+    } else if (damage) {
+      job_->late_damage = job_->late_damage ? bounding(*job_->late_damage, *damage) : *damage;
+    }
+  } else if (damage) {
+    if (const auto px = damage_pixels(key, *damage)) {
+      const long area = static_cast<long>(px->w) * px->h;
+      if (area > kImmediatePixels) {
+        job_ = Job{key, 0, std::nullopt};
+      } else {
+        redraw(front_, texture, key, px->x, px->y, px->right(), px->bottom());
+      }
+    }
+  }
+  if (job_) continue_job(texture, complete);
+
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffers_[front_]);
+  glBlitFramebuffer(0, 0, w, h, x, y, x + w, y + h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+}
+
+void MapRenderer::continue_job(const MapTexture& texture, bool complete) {
+  Job& job = *job_;
+  const int w = job.key.w, h = job.key.h;
+  const int band = std::max(1, kBandPixels / std::max(1, w));
+  const auto start = std::chrono::steady_clock::now();
+  // At least one band a frame; the bound is the picture's height.
+  for (int guard = 0; guard <= h && job.row < h; ++guard) {
+    const int rows = std::min(band, h - job.row);
+    redraw(1 - front_, texture, job.key, 0, job.row, w, job.row + rows);
+    job.row += rows;
+    // A software rasteriser draws when asked to finish: only then is the band's cost known.
+    glFinish();
+    const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+    if (!complete && spent.count() >= kRenderBudgetSeconds) break;
+  }
+  if (job.row < h) return;
+  front_ = 1 - front_;
+  drawn_ = job.key;
+  const std::optional<Rect> late = job.late_damage;
+  job_.reset();
+  if (!late) return;
+  if (const auto px = damage_pixels(*drawn_, *late)) {
+    redraw(front_, texture, *drawn_, px->x, px->y, px->right(), px->bottom());
+  }
+}
+
+// The pixels (from the image's top-left) of the damaged cells, one cell wider on each side: a
+// room's wall is drawn from the labels of the cells next to it. Nullopt when off the picture.
+std::optional<Rect> MapRenderer::damage_pixels(const Key& key, const Rect& cells) const {
+  const auto px = [&](float origin, int cell) {
+    return origin + static_cast<float>(cell) * key.cell_px;
+  };
+  const int x0 = std::max(0, static_cast<int>(std::floor(px(key.origin_x, cells.x - 1))) - 1);
+  const int x1 =
+      std::min(key.w, static_cast<int>(std::ceil(px(key.origin_x, cells.right() + 1))) + 1);
+  const int y0 = std::max(0, static_cast<int>(std::floor(px(key.origin_y, cells.y - 1))) - 1);
+  const int y1 =
+      std::min(key.h, static_cast<int>(std::ceil(px(key.origin_y, cells.bottom() + 1))) + 1);
+  if (x0 >= x1 || y0 >= y1) return std::nullopt;
+  return Rect{x0, y0, x1 - x0, y1 - y0};
+}
+
+void MapRenderer::size_images(int w, int h) {
+  if (framebuffers_[0] && image_w_ == w && image_h_ == h) return;
+  if (!framebuffers_[0]) {
+    glGenFramebuffers(2, framebuffers_);
+    glGenTextures(2, images_);
+  }
+  for (int i = 0; i < 2; ++i) {
+    glBindTexture(GL_TEXTURE_2D, images_[i]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffers_[i]);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, images_[i], 0);
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  image_w_ = w;
+  image_h_ = h;
+  drawn_.reset();
+  job_.reset();
+}
+
+// Runs the shader over the pixels x0..x1, y0..y1 (from the top-left) of image `image`.
+void MapRenderer::redraw(int image, const MapTexture& texture, const Key& key, int x0, int y0,
+                         int x1, int y1) {
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffers_[image]);
+  glViewport(0, 0, key.w, key.h);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(x0, key.h - y1, x1 - x0, y1 - y0);  // GL counts rows from the bottom
   glUseProgram(program_.id());
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_BUFFER, texture.id());
   glUniform1i(loc_.cells, 0);
   glUniform2i(loc_.map_size, texture.width(), texture.height());
-  glUniform2f(loc_.viewport_origin, static_cast<float>(x), static_cast<float>(y));
-  glUniform1f(loc_.viewport_height, static_cast<float>(h));
-  glUniform2f(loc_.map_origin, view.origin_x() * fb_scale, view.origin_y() * fb_scale);
-  glUniform1f(loc_.cell_px, view.cell_px() * fb_scale);
+  glUniform2f(loc_.viewport_origin, 0.0f, 0.0f);
+  glUniform1f(loc_.viewport_height, static_cast<float>(key.h));
+  glUniform2f(loc_.map_origin, key.origin_x, key.origin_y);
+  glUniform1f(loc_.cell_px, key.cell_px);
   std::array<float, 3 * kTileCount> tiles{};
-  for (std::size_t i = 0; i < palette.tiles.size(); ++i) {
-    tiles[3 * i] = palette.tiles[i].r / 255.0f;
-    tiles[3 * i + 1] = palette.tiles[i].g / 255.0f;
-    tiles[3 * i + 2] = palette.tiles[i].b / 255.0f;
+  for (std::size_t i = 0; i < key.palette->tiles.size(); ++i) {
+    tiles[3 * i] = key.palette->tiles[i].r / 255.0f;
+    tiles[3 * i + 1] = key.palette->tiles[i].g / 255.0f;
+    tiles[3 * i + 2] = key.palette->tiles[i].b / 255.0f;
   }
   glUniform3fv(loc_.tiles, kTileCount, tiles.data());
-  set_rgb(loc_.outside, palette.outside);
-  set_rgb(loc_.frontier, palette.frontier);
-  set_rgb(loc_.halo, palette.halo);
-  glUniform1f(loc_.grid, style.grid ? view.grid_alpha() : 0.0f);
-  glUniform1f(loc_.grid_strength, palette.grid_strength);
-  glUniform1f(loc_.grid_px, palette.grid_px * fb_scale);
-  glUniform1i(loc_.labels, style.labels ? 1 : 0);
-  glUniform1i(loc_.regions, style.regions ? 1 : 0);
+  set_rgb(loc_.outside, key.palette->outside);
+  set_rgb(loc_.frontier, key.palette->frontier);
+  set_rgb(loc_.halo, key.palette->halo);
+  glUniform1f(loc_.grid, key.grid);
+  glUniform1f(loc_.grid_strength, key.palette->grid_strength);
+  glUniform1f(loc_.grid_px, key.palette->grid_px * key.fb_scale);
+  glUniform1i(loc_.labels, key.style.labels ? 1 : 0);
+  glUniform1i(loc_.regions, key.style.regions ? 1 : 0);
 
   glBindVertexArray(vao_);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glBindVertexArray(0);
   glUseProgram(0);
+  glDisable(GL_SCISSOR_TEST);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
 }
 
 }  // namespace dungen::app

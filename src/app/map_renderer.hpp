@@ -2,6 +2,18 @@
 // Draws the map texture into its viewport with shaders/map.vert + map.frag: one quad, the tile
 // colours of a palette (palette.hpp) passed as uniforms, the grid faded in by the view's zoom
 // (projector mode's palette asks for thicker, darker grid lines).
+//
+// The picture is kept in an image of the viewport's size and copied to the window each frame; the
+// shader runs again only where the picture can differ. On a big map seen whole every pixel reads
+// a cell far from its neighbour's, which costs a software rasteriser up to a hundred milliseconds
+// for the whole viewport; a copy costs a few.
+// - The view, the viewport, the style or the palette changed (a zoom, a pan, a resize): the whole
+//   picture is drawn again at once (the user is moving it and must see it move).
+// - A new map (another texture or size), or cells changed over a large area (a new seed, a whole
+//   labelling): a second image is drawn a band of rows at a time, at most kRenderBudgetSeconds a
+//   frame, while the first goes on showing the last picture; it replaces it once complete.
+// - Cells changed over a small area (a step): only their pixels are drawn again, at once.
+#include <optional>
 
 #include "app/gl_program.hpp"
 #include "app/map_texture.hpp"
@@ -15,6 +27,7 @@ struct MapStyle {
   bool labels = false;   // room labels tile the map: colour floors per label, walls between them
   bool regions = false;  // tint walkable cells by region
   bool grid = true;      // allow the grid (it still fades with zoom)
+  friend bool operator==(const MapStyle&, const MapStyle&) = default;
 };
 
 class MapRenderer {
@@ -26,12 +39,44 @@ class MapRenderer {
   MapRenderer& operator=(const MapRenderer&) = delete;
 
   // viewport in logical pixels; fb_scale converts to framebuffer pixels (HiDPI).
-  void draw(const MapTexture& texture, const MapView& view, ScreenRect viewport, float fb_scale,
-            int fb_height, const MapStyle& style, const Palette& palette);
+  // Takes the texture's damage (MapTexture::take_damage). With `complete`, a picture being drawn
+  // behind the shown one is finished in this frame (a screenshot must show what is current).
+  void draw(MapTexture& texture, const MapView& view, ScreenRect viewport, float fb_scale,
+            int fb_height, const MapStyle& style, const Palette& palette, bool complete = false);
+  // A new picture is being drawn over several frames (the window shows the last one meanwhile).
+  bool busy() const { return job_.has_value(); }
 
  private:
+  // Everything the whole picture depends on besides the texture's cells.
+  struct Key {
+    unsigned texture = 0;
+    int map_w = 0, map_h = 0, w = 0, h = 0;
+    float origin_x = 0, origin_y = 0, cell_px = 0, grid = 0, fb_scale = 0;
+    MapStyle style;
+    const Palette* palette = nullptr;
+    friend bool operator==(const Key&, const Key&) = default;
+  };
+  // A picture drawn into the back image, a band at a time.
+  struct Job {
+    Key key;
+    int row = 0;                      // the next row (from the top) to draw
+    std::optional<Rect> late_damage;  // cells changed meanwhile: drawn again once it is shown
+  };
+
+  void size_images(int w, int h);
+  void redraw(int image, const MapTexture& texture, const Key& key, int x0, int y0, int x1, int y1);
+  void continue_job(const MapTexture& texture, bool complete);
+  std::optional<Rect> damage_pixels(const Key& key, const Rect& cells) const;
+
   GlProgram program_;
   unsigned vao_ = 0;
+  // Two pictures: framebuffers over one colour texture each; front_ is shown.
+  unsigned framebuffers_[2] = {0, 0};
+  unsigned images_[2] = {0, 0};
+  int front_ = 0;
+  int image_w_ = 0, image_h_ = 0;
+  std::optional<Key> drawn_;  // what the front image shows (nullopt: nothing yet)
+  std::optional<Job> job_;
   struct {
     int cells, map_size, viewport_origin, viewport_height, map_origin, cell_px, tiles, outside,
         frontier, halo, grid, grid_strength, grid_px, labels, regions;

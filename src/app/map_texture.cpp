@@ -57,6 +57,7 @@ bool MapTexture::allocate(int width, int height, std::string* why) {
   }
   width_ = width;
   height_ = height;
+  damage({0, 0, width, height});
   return true;
 }
 
@@ -66,7 +67,12 @@ unsigned MapTexture::adopt(unsigned buffer, std::size_t cells, int width, int he
   width_ = width;
   height_ = height;
   attach();
+  damage({0, 0, width, height});
   return old;
+}
+
+void MapTexture::damage(Rect r) {
+  damage_ = damage_ ? bounding(*damage_, r) : r;
 }
 
 void MapTexture::attach() {
@@ -104,6 +110,7 @@ void MapTexture::upload(const Grid& grid, Rect r) {
                     staging_.data());
   }
   glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  damage({x0, y0, x1 - x0, y1 - y0});
   // A whole-map upload leaves up to 8 MB behind; steps only need a few cells.
   if (staging_.size() > kKeptStagingCells * 2) staging_ = {};
 }

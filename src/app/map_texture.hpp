@@ -14,7 +14,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/geometry.hpp"
@@ -59,6 +61,10 @@ class MapTexture {
   // Re-uploads the cells in r (clipped to the map).
   void upload(const Grid& grid, Rect r);
 
+  // The cells changed since the last call (uploaded, or the whole map after a new buffer), for
+  // whoever keeps a picture of it (MapRenderer's cached image); nullopt when none changed.
+  std::optional<Rect> take_damage() { return std::exchange(damage_, std::nullopt); }
+
   unsigned id() const { return texture_; }  // a GL_TEXTURE_BUFFER texture
   int width() const { return width_; }
   int height() const { return height_; }
@@ -66,6 +72,7 @@ class MapTexture {
 
  private:
   void attach();
+  void damage(Rect r);
 
   unsigned texture_ = 0;
   unsigned buffer_ = 0;
@@ -73,6 +80,7 @@ class MapTexture {
   int width_ = 0;
   int height_ = 0;
   std::vector<std::uint32_t> staging_;
+  std::optional<Rect> damage_;
 };
 
 }  // namespace dungen::app

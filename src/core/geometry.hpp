@@ -27,6 +27,14 @@ struct Rect {
   }
 };
 
+// The smallest rectangle holding both a and b (dirty areas merged).
+constexpr Rect bounding(const Rect& a, const Rect& b) {
+  const int x0 = a.x < b.x ? a.x : b.x, y0 = a.y < b.y ? a.y : b.y;
+  const int x1 = a.right() > b.right() ? a.right() : b.right();
+  const int y1 = a.bottom() > b.bottom() ? a.bottom() : b.bottom();
+  return {x0, y0, x1 - x0, y1 - y0};
+}
+
 // The cells of a Bresenham line from a to b, both ends included, in order from a.
 std::vector<Point> bresenham_line(Point a, Point b);
 

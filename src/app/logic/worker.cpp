@@ -1,8 +1,26 @@
 #include "app/logic/worker.hpp"
 
+#include <algorithm>
+#include <cerrno>
 #include <optional>
 
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace dungen::app {
+
+void lower_this_thread_priority() {
+#if defined(__linux__)
+  // Linux schedules threads one by one: PRIO_PROCESS with a thread's id sets that thread's nice.
+  const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+  errno = 0;
+  const int now = getpriority(PRIO_PROCESS, tid);
+  if (errno == 0) setpriority(PRIO_PROCESS, tid, std::min(19, now + kBackgroundNice));
+#endif
+}
 
 Worker::Worker() : thread_([this](std::stop_token quit) { run(quit); }) {}
 
@@ -31,6 +49,7 @@ void Worker::wait_idle() {
 
 // The thread's whole life: it ends when the destructor asks it to (the stop token of the thread).
 void Worker::run(std::stop_token quit) {
+  lower_this_thread_priority();
   std::unique_lock lock(mutex_);
   while (!quit.stop_requested()) {
     wake_.wait(lock, quit, [&] { return !queue_.empty() || !garbage_.empty(); });

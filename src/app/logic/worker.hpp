@@ -22,6 +22,13 @@
 
 namespace dungen::app {
 
+// How much less CPU a background thread is given than the window's (a nice value, on systems
+// that have one per thread): when both want a core, the frame is drawn first, so the window stays
+// smooth on a machine with few cores; the work gets the time between frames.
+inline constexpr int kBackgroundNice = 10;
+// Lowers the calling thread's priority by kBackgroundNice (where the OS allows; else nothing).
+void lower_this_thread_priority();
+
 class Worker {
  public:
   using Task = std::function<void(std::stop_token)>;
