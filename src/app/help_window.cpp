@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
 #include "app/logic/commands.hpp"
@@ -11,11 +12,18 @@ namespace dungen::app {
 
 void draw_help_window(UiState& ui) {
   if (!ui.show_help) return;
+  // Centred, and never bigger than the window: at a large UI scale in a small window it scrolls
+  // (both ways) instead of running off the screen with its close button.
   const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float margin = ImGui::GetFrameHeight() * 0.5f;
   ImGui::SetNextWindowPos(
       {vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
-      ImGuiCond_Appearing, {0.5f, 0.5f});
-  if (ImGui::Begin("Help", &ui.show_help, ImGuiWindowFlags_AlwaysAutoResize)) {
+      ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowSizeConstraints({0.0f, 0.0f}, {std::max(1.0f, vp->WorkSize.x - 2 * margin),
+                                                     std::max(1.0f, vp->WorkSize.y - 2 * margin)});
+  if (ImGui::Begin("Help", &ui.show_help,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_HorizontalScrollbar |
+                       ImGuiWindowFlags_NoMove)) {
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
       const auto row = [](std::string_view key, std::string_view what) {
         ImGui::TableNextRow();
