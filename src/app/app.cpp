@@ -203,7 +203,8 @@ void App::sync_texture() {
 void App::start_staged_upload(const Grid& grid) {
   MapTexture& staged = staged_texture();
   if (staged.fits(grid.width(), grid.height())) {
-    // The buffer of the map before last is big enough: reused.
+    // The buffer of the map before last is big enough: reused (only without an allocator
+    // thread; with one, that buffer was given back once this texture stopped being shown).
     if (staged.allocate(grid.width(), grid.height(), &texture_error_)) staging_ = Staging{};
     return;
   }
@@ -239,6 +240,9 @@ void App::continue_staged_upload(const Grid& grid) {
   shown_texture_ = 1 - shown_texture_;
   staging_.reset();
   if (resized) session_.view().fit_requested = true;
+  // The last map's buffer is not kept for the next one: on a big map that would be a second
+  // copy of it all along (128 MB at 4096x4096). The allocator's thread makes the next one.
+  if (allocator_ && allocator_->ready()) allocator_->release(staged_texture().release_buffer());
 }
 
 void App::draw_map_overlays(const Palette& palette, bool capture) {

@@ -11,6 +11,8 @@ namespace {
 // Large uploads go in bands of rows so the staging buffer stays small (8 MB).
 constexpr std::size_t kStagingCells = std::size_t{1} << 20;
 constexpr std::size_t kKeptStagingCells = std::size_t{1} << 16;
+// A buffer this big is given up for a map of under a quarter of its cells.
+constexpr std::size_t kKeepBufferCells = std::size_t{1} << 20;
 
 std::size_t cells_of(int width, int height) {
   return static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
@@ -46,7 +48,9 @@ bool MapTexture::allocate(int width, int height, std::string* why) {
         "this GPU's buffer textures hold at most " + std::to_string(max_buffer_cells()) + " cells";
     return false;
   }
-  if (!fits(width, height)) {
+  // A big buffer is not kept for a much smaller map (a small one is quick to make).
+  const bool oversized = capacity_ >= kKeepBufferCells && cells * 4 < capacity_;
+  if (!fits(width, height) || oversized) {
     if (!buffer_) glGenBuffers(1, &buffer_);
     glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
     glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(cells * kBytesPerCell), nullptr,
@@ -73,6 +77,17 @@ unsigned MapTexture::adopt(unsigned buffer, std::size_t cells, int width, int he
 
 void MapTexture::damage(Rect r) {
   damage_ = damage_ ? bounding(*damage_, r) : r;
+}
+
+unsigned MapTexture::release_buffer() {
+  if (texture_) {
+    glBindTexture(GL_TEXTURE_BUFFER, texture_);
+    glTexBuffer(GL_TEXTURE_BUFFER, GL_RG32UI, 0);  // detached: the buffer can go
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+  }
+  capacity_ = 0;
+  width_ = height_ = 0;
+  return std::exchange(buffer_, 0u);
 }
 
 void MapTexture::attach() {

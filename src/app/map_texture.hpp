@@ -58,6 +58,8 @@ class MapTexture {
   // Takes over a buffer of `cells` cells made elsewhere (BufferAllocator), sized for a width x
   // height map; returns the buffer it had (0: none) for the caller to delete.
   unsigned adopt(unsigned buffer, std::size_t cells, int width, int height);
+  // Gives up its buffer (the caller deletes it); not ready() until it has another.
+  unsigned release_buffer();
   // Re-uploads the cells in r (clipped to the map).
   void upload(const Grid& grid, Rect r);
 
