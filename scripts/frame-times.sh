@@ -36,6 +36,12 @@ echo "machine: $(nproc) cores, load: $(uptime | sed 's/.*load average: //')"
 
 if [ -z "${SKIP_HEADLESS:-}" ]; then
 echo "== headless, 4096x4096 caves, $FRAMES frames (--no-wait)"
+# The baseline, measured in the same run: the first frame of the default (small) map. Most of it
+# is the platform's: making a window and its GL context costs llvmpipe about 0.2 s.
+out=$(xvfb-run -a -s '-screen 0 1280x720x24' "$VIZ" --size 1280x720 --generator cellular-caves \
+  --frames 3 --no-wait)
+printf '  %-18s first frame %5s ms (the default 160x50 map: the baseline)\n' "small map" \
+  "$(echo "$out" | sed -n 's/.*first frame shown \([0-9]*\) ms.*/\1/p')"
 for extra in "" "--animate-regions" "--regions"; do
   out=$(xvfb-run -a -s '-screen 0 1280x720x24' "$VIZ" --size 1280x720 "${BIG[@]}" $extra \
     --frames "$FRAMES" --no-wait)
