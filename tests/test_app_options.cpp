@@ -9,6 +9,7 @@
 
 #include "app/logic/headless.hpp"
 #include "app/options.hpp"
+#include "core/version.hpp"
 #include "app_test_support.hpp"
 
 namespace dungen::app {
@@ -126,6 +127,19 @@ TEST(AppOptions, ClampedStepsAndBackSayWhatTheyDid) {
   EXPECT_EQ(s.position(), 0u);
   EXPECT_TRUE(notes.empty());
   EXPECT_EQ(steps_clamp_note(10, 10), std::nullopt);
+}
+
+}  // namespace
+}  // namespace dungen::app
+
+namespace dungen::app {
+namespace {
+
+TEST(AppOptions, VersionPrintsTheProjectVersion) {
+  const ParseResult r = parse_options({"--seed", "3", "--version"});
+  const auto* v = std::get_if<HelpRequested>(&r);
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->text, "dungen-viz " + std::string(version()) + "\n");
 }
 
 }  // namespace

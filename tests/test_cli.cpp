@@ -11,6 +11,7 @@
 
 #include "analysis/region_stepper.hpp"
 #include "cli/cli.hpp"
+#include "core/version.hpp"
 #include "generators/registry.hpp"
 
 using namespace dungen;
@@ -362,3 +363,18 @@ TEST(CliStats, JsonStatsAreTheGeneratorsOwnRows) {
     EXPECT_EQ(got, keys) << spec->name;
   }
 }
+
+namespace dungen {
+namespace {
+
+// The version comes from CMake's project(VERSION): the same string in the library and the CLI.
+TEST(Cli, VersionPrintsTheProjectVersion) {
+  const Result r = run({"--version"});
+  EXPECT_EQ(r.code, kExitOk);
+  EXPECT_EQ(r.out, "dungen " + std::string(version()) + "\n");
+  EXPECT_EQ(std::string(version()).find_first_not_of("0123456789."), std::string::npos);
+  EXPECT_NE(bad({"--version", "extra"}).find("--version takes no arguments"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dungen

@@ -9,6 +9,7 @@
 #include "analysis/regions.hpp"
 #include "app/logic/ui_layout.hpp"
 #include "generators/registry.hpp"
+#include "core/version.hpp"
 #include "io/param_args.hpp"
 
 namespace dungen::app {
@@ -22,7 +23,7 @@ constexpr std::string_view kUsage =
     "usage: dungen-viz [--generator NAME] [--seed N] [--PARAM VALUE]... [--connectivity 4|8]\n"
     "                  [--steps K [--back J]] [--regions | --animate-regions] [--overlay-labels]\n"
     "                  [--frames N [--no-wait]] [--screenshot PATH] [--size WxH] [--font-scale F]\n"
-    "                  [--projector]\n"
+    "                  [--projector] [--version]\n"
     "\n"
     "  --generator NAME   which generator to open (default rooms-and-tunnels)\n"
     "  --seed N           random seed\n"
@@ -216,6 +217,7 @@ AppOptions parse(const std::vector<std::string>& args) {
 ParseResult parse_options(const std::vector<std::string>& args) {
   for (const std::string& a : args) {
     if (a == "--help" || a == "-h") return HelpRequested{std::string(kUsage)};
+    if (a == "--version") return HelpRequested{"dungen-viz " + std::string(version()) + "\n"};
   }
   try {
     return parse(args);

@@ -33,6 +33,7 @@ struct AppOptions {
   bool projector = false;  // start in projector mode
 };
 
+// --help or --version: the text goes to standard output and the program exits 0.
 struct HelpRequested {
   std::string text;
 };

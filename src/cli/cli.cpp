@@ -17,6 +17,7 @@
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
 #include "generators/registry.hpp"
+#include "core/version.hpp"
 #include "io/atomic_file.hpp"
 #include "io/map_export.hpp"
 #include "io/param_args.hpp"
@@ -34,7 +35,8 @@ constexpr std::string_view kUsage =
     "usage: dungen list\n"
     "       dungen generate NAME [--seed N] [--PARAM VALUE]... [--regions [--connectivity 4|8]]\n"
     "                            [--format text|json] [--out PATH] [--trace PATH]\n"
-    "       dungen generate NAME --help   (lists NAME's parameters)\n";
+    "       dungen generate NAME --help   (lists NAME's parameters)\n"
+    "       dungen --version\n";
 
 std::uint64_t parse_seed(const std::string& text) {
   auto parsed = parse_seed_flag(text);
@@ -237,9 +239,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       (args.empty() ? err : out) << kUsage;
       return args.empty() ? kExitBadInput : kExitOk;
     }
+    if (args[0] == "--version") {
+      if (args.size() > 1) throw UsageError("--version takes no arguments");
+      out << "dungen " << version() << '\n';
+      return kExitOk;
+    }
     if (args[0] == "list") return cmd_list(out);
     if (args[0] == "generate") return cmd_generate(args, out);
-    throw UsageError("unknown command '" + args[0] + "': allowed list, generate, --help");
+    throw UsageError("unknown command '" + args[0] + "': allowed list, generate, --help, --version");
   } catch (const UsageError& e) {
     err << "dungen: " << e.what() << '\n';
     return kExitBadInput;

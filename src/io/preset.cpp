@@ -1,0 +1,355 @@
+#include "io/preset.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <tuple>
+#include <vector>
+
+#include "analysis/regions.hpp"
+
+namespace dungen {
+namespace {
+
+using Json = nlohmann::json;
+
+// Longest title and note a preset may carry (a lesson's line and paragraph, not a book).
+constexpr std::size_t kMaxTitleChars = 200;
+constexpr std::size_t kMaxNoteChars = 4000;
+// Longest text quoted back in an error message.
+constexpr std::size_t kMaxQuotedChars = 40;
+
+constexpr std::array<std::string_view, 8> kFields = {
+    "dungen_preset", "generator", "seed", "params", "regions", "connectivity", "title", "note"};
+constexpr std::array<PresetRegions, 3> kRegionChoices = {PresetRegions::Off, PresetRegions::Instant,
+                                                         PresetRegions::Animated};
+
+// Text from a file or a user, quoted for a one-line message: control characters escaped,
+// shortened past kMaxQuotedChars.
+std::string shown(std::string_view text) {
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < kMaxQuotedChars; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (text.size() > kMaxQuotedChars) out += "...";
+  return out + "'";
+}
+
+std::string joined(auto&& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + std::string(n);
+  return out;
+}
+
+std::string generator_names() {
+  std::string out;
+  for (const GeneratorSpec* s : all_generators())
+    out += (out.empty() ? "" : ", ") + std::string(s->name);
+  return out;
+}
+
+std::optional<PresetRegions> regions_by_name(std::string_view name) {
+  for (PresetRegions r : kRegionChoices) {
+    if (regions_name(r) == name) return r;
+  }
+  return std::nullopt;
+}
+
+// A JSON value as a whole number in [min, max], or why not.
+std::variant<std::int64_t, std::string> whole_number(const Json& v, std::int64_t min,
+                                                     std::int64_t max) {
+  const std::string allowed = std::to_string(min) + ".." + std::to_string(max);
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    if (u > static_cast<std::uint64_t>(max)) {
+      return std::to_string(u) + " is out of range: allowed " + allowed;
+    }
+    return static_cast<std::int64_t>(u);
+  }
+  if (v.is_number_integer()) {
+    const auto i = v.get<std::int64_t>();
+    if (i < min || i > max) return std::to_string(i) + " is out of range: allowed " + allowed;
+    return i;
+  }
+  return shown(v.dump()) + " is not a whole number: allowed " + allowed;
+}
+
+// Sets one parameter from a value given as a number (preset) or as text (share string).
+std::optional<std::string> set_param(ParamValues& values, const ParamDef& def, std::int64_t v) {
+  if (auto err = values.set(def.name, v)) return err->words(ParamError::Names::Schema);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view regions_name(PresetRegions r) {
+  switch (r) {
+    case PresetRegions::Off:
+      return "off";
+    case PresetRegions::Instant:
+      return "instant";
+    case PresetRegions::Animated:
+      return "animated";
+  }
+  return "off";
+}
+
+Preset default_preset(const GeneratorSpec& spec) {
+  return Preset{&spec,
+                kDefaultSeed,
+                spec.schema.defaults(),
+                PresetRegions::Off,
+                region_schema().defaults(),
+                {},
+                {}};
+}
+
+std::variant<Preset, std::string> parse_preset(std::string_view text, std::string_view origin) {
+  const std::string where = std::string(origin) + ": ";
+  if (text.size() > kMaxPresetBytes) {
+    return where + "too big for a preset (" + std::to_string(text.size()) +
+           " bytes; allowed up to " + std::to_string(kMaxPresetBytes) + ")";
+  }
+  Json doc;
+  try {
+    doc = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    return where + "not valid JSON (at byte " + std::to_string(e.byte) + ")";
+  }
+  if (!doc.is_object()) return where + "a preset is a JSON object {\"dungen_preset\": 1, ...}";
+  for (const auto& [key, value] : doc.items()) {
+    bool known = false;
+    for (std::string_view f : kFields) known = known || f == key;
+    if (!known) return where + "unknown field " + shown(key) + ": allowed " + joined(kFields);
+  }
+  if (!doc.contains("dungen_preset")) {
+    return where + "not a dungen preset (no \"dungen_preset\": " + std::to_string(kPresetFormat) +
+           ")";
+  }
+  if (auto format = whole_number(doc["dungen_preset"], kPresetFormat, kPresetFormat);
+      std::holds_alternative<std::string>(format)) {
+    return where + "dungen_preset: " + std::get<std::string>(format);
+  }
+  if (!doc.contains("generator") || !doc["generator"].is_string()) {
+    return where + "generator: missing (a name: " + generator_names() + ")";
+  }
+  const auto name = doc["generator"].get<std::string>();
+  const GeneratorSpec* spec = find_generator(name);
+  if (!spec) {
+    return where + "generator: " + shown(name) + " is unknown: allowed " + generator_names();
+  }
+  Preset preset = default_preset(*spec);
+  if (doc.contains("seed")) {
+    const Json& seed = doc["seed"];
+    if (!seed.is_number_unsigned() &&
+        !(seed.is_number_integer() && seed.get<std::int64_t>() >= 0)) {
+      return where + "seed: " + shown(seed.dump()) + " is not a whole number: allowed 0.." +
+             std::to_string(std::numeric_limits<std::uint64_t>::max());
+    }
+    preset.seed = seed.get<std::uint64_t>();
+  }
+  if (doc.contains("params")) {
+    const Json& params = doc["params"];
+    if (!params.is_object()) return where + "params: an object {\"name\": value, ...}";
+    for (const auto& [key, value] : params.items()) {
+      const ParamDef* def = spec->schema.find(key);
+      if (!def) {
+        std::string names;
+        for (const ParamDef& d : spec->schema.params)
+          names += (names.empty() ? "" : ", ") + std::string(d.name);
+        return where + "params." + key + ": " + name + " has no parameter " + shown(key) +
+               ": allowed " + names;
+      }
+      const auto v = whole_number(value, std::numeric_limits<std::int64_t>::min(),
+                                  std::numeric_limits<std::int64_t>::max());
+      if (std::holds_alternative<std::string>(v)) {
+        return where + "params." + key + ": " + shown(value.dump()) +
+               " is not a whole number: allowed " + describe_range(*def);
+      }
+      if (auto err = set_param(preset.params, *def, std::get<std::int64_t>(v))) {
+        return where + "params." + key + ": " + *err;
+      }
+    }
+    if (auto err = preset.params.validate()) {
+      return where + "params." + std::string(err->param) + ": " + err->words();
+    }
+  }
+  if (doc.contains("regions")) {
+    const Json& r = doc["regions"];
+    const auto choice = r.is_string() ? regions_by_name(r.get<std::string>()) : std::nullopt;
+    if (!choice) {
+      std::vector<std::string_view> names;
+      for (PresetRegions c : kRegionChoices) names.push_back(regions_name(c));
+      return where + "regions: " + shown(r.is_string() ? r.get<std::string>() : r.dump()) +
+             " is not a choice: allowed " + joined(names);
+    }
+    preset.regions = *choice;
+  }
+  if (doc.contains("connectivity")) {
+    const ParamDef& def = *region_schema().find("connectivity");
+    const auto v = whole_number(doc["connectivity"], def.min, def.max);
+    if (std::holds_alternative<std::string>(v)) {
+      return where + "connectivity: " + shown(doc["connectivity"].dump()) +
+             " is not allowed: allowed " + describe_range(def);
+    }
+    if (auto err = set_param(preset.region_params, def, std::get<std::int64_t>(v))) {
+      return where + "connectivity: " + *err;
+    }
+  }
+  for (auto [field, limit, out] : {std::tuple{"title", kMaxTitleChars, &preset.title},
+                                   std::tuple{"note", kMaxNoteChars, &preset.note}}) {
+    if (!doc.contains(field)) continue;
+    const Json& v = doc[field];
+    if (!v.is_string()) return where + field + ": a string";
+    *out = v.get<std::string>();
+    if (out->size() > limit) {
+      return where + field + ": " + std::to_string(out->size()) + " characters: allowed up to " +
+             std::to_string(limit);
+    }
+  }
+  return preset;
+}
+
+std::variant<Preset, std::string> read_preset_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return path + ": cannot be read (no such file, or not allowed)";
+  std::string text;
+  // One byte past the limit is enough to say it is too big, whatever the file's size.
+  text.resize(kMaxPresetBytes + 1);
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) return path + ": cannot be read";
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return parse_preset(text, path);
+}
+
+std::string preset_json(const Preset& preset) {
+  Json doc = Json::object();
+  doc["dungen_preset"] = kPresetFormat;
+  if (!preset.title.empty()) doc["title"] = preset.title;
+  if (!preset.note.empty()) doc["note"] = preset.note;
+  doc["generator"] = std::string(preset.generator->name);
+  doc["seed"] = preset.seed;
+  Json params = Json::object();
+  for (const ParamDef& def : preset.generator->schema.params) {
+    params[std::string(def.name)] = preset.params.get(def.name);
+  }
+  doc["params"] = params;
+  doc["regions"] = std::string(regions_name(preset.regions));
+  doc["connectivity"] = preset.region_params.get("connectivity");
+  return doc.dump(2) + "\n";
+}
+
+std::string share_string(const Preset& preset) {
+  std::string out = std::string(preset.generator->name) + "?seed=" + std::to_string(preset.seed);
+  for (const ParamDef& def : preset.generator->schema.params) {
+    // Piece by piece: gcc 12 warns falsely (-Wrestrict) on "literal" + std::string&&.
+    out += '&';
+    out += kebab_case(def.name);
+    out += '=';
+    out += std::to_string(preset.params.get(def.name));
+  }
+  if (preset.regions != PresetRegions::Off) {
+    out += "&regions=" + std::string(regions_name(preset.regions));
+    out += "&connectivity=" + std::to_string(preset.region_params.get("connectivity"));
+  }
+  return out;
+}
+
+std::variant<Preset, std::string> parse_share_string(std::string_view text) {
+  const std::string where = "share string: ";
+  // Pasted text often ends in a newline or carries spaces around it.
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) {
+    text.remove_suffix(1);
+  }
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  const std::size_t q = text.find('?');
+  const std::string_view name = text.substr(0, q);
+  const GeneratorSpec* spec = find_generator(name);
+  if (!spec) {
+    return where + shown(name) + " is not a generator: allowed " + generator_names() +
+           " (as in rooms-and-tunnels?seed=7&max-rooms=30)";
+  }
+  Preset preset = default_preset(*spec);
+  std::string_view rest = q == std::string_view::npos ? std::string_view{} : text.substr(q + 1);
+  while (!rest.empty()) {
+    const std::size_t amp = rest.find('&');
+    const std::string_view pair = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
+    if (pair.empty()) continue;
+    const std::size_t eq = pair.find('=');
+    if (eq == std::string_view::npos) return where + shown(pair) + " is not name=value";
+    const std::string_view key = pair.substr(0, eq);
+    const std::string_view value = pair.substr(eq + 1);
+    if (key == "regions") {
+      const auto r = regions_by_name(value);
+      if (!r)
+        return where + "regions=" + shown(value) +
+               " is not a choice: allowed off, instant, animated";
+      preset.regions = *r;
+      continue;
+    }
+    // Every other value is a whole number: the seed, a parameter, the connectivity.
+    std::uint64_t unsigned_number = 0;
+    bool digits = !value.empty() && value.size() <= 20;
+    for (char c : value) digits = digits && c >= '0' && c <= '9';
+    if (digits) {
+      for (char c : value) {
+        const std::uint64_t next = unsigned_number * 10 + static_cast<std::uint64_t>(c - '0');
+        if (next / 10 != unsigned_number) {
+          digits = false;  // past 2^64-1
+          break;
+        }
+        unsigned_number = next;
+      }
+    }
+    if (key == "seed") {
+      if (!digits) {
+        return where + "seed=" + shown(value) + " is not allowed: allowed 0.." +
+               std::to_string(std::numeric_limits<std::uint64_t>::max());
+      }
+      preset.seed = unsigned_number;
+      continue;
+    }
+    std::string snake(key);
+    for (char& c : snake) c = c == '-' ? '_' : c;
+    ParamValues* target = nullptr;
+    const ParamDef* def = nullptr;
+    if (key == "connectivity") {
+      target = &preset.region_params;
+      def = region_schema().find("connectivity");
+    } else if (key.find('_') == std::string_view::npos) {
+      target = &preset.params;
+      def = spec->schema.find(snake);
+    }
+    if (!def) {
+      std::string names = "seed";
+      for (const ParamDef& d : spec->schema.params) names += ", " + kebab_case(d.name);
+      return where + std::string(spec->name) + " has no " + shown(key) + ": allowed " + names +
+             ", regions, connectivity";
+    }
+    if (!digits ||
+        unsigned_number > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      return where + std::string(key) + "=" + shown(value) + " is not allowed: allowed " +
+             describe_range(*def);
+    }
+    if (auto err = target->set(def->name, static_cast<std::int64_t>(unsigned_number))) {
+      return where + err->words(ParamError::Names::Flags);
+    }
+  }
+  if (auto err = preset.params.validate()) return where + err->words(ParamError::Names::Flags);
+  return preset;
+}
+
+}  // namespace dungen

@@ -1,0 +1,203 @@
+// Presets and share strings (io/preset.hpp): round trips for every generator, the shipped lesson
+// presets, and every kind of bad input answered with one line naming the origin and the field.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <variant>
+
+#include "analysis/regions.hpp"
+#include "io/preset.hpp"
+
+namespace dungen {
+namespace {
+
+// Values other than the defaults that still pass the schema: each parameter moved towards its
+// minimum, kept only if the whole set stays valid.
+Preset unusual_preset(const GeneratorSpec& spec) {
+  Preset p = default_preset(spec);
+  p.seed = 18446744073709551615ULL;  // the largest seed survives both formats
+  for (const ParamDef& def : spec.schema.params) {
+    const std::int64_t was = p.params.get(def.name);
+    const std::int64_t other = def.kind == ParamKind::Choice ? def.choices.front() : def.min;
+    if (other == was) continue;
+    EXPECT_FALSE(p.params.set(def.name, other).has_value());
+    if (p.params.validate()) {
+      EXPECT_FALSE(p.params.set(def.name, was).has_value());
+    }
+  }
+  EXPECT_FALSE(p.params.validate().has_value());
+  p.regions = PresetRegions::Animated;
+  EXPECT_FALSE(p.region_params.set("connectivity", 4).has_value());
+  p.title = "Caves, \"dense\"";
+  p.note = "two lines:\nand a tab\there";
+  return p;
+}
+
+void expect_same(const Preset& a, const Preset& b) {
+  EXPECT_EQ(a.generator, b.generator);
+  EXPECT_EQ(a.seed, b.seed);
+  EXPECT_EQ(a.params, b.params);
+  EXPECT_EQ(a.regions, b.regions);
+  EXPECT_EQ(a.region_params, b.region_params);
+}
+
+TEST(Preset, FileRoundTripForEveryGenerator) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    SCOPED_TRACE(spec->name);
+    const Preset p = unusual_preset(*spec);
+    const auto back = parse_preset(preset_json(p), "mem.json");
+    ASSERT_TRUE(std::holds_alternative<Preset>(back)) << std::get<std::string>(back);
+    const Preset& q = std::get<Preset>(back);
+    expect_same(p, q);
+    EXPECT_EQ(q.title, p.title);
+    EXPECT_EQ(q.note, p.note);
+    // And the default preset, which differs from the unusual one.
+    const auto d = parse_preset(preset_json(default_preset(*spec)), "mem.json");
+    ASSERT_TRUE(std::holds_alternative<Preset>(d));
+    expect_same(std::get<Preset>(d), default_preset(*spec));
+  }
+}
+
+TEST(Preset, ShareStringRoundTripForEveryGenerator) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    SCOPED_TRACE(spec->name);
+    for (const Preset& p : {unusual_preset(*spec), default_preset(*spec)}) {
+      const std::string s = share_string(p);
+      EXPECT_EQ(s.find_first_of(" \n\t"), std::string::npos) << s;
+      const auto back = parse_share_string(s + "\n");  // pasted with its newline
+      ASSERT_TRUE(std::holds_alternative<Preset>(back)) << std::get<std::string>(back);
+      expect_same(p, std::get<Preset>(back));
+    }
+  }
+}
+
+TEST(Preset, ShareStringNeedsOnlyWhatDiffers) {
+  const auto p = parse_share_string("rooms-and-tunnels?seed=7&max-rooms=12");
+  ASSERT_TRUE(std::holds_alternative<Preset>(p)) << std::get<std::string>(p);
+  const Preset& preset = std::get<Preset>(p);
+  EXPECT_EQ(preset.generator->name, "rooms-and-tunnels");
+  EXPECT_EQ(preset.seed, 7u);
+  EXPECT_EQ(preset.params.get("max_rooms"), 12);
+  EXPECT_EQ(preset.params.get("width"), preset.generator->schema.defaults().get("width"));
+  EXPECT_EQ(share_string(preset).rfind("rooms-and-tunnels?seed=7&width=", 0), 0u);
+}
+
+TEST(Preset, AMinimalFileTakesTheDefaults) {
+  const auto p = parse_preset(R"({"dungen_preset": 1, "generator": "cellular-caves"})", "m.json");
+  ASSERT_TRUE(std::holds_alternative<Preset>(p)) << std::get<std::string>(p);
+  expect_same(std::get<Preset>(p), default_preset(*find_generator("cellular-caves")));
+}
+
+// Each bad file: the message is one line, starts with the origin and names the field.
+TEST(Preset, BadFilesAreOneLineNamingTheField) {
+  const std::string head = R"({"dungen_preset": 1, "generator": "rooms-and-tunnels", )";
+  const struct {
+    std::string text;
+    std::string says;
+  } cases[] = {
+      {"{not json", "not valid JSON"},
+      {"[1, 2]", "a JSON object"},
+      {R"({"generator": "rooms-and-tunnels"})", "not a dungen preset"},
+      {R"({"dungen_preset": 2, "generator": "rooms-and-tunnels"})",
+       "dungen_preset: 2 is out of range"},
+      {R"({"dungen_preset": 1})", "generator: missing"},
+      {R"({"dungen_preset": 1, "generator": "maze\nrunner"})", "'maze\\nrunner' is unknown"},
+      {head + R"("colour": 1})", "unknown field 'colour'"},
+      {head + R"("seed": -3})", "seed: '-3' is not a whole number"},
+      {head + R"("seed": 1.5})", "seed: '1.5' is not a whole number"},
+      {head + R"("params": {"width": 99999}})", "params.width: width 99999 is out of range"},
+      {head + R"("params": {"width": "wide"}})", "params.width: '\"wide\"' is not a whole number"},
+      {head + R"("params": {"depth": 3}})", "params.depth: rooms-and-tunnels has no parameter"},
+      {head + R"("params": {"room_min_size": 9, "room_max_size": 7}})",
+       "params.room_min_size: room_min_size 9 is greater than room_max_size"},
+      {head + R"("params": [1]})", "params: an object"},
+      {head + R"("regions": "sometimes"})", "regions: 'sometimes' is not a choice"},
+      {head + R"("connectivity": 6})", "connectivity: connectivity 6 is out of range"},
+      {head + R"("title": 7})", "title: a string"},
+      {head + R"("title": ")" + std::string(300, 'x') + R"("})", "title: 300 characters"},
+      {std::string(kMaxPresetBytes + 10, ' '), "too big for a preset"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.text.substr(0, 80));
+    const auto r = parse_preset(c.text, "lesson.json");
+    ASSERT_TRUE(std::holds_alternative<std::string>(r));
+    const std::string& msg = std::get<std::string>(r);
+    EXPECT_EQ(msg.rfind("lesson.json: ", 0), 0u) << msg;
+    EXPECT_NE(msg.find(c.says), std::string::npos) << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  }
+}
+
+TEST(Preset, BadShareStringsAreOneLine) {
+  const struct {
+    std::string text;
+    std::string says;
+  } cases[] = {
+      {"", "is not a generator"},
+      {"mazes?seed=1", "'mazes' is not a generator"},
+      {"rooms-and-tunnels?seed=x", "seed='x' is not allowed"},
+      {"rooms-and-tunnels?seed=123456789012345678901234", "seed='12345678901234567890123"},
+      {"rooms-and-tunnels?width", "'width' is not name=value"},
+      {"rooms-and-tunnels?width=99999", "--width 99999 is out of range"},
+      {"rooms-and-tunnels?width=-4", "width='-4' is not allowed: allowed 4..4096"},
+      {"rooms-and-tunnels?depth=3", "has no 'depth'"},
+      {"rooms-and-tunnels?max_rooms=3", "has no 'max_rooms'"},
+      {"rooms-and-tunnels?regions=maybe", "regions='maybe' is not a choice"},
+      {"rooms-and-tunnels?room-min-size=9&room-max-size=7", "--room-min-size 9 is greater than"},
+      {"rooms-and-tunnels?seed=1\n&x=2", "seed='1\\n' is not allowed"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.text);
+    const auto r = parse_share_string(c.text);
+    ASSERT_TRUE(std::holds_alternative<std::string>(r));
+    const std::string& msg = std::get<std::string>(r);
+    EXPECT_EQ(msg.rfind("share string: ", 0), 0u) << msg;
+    EXPECT_NE(msg.find(c.says), std::string::npos) << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  }
+}
+
+TEST(Preset, AMissingFileSaysSo) {
+  const auto r = read_preset_file("/no/such/dir/lesson.json");
+  ASSERT_TRUE(std::holds_alternative<std::string>(r));
+  EXPECT_EQ(std::get<std::string>(r),
+            "/no/such/dir/lesson.json: cannot be read (no such file, or not allowed)");
+}
+
+// Every lesson preset shipped in presets/ loads, has a title and a note, and names a generator.
+TEST(Preset, ShippedPresetsLoad) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(DUNGEN_SOURCE_DIR "/presets")) {
+    if (entry.path().extension() != ".json") continue;
+    SCOPED_TRACE(entry.path().string());
+    const auto r = read_preset_file(entry.path().string());
+    ASSERT_TRUE(std::holds_alternative<Preset>(r)) << std::get<std::string>(r);
+    EXPECT_FALSE(std::get<Preset>(r).title.empty());
+    EXPECT_FALSE(std::get<Preset>(r).note.empty());
+    ++count;
+  }
+  EXPECT_GE(count, 6);
+}
+
+// The connectivity pair is one map that 4- and 8-connectivity label differently.
+TEST(Preset, TheConnectivityPairShowsTheDifference) {
+  std::size_t regions[2] = {0, 0};
+  int i = 0;
+  for (const char* name : {"connectivity-4.json", "connectivity-8.json"}) {
+    const auto r = read_preset_file(std::string(DUNGEN_SOURCE_DIR "/presets/") + name);
+    ASSERT_TRUE(std::holds_alternative<Preset>(r)) << std::get<std::string>(r);
+    const Preset& p = std::get<Preset>(r);
+    EXPECT_EQ(p.regions, PresetRegions::Instant);
+    Stepper s = start_generator(*p.generator, p.params, p.seed, false);
+    while (s.next()) {
+    }
+    const auto connectivity = static_cast<int>(p.region_params.get("connectivity"));
+    regions[i++] = label_regions(s.grid(), connectivity).sizes.size();
+  }
+  EXPECT_GT(regions[0], regions[1]) << "4-connectivity must find more regions than 8";
+}
+
+}  // namespace
+}  // namespace dungen
