@@ -22,18 +22,18 @@
 #include <string>
 #include <string_view>
 
-#include "app/palette.hpp"
+#include "render/palette.hpp"
 
 namespace {
 
-using dungen::app::Rgb;
+using dungen::Rgb;
 
 // A colour drawn by the map shader covers whole cells, so even a small map gives this many.
 constexpr int kMinPixels = 12;
 // The panels alone have more colours than this: a flat or nearly flat image has fewer.
 constexpr std::size_t kMinDistinctColours = 16;
 
-bool colour_named(const dungen::app::Palette& p, std::string_view name, Rgb* out) {
+bool colour_named(const dungen::Palette& p, std::string_view name, Rgb* out) {
   using dungen::Tile;
   const std::map<std::string_view, Rgb> named = {
       {"empty", p.tile(Tile::Empty)},
@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
     --argc;
     ++argv;
   }
-  const dungen::app::Palette& palette = dungen::app::palette_for(projector);
+  const dungen::Palette& palette = dungen::palette_for(projector);
   if (argc != 5 && argc != 6) {
     std::fprintf(stderr,
                  "usage: png_check [--projector] FILE WxH NAME[,NAME...] X,Y,WxH [SAME.png]\n");

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/palette.hpp"
+#include "render/palette.hpp"
 
 namespace dungen::app {
 namespace {

@@ -26,7 +26,7 @@
 #include "app/map_renderer.hpp"
 #include "app/map_texture.hpp"
 #include "app/map_view.hpp"
-#include "app/palette.hpp"
+#include "render/palette.hpp"
 #include "app/panels.hpp"
 #include "app/screenshot.hpp"
 #include "app/window.hpp"

@@ -11,7 +11,7 @@
 
 #include "analysis/regions.hpp"
 #include "app/logic/session.hpp"
-#include "app/palette.hpp"
+#include "render/palette.hpp"
 #include "app/panels.hpp"
 
 namespace dungen::app {

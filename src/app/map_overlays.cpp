@@ -6,7 +6,7 @@
 #include <string>
 
 #include "analysis/regions.hpp"
-#include "app/palette.hpp"
+#include "render/palette.hpp"
 
 namespace dungen::app {
 namespace {

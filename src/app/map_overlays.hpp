@@ -6,12 +6,11 @@
 #include "app/logic/overlay_state.hpp"
 #include "app/map_view.hpp"
 #include "core/grid.hpp"
+#include "render/palette.hpp"
 
 struct ImDrawList;
 
 namespace dungen::app {
-
-struct Palette;
 
 void draw_step_overlay(ImDrawList* list, const OverlayView& overlay, const MapView& view,
                        ScreenRect viewport, const Palette& palette);

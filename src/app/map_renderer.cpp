@@ -7,7 +7,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "app/palette.hpp"
+#include "render/palette.hpp"
 
 namespace dungen::app {
 namespace {

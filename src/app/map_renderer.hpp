@@ -18,10 +18,9 @@
 #include "app/gl_program.hpp"
 #include "app/map_texture.hpp"
 #include "app/map_view.hpp"
+#include "render/palette.hpp"
 
 namespace dungen::app {
-
-struct Palette;
 
 struct MapStyle {
   bool labels = false;   // room labels tile the map: colour floors per label, walls between them

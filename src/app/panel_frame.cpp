@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "app/palette.hpp"
+#include "render/palette.hpp"
 #include "app/panels.hpp"
 
 namespace dungen::app {

@@ -9,11 +9,11 @@
 
 #include "app/logic/ui_layout.hpp"
 #include "app/map_view.hpp"
+#include "render/palette.hpp"
 
 namespace dungen::app {
 
 class Session;
-struct Palette;
 
 // A widget as drawn this frame (window coordinates) and the width of the text it has to show:
 // headless runs print them, and tests/layout_check checks none is cut or outside its panel.

@@ -1,7 +1,7 @@
 #pragma once
-// Every colour the viewer draws, in one place: the shader gets the tile colours as uniforms, the
-// legend, the panels and the overlays use them directly, and the screenshot test
-// (tests/png_check.cpp) looks for them in the PNG. No GL here.
+// Every colour dungen draws, in one place: the viewer's shader gets the tile colours as uniforms,
+// its legend, panels and overlays use them directly, the image exporters (render/map_image.hpp)
+// paint with them, and the screenshot test (tests/png_check.cpp) looks for them. No GL here.
 //
 // Two palettes: the standard one and projector mode's, which steps lightness further apart
 // (projectors wash dark colours out). Both are checked by tests/test_app_palette.cpp: door,
@@ -15,7 +15,7 @@
 
 #include "core/tile.hpp"
 
-namespace dungen::app {
+namespace dungen {
 
 struct Rgb {
   std::uint8_t r, g, b;
@@ -101,4 +101,4 @@ constexpr const Palette& palette_for(bool projector) {
   return projector ? kProjectorPalette : kStandardPalette;
 }
 
-}  // namespace dungen::app
+}  // namespace dungen

@@ -1,0 +1,150 @@
+#include "render/map_image.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace dungen {
+namespace {
+
+Rgb to_rgb(float r, float g, float b) {
+  const auto byte = [](float v) {
+    return static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f));
+  };
+  return {byte(r), byte(g), byte(b)};
+}
+
+Rgb mix(Rgb a, Rgb b, float t) {
+  const auto m = [t](std::uint8_t x, std::uint8_t y) {
+    return static_cast<std::uint8_t>(
+        std::lround(static_cast<float>(x) * (1.0f - t) + static_cast<float>(y) * t));
+  };
+  return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b)};
+}
+
+// What the shader draws for one cell, before walls: tile, room colour, region tint, frontier.
+Rgb cell_colour(const Grid& grid, std::size_t i, const MapImageStyle& style) {
+  const Palette& p = *style.palette;
+  const Tile tile = grid.tile(i);
+  Rgb c = p.tile(tile);
+  const std::int32_t label = grid.label(i);
+  if (style.room_colours && label >= 0 && tile == Tile::Floor) {
+    c = id_colour(static_cast<std::uint32_t>(label) + 1, 0.42f, 0.96f);
+  }
+  const std::int32_t region = grid.region(i);
+  if (style.regions && region >= 0) {
+    c = mix(c, id_colour(static_cast<std::uint32_t>(region) + 1, 0.75f, 0.95f), 0.7f);
+  }
+  if (grid.mark(i) == Mark::Frontier) c = p.frontier;
+  return c;
+}
+
+void fill_rect(Image& img, int x0, int y0, int x1, int y1, Rgb c) {
+  x0 = std::max(x0, 0), y0 = std::max(y0, 0);
+  x1 = std::min(x1, img.width), y1 = std::min(y1, img.height);
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) img.set(x, y, c);
+}
+
+// An outline `w` pixels wide just inside the cells x0..x1, y0..y1 (in pixels), with a one-pixel
+// dark halo inside it so it shows on light tiles too (as the viewer's strokes do).
+void outline(Image& img, int x0, int y0, int x1, int y1, int w, Rgb c, Rgb halo) {
+  fill_rect(img, x0, y0, x1, y0 + w, c);
+  fill_rect(img, x0, y1 - w, x1, y1, c);
+  fill_rect(img, x0, y0, x0 + w, y1, c);
+  fill_rect(img, x1 - w, y0, x1, y1, c);
+  if (x1 - x0 > 2 * w + 2 && y1 - y0 > 2 * w + 2) {
+    fill_rect(img, x0 + w, y0 + w, x1 - w, y0 + w + 1, halo);
+    fill_rect(img, x0 + w, y1 - w - 1, x1 - w, y1 - w, halo);
+    fill_rect(img, x0 + w, y0 + w, x0 + w + 1, y1 - w, halo);
+    fill_rect(img, x1 - w - 1, y0 + w, x1 - w, y1 - w, halo);
+  }
+}
+
+}  // namespace
+
+Rgb id_colour(std::uint32_t id, float saturation, float value) {
+  const std::uint32_t x = id * 2654435769u;
+  const float hue = static_cast<float>(x >> 8) / 16777216.0f;
+  float k[3];
+  const float offsets[3] = {0.0f, 2.0f / 3.0f, 1.0f / 3.0f};
+  for (int i = 0; i < 3; ++i) {
+    const float h = hue + offsets[i];
+    const float f = h - std::floor(h);
+    k[i] = std::clamp(std::fabs(f * 6.0f - 3.0f) - 1.0f, 0.0f, 1.0f);
+  }
+  const auto channel = [&](float kk) { return value * (1.0f + (kk - 1.0f) * saturation); };
+  return to_rgb(channel(k[0]), channel(k[1]), channel(k[2]));
+}
+
+std::optional<std::string> image_size_error(int width, int height, int cell_px) {
+  if (cell_px < 1 || cell_px > kMaxCellPx) {
+    return "--cell-px " + std::to_string(cell_px) + " is out of range: allowed 1.." +
+           std::to_string(kMaxCellPx);
+  }
+  const long w = static_cast<long>(width) * cell_px, h = static_cast<long>(height) * cell_px;
+  if (w > kMaxImageSide || h > kMaxImageSide) {
+    const int fits = kMaxImageSide / std::max(width, height);
+    return "a " + std::to_string(width) + "x" + std::to_string(height) + " map at " +
+           std::to_string(cell_px) + " px a cell is " + std::to_string(w) + "x" +
+           std::to_string(h) + " px: allowed up to " + std::to_string(kMaxImageSide) +
+           " px a side" +
+           (fits >= 1 ? " (--cell-px " + std::to_string(fits) + " or less)"
+                      : std::string(" (a smaller map)"));
+  }
+  return std::nullopt;
+}
+
+Image draw_map(const Grid& grid, const MapImageStyle& style) {
+  if (auto err = image_size_error(grid.width(), grid.height(), style.cell_px)) {
+    throw std::invalid_argument(*err);
+  }
+  const int px = style.cell_px;
+  Image img(grid.width() * px, grid.height() * px);
+  // Walls between rooms as the shader draws them: half a wall on each side of an edge between
+  // two labels, from 3 px a cell on.
+  const bool walls = style.room_colours && px >= 3;
+  const int half_wall = std::max(1, static_cast<int>(std::lround(static_cast<float>(px) * 0.09f)));
+  const Rgb wall = style.palette->tile(Tile::Wall);
+  const auto label_at = [&](int x, int y) {
+    return grid.in_bounds(x, y) ? grid.label(grid.index(x, y)) : -1;
+  };
+  for (int y = 0; y < grid.height(); ++y) {
+    for (int x = 0; x < grid.width(); ++x) {
+      const std::size_t i = grid.index(x, y);
+      fill_rect(img, x * px, y * px, (x + 1) * px, (y + 1) * px, cell_colour(grid, i, style));
+      const std::int32_t label = grid.label(i);
+      if (!walls || label < 0) continue;
+      if (label_at(x - 1, y) != label)
+        fill_rect(img, x * px, y * px, x * px + half_wall, (y + 1) * px, wall);
+      if (label_at(x + 1, y) != label)
+        fill_rect(img, (x + 1) * px - half_wall, y * px, (x + 1) * px, (y + 1) * px, wall);
+      if (label_at(x, y - 1) != label)
+        fill_rect(img, x * px, y * px, (x + 1) * px, y * px + half_wall, wall);
+      if (label_at(x, y + 1) != label)
+        fill_rect(img, x * px, (y + 1) * px - half_wall, (x + 1) * px, (y + 1) * px, wall);
+    }
+  }
+  return img;
+}
+
+void draw_overlay(Image& img, const Overlay& o, int px, const Palette& p) {
+  const int w = std::clamp(px / 4, 1, 4);
+  const auto box = [&](const Rect& r, Rgb c) {
+    outline(img, r.x * px, r.y * px, r.right() * px, r.bottom() * px, w, c, p.halo);
+  };
+  const auto cell = [&](Point c, Rgb colour) {
+    outline(img, c.x * px, c.y * px, (c.x + 1) * px, (c.y + 1) * px, std::max(1, w / 2), colour,
+            p.halo);
+  };
+  for (Point c : o.path) fill_rect(img, c.x * px, c.y * px, (c.x + 1) * px, (c.y + 1) * px, p.path);
+  if (o.window) box(*o.window, p.window);
+  for (Point c : o.hit_cells) cell(c, p.hit);
+  if (o.hit) box(*o.hit, p.hit);
+  if (o.candidate) {
+    box(*o.candidate, o.verdict == Verdict::Rejected ? p.rejected : p.accepted);
+  }
+  if (o.cursor) cell(*o.cursor, p.cursor);
+}
+
+}  // namespace dungen

@@ -1,0 +1,64 @@
+#pragma once
+// Pictures of a map without GL, for the exporters (PNG, GIF, the Tiled tileset): the same colours
+// and rules as the viewer's shader (shaders/map.frag): tile colours from the palette, rooms that
+// tile the map coloured per room with walls drawn between them, walkable cells tinted per
+// flood-fill region, frontier cells marked; and the step's overlay drawn over it for a recording.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/step.hpp"
+#include "render/palette.hpp"
+
+namespace dungen {
+
+// No exported picture is wider or taller than this (16384 px: what image viewers and GPUs take).
+inline constexpr int kMaxImageSide = 16384;
+inline constexpr int kDefaultCellPx = 8;
+inline constexpr int kMaxCellPx = 64;
+
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgb;  // row-major, 3 bytes a pixel
+
+  Image() = default;
+  Image(int w, int h) : width(w), height(h), rgb(static_cast<std::size_t>(w) * h * 3, 0) {}
+  Rgb at(int x, int y) const {
+    const std::size_t i = (static_cast<std::size_t>(y) * width + x) * 3;
+    return {rgb[i], rgb[i + 1], rgb[i + 2]};
+  }
+  void set(int x, int y, Rgb c) {
+    const std::size_t i = (static_cast<std::size_t>(y) * width + x) * 3;
+    rgb[i] = c.r;
+    rgb[i + 1] = c.g;
+    rgb[i + 2] = c.b;
+  }
+};
+
+struct MapImageStyle {
+  int cell_px = kDefaultCellPx;
+  bool room_colours = false;  // rooms tile the map (GeneratorSpec::text_shows_labels)
+  bool regions = true;        // tint cells that carry a region id
+  const Palette* palette = &kStandardPalette;
+};
+
+// Why a width x height map cannot be drawn at cell_px pixels a cell (the picture would pass
+// kMaxImageSide, or cell_px is outside 1..kMaxCellPx), worded for the user; nothing if it can.
+std::optional<std::string> image_size_error(int width, int height, int cell_px);
+
+// The map's picture. Throws std::invalid_argument when image_size_error() says it cannot be made.
+Image draw_map(const Grid& grid, const MapImageStyle& style);
+
+// Draws a step's overlay (candidate, what it hit, the path being dug, the cursor, the window
+// read) over a picture made by draw_map with the same cell_px.
+void draw_overlay(Image& image, const Overlay& overlay, int cell_px, const Palette& palette);
+
+// The colour of room or region number id (1-based, as the renderer packs them), as the shader
+// makes it: hues a golden-ratio step apart, so neighbouring ids never look alike.
+Rgb id_colour(std::uint32_t id, float saturation, float value);
+
+}  // namespace dungen

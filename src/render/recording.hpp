@@ -1,0 +1,31 @@
+#pragma once
+// A run recorded as an animated GIF: the map with the step's overlay, a frame every K steps (or
+// about N frames over the whole run), the last frame held a while. Used by `dungen record`.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "generators/registry.hpp"
+#include "render/gif_file.hpp"
+
+namespace dungen {
+
+struct RecordOptions {
+  std::uint64_t every = 0;  // a frame every this many steps; 0: worked out from `frames`
+  int frames = 100;         // with every == 0: about this many frames over the whole run
+  int cell_px = kDefaultCellPx;
+  int delay_cs = 6;       // each frame's time, in hundredths of a second
+  int end_hold_cs = 200;  // the last frame's
+};
+
+// Runs the generator and records it into gif_bytes. `progress`, if given, hears (frames written,
+// frames in all) now and then. Errors (one line): a picture too big, too many frames for the
+// caps (saying which --every would fit), the encoder failing.
+std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValues& params,
+                                      std::uint64_t seed, const RecordOptions& options,
+                                      std::string& gif_bytes,
+                                      const std::function<void(int, int)>& progress = {});
+
+}  // namespace dungen

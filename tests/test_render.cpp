@@ -1,0 +1,233 @@
+// Pictures of maps without GL (render/): the CPU drawing follows the viewer's rules, PNG files
+// decode to the same pixels, GIF recordings have the frames they promise, and the caps hold.
+
+#include <gif_lib.h>
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "analysis/regions.hpp"
+#include "core/runner.hpp"
+#include "render/map_image.hpp"
+#include "render/png_file.hpp"
+#include "render/recording.hpp"
+
+namespace dungen {
+namespace {
+
+Grid finished_map(std::string_view name, std::uint64_t seed) {
+  const GeneratorSpec& spec = *find_generator(name);
+  Stepper s = start_generator(spec, spec.schema.defaults(), seed, false);
+  run_to_end(s);
+  return s.grid();
+}
+
+TEST(MapImage, EachCellIsItsTileColourAtItsCentre) {
+  const Grid map = finished_map("rooms-and-tunnels", 3);
+  const Image img = draw_map(map, {.cell_px = 5});
+  ASSERT_EQ(img.width, map.width() * 5);
+  ASSERT_EQ(img.height, map.height() * 5);
+  for (int y = 0; y < map.height(); ++y) {
+    for (int x = 0; x < map.width(); ++x) {
+      const Rgb want = kStandardPalette.tile(map.at(x, y));
+      const Rgb got = img.at(x * 5 + 2, y * 5 + 2);
+      ASSERT_EQ(got.packed(), want.packed()) << x << "," << y;
+    }
+  }
+}
+
+TEST(MapImage, RoomsAreColouredPerRoomWithWallsBetweenThem) {
+  const Grid map = finished_map("room-accretion", 2);
+  const int px = 8;
+  const Image img = draw_map(map, {.cell_px = px, .room_colours = true});
+  int walls_seen = 0;
+  for (int y = 0; y + 1 < map.height(); ++y) {
+    for (int x = 0; x + 1 < map.width(); ++x) {
+      const std::int32_t label = map.label_at(x, y);
+      if (label < 0 || map.at(x, y) != Tile::Floor) continue;
+      EXPECT_EQ(img.at(x * px + px / 2, y * px + px / 2).packed(),
+                id_colour(static_cast<std::uint32_t>(label) + 1, 0.42f, 0.96f).packed());
+      // The right edge's last pixel is wall exactly when the room to the right is another one.
+      const bool other = map.label_at(x + 1, y) != label;
+      const bool wall = img.at(x * px + px - 1, y * px + px / 2).packed() ==
+                        kStandardPalette.tile(Tile::Wall).packed();
+      EXPECT_EQ(wall, other) << x << "," << y;
+      walls_seen += other ? 1 : 0;
+    }
+  }
+  EXPECT_GT(walls_seen, 10);
+}
+
+TEST(MapImage, RegionsAreTintedAndDifferentRegionsDiffer) {
+  Grid map = finished_map("cellular-caves", 5);
+  const RegionMap regions = label_regions(map, 8);
+  ASSERT_GE(regions.sizes.size(), 2u);
+  map.assign_regions(regions.labels);
+  const Image tinted = draw_map(map, {.cell_px = 2});
+  const Image plain = draw_map(map, {.cell_px = 2, .regions = false});
+  std::set<std::uint32_t> colours;
+  for (std::size_t i = 0; i < map.size(); ++i) {
+    const Point p = map.point(i);
+    const bool labelled = map.region(i) >= 0;
+    EXPECT_EQ(tinted.at(p.x * 2, p.y * 2).packed() != plain.at(p.x * 2, p.y * 2).packed(),
+              labelled);
+    if (labelled) colours.insert(tinted.at(p.x * 2, p.y * 2).packed());
+  }
+  EXPECT_GE(colours.size(), 2u);
+}
+
+TEST(MapImage, TooBigPicturesAreRefusedSayingWhatFits) {
+  EXPECT_FALSE(image_size_error(2048, 2048, 8).has_value());
+  const auto err = image_size_error(4096, 4096, 8);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(err->find("32768x32768 px: allowed up to 16384 px a side (--cell-px 4 or less)"),
+            std::string::npos)
+      << *err;
+  EXPECT_NE(image_size_error(10, 10, 0)->find("--cell-px 0 is out of range: allowed 1..64"),
+            std::string::npos);
+  EXPECT_THROW(draw_map(Grid(2100, 10), {.cell_px = 8}), std::invalid_argument);
+}
+
+TEST(MapImage, OverlaysDrawTheCandidateInItsVerdictColour) {
+  Grid map(20, 10, Tile::Wall);
+  Image img = draw_map(map, {.cell_px = 8});
+  Overlay o;
+  o.candidate = Rect{2, 2, 5, 4};
+  o.verdict = Verdict::Rejected;
+  o.cursor = Point{15, 5};
+  draw_overlay(img, o, 8, kStandardPalette);
+  EXPECT_EQ(img.at(2 * 8, 3 * 8).packed(), kStandardPalette.rejected.packed());
+  EXPECT_EQ(img.at(15 * 8, 5 * 8 + 4).packed(), kStandardPalette.cursor.packed());
+  EXPECT_EQ(img.at(10 * 8, 8 * 8).packed(), kStandardPalette.tile(Tile::Wall).packed());
+}
+
+TEST(PngFile, DecodesToTheSamePixelsAndReplacesAFileWhole) {
+  const Image img = draw_map(finished_map("feature-accretion", 4), {.cell_px = 3});
+  const std::string bytes = encode_png(img);
+  int w = 0, h = 0, comp = 0;
+  std::unique_ptr<unsigned char, void (*)(void*)> pixels(
+      stbi_load_from_memory(reinterpret_cast<const unsigned char*>(bytes.data()),
+                            static_cast<int>(bytes.size()), &w, &h, &comp, 3),
+      stbi_image_free);
+  ASSERT_NE(pixels, nullptr);
+  ASSERT_EQ(w, img.width);
+  ASSERT_EQ(h, img.height);
+  EXPECT_EQ(std::memcmp(pixels.get(), img.rgb.data(), img.rgb.size()), 0);
+
+  const auto dir = std::filesystem::temp_directory_path() / "dungen-test-png";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "map.png").string();
+  { std::ofstream(path) << "yesterday's map"; }
+  ASSERT_FALSE(write_png(path, img).has_value());
+  EXPECT_EQ(std::filesystem::file_size(path), bytes.size());
+  const auto err = write_png((dir / "no-such-dir" / "x.png").string(), img);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_EQ(err->rfind("cannot write ", 0), 0u) << *err;
+  std::filesystem::remove_all(dir);
+}
+
+// A GIF read back with giflib's decoder.
+struct Decoded {
+  int width = 0, height = 0, frames = 0;
+  bool loops = false;
+  std::vector<int> delays;
+  Image first;
+};
+
+Decoded decode_gif(const std::string& bytes) {
+  struct Reader {
+    const std::string* data;
+    std::size_t at = 0;
+  } reader{&bytes};
+  const auto read = [](GifFileType* gif, GifByteType* out, int n) {
+    auto* r = static_cast<Reader*>(gif->UserData);
+    const std::size_t take =
+        std::min<std::size_t>(static_cast<std::size_t>(n), r->data->size() - r->at);
+    std::memcpy(out, r->data->data() + r->at, take);
+    r->at += take;
+    return static_cast<int>(take);
+  };
+  int err = 0;
+  GifFileType* gif = DGifOpen(&reader, read, &err);
+  Decoded d;
+  if (!gif || DGifSlurp(gif) == GIF_ERROR) {
+    ADD_FAILURE() << "giflib cannot read it back";
+    if (gif) DGifCloseFile(gif, &err);
+    return d;
+  }
+  d.width = gif->SWidth;
+  d.height = gif->SHeight;
+  d.frames = gif->ImageCount;
+  for (int i = 0; i < gif->ImageCount; ++i) {
+    GraphicsControlBlock gcb;
+    if (DGifSavedExtensionToGCB(gif, i, &gcb) == GIF_OK) d.delays.push_back(gcb.DelayTime);
+    for (int e = 0; e < gif->SavedImages[i].ExtensionBlockCount; ++e) {
+      const ExtensionBlock& b = gif->SavedImages[i].ExtensionBlocks[e];
+      if (b.Function == APPLICATION_EXT_FUNC_CODE && b.ByteCount == 11 &&
+          std::memcmp(b.Bytes, "NETSCAPE2.0", 11) == 0) {
+        d.loops = true;
+      }
+    }
+  }
+  const SavedImage& s = gif->SavedImages[0];
+  const ColorMapObject* map = s.ImageDesc.ColorMap ? s.ImageDesc.ColorMap : gif->SColorMap;
+  d.first = Image(d.width, d.height);
+  for (int y = 0; y < d.height; ++y)
+    for (int x = 0; x < d.width; ++x) {
+      const GifColorType c = map->Colors[s.RasterBits[y * d.width + x]];
+      d.first.set(x, y, {c.Red, c.Green, c.Blue});
+    }
+  DGifCloseFile(gif, &err);
+  return d;
+}
+
+TEST(GifRecording, HasTheFramesAndTheFirstIsStepZero) {
+  const GeneratorSpec& spec = *find_generator("rooms-and-tunnels");
+  ParamValues p = spec.schema.defaults();
+  ASSERT_FALSE(p.set("width", 40).has_value());
+  ASSERT_FALSE(p.set("height", 24).has_value());
+  ASSERT_FALSE(p.set("max_rooms", 8).has_value());
+  Stepper counting = start_generator(spec, p, 9, false);
+  const std::uint64_t steps = run_to_end(counting).steps;
+  std::string gif;
+  int heard = 0;
+  const auto err =
+      record_gif(spec, p, 9, {.every = 10, .cell_px = 4}, gif, [&](int done, int total) {
+        EXPECT_LE(done, total);
+        heard = done;
+      });
+  ASSERT_FALSE(err.has_value()) << *err;
+  const Decoded d = decode_gif(gif);
+  const int frames = static_cast<int>(1 + steps / 10 + (steps % 10 != 0));
+  EXPECT_EQ(d.frames, frames);
+  EXPECT_EQ(heard, frames);
+  EXPECT_EQ(d.width, 160);
+  EXPECT_EQ(d.height, 96);
+  EXPECT_TRUE(d.loops);
+  ASSERT_EQ(d.delays.size(), static_cast<std::size_t>(frames));
+  EXPECT_EQ(d.delays.back(), 200);  // the last frame is held
+  // Step 0 is the background: exactly draw_map of a fresh run.
+  Stepper fresh = start_generator(spec, p, 9, false);
+  const Image want = draw_map(fresh.grid(), {.cell_px = 4});
+  EXPECT_EQ(d.first.rgb, want.rgb);
+}
+
+TEST(GifRecording, TooManyFramesIsRefusedSayingWhatFits) {
+  const GeneratorSpec& spec = *find_generator("cellular-caves");
+  ParamValues p = spec.schema.defaults();
+  ASSERT_FALSE(p.set("step_cells", 1).has_value());
+  std::string gif;
+  const auto err = record_gif(spec, p, 1, {.every = 1, .cell_px = 2}, gif);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(err->find("allowed up to 3000 (--every "), std::string::npos) << *err;
+  EXPECT_TRUE(gif.empty());
+}
+
+}  // namespace
+}  // namespace dungen
