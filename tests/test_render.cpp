@@ -4,6 +4,7 @@
 #include <gif_lib.h>
 #include <gtest/gtest.h>
 #include <stb_image.h>
+#include <nlohmann/json.hpp>
 
 #include <cstring>
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include "render/map_image.hpp"
 #include "render/png_file.hpp"
 #include "render/recording.hpp"
+#include "render/tiled_export.hpp"
 
 namespace dungen {
 namespace {
@@ -227,6 +229,75 @@ TEST(GifRecording, TooManyFramesIsRefusedSayingWhatFits) {
   ASSERT_TRUE(err.has_value());
   EXPECT_NE(err->find("allowed up to 3000 (--every "), std::string::npos) << *err;
   EXPECT_TRUE(gif.empty());
+}
+
+nlohmann::json read_json(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  return nlohmann::json::parse(in);
+}
+
+// The .tmj parses, every layer has width x height entries, every gid resolves to a tileset whose
+// .tsj and image exist with the sizes they declare, and the objects are the rooms and the start.
+TEST(TiledExport, EveryLayerIsFullAndEveryGidResolves) {
+  const auto dir = std::filesystem::temp_directory_path() / "dungen-test-tiled";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  for (std::string_view name : {"rooms-and-tunnels", "room-accretion", "cellular-caves"}) {
+    SCOPED_TRACE(name);
+    const GeneratorSpec& spec = *find_generator(name);
+    Stepper s = start_generator(spec, spec.schema.defaults(), 5, false);
+    run_to_end(s);
+    const std::string path = (dir / (std::string(name) + ".tmj")).string();
+    const auto err = write_tiled(path, s.grid(), s.layout(), spec, 12);
+    ASSERT_FALSE(err.has_value()) << *err;
+    const nlohmann::json map = read_json(path);
+    const int w = map["width"], h = map["height"];
+    EXPECT_EQ(w, s.grid().width());
+    EXPECT_EQ(map["orientation"], "orthogonal");
+    // gid ranges from the tilesets.
+    std::vector<std::pair<int, int>> ranges;
+    for (const auto& ts : map["tilesets"]) {
+      const auto tsj = dir / ts["source"].get<std::string>();
+      ASSERT_TRUE(std::filesystem::exists(tsj)) << tsj;
+      const nlohmann::json t = read_json(tsj);
+      int iw = 0, ih = 0, comp = 0;
+      const std::string image = (dir / t["image"].get<std::string>()).string();
+      ASSERT_NE(stbi_info(image.c_str(), &iw, &ih, &comp), 0) << image;
+      EXPECT_EQ(iw, t["imagewidth"].get<int>());
+      EXPECT_EQ(ih, t["imageheight"].get<int>());
+      EXPECT_GE(
+          t["columns"].get<int>() *
+              ((t["tilecount"].get<int>() + t["columns"].get<int>() - 1) / t["columns"].get<int>()),
+          t["tilecount"].get<int>());
+      ranges.push_back(
+          {ts["firstgid"].get<int>(), ts["firstgid"].get<int>() + t["tilecount"].get<int>()});
+    }
+    int tile_layers = 0;
+    std::size_t objects = 0;
+    for (const auto& layer : map["layers"]) {
+      if (layer["type"] == "objectgroup") {
+        objects = layer["objects"].size();
+        continue;
+      }
+      ++tile_layers;
+      ASSERT_EQ(layer["data"].size(), static_cast<std::size_t>(w) * h);
+      for (const auto& gid : layer["data"]) {
+        const int g = gid;
+        if (g == 0) continue;
+        bool resolves = false;
+        for (auto [lo, hi] : ranges) resolves = resolves || (g >= lo && g < hi);
+        ASSERT_TRUE(resolves) << "gid " << g;
+      }
+    }
+    EXPECT_EQ(objects, s.layout().rooms.size() + (s.layout().start ? 1 : 0));
+    EXPECT_EQ(tile_layers, s.layout().rooms.empty() ? 1 : 2);
+    // The tiles layer is the map: gid 1 + tile value.
+    const auto& data = map["layers"][0]["data"];
+    for (std::size_t i = 0; i < s.grid().size(); ++i) {
+      ASSERT_EQ(data[i].get<int>(), 1 + static_cast<int>(s.grid().tile(i)));
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -1,0 +1,194 @@
+#include "render/tiled_export.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <vector>
+
+#include "io/atomic_file.hpp"
+#include "render/map_image.hpp"
+#include "render/png_file.hpp"
+
+namespace dungen {
+namespace {
+
+using Json = nlohmann::json;
+
+// The Tiled file format version these files follow.
+constexpr const char* kTiledVersion = "1.10";
+// Room tiles per row of the rooms tileset's image.
+constexpr int kRoomColumns = 64;
+
+std::optional<std::string> write_text(const std::string& path, const std::string& text) {
+  std::string why;
+  auto file = AtomicFile::open(path, &why);
+  if (!file) return "cannot write " + path + ": " + why;
+  file->write(text);
+  if (!file->commit(&why)) return "cannot write " + path + ": " + why;
+  return std::nullopt;
+}
+
+Json property(const char* name, const char* type, Json value) {
+  return {{"name", name}, {"type", type}, {"value", std::move(value)}};
+}
+
+Json tileset(const std::string& name, const std::string& image, int px, int count, int columns,
+             Json tiles) {
+  const int rows = (count + columns - 1) / columns;
+  return {{"type", "tileset"},
+          {"version", kTiledVersion},
+          {"name", name},
+          {"tilewidth", px},
+          {"tileheight", px},
+          {"tilecount", count},
+          {"columns", columns},
+          {"image", image},
+          {"imagewidth", columns * px},
+          {"imageheight", rows * px},
+          {"margin", 0},
+          {"spacing", 0},
+          {"tiles", std::move(tiles)}};
+}
+
+Json tile_layer(int id, const char* name, int w, int h, std::vector<std::uint32_t> data) {
+  return {{"type", "tilelayer"},
+          {"id", id},
+          {"name", name},
+          {"width", w},
+          {"height", h},
+          {"x", 0},
+          {"y", 0},
+          {"opacity", 1},
+          {"visible", true},
+          {"data", std::move(data)}};
+}
+
+}  // namespace
+
+std::optional<std::string> write_tiled(const std::string& path, const Grid& grid,
+                                       const Layout& layout, const GeneratorSpec& spec,
+                                       int cell_px) {
+  if (auto err = image_size_error(kTileCount, 1, cell_px)) return err;
+  const std::filesystem::path target(path);
+  const std::string stem = target.stem().string();
+  const std::filesystem::path folder = target.parent_path();
+  const auto beside = [&](const std::string& name) { return (folder / name).string(); };
+  const int w = grid.width(), h = grid.height(), px = cell_px;
+  const auto rooms = static_cast<int>(std::min<std::size_t>(layout.rooms.size(), kMaxTiledRooms));
+  const bool room_layer = rooms > 0 && layout.rooms.size() <= kMaxTiledRooms;
+
+  // The tiles tileset: one tile per Tile value, drawn as the exporters draw a cell.
+  Grid legend(kTileCount, 1);
+  Json tile_props = Json::array();
+  for (int t = 0; t < kTileCount; ++t) {
+    const auto tile = static_cast<Tile>(t);
+    legend.put(static_cast<std::size_t>(t), Cell{tile, Mark::None, -1, -1});
+    tile_props.push_back(
+        {{"id", t},
+         {"type", std::string(tile_name(tile))},
+         {"properties", Json::array({property("tile", "string", std::string(tile_name(tile))),
+                                     property("walkable", "bool", is_walkable(tile))})}});
+  }
+  const std::string tiles_png = stem + "-tiles.png", tiles_tsj = stem + "-tiles.tsj";
+  if (auto err = write_png(beside(tiles_png), draw_map(legend, {.cell_px = px}))) return err;
+  if (auto err = write_text(
+          beside(tiles_tsj),
+          tileset("dungen tiles", tiles_png, px, kTileCount, kTileCount, tile_props).dump(2) +
+              "\n")) {
+    return err;
+  }
+  Json tilesets = Json::array({{{"firstgid", 1}, {"source", tiles_tsj}}});
+  const int room_firstgid = 1 + kTileCount;
+
+  std::vector<std::uint32_t> tiles(grid.size());
+  for (std::size_t i = 0; i < grid.size(); ++i) {
+    tiles[i] = 1u + static_cast<std::uint32_t>(grid.tile(i));
+  }
+  Json layers = Json::array({tile_layer(1, "tiles", w, h, std::move(tiles))});
+
+  if (room_layer) {
+    // The rooms tileset: room k's colour, as the app draws rooms that tile the map.
+    const int columns = std::min(rooms, kRoomColumns);
+    const int rows = (rooms + columns - 1) / columns;
+    Image strip(columns * px, rows * px);
+    for (int k = 0; k < rooms; ++k) {
+      const Rgb c = id_colour(static_cast<std::uint32_t>(k) + 1, 0.42f, 0.96f);
+      for (int y = 0; y < px; ++y)
+        for (int x = 0; x < px; ++x) strip.set((k % columns) * px + x, (k / columns) * px + y, c);
+    }
+    const std::string rooms_png = stem + "-rooms.png", rooms_tsj = stem + "-rooms.tsj";
+    if (auto err = write_png(beside(rooms_png), strip)) return err;
+    if (auto err = write_text(
+            beside(rooms_tsj),
+            tileset("dungen rooms", rooms_png, px, rooms, columns, Json::array()).dump(2) + "\n")) {
+      return err;
+    }
+    tilesets.push_back({{"firstgid", room_firstgid}, {"source", rooms_tsj}});
+    std::vector<std::uint32_t> ids(grid.size(), 0);
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      const std::int32_t label = grid.label(i);
+      if (label >= 0 && label < rooms) ids[i] = static_cast<std::uint32_t>(room_firstgid + label);
+    }
+    layers.push_back(tile_layer(2, "room ids", w, h, std::move(ids)));
+  }
+
+  Json objects = Json::array();
+  int next_object = 1;
+  for (int k = 0; k < rooms; ++k) {
+    const Layout::Room& r = layout.rooms[static_cast<std::size_t>(k)];
+    objects.push_back(
+        {{"id", next_object++},
+         {"name", "room " + std::to_string(r.id + 1)},
+         {"type", "room"},
+         {"x", r.bounds.x * px},
+         {"y", r.bounds.y * px},
+         {"width", r.bounds.w * px},
+         {"height", r.bounds.h * px},
+         {"rotation", 0},
+         {"visible", true},
+         {"properties",
+          Json::array({property("room_id", "int", r.id), property("cells", "int", r.cells),
+                       property("rectangular", "bool", r.rectangular)})}});
+  }
+  if (layout.start) {
+    objects.push_back({{"id", next_object++},
+                       {"name", "start"},
+                       {"type", "start"},
+                       {"point", true},
+                       {"x", layout.start->x * px + px / 2},
+                       {"y", layout.start->y * px + px / 2},
+                       {"width", 0},
+                       {"height", 0},
+                       {"rotation", 0},
+                       {"visible", true}});
+  }
+  layers.push_back({{"type", "objectgroup"},
+                    {"id", 3},
+                    {"name", "rooms"},
+                    {"draworder", "topdown"},
+                    {"x", 0},
+                    {"y", 0},
+                    {"opacity", 1},
+                    {"visible", true},
+                    {"objects", std::move(objects)}});
+
+  const Json map = {
+      {"type", "map"},
+      {"version", kTiledVersion},
+      {"orientation", "orthogonal"},
+      {"renderorder", "right-down"},
+      {"width", w},
+      {"height", h},
+      {"tilewidth", px},
+      {"tileheight", px},
+      {"infinite", false},
+      {"nextlayerid", 4},
+      {"nextobjectid", next_object},
+      {"properties", Json::array({property("generator", "string", std::string(spec.name))})},
+      {"tilesets", std::move(tilesets)},
+      {"layers", std::move(layers)}};
+  return write_text(path, map.dump() + "\n");
+}
+
+}  // namespace dungen

@@ -1,0 +1,30 @@
+#pragma once
+// A map for the Tiled editor and the engines that read its files: a Tiled JSON map (.tmj,
+// orthogonal) with a tile layer of the tiles, a tile layer of the room ids (when the generator
+// made rooms), and an object layer with the rooms (rectangles; an accretion room's is its bounding
+// box, marked "rectangular": false) and the player start (a point). Its tilesets are written next
+// to it: NAME-tiles.tsj/.png (the legend's tiles, in the app's colours, each with its name and
+// whether it is walkable) and NAME-rooms.tsj/.png (one coloured tile a room).
+//
+// Gids: 0 is no tile; tile t is gid 1 + t (core/tile.hpp's numbering); room k is the rooms
+// tileset's firstgid + k.
+
+#include <optional>
+#include <string>
+
+#include "core/stepper.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen {
+
+// A rooms tileset holds at most this many rooms (one tile each); a map with more has no rooms
+// tile layer (the rooms object layer still lists them all, up to the same cap).
+inline constexpr int kMaxTiledRooms = 65536;
+
+// Writes path (which should end in .tmj) and its tilesets, each file whole or not at all.
+// Returns the error in one line, or nothing.
+std::optional<std::string> write_tiled(const std::string& path, const Grid& grid,
+                                       const Layout& layout, const GeneratorSpec& spec,
+                                       int cell_px);
+
+}  // namespace dungen
