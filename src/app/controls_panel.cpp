@@ -11,8 +11,8 @@
 
 #include "analysis/regions.hpp"
 #include "app/logic/session.hpp"
-#include "render/palette.hpp"
 #include "app/panels.hpp"
+#include "render/palette.hpp"
 
 namespace dungen::app {
 namespace {
@@ -363,6 +363,7 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) 
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
       view_section(session, ui, m);
     }
+    if (ImGui::CollapsingHeader("Save and share")) share_section(session, ui);
     if (ImGui::CollapsingHeader("Legend", ImGuiTreeNodeFlags_DefaultOpen)) {
       legend_section(palette_for(session.view().projector), session.generator().text_shows_labels,
                      m);

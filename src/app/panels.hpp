@@ -23,6 +23,14 @@ struct DrawnItem {
   float text_w = 0;  // the label or value text it shows; 0 if none
 };
 
+// The "Save and share" section's fields.
+struct ShareUi {
+  char path[512] = "dungen";  // saved and exported files: this name, with the format's extension
+  char paste[2048] = "";      // a share string being pasted
+  std::string message;        // what the last action did, or why it failed
+  bool message_is_error = false;
+};
+
 // GL-side UI state that is not part of the session.
 struct UiState {
   bool show_help = false;
@@ -37,6 +45,7 @@ struct UiState {
   float scale_before_projector = 1.0f;
   PanelState controls_before_projector = PanelState::Auto;
   std::vector<DrawnItem> drawn;  // cleared every frame
+  ShareUi share;
 };
 
 PanelWidths measure_controls_panel(const Session& session);
@@ -49,6 +58,8 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout);
 void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, bool minimal);
 void draw_transport_bar(Session& session, UiState& ui, const UiLayout& layout);
 void draw_help_window(UiState& ui);
+// The "Save and share" section of the controls panel (share_panel.cpp).
+void share_section(Session& session, UiState& ui);
 
 // --- shared by the panels (panel_frame.cpp) ---
 

@@ -235,13 +235,14 @@ std::variant<Preset, std::string> read_preset_file(const std::string& path) {
 }
 
 std::string preset_json(const Preset& preset) {
-  Json doc = Json::object();
+  // In the order a reader wants: what it is, then what it makes.
+  nlohmann::ordered_json doc = nlohmann::ordered_json::object();
   doc["dungen_preset"] = kPresetFormat;
   if (!preset.title.empty()) doc["title"] = preset.title;
   if (!preset.note.empty()) doc["note"] = preset.note;
   doc["generator"] = std::string(preset.generator->name);
   doc["seed"] = preset.seed;
-  Json params = Json::object();
+  nlohmann::ordered_json params = nlohmann::ordered_json::object();
   for (const ParamDef& def : preset.generator->schema.params) {
     params[std::string(def.name)] = preset.params.get(def.name);
   }

@@ -15,7 +15,8 @@ std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValu
   // How many steps the run has: a run without recording, to space the frames (same seed, same
   // steps: the stepped run below is the same run).
   Stepper counting = start_generator(spec, params, seed, false);
-  const std::uint64_t steps = run_to_end(counting).steps;
+  std::uint64_t steps = run_to_end(counting).steps;
+  if (options.last_step > 0) steps = std::min(steps, options.last_step);
   std::uint64_t every = options.every;
   if (every == 0) {
     const auto want = static_cast<std::uint64_t>(std::max(1, options.frames - 1));

@@ -18,6 +18,7 @@ struct RecordOptions {
   int cell_px = kDefaultCellPx;
   int delay_cs = 6;       // each frame's time, in hundredths of a second
   int end_hold_cs = 200;  // the last frame's
+  std::uint64_t last_step = 0;  // record steps 0..last_step only (0: the whole run)
 };
 
 // Runs the generator and records it into gif_bytes. `progress`, if given, hears (frames written,

@@ -1,0 +1,56 @@
+#include "app/logic/session_preset.hpp"
+
+namespace dungen::app {
+
+RegionsMode regions_mode_of(PresetRegions r) {
+  switch (r) {
+    case PresetRegions::Off:
+      return RegionsMode::Off;
+    case PresetRegions::Instant:
+      return RegionsMode::Instant;
+    case PresetRegions::Animated:
+      return RegionsMode::Animated;
+  }
+  return RegionsMode::Off;
+}
+
+PresetRegions preset_regions_of(RegionsMode m) {
+  switch (m) {
+    case RegionsMode::Off:
+      return PresetRegions::Off;
+    case RegionsMode::Instant:
+      return PresetRegions::Instant;
+    case RegionsMode::Animated:
+      return PresetRegions::Animated;
+  }
+  return PresetRegions::Off;
+}
+
+Preset preset_of(const Session& session) {
+  Preset p = default_preset(session.generator());
+  p.seed = session.seed();
+  p.params = session.params();
+  p.regions = preset_regions_of(session.regions_mode());
+  p.region_params = session.region_params();
+  return p;
+}
+
+std::optional<std::string> apply_preset(Session& session, const Preset& preset) {
+  if (!preset.generator) return "the preset names no generator";
+  if (auto err = preset.params.validate()) return err->words();
+  if (&preset.params.schema() != &preset.generator->schema) {
+    return "the preset's parameters are not " + std::string(preset.generator->name) + "'s";
+  }
+  if (!session.select_generator(preset.generator->name)) {
+    return "this app has no generator " + std::string(preset.generator->name);
+  }
+  if (auto err = session.set_params(preset.params)) return err;
+  session.set_seed(preset.seed);
+  for (const ParamDef& def : preset.region_params.schema().params) {
+    session.set_region_param(def.name, preset.region_params.get(def.name));
+  }
+  session.set_regions_mode(regions_mode_of(preset.regions));
+  return std::nullopt;
+}
+
+}  // namespace dungen::app

@@ -1,0 +1,20 @@
+#pragma once
+// Presets and share strings (io/preset.hpp) in the app: the session's settings as a preset, and a
+// preset applied to the session (the generator, its seed and parameters, the regions choice).
+
+#include <optional>
+#include <string>
+
+#include "app/logic/session.hpp"
+#include "io/preset.hpp"
+
+namespace dungen::app {
+
+Preset preset_of(const Session& session);
+// Applies a preset (already validated by its parser). Nothing is changed on an error.
+std::optional<std::string> apply_preset(Session& session, const Preset& preset);
+
+RegionsMode regions_mode_of(PresetRegions r);
+PresetRegions preset_regions_of(RegionsMode m);
+
+}  // namespace dungen::app
