@@ -1,0 +1,63 @@
+#pragma once
+// A seed sweep: one generator and one parameter set over a range of seeds, one row of figures a
+// seed: every statistic the generator declares, plus the floor fraction, the number of regions,
+// the largest region's share of the walkable cells and whether the walkable cells are connected.
+// It answers "is this parameter set good on most seeds, or did I get lucky?".
+//
+// Seeds are spread over threads, each run on its own stepper (no shared state but the next-seed
+// counter and the row slots, one per seed): the rows are the same whatever the thread count.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "core/params.hpp"
+#include "core/stats.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen {
+
+// The most seeds one sweep runs (the rows are kept in memory: about 100 bytes each).
+inline constexpr std::uint64_t kMaxSweepSeeds = 1'000'000;
+// The most threads a sweep uses.
+inline constexpr unsigned kMaxSweepThreads = 64;
+
+struct SweepOptions {
+  std::uint64_t first_seed = 1;
+  std::uint64_t last_seed = 500;  // inclusive
+  int connectivity = 8;           // for the regions and "connected"
+  unsigned threads = 0;           // 0: one per core
+};
+
+struct SweepRow {
+  std::uint64_t seed = 0;
+  std::uint64_t steps = 0;
+  double floor_fraction = 0;           // walkable cells / all cells
+  std::int64_t regions = 0;            // flood-fill regions of walkable cells
+  double largest_region_fraction = 0;  // of the walkable cells (0 on an empty map)
+  bool connected = false;              // exactly one region
+  std::vector<StatRow> stats;          // the generator's own (Narration::stat_rows)
+};
+
+// Why a seed range or thread count is refused (one line), or nothing.
+std::optional<std::string> sweep_range_error(const SweepOptions& options);
+
+// One row of one seed (what every thread runs).
+SweepRow sweep_one(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,
+                   int connectivity);
+
+// Runs the sweep: rows in seed order. `progress` (if given) is called now and then, on the
+// calling thread, with the seeds done so far. A stop request ends it early: the rows done by then
+// are returned (in seed order, the range cut short at the first seed not done).
+std::vector<SweepRow> run_sweep(const GeneratorSpec& spec, const ParamValues& params,
+                                const SweepOptions& options,
+                                const std::function<void(std::uint64_t done)>& progress = {},
+                                std::stop_token stop = {});
+
+// A statistic's value as one number (a list counts as its sum): for histograms and summaries.
+double stat_number(const StatRow& row);
+
+}  // namespace dungen

@@ -1,0 +1,141 @@
+// Seed sweeps (lab/): the same rows whatever the thread count, each row what `dungen generate`
+// says of that seed, CSV and JSON shapes, a summary that adds up, and refused ranges.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "cli/cli.hpp"
+#include "lab/sweep.hpp"
+#include "lab/sweep_export.hpp"
+
+namespace dungen {
+namespace {
+
+std::string csv(const std::vector<SweepRow>& rows) {
+  std::ostringstream out;
+  write_sweep_csv(out, rows);
+  return out.str();
+}
+
+TEST(Sweep, RowsAreTheSameWhateverTheThreadCount) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    SCOPED_TRACE(spec->name);
+    SweepOptions o{.first_seed = 10, .last_seed = 49, .threads = 1};
+    const std::string one = csv(run_sweep(*spec, spec->schema.defaults(), o));
+    o.threads = 3;
+    std::uint64_t heard = 0;
+    const std::string three =
+        csv(run_sweep(*spec, spec->schema.defaults(), o, [&](std::uint64_t d) { heard = d; }));
+    EXPECT_EQ(one, three);
+    EXPECT_EQ(heard, 40u);
+  }
+}
+
+// Each row against the CLI's JSON of the same seed (its own process-free entry point).
+TEST(Sweep, EachRowIsWhatGenerateSaysOfThatSeed) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    SCOPED_TRACE(spec->name);
+    const auto rows = run_sweep(*spec, spec->schema.defaults(), {.first_seed = 5, .last_seed = 7});
+    ASSERT_EQ(rows.size(), 3u);
+    for (const SweepRow& row : rows) {
+      std::ostringstream out, err;
+      ASSERT_EQ(run_cli({"generate", std::string(spec->name), "--seed", std::to_string(row.seed),
+                         "--regions", "--format", "json"},
+                        out, err),
+                0)
+          << err.str();
+      const auto j = nlohmann::json::parse(out.str());
+      EXPECT_NEAR(row.floor_fraction, j["stats"]["floor_fraction"].get<double>(), 1e-6);  // the CLI writes 6 decimals
+      EXPECT_EQ(row.regions, j["regions"]["count"].get<std::int64_t>());
+      EXPECT_NEAR(row.largest_region_fraction, j["regions"]["largest_fraction"].get<double>(),
+                  1e-6);
+      EXPECT_EQ(row.steps, j["steps"].get<std::uint64_t>());
+      for (const StatRow& s : row.stats) {
+        ASSERT_TRUE(j["stats"].contains(s.key)) << s.key;
+        EXPECT_NEAR(stat_number(s),
+                    j["stats"][s.key].is_array()
+                        ? [&] {
+                            double sum = 0;
+                            for (const auto& x : j["stats"][s.key]) sum += x.get<double>();
+                            return sum;
+                          }()
+                        : j["stats"][s.key].get<double>(),
+                    1e-6)
+            << s.key;
+      }
+    }
+  }
+}
+
+TEST(Sweep, CsvHasAHeaderAndOneEqualLineASeed) {
+  const GeneratorSpec& spec = *find_generator("cellular-caves");
+  const auto rows = run_sweep(spec, spec.schema.defaults(), {.first_seed = 1, .last_seed = 25});
+  std::istringstream in(csv(rows));
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line.rfind("seed,steps,floor_fraction,regions,largest_region_fraction,connected,", 0),
+            0u)
+      << line;
+  const auto fields = std::count(line.begin(), line.end(), ',');
+  int lines = 0;
+  for (std::uint64_t seed = 1; std::getline(in, line); ++seed, ++lines) {
+    EXPECT_EQ(std::count(line.begin(), line.end(), ','), fields) << line;
+    EXPECT_EQ(line.rfind(std::to_string(seed) + ",", 0), 0u) << line;
+  }
+  EXPECT_EQ(lines, 25);
+}
+
+TEST(Sweep, JsonHasTheRowsAndASummaryThatAddsUp) {
+  const GeneratorSpec& spec = *find_generator("rooms-and-tunnels");
+  const SweepOptions o{.first_seed = 100, .last_seed = 139};
+  const auto rows = run_sweep(spec, spec.schema.defaults(), o);
+  std::ostringstream out;
+  write_sweep_json(out, rows, spec, spec.schema.defaults(), o);
+  const auto j = nlohmann::json::parse(out.str());
+  EXPECT_EQ(j["generator"], "rooms-and-tunnels");
+  ASSERT_EQ(j["rows"].size(), 40u);
+  EXPECT_EQ(j["rows"][0]["seed"], 100);
+  double sum = 0, connected = 0;
+  for (const auto& r : j["rows"]) {
+    sum += r["floor_fraction"].get<double>();
+    connected += r["connected"].get<bool>() ? 1 : 0;
+  }
+  const auto& s = j["summary"];
+  EXPECT_NEAR(s["floor_fraction"]["mean"].get<double>(), sum / 40, 1e-5);
+  EXPECT_NEAR(s["connected"]["mean"].get<double>(), connected / 40, 1e-9);
+  for (const std::string& col : sweep_columns(rows)) {
+    if (col == "seed") continue;
+    ASSERT_TRUE(s.contains(col)) << col;
+    EXPECT_LE(s[col]["min"].get<double>(), s[col]["p50"].get<double>());
+    EXPECT_LE(s[col]["p50"].get<double>(), s[col]["max"].get<double>());
+  }
+}
+
+TEST(Sweep, BadRangesAreRefusedInOneLine) {
+  EXPECT_EQ(*sweep_range_error({.first_seed = 9, .last_seed = 3}),
+            "--seeds 9..3 is empty: allowed A..B with A <= B");
+  EXPECT_EQ(*sweep_range_error({.first_seed = 0, .last_seed = kMaxSweepSeeds}),
+            "--seeds 0..1000000 is 1000001 seeds: allowed up to 1000000");
+  EXPECT_TRUE(sweep_range_error({.first_seed = 0, .last_seed = 18446744073709551615ULL}));
+  EXPECT_TRUE(sweep_range_error({.connectivity = 6}));
+  EXPECT_FALSE(sweep_range_error({.first_seed = 1, .last_seed = 1}));
+}
+
+TEST(Sweep, AStopEndsItWithTheRowsDoneSoFar) {
+  const GeneratorSpec& spec = *find_generator("room-accretion");
+  std::stop_source stop;
+  const auto rows = run_sweep(
+      spec, spec.schema.defaults(), {.first_seed = 1, .last_seed = 5000},
+      [&](std::uint64_t done) {
+        if (done > 0) stop.request_stop();
+      },
+      stop.get_token());
+  EXPECT_LT(rows.size(), 5000u);
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].seed, i + 1);
+}
+
+}  // namespace
+}  // namespace dungen
