@@ -26,10 +26,10 @@
 #include "app/map_renderer.hpp"
 #include "app/map_texture.hpp"
 #include "app/map_view.hpp"
-#include "render/palette.hpp"
 #include "app/panels.hpp"
 #include "app/screenshot.hpp"
 #include "app/window.hpp"
+#include "render/palette.hpp"
 
 namespace dungen::app {
 namespace {
@@ -110,7 +110,9 @@ class App {
   MapTexture& staged_texture() { return textures_[1 - shown_texture_]; }
   // Something will change what is shown without any input (the session's work, a staged
   // upload): keep drawing frames.
-  bool working() const { return session_.busy() || staging_.has_value(); }
+  bool working() const {
+    return session_.busy() || staging_.has_value() || ui_.sweep.job.running();
+  }
 
   Window& window_;
   const AppOptions& options_;
@@ -345,6 +347,7 @@ void App::frame(double dt, bool capture) {
   draw_teaching_panel(session_, ui_, layout_, ui_.projector);
   draw_transport_bar(session_, ui_, layout_);
   draw_help_window(ui_);
+  draw_sweep_window(session_, ui_);
 
   const double t0 = glfwGetTime();
   session_.update(dt);

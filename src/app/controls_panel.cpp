@@ -364,6 +364,7 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) 
       view_section(session, ui, m);
     }
     if (ImGui::CollapsingHeader("Save and share")) share_section(session, ui);
+    if (ImGui::CollapsingHeader("Lab")) lab_section(session, ui);
     if (ImGui::CollapsingHeader("Legend", ImGuiTreeNodeFlags_DefaultOpen)) {
       legend_section(palette_for(session.view().projector), session.generator().text_shows_labels,
                      m);

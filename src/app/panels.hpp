@@ -4,9 +4,11 @@
 // also says how much room it needs (measure_*), measured with the current font, so the layout
 // (logic/ui_layout.hpp) never cuts a label.
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "app/logic/sweep_job.hpp"
 #include "app/logic/ui_layout.hpp"
 #include "app/map_view.hpp"
 #include "render/palette.hpp"
@@ -31,6 +33,20 @@ struct ShareUi {
   bool message_is_error = false;
 };
 
+// The Sweep window's state: the job, its last result, and the GL textures of its pictures.
+struct SweepUi {
+  SweepUi() = default;
+  SweepUi(const SweepUi&) = delete;
+  SweepUi& operator=(const SweepUi&) = delete;
+  ~SweepUi();
+  bool open = false;
+  std::uint64_t seeds = kDefaultSweepSeeds;
+  std::string column;  // the outliers' column (empty: floor_fraction)
+  SweepJob job;
+  std::optional<SweepResult> result;
+  std::vector<unsigned> textures;  // one per result picture
+};
+
 // GL-side UI state that is not part of the session.
 struct UiState {
   bool show_help = false;
@@ -46,6 +62,7 @@ struct UiState {
   PanelState controls_before_projector = PanelState::Auto;
   std::vector<DrawnItem> drawn;  // cleared every frame
   ShareUi share;
+  SweepUi sweep;
 };
 
 PanelWidths measure_controls_panel(const Session& session);
@@ -60,6 +77,9 @@ void draw_transport_bar(Session& session, UiState& ui, const UiLayout& layout);
 void draw_help_window(UiState& ui);
 // The "Save and share" section of the controls panel (share_panel.cpp).
 void share_section(Session& session, UiState& ui);
+// The "Lab" section (sweep_window.cpp) and the Sweep window it opens.
+void lab_section(Session& session, UiState& ui);
+void draw_sweep_window(Session& session, UiState& ui);
 
 // --- shared by the panels (panel_frame.cpp) ---
 

@@ -128,6 +128,22 @@ Image draw_map(const Grid& grid, const MapImageStyle& style) {
   return img;
 }
 
+Image draw_thumbnail(const Grid& grid, int max_side, const MapImageStyle& style) {
+  const int longer = std::max(grid.width(), grid.height());
+  const int side = std::clamp(max_side, 1, longer);
+  const int w = std::max(1, static_cast<int>(static_cast<long>(grid.width()) * side / longer));
+  const int h = std::max(1, static_cast<int>(static_cast<long>(grid.height()) * side / longer));
+  Image img(w, h);
+  for (int y = 0; y < h; ++y) {
+    const auto cy = static_cast<int>((static_cast<long>(2 * y + 1) * grid.height()) / (2L * h));
+    for (int x = 0; x < w; ++x) {
+      const auto cx = static_cast<int>((static_cast<long>(2 * x + 1) * grid.width()) / (2L * w));
+      img.set(x, y, cell_colour(grid, grid.index(cx, cy), style));
+    }
+  }
+  return img;
+}
+
 void draw_overlay(Image& img, const Overlay& o, int px, const Palette& p) {
   const int w = std::clamp(px / 4, 1, 4);
   const auto box = [&](const Rect& r, Rgb c) {

@@ -53,6 +53,10 @@ std::optional<std::string> image_size_error(int width, int height, int cell_px);
 // The map's picture. Throws std::invalid_argument when image_size_error() says it cannot be made.
 Image draw_map(const Grid& grid, const MapImageStyle& style);
 
+// A small picture of the map, its longer side max_side pixels (or the map's, if smaller): each
+// pixel the colour of the cell under its centre (no walls between rooms, no overlay).
+Image draw_thumbnail(const Grid& grid, int max_side, const MapImageStyle& style);
+
 // Draws a step's overlay (candidate, what it hit, the path being dug, the cursor, the window
 // read) over a picture made by draw_map with the same cell_px.
 void draw_overlay(Image& image, const Overlay& overlay, int cell_px, const Palette& palette);
