@@ -222,7 +222,7 @@ TEST(AppPanels, EveryCommandHasOneKeyAndDoesItsThing) {
     EXPECT_TRUE(keys.insert(b.key).second) << b.key;
     EXPECT_FALSE(b.description.empty());
   }
-  EXPECT_EQ(seen.size(), static_cast<std::size_t>(Command::ToggleProjector) + 1);
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(Command::ToggleCompare) + 1);
 
   Fixture f;
   f.s.apply(Command::PlayPause);

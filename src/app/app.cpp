@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "app/buffer_allocator.hpp"
+#include "app/compare_pane.hpp"
 #include "app/input.hpp"
 #include "app/logic/headless.hpp"
 #include "app/logic/session.hpp"
@@ -105,6 +106,7 @@ class App {
   void start_staged_upload(const Grid& grid);
   void continue_staged_upload(const Grid& grid);
   void draw_map_overlays(const Palette& palette, bool capture);
+  void split_for_compare();
   void print_layout() const;
   MapTexture& texture() { return textures_[shown_texture_]; }
   MapTexture& staged_texture() { return textures_[1 - shown_texture_]; }
@@ -130,6 +132,8 @@ class App {
   bool drawn_once_ = false;
   double first_shown_ = 0.0;  // when the first frame was swapped, in seconds since GLFW started
   std::unique_ptr<MapRenderer> renderer_;
+  std::unique_ptr<ComparePane> compare_;  // compare mode's pane B (ViewFlags::compare)
+  ScreenRect compare_rect_;               // where pane B is drawn
   MapView view_;
   MouseDrag drag_;
   UiLayout layout_;
@@ -260,6 +264,7 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
   } else {
     draw_room_numbers(list, grid, view_, map);
   }
+  if (compare_) compare_->draw_diff(list, view_, map, palette, grid);
   draw_step_overlay(list, session_.overlay(), view_, map, palette);
   // Headless runs have no real mouse (Xvfb parks it mid-screen): no hover tooltip in pictures.
   if (options_.frames == 0)
@@ -268,6 +273,21 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
     list->AddText({map.x + 10, map.y + 10}, IM_COL32(255, 80, 80, 255),
                   ("cannot draw this map: " + texture_error_).c_str());
   }
+}
+
+// Compare mode (C, ViewFlags::compare) halves the map's viewport: pane A on the left, pane B on
+// the right. The pane is made when the mode comes on (a copy of A) and dropped when it goes off.
+void App::split_for_compare() {
+  if (!session_.view().compare) {
+    compare_.reset();
+    return;
+  }
+  if (!compare_) compare_ = std::make_unique<ComparePane>(session_, SessionConfig{});
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  ScreenRect& a = layout_.map;
+  const float half = std::max(1.0f, std::floor((a.w - gap) * 0.5f));
+  compare_rect_ = {a.x + half + gap, a.y, std::max(1.0f, a.w - half - gap), a.h};
+  a.w = half;
 }
 
 // Projector mode and the UI scale reset arrive as view flags (a key, a checkbox, --projector).
@@ -340,6 +360,7 @@ void App::frame(double dt, bool capture) {
   apply_theme(palette, ui_.projector);
   ui_.drawn.clear();
   layout_ = compute_layout(layout_input());
+  split_for_compare();
 
   handle_keys(window_.keys(), session_, ui_);
   handle_mouse(view_, layout_.map, drag_);
@@ -348,9 +369,11 @@ void App::frame(double dt, bool capture) {
   draw_transport_bar(session_, ui_, layout_);
   draw_help_window(ui_);
   draw_sweep_window(session_, ui_);
+  if (compare_) compare_->draw_window(session_);
 
   const double t0 = glfwGetTime();
   session_.update(dt);
+  if (compare_) compare_->update(session_, dt);
   const double t1 = glfwGetTime();
   sync_texture();
   const double t2 = glfwGetTime();
@@ -367,6 +390,9 @@ void App::frame(double dt, bool capture) {
   const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid};
   renderer_->draw(texture(), view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style, palette,
                   capture);
+  if (compare_) {
+    compare_->draw(view_, compare_rect_, io.DisplayFramebufferScale.x, fb_h, palette, capture);
+  }
   const double t3 = glfwGetTime();
   window_.render_ui();
   if (capture && options_.screenshot) {
@@ -401,6 +427,7 @@ void App::print_layout() const {
   std::printf("dungen-viz: window %ldx%ld, UI scale %.2f%s\n", std::lround(size.x * scale),
               std::lround(size.y * scale), ui_.font_scale, ui_.projector ? ", projector" : "");
   std::printf("dungen-viz: map viewport %s\n", rect(layout_.map).c_str());
+  if (compare_) std::printf("dungen-viz: compare viewport %s\n", rect(compare_rect_).c_str());
   std::printf("dungen-viz: panel controls %s %s\n", rect(layout_.controls).c_str(),
               layout_.controls_open ? "open" : "strip");
   std::printf("dungen-viz: panel teaching %s %s\n", rect(layout_.teaching).c_str(),
@@ -416,6 +443,7 @@ void App::print_layout() const {
 // True while the picture changes without any input (see the frame pacing rule at the top).
 bool App::animating() const {
   return settle_frames_ > 0 || session_.playing() || working() || renderer_->busy() ||
+         (compare_ && (compare_->b().busy() || compare_->b().playing())) ||
          pending_upload_.has_value() || session_.view().fit_requested || window_.fonts_pending() ||
          ImGui::IsAnyMouseDown();
 }

@@ -41,13 +41,17 @@ void handle_mouse(MapView& view, ScreenRect map, MouseDrag& drag) {
   if (over_map && io.MouseWheel != 0.0f) {
     view.zoom_about(std::pow(kWheelZoomStep, io.MouseWheel), io.MousePos.x, io.MousePos.y, map);
   }
+  // A drag pans from the frame after its press: the press's own frame may carry the pointer's
+  // jump from wherever it was before (a click elsewhere, then one on the map) as its delta.
+  bool pressed_now = false;
   for (int button = 0; button < 3; ++button) {
-    if (over_map && ImGui::IsMouseClicked(button)) drag.active = true;
+    if (over_map && ImGui::IsMouseClicked(button) && !drag.active) pressed_now = true;
   }
+  if (pressed_now) drag.active = true;
   if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) {
     drag.active = false;
   }
-  if (drag.active) view.pan(io.MouseDelta.x, io.MouseDelta.y);
+  if (drag.active && !pressed_now) view.pan(io.MouseDelta.x, io.MouseDelta.y);
 }
 
 }  // namespace dungen::app

@@ -26,6 +26,8 @@ constexpr std::array kBindings = {
     KeyBinding{"U", "UI scale back to 1", Command::ResetUiScale},
     KeyBinding{"P", "projector mode: large text, thick grid, high contrast, map and algorithm only",
                Command::ToggleProjector},
+    KeyBinding{"C", "compare mode: a second pane with its own parameters, on the same transport",
+               Command::ToggleCompare},
 };
 }  // namespace
 

@@ -27,6 +27,7 @@ enum class Command {
   Regions,             // N: regions off -> animated -> instant -> off
   ResetUiScale,        // U: UI (text) scale back to 1 (view only)
   ToggleProjector,     // P: projector mode on / off (view only)
+  ToggleCompare,       // C: compare mode on / off (a second pane following this one)
 };
 
 struct KeyBinding {

@@ -65,6 +65,7 @@ struct ViewFlags {
   bool show_region_labels = false;
   bool fit_requested = true;    // the renderer fits the map to the window, then clears it
   bool projector = false;       // projector mode (the GL side applies its font, palette, layout)
+  bool compare = false;         // compare mode (the GL side opens pane B, logic/compare.hpp)
   bool reset_ui_scale = false;  // the GL side sets the UI scale back to 1, then clears it
 };
 

@@ -134,6 +134,9 @@ void Session::apply(Command command) {
     case Command::ToggleProjector:
       s_->view.projector = !s_->view.projector;
       return;
+    case Command::ToggleCompare:
+      s_->view.compare = !s_->view.compare;
+      return;
   }
 }
 

@@ -1,0 +1,165 @@
+#include "app/compare_pane.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/map_overlays.hpp"
+#include "app/panels.hpp"
+
+namespace dungen::app {
+
+ComparePane::ComparePane(const Session& a, SessionConfig config) : cmp_(std::move(config)) {
+  cmp_.copy_from(a);
+}
+
+void ComparePane::update(const Session& a, double dt) {
+  cmp_.follow(a);
+  b().update(dt);
+  const TextureUpload up = b().take_upload();
+  const Grid& g = b().grid();
+  if (up.full || !texture_.ready() || texture_.width() != g.width() ||
+      texture_.height() != g.height()) {
+    if (texture_.width() != g.width() || texture_.height() != g.height()) fit_ = true;
+    std::string why;
+    texture_.reset(g, &why);
+  } else if (up.dirty) {
+    texture_.upload(g, *up.dirty);
+  }
+  refresh_diff(a);
+}
+
+void ComparePane::refresh_diff(const Session& a) {
+  const auto key = std::make_tuple(a.position(), b().position(), a.recorded(), b().recorded(),
+                                   a.seed(), b().seed(), &a.generator(), &b().generator());
+  if (key == diff_key_ && !rows_.empty()) return;
+  diff_key_ = key;
+  diff_ = differing_cells(a.grid(), b().grid());
+  rows_ = compare_rows(a, b());
+}
+
+void ComparePane::draw(const MapView& a_view, ScreenRect rect, float fb_scale, int fb_height,
+                       const Palette& palette, bool capture) {
+  if (diff_.same_size) {
+    view_ = a_view;  // same size: the same cells side by side
+  } else if (fit_) {
+    view_.fit(b().grid().width(), b().grid().height(), rect);
+    fit_ = false;
+  }
+  const MapStyle style{b().generator().text_shows_labels, true, b().view().show_grid};
+  renderer_.draw(texture_, view_, rect, fb_scale, fb_height, style, palette, capture);
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  if (b().view().show_region_labels) {
+    draw_region_glyphs(list, b().grid(), view_, rect, b().regions_mode() != RegionsMode::Off);
+  } else {
+    draw_room_numbers(list, b().grid(), view_, rect);
+  }
+  draw_diff(list, view_, rect, palette, b().grid());
+  draw_step_overlay(list, b().overlay(), view_, rect, palette);
+}
+
+void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect rect,
+                            const Palette& palette, const Grid& grid) {
+  const auto col = [](Rgb c, int a = 255) { return IM_COL32(c.r, c.g, c.b, a); };
+  std::string caption;
+  if (!diff_.same_size) {
+    caption = "maps of different sizes: no cell diff";
+  } else {
+    caption = std::to_string(diff_.count) + " cells differ";
+    // A light tint over each differing cell (under the step's overlay), so both maps stay
+    // readable; from 2 px a cell, when a cell is big enough to see.
+    if (view.cell_px() >= 2.0f) {
+      list->PushClipRect({rect.x, rect.y}, {rect.x + rect.w, rect.y + rect.h}, true);
+      for (std::uint32_t i : diff_.cells) {
+        const Point p = grid.point(i);
+        const float x0 = view.screen_x(static_cast<float>(p.x), rect);
+        const float y0 = view.screen_y(static_cast<float>(p.y), rect);
+        const float s = view.cell_px();
+        if (x0 + s < rect.x || y0 + s < rect.y || x0 > rect.x + rect.w || y0 > rect.y + rect.h) {
+          continue;
+        }
+        list->AddRectFilled({x0, y0}, {x0 + s, y0 + s}, col(palette.cursor, 90));
+        if (s >= 8.0f)
+          list->AddRect({x0, y0}, {x0 + s, y0 + s}, col(palette.cursor, 200), 0.0f, 0, 1.0f);
+      }
+      list->PopClipRect();
+    } else if (diff_.count > 0) {
+      caption += " (zoom in to see them marked)";
+    }
+  }
+  const ImVec2 size = ImGui::CalcTextSize(caption.c_str());
+  const ImVec2 at{rect.x + 6.0f, rect.y + rect.h - size.y - 6.0f};
+  list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
+                      IM_COL32(0, 0, 0, 200), 3.0f);
+  list->AddText(at, col(palette.cursor), caption.c_str());
+}
+
+void ComparePane::draw_window(Session& a) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  // Over the right panel's lower half at first (pane A's own log and stats: the table has both).
+  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y + vp->WorkSize.y * 0.4f},
+                          ImGuiCond_FirstUseEver, {1.0f, 0.0f});
+  ImGui::SetNextWindowSizeConstraints({0, 0}, {vp->WorkSize.x, vp->WorkSize.y * 0.9f});
+  bool open = true;
+  if (!ImGui::Begin("Compare: pane B", &open, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::End();
+    if (!open) a.view().compare = false;
+    return;
+  }
+  Session& s = b();
+  if (ImGui::BeginCombo("generator", std::string(s.generator().name).c_str())) {
+    for (const GeneratorSpec* spec : s.generators()) {
+      if (ImGui::Selectable(std::string(spec->name).c_str(), spec == &s.generator())) {
+        s.select_generator(spec->name);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  std::uint64_t seed = s.seed();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+  ImGui::InputScalar("seed", ImGuiDataType_U64, &seed);
+  if (ImGui::IsItemDeactivatedAfterEdit()) s.set_seed(seed);
+  const ParamValues params = s.params();
+  for (const ParamDef& def : params.schema().params) {
+    std::int64_t v = params.get(def.name);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+    ImGui::InputScalar(std::string(def.name).c_str(), ImGuiDataType_S64, &v);
+    if (ImGui::IsItemDeactivatedAfterEdit()) s.set_param(def.name, v);
+  }
+  if (!s.notice().empty()) ImGui::TextColored({1.0f, 0.85f, 0.2f, 1.0f}, "%s", s.notice().c_str());
+  if (ImGui::Button("copy A to B")) cmp_.copy_from(a);
+  ImGui::SameLine();
+  ImGui::Checkbox("by fraction of each run", &cmp_.by_fraction);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "off: both panes at the same step number; on: at the same share of their runs");
+  }
+  ImGui::Separator();
+  if (ImGui::BeginTable("figures", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("");
+    ImGui::TableSetupColumn("A");
+    ImGui::TableSetupColumn("B");
+    ImGui::TableSetupColumn("B - A");
+    ImGui::TableHeadersRow();
+    const auto row = [](const std::string& l, const std::string& x, const std::string& y,
+                        const std::string& d) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(l.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(x.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(y.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(d.c_str());
+    };
+    for (const CompareRow& r : rows_) row(r.label, r.a, r.b, r.diff);
+    if (diff_.same_size) row("cells differing", "", "", std::to_string(diff_.count));
+    ImGui::EndTable();
+  }
+  ImGui::End();
+  if (!open) a.view().compare = false;
+}
+
+}  // namespace dungen::app

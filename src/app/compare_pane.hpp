@@ -1,0 +1,58 @@
+#pragma once
+// Compare mode's GL side: pane B's texture, renderer and view; drawing it beside pane A with the
+// cells that differ marked in both; and the Compare window (B's generator, seed and parameters,
+// the lock-step choice, and the figures of both with their differences).
+
+#include <memory>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "app/logic/compare.hpp"
+#include "app/map_renderer.hpp"
+#include "app/map_texture.hpp"
+#include "app/map_view.hpp"
+
+struct ImDrawList;
+
+namespace dungen::app {
+
+class ComparePane {
+ public:
+  // B starts as a copy of A.
+  ComparePane(const Session& a, SessionConfig config);
+
+  Session& b() { return cmp_.b(); }
+  const Session& b() const { return cmp_.b(); }
+
+  // Once a frame, after A's update: B follows A and its texture takes B's changes.
+  void update(const Session& a, double dt);
+  // Draws pane B into `rect` (viewport in logical pixels), with the view of A's pane when both
+  // maps have the same size (cells line up), or its own fitted view.
+  void draw(const MapView& a_view, ScreenRect rect, float fb_scale, int fb_height,
+            const Palette& palette, bool capture);
+  // Outlines the differing cells in a pane (A's or B's) and says how many differ.
+  void draw_diff(ImDrawList* list, const MapView& view, ScreenRect rect, const Palette& palette,
+                 const Grid& grid);
+  const MapView& view() const { return view_; }
+  // The Compare window.
+  void draw_window(Session& a);
+  const CellDiff& diff() const { return diff_; }
+
+ private:
+  void refresh_diff(const Session& a);
+
+  Comparison cmp_;
+  MapTexture texture_;
+  MapRenderer renderer_;
+  MapView view_;
+  bool fit_ = true;
+  CellDiff diff_;
+  // What the diff was computed for: positions, recorded counts and seeds of A and B.
+  std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
+             std::uint64_t, const GeneratorSpec*, const GeneratorSpec*>
+      diff_key_{};
+  std::vector<CompareRow> rows_;
+};
+
+}  // namespace dungen::app

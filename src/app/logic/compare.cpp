@@ -1,0 +1,116 @@
+#include "app/logic/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "analysis/regions.hpp"
+#include "app/logic/session_preset.hpp"
+
+namespace dungen::app {
+
+void Comparison::copy_from(const Session& a) {
+  apply_preset(b_, preset_of(a));
+}
+
+std::uint64_t Comparison::target_for(const Session& a) const {
+  if (!by_fraction) return a.position();
+  const std::uint64_t total_a = std::max<std::uint64_t>(1, a.recorded());
+  const std::uint64_t total_b = b_.recorded();
+  const double f = static_cast<double>(a.position()) / static_cast<double>(total_a);
+  return static_cast<std::uint64_t>(std::llround(f * static_cast<double>(total_b)));
+}
+
+void Comparison::follow(const Session& a) {
+  const std::uint64_t k = target_for(a);
+  if (k != b_.position()) b_.seek(k);
+}
+
+CellDiff differing_cells(const Grid& a, const Grid& b) {
+  CellDiff d;
+  d.same_size = a.width() == b.width() && a.height() == b.height();
+  if (!d.same_size) return d;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a.tile(i) == b.tile(i)) continue;
+    if (d.cells.size() < kMaxDiffMarks) d.cells.push_back(static_cast<std::uint32_t>(i));
+    ++d.count;
+  }
+  return d;
+}
+
+namespace {
+
+std::string signed_number(long long v) {
+  if (v == 0) return "same";
+  std::string out = v > 0 ? "+" : "";  // piecewise: gcc 12 warns falsely on "" + std::string&&
+  out += std::to_string(v);
+  return out;
+}
+
+std::string points(double a, double b) {
+  const double d = (b - a) * 100.0;
+  if (std::fabs(d) < 0.05) return "same";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f points", d);
+  return buf;
+}
+
+struct Figures {
+  long long rooms = 0;
+  double floor = 0;
+  long long regions = -1;  // -1: not counted (a big map)
+  double largest = 0;
+  std::uint64_t step = 0;
+};
+
+Figures figures_of(const Session& s) {
+  Figures f;
+  const Grid& g = s.grid();
+  // Rooms as of the current step: the distinct room labels on the map (the layout holds the
+  // rooms of the newest step, which is not the one shown after stepping back).
+  std::vector<char> seen;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    const std::int32_t l = g.label(i);
+    if (l < 0) continue;
+    if (static_cast<std::size_t>(l) >= seen.size()) seen.resize(static_cast<std::size_t>(l) + 1, 0);
+    if (!seen[static_cast<std::size_t>(l)]) {
+      seen[static_cast<std::size_t>(l)] = 1;
+      ++f.rooms;
+    }
+  }
+  f.floor = static_cast<double>(g.count_walkable()) /
+            static_cast<double>(std::max<std::size_t>(1, g.size()));
+  f.step = s.position();
+  if (g.size() <= kMaxCompareRegionCells) {
+    const RegionMap r = label_regions(g, static_cast<int>(s.region_params().get("connectivity")));
+    f.regions = static_cast<long long>(r.sizes.size());
+    const std::size_t walkable = g.count_walkable();
+    const std::int64_t largest =
+        r.sizes.empty() ? 0 : *std::max_element(r.sizes.begin(), r.sizes.end());
+    f.largest = walkable ? static_cast<double>(largest) / static_cast<double>(walkable) : 0.0;
+  }
+  return f;
+}
+
+}  // namespace
+
+std::vector<CompareRow> compare_rows(const Session& a, const Session& b) {
+  const Figures fa = figures_of(a), fb = figures_of(b);
+  std::vector<CompareRow> rows;
+  rows.push_back(
+      {"step", std::to_string(fa.step), std::to_string(fb.step),
+       signed_number(static_cast<long long>(fb.step) - static_cast<long long>(fa.step))});
+  rows.push_back({"rooms", std::to_string(fa.rooms), std::to_string(fb.rooms),
+                  signed_number(fb.rooms - fa.rooms)});
+  rows.push_back(
+      {"floor", percent_text(fa.floor), percent_text(fb.floor), points(fa.floor, fb.floor)});
+  if (fa.regions >= 0 && fb.regions >= 0) {
+    rows.push_back({"regions", std::to_string(fa.regions), std::to_string(fb.regions),
+                    signed_number(fb.regions - fa.regions)});
+    rows.push_back({"largest region", percent_text(fa.largest), percent_text(fb.largest),
+                    points(fa.largest, fb.largest)});
+  }
+  return rows;
+}
+
+}  // namespace dungen::app

@@ -1,0 +1,53 @@
+#pragma once
+// Compare mode: a second session (pane B) that follows the first (pane A) on one transport,
+// either by step number or by the same fraction of each run, and what tells the two apart: the
+// cells whose tiles differ at the current steps, and a table of figures side by side with their
+// differences.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/logic/session.hpp"
+
+namespace dungen::app {
+
+// The most differing cells the overlay marks (the count is always exact).
+inline constexpr std::size_t kMaxDiffMarks = 50000;
+// Region figures in the table only for maps up to this many cells (they are labelled each time
+// the steps change).
+inline constexpr std::size_t kMaxCompareRegionCells = std::size_t{1} << 20;
+
+class Comparison {
+ public:
+  explicit Comparison(SessionConfig config = {}) : b_(std::move(config)) {}
+
+  Session& b() { return b_; }
+  const Session& b() const { return b_; }
+  bool by_fraction = false;
+
+  // B becomes a copy of A: generator, parameters, seed, regions.
+  void copy_from(const Session& a);
+  // Where B should be for A's position: the same step, or the same fraction of its run.
+  std::uint64_t target_for(const Session& a) const;
+  // Moves B there (a seek on B; its update() does the work).
+  void follow(const Session& a);
+
+ private:
+  Session b_;
+};
+
+struct CellDiff {
+  bool same_size = false;
+  std::size_t count = 0;             // cells whose tile differs
+  std::vector<std::uint32_t> cells;  // their indices, the first kMaxDiffMarks
+};
+CellDiff differing_cells(const Grid& a, const Grid& b);
+
+struct CompareRow {
+  std::string label;
+  std::string a, b, diff;  // diff: "B - A" in words ("+3", "-4.1 points", "same")
+};
+std::vector<CompareRow> compare_rows(const Session& a, const Session& b);
+
+}  // namespace dungen::app
