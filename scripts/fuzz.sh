@@ -10,14 +10,16 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 targets=(fuzz_cli_args fuzz_generator_timeline)
 
-# clang (and its libFuzzer runtime) from Debian, as scripts/deps.sh installs the rest.
-if ! command -v clang++ >/dev/null; then
+scripts/deps.sh  # cmake, ninja, stb: what every build needs
+# clang and its libFuzzer/sanitizer runtime (only recommended by clang: named here) from Debian,
+# as scripts/deps.sh installs the rest.
+if ! command -v clang++ >/dev/null || ! dpkg-query -W -f='${db:Status-Status}' libclang-rt-dev 2>/dev/null | grep -q '^installed$'; then
   echo "fuzz: installing clang"
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq
-  $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends clang >/dev/null
+  $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends clang libclang-rt-dev >/dev/null
 fi
 
 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

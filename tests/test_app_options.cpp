@@ -72,6 +72,10 @@ TEST(AppOptions, FlagEqualsValueReadsAsFlagSpaceValue) {
   EXPECT_EQ(a.width, 800);
   EXPECT_EQ(bad({"--projector=1"}), "--projector takes no value (see --help)");
   EXPECT_EQ(bad({"--generator=nope"}).rfind("--generator 'nope' is unknown", 0), 0u);
+  // The screenshot's folder is checked before any window opens.
+  EXPECT_EQ(bad({"--screenshot=/no/such/folder/x.png"})
+                .rfind("--screenshot '/no/such/folder/x.png' cannot be written", 0),
+            0u);
   // User text is shown escaped: the message stays one line.
   EXPECT_EQ(bad({"--seed=1\n2"}),
             "--seed '1\\n2' is not a whole number: allowed 0..18446744073709551615");

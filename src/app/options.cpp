@@ -8,6 +8,7 @@
 #include "analysis/regions.hpp"
 #include "app/logic/ui_layout.hpp"
 #include "generators/registry.hpp"
+#include "io/atomic_file.hpp"
 #include "io/param_args.hpp"
 
 namespace dungen::app {
@@ -192,6 +193,13 @@ AppOptions parse(const std::vector<std::string>& args) {
       frames_given = true;
     } else if (flag == "--screenshot") {
       if (value.empty()) throw FlagError("--screenshot needs a file path, e.g. map.png");
+      // Checked now, before a window opens: a folder that is missing or not writable is a bad
+      // flag (the probe's temporary file is removed at once).
+      std::string why;
+      if (!AtomicFile::open(value, &why)) {
+        throw FlagError("--screenshot " + shown(value) + " cannot be written: " + why +
+                        " (give a path in a writable folder)");
+      }
       o.screenshot = value;
     } else if (flag == "--size") {
       parse_size(value, o);
