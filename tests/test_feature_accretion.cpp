@@ -660,8 +660,8 @@ TEST(FeatureAccretion, StatRowsAreTheAlgorithms) {
             (std::vector<std::string>{"cells_probed", "probes_without_site", "attempts", "rooms",
                                       "corridors", "doors", "work", "stopped_early"}));
   EXPECT_EQ(spec().narration.stat_slots, 8u);
-  // The cap is named with the work: 1M + 32 per cell of the 80x25 default map.
-  EXPECT_EQ(spec().narration.stat_rows(v, p)[6].text, "500 of 1064000");
+  // The cap is named with the work: 250K + 32 per cell of the 80x25 default map.
+  EXPECT_EQ(spec().narration.stat_rows(v, p)[6].text, "500 of 314000");
   EXPECT_EQ(spec().narration.stat_rows(v, p)[2].text, "12 of 1000");
 }
 
@@ -815,13 +815,13 @@ TEST(FeatureAccretion, TheWorkCapStopsAnAstronomicRunAndSaysSo) {
   EXPECT_EQ(r.last->event.kind, kEventDone);
   const std::string words = spec().narration.words(*r.last, p);
   EXPECT_NE(words.find("stopped early"), std::string::npos) << words;
-  EXPECT_NE(words.find("work cap of 1000512"), std::string::npos) << words;
+  EXPECT_NE(words.find("work cap of 250512"), std::string::npos) << words;
   std::map<std::string, std::int64_t> stats;
   for (const StatRow& row : spec().narration.stat_rows(s.stats(), p)) {
     if (auto* v = std::get_if<std::int64_t>(&row.value)) stats[row.key] = *v;
   }
-  EXPECT_EQ(stats["work"], 1000512);  // probes stop exactly at the cap
-  EXPECT_EQ(stats["cells_probed"], 1000512);
+  EXPECT_EQ(stats["work"], 250512);  // probes stop exactly at the cap
+  EXPECT_EQ(stats["cells_probed"], 250512);
   EXPECT_EQ(stats["stopped_early"], 1);
   EXPECT_LT(stats["attempts"], 100000);
   // A run the cap does not touch says nothing of it.

@@ -126,9 +126,10 @@ enum Stat : std::size_t {
 // The done step's reason: the run stopped at the work cap, not at max_attempts or max_features.
 constexpr std::uint8_t kStoppedByWorkCap = 1;
 
-// The total work allowed, in cells probed or read: a floor that lets every small map run its
-// full default and more, plus a share per cell so a big map can be filled.
-constexpr std::int64_t kWorkCapBase = 1'000'000;
+// The total work allowed, in cells probed or read: a floor about ten times what a run with the
+// default attempts and probes uses (7K-11K; 27K with max_features unbounded), plus a share per
+// cell so a big map can be filled.
+constexpr std::int64_t kWorkCapBase = 250'000;
 constexpr std::int64_t kWorkCapPerCell = 32;
 std::int64_t work_cap(const ParamValues& p) {
   return kWorkCapBase + kWorkCapPerCell * p.get("width") * p.get("height");

@@ -96,7 +96,7 @@ const std::map<std::string_view, MapCheck>& declared() {
          // The work cap bounds the run: at most one fit check past it.
          const std::int64_t side = s.params().get("room_max_size");
          EXPECT_LE(stat(spec, s, "work"),
-                   1'000'000 + 32 * static_cast<std::int64_t>(g.size()) + side * side);
+                   250'000 + 32 * static_cast<std::int64_t>(g.size()) + side * side);
          if (stat(spec, s, "stopped_early") == 0) {
            EXPECT_TRUE(doors + 1 == s.params().get("max_features") ||
                        stat(spec, s, "attempts") == s.params().get("max_attempts"));
