@@ -47,14 +47,39 @@ TEST(AppOptions, AnUnknownFlagIsUnknownWhateverFollows) {
 TEST(AppOptions, ContradictoryFlagsAreErrors) {
   EXPECT_NE(bad({"--regions", "--animate-regions"}).find("contradict"), std::string::npos);
   EXPECT_NE(bad({"--animate-regions", "--regions"}).find("contradict"), std::string::npos);
-  EXPECT_EQ(good({"--regions", "--regions"}).setup.regions, RegionsMode::Instant);
+  // Every flag once, as `dungen` reads them: a repeat is an error naming it.
+  EXPECT_EQ(bad({"--regions", "--regions"}), "--regions is given twice: give it once");
   EXPECT_EQ(bad({"--seed", "1", "--seed", "2"}),
             "--seed is given twice ('1', then '2'): give it once");
   EXPECT_NE(bad({"--max-rooms", "5", "--max_rooms", "6"}).find("given twice"), std::string::npos);
-  EXPECT_EQ(good({"--seed", "4", "--seed", "4"}).setup.seed, 4u);
+  EXPECT_EQ(bad({"--seed", "4", "--seed=4"}),
+            "--seed is given twice ('4', then '4'): give it once");
+  EXPECT_NE(
+      bad({"--generator", "cellular-caves", "--generator=cellular-caves"}).find("given twice"),
+      std::string::npos);
   EXPECT_NE(bad({"--steps", "5", "--back", "2", "--no-wait"}).find("contradict"),
             std::string::npos);
   EXPECT_EQ(bad({"--back", "2"}), "--back needs --steps K (step back after K steps)");
+}
+
+TEST(AppOptions, FlagEqualsValueReadsAsFlagSpaceValue) {
+  const AppOptions a =
+      good({"--generator=cellular-caves", "--seed=9", "--passes=2", "--size=800x600"});
+  const AppOptions b =
+      good({"--generator", "cellular-caves", "--seed", "9", "--passes", "2", "--size", "800x600"});
+  EXPECT_EQ(a.setup.generator, "cellular-caves");
+  EXPECT_EQ(a.setup.seed, 9u);
+  EXPECT_EQ(a.setup.params, b.setup.params);
+  EXPECT_EQ(a.width, 800);
+  EXPECT_EQ(bad({"--projector=1"}), "--projector takes no value (see --help)");
+  EXPECT_EQ(bad({"--generator=nope"}).rfind("--generator 'nope' is unknown", 0), 0u);
+  // The screenshot's folder is checked before any window opens.
+  EXPECT_EQ(bad({"--screenshot=/no/such/folder/x.png"})
+                .rfind("--screenshot '/no/such/folder/x.png' cannot be written", 0),
+            0u);
+  // User text is shown escaped: the message stays one line.
+  EXPECT_EQ(bad({"--seed=1\n2"}),
+            "--seed '1\\n2' is not a whole number: allowed 0..18446744073709551615");
 }
 
 TEST(AppOptions, OverLongNumbersAreOutOfRangeWithWhatIsAllowed) {

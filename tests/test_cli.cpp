@@ -169,7 +169,8 @@ TEST(Cli, BadInputIsExitTwoWithOneLineSayingWhatIsAllowed) {
             "dungen: --room-min-size 11 is greater than --room-max-size 10\n");
   EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--room-max-size", "50"}).find("does not fit"),
             std::string::npos);
-  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--format", "xml"}).find("allowed text or json"),
+  EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--format", "xml"})
+                .find("allowed text, json, png or tmj"),
             std::string::npos);
   EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--seed", "-4"}),
             "dungen: --seed -4 is out of range: allowed 0..18446744073709551615\n");
@@ -200,8 +201,14 @@ TEST(Cli, ContradictoryFlagsAreExitTwo) {
   EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--max-rooms", "3", "--max_rooms", "4"})
                 .find("given twice"),
             std::string::npos);
-  // The same value twice says nothing new: accepted.
-  EXPECT_EQ(run({"generate", "rooms-and-tunnels", "--seed", "3", "--seed", "3"}).code, 0);
+  // Any repeat is an error naming the flag, the same value twice too (it is a slip), and
+  // switches and files alike: "--out a --out b" would silently drop one file.
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--seed", "3", "--seed=3"}),
+            "dungen: --seed is given twice ('3', then '3'): give it once\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--out", "a", "--out", "b"}),
+            "dungen: --out is given twice ('a', then 'b'): give it once\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--regions", "--regions"}),
+            "dungen: --regions is given twice: give it once\n");
   // The map and its trace in one file would overwrite each other.
   const std::string path =
       (std::filesystem::temp_directory_path() / "dungen_cli_same.txt").string();

@@ -318,13 +318,22 @@ using test_support::cli;
 // The statistics a student would count from the steps: features from the build steps, attempts
 // from the attempt headers, cells probed from each attempt's "probes" draw (the last one counts
 // every cell probed in that attempt), probes without a site = cells probed - sites found.
+// Work = cells probed + the footprint cells of every candidate inside the map (its fit check).
 struct Tally {
+  int map_w = 0, map_h = 0;
   std::int64_t probed_before = 0;  // in finished attempts
   std::int64_t probed_now = 0;     // in the attempt under way
-  std::int64_t sites = 0, attempts = 0, rooms = 0, corridors = 0, doors = 0;
+  std::int64_t sites = 0, attempts = 0, rooms = 0, corridors = 0, doors = 0, checked = 0;
 
   void see(const Step& s, std::span<const Draw> draws) {
     switch (s.event.kind) {
+      case kChosen: {
+        const Rect& r = s.event.rect;
+        if (r.x >= 0 && r.y >= 0 && r.right() <= map_w && r.bottom() <= map_h) {
+          checked += std::int64_t{r.w} * r.h;
+        }
+        break;
+      }
       case kFirstRoom:
         ++rooms;
         break;
@@ -348,7 +357,7 @@ struct Tally {
   }
   std::vector<std::int64_t> values() const {
     const std::int64_t probed = probed_before + probed_now;
-    return {probed, probed - sites, attempts, rooms, corridors, doors};
+    return {probed, probed - sites, attempts, rooms, corridors, doors, probed + checked, 0};
   }
 };
 
@@ -616,7 +625,7 @@ TEST(FeatureAccretion, StatsAreExactInBatchAndBackThroughTheTimeline) {
     for (std::uint64_t seed : {1u, 2u, 7u}) {
       SCOPED_TRACE("seed " + std::to_string(seed) + ", width " + std::to_string(p.get("width")));
       Timeline t(start_generator(spec(), p, seed, true));
-      Tally tally;
+      Tally tally{.map_w = p.get_int("width"), .map_h = p.get_int("height")};
       std::vector<std::vector<std::int64_t>> want = {tally.values()};
       EXPECT_EQ(row_values(p, t.stats()), want.back());
       while (const Step* step = t.next()) {
@@ -644,12 +653,15 @@ TEST(FeatureAccretion, StatsAreExactInBatchAndBackThroughTheTimeline) {
 
 TEST(FeatureAccretion, StatRowsAreTheAlgorithms) {
   const ParamValues p = spec().schema.defaults();
-  const std::vector<std::int64_t> v = {100, 90, 12, 4, 3, 6};
+  const std::vector<std::int64_t> v = {100, 90, 12, 4, 3, 6, 500, 0};
   std::vector<std::string> keys;
   for (const StatRow& row : spec().narration.stat_rows(v, p)) keys.push_back(row.key);
-  EXPECT_EQ(keys, (std::vector<std::string>{"cells_probed", "probes_without_site", "attempts",
-                                            "rooms", "corridors", "doors"}));
-  EXPECT_EQ(spec().narration.stat_slots, 6u);
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"cells_probed", "probes_without_site", "attempts", "rooms",
+                                      "corridors", "doors", "work", "stopped_early"}));
+  EXPECT_EQ(spec().narration.stat_slots, 8u);
+  // The cap is named with the work: 250K + 32 per cell of the 80x25 default map.
+  EXPECT_EQ(spec().narration.stat_rows(v, p)[6].text, "500 of 314000");
   EXPECT_EQ(spec().narration.stat_rows(v, p)[2].text, "12 of 1000");
 }
 
@@ -787,4 +799,34 @@ TEST(FeatureAccretion, CliPrintsTheMapAndItsStats) {
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 25);
   EXPECT_NE(text.find(' '), std::string::npos);  // unused space stays empty
   EXPECT_NE(text.find('+'), std::string::npos);
+}
+
+TEST(FeatureAccretion, TheWorkCapStopsAnAstronomicRunAndSaysSo) {
+  // 10^10 probes asked for on a map whose one room fills it: no probe can ever find a site.
+  const ParamValues p = params({{"width", 4},
+                                {"height", 4},
+                                {"room_min_size", 4},
+                                {"room_max_size", 4},
+                                {"max_attempts", 100000},
+                                {"probe_attempts", 100000}});
+  Stepper s = start_generator(spec(), p, 1, false);
+  const RunResult r = run_to_end(s);
+  ASSERT_NE(r.last, nullptr);
+  EXPECT_EQ(r.last->event.kind, kEventDone);
+  const std::string words = spec().narration.words(*r.last, p);
+  EXPECT_NE(words.find("stopped early"), std::string::npos) << words;
+  EXPECT_NE(words.find("work cap of 250512"), std::string::npos) << words;
+  std::map<std::string, std::int64_t> stats;
+  for (const StatRow& row : spec().narration.stat_rows(s.stats(), p)) {
+    if (auto* v = std::get_if<std::int64_t>(&row.value)) stats[row.key] = *v;
+  }
+  EXPECT_EQ(stats["work"], 250512);  // probes stop exactly at the cap
+  EXPECT_EQ(stats["cells_probed"], 250512);
+  EXPECT_EQ(stats["stopped_early"], 1);
+  EXPECT_LT(stats["attempts"], 100000);
+  // A run the cap does not touch says nothing of it.
+  Stepper d = start_generator(spec(), spec().schema.defaults(), 1, false);
+  const RunResult rd = run_to_end(d);
+  EXPECT_EQ(spec().narration.words(*rd.last, d.params()).find("stopped"), std::string::npos);
+  EXPECT_EQ(d.stats()[7], 0);
 }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <map>
 #include <stdexcept>
 #include <string_view>
 
@@ -10,6 +9,7 @@
 #include "app/logic/ui_layout.hpp"
 #include "generators/registry.hpp"
 #include "core/version.hpp"
+#include "io/atomic_file.hpp"
 #include "io/param_args.hpp"
 
 namespace dungen::app {
@@ -56,7 +56,7 @@ T parse_number(const std::string& flag, const std::string& text, const std::stri
     throw FlagError(flag + " " + text + " is out of range: allowed " + allowed);
   }
   if (text.empty() || ec != std::errc() || ptr != last) {
-    throw FlagError(flag + " '" + text + "' is not a number: allowed " + allowed);
+    throw FlagError(flag + " " + shown(text) + " is not a number: allowed " + allowed);
   }
   return v;
 }
@@ -72,7 +72,7 @@ std::int64_t parse_whole(const std::string& flag, const std::string& text, std::
 void parse_size(const std::string& text, AppOptions& o) {
   const auto x = text.find('x');
   constexpr std::string_view kAllowed = "WxH with W and H in 64..8192, e.g. 1280x720";
-  const std::string bad = "--size '" + text + "' ";
+  const std::string bad = "--size " + shown(text) + " ";
   if (x == std::string::npos) throw FlagError(bad + "is not WxH: allowed " + std::string(kAllowed));
   // Parsed wide, so that a side of many digits is out of range, not "not a number".
   auto side = [&](const std::string& digits) {
@@ -91,19 +91,6 @@ void parse_size(const std::string& text, AppOptions& o) {
   o.height = side(text.substr(x + 1));
 }
 
-// Each value flag once: "--seed 1 --seed 2" contradicts itself, so it is an error rather than
-// one of them silently winning. The same value twice is harmless.
-void note_once(std::map<std::string, std::string>& given, const std::string& flag,
-               const std::string& value) {
-  std::string key = flag;
-  std::replace(key.begin(), key.end(), '_', '-');  // --max_rooms is --max-rooms
-  const auto [it, added] = given.emplace(key, value);
-  if (!added && it->second != value) {
-    throw FlagError(flag + " is given twice ('" + it->second + "', then '" + value +
-                    "'): give it once");
-  }
-}
-
 // Flags that take a value, apart from the generator's parameters.
 bool takes_value(const std::string& flag) {
   for (std::string_view f : {"--generator", "--seed", "--steps", "--back", "--frames",
@@ -113,17 +100,26 @@ bool takes_value(const std::string& flag) {
   return false;
 }
 
-// The generator has to be known before its parameter flags can be read.
+// The generator has to be known before its parameter flags can be read ("--generator NAME" or
+// "--generator=NAME"; a repeat is caught by the main loop).
 const GeneratorSpec* pick_generator(const std::vector<std::string>& args) {
   const GeneratorSpec* spec = all_generators().front();
-  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
-    if (args[i] != "--generator") continue;
-    spec = find_generator(args[i + 1]);
+  FlagReader reader(args);
+  while (reader.next()) {
+    if (reader.flag() != "--generator") continue;
+    const std::optional<std::string> name = reader.take_value();
+    if (!name) break;  // "needs a value", said by the main loop
+    spec = find_generator(*name);
     if (!spec) {
-      throw FlagError("--generator '" + args[i + 1] + "' is unknown: allowed " + generator_names());
+      throw FlagError("--generator " + shown(*name) + " is unknown: allowed " + generator_names());
     }
   }
   return spec;
+}
+
+// A switch is on when given; "--projector=1" is refused rather than half-understood.
+void no_value(const FlagReader& reader) {
+  if (reader.has_inline_value()) throw FlagError(reader.flag() + " takes no value (see --help)");
 }
 
 AppOptions parse(const std::vector<std::string>& args) {
@@ -134,10 +130,21 @@ AppOptions parse(const std::vector<std::string>& args) {
   ParamValues params(spec.schema);
   ParamValues region_params(region_schema());
   bool frames_given = false;
-  std::map<std::string, std::string> given;
+  FlagsSeen given;
+  const auto once = [&](const std::string& flag, std::optional<std::string_view> value) {
+    if (auto e = given.note(flag, value)) throw FlagError(*e);
+  };
   ParamValues* const targets[] = {&params, &region_params};
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& flag = args[i];
+  FlagReader reader(args);
+  while (reader.next()) {
+    const std::string flag = reader.flag();
+    const bool is_switch = flag == "--regions" || flag == "--animate-regions" ||
+                           flag == "--no-wait" || flag == "--overlay-labels" ||
+                           flag == "--projector";
+    if (is_switch) {
+      no_value(reader);
+      once(flag, std::nullopt);
+    }
     if (flag == "--regions" || flag == "--animate-regions") {
       const RegionsMode mode = flag == "--regions" ? RegionsMode::Instant : RegionsMode::Animated;
       if (setup.regions != RegionsMode::Off && setup.regions != mode) {
@@ -161,17 +168,18 @@ AppOptions parse(const std::vector<std::string>& args) {
       continue;
     }
     if (!flag.starts_with("--")) {
-      throw FlagError("unexpected argument '" + flag + "': flags start with -- (see --help)");
+      throw FlagError("unexpected argument " + shown(flag) + ": flags start with -- (see --help)");
     }
     // Known or not is decided before the value: "--bogus" alone is unknown, not short of a value.
     if (!takes_value(flag) && !param_for_flag(flag, targets)) {
-      throw FlagError("unknown flag '" + flag + "' for " + std::string(spec.name) +
+      throw FlagError("unknown flag " + shown(flag) + " for " + std::string(spec.name) +
                       ": see dungen-viz --help and `dungen generate " + std::string(spec.name) +
                       " --help`");
     }
-    if (i + 1 >= args.size()) throw FlagError(flag + " needs a value (see --help)");
-    const std::string& value = args[++i];
-    note_once(given, flag, value);
+    const std::optional<std::string> given_value = reader.take_value();
+    if (!given_value) throw FlagError(flag + " needs a value (see --help)");
+    const std::string& value = *given_value;
+    once(flag, value);
     if (flag == "--generator") continue;  // read by pick_generator
     if (flag == "--seed") {
       auto seed = parse_seed_flag(value);
@@ -186,13 +194,20 @@ AppOptions parse(const std::vector<std::string>& args) {
       frames_given = true;
     } else if (flag == "--screenshot") {
       if (value.empty()) throw FlagError("--screenshot needs a file path, e.g. map.png");
+      // Checked now, before a window opens: a folder that is missing or not writable is a bad
+      // flag (the probe's temporary file is removed at once).
+      std::string why;
+      if (!AtomicFile::open(value, &why)) {
+        throw FlagError("--screenshot " + shown(value) + " cannot be written: " + why +
+                        " (give a path in a writable folder)");
+      }
       o.screenshot = value;
     } else if (flag == "--size") {
       parse_size(value, o);
     } else if (flag == "--font-scale") {
       o.font_scale = parse_number<float>(flag, value, "0.75..3");
       if (!(o.font_scale >= kMinUiScale && o.font_scale <= kMaxUiScale)) {
-        throw FlagError("--font-scale " + value + " is out of range: allowed 0.75..3");
+        throw FlagError("--font-scale " + shown(value) + " is out of range: allowed 0.75..3");
       }
     } else if (auto e = apply_param_flag(flag, value, targets)) {
       throw FlagError(*e);

@@ -4,9 +4,12 @@
 // The implementation is in Debian's libstb.so: no STB_IMAGE_WRITE_IMPLEMENTATION here.
 #include <stb_image_write.h>
 
-#include <cerrno>
-#include <cstring>
+#include <optional>
+#include <string_view>
 #include <vector>
+
+#include "io/atomic_file.hpp"
+#include "io/param_args.hpp"
 
 namespace dungen::app {
 
@@ -23,10 +26,24 @@ bool write_screenshot(const std::string& path, int width, int height, std::strin
   for (std::size_t i = 3; i < pixels.size(); i += 4) pixels[i] = 255;
   // GL's rows run bottom-up; PNG's top-down.
   stbi_flip_vertically_on_write(1);
-  errno = 0;
-  if (stbi_write_png(path.c_str(), width, height, 4, pixels.data(), width * 4) == 0) {
-    *why =
-        "could not write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");
+  // Written whole or not at all (io/atomic_file.hpp): a failed write never leaves a truncated
+  // PNG or destroys the one already there.
+  std::string error;
+  std::optional<AtomicFile> file = AtomicFile::open(path, &error);
+  if (!file) {
+    *why = "could not write " + shown(path) + ": " + error;
+    return false;
+  }
+  const auto sink = [](void* context, void* data, int size) {
+    static_cast<AtomicFile*>(context)->write(
+        std::string_view(static_cast<const char*>(data), static_cast<std::size_t>(size)));
+  };
+  if (stbi_write_png_to_func(sink, &*file, width, height, 4, pixels.data(), width * 4) == 0) {
+    *why = "could not encode the PNG for " + shown(path);
+    return false;  // the temporary file is removed with `file`
+  }
+  if (!file->commit(&error)) {
+    *why = "could not write " + shown(path) + ": " + error;
     return false;
   }
   return true;

@@ -2,73 +2,45 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <map>
 #include <optional>
 #include <ostream>
-#include <stdexcept>
-#include <variant>
+#include <streambuf>
+
+#include <unistd.h>
 
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
+#include "cli/cli_args.hpp"
 #include "core/runner.hpp"
-#include "generators/registry.hpp"
 #include "core/version.hpp"
+#include "generators/registry.hpp"
 #include "io/atomic_file.hpp"
 #include "io/map_export.hpp"
 #include "io/param_args.hpp"
 #include "io/trace.hpp"
+#include "lab/sweep_export.hpp"
+#include "render/png_file.hpp"
+#include "render/recording.hpp"
+#include "render/tiled_export.hpp"
 
 namespace dungen {
 namespace {
 
-// Thrown for bad input; run_cli turns it into one line on stderr and exit code 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 constexpr std::string_view kUsage =
     "usage: dungen list\n"
     "       dungen generate NAME [--seed N] [--PARAM VALUE]... [--regions [--connectivity 4|8]]\n"
-    "                            [--format text|json] [--out PATH] [--trace PATH]\n"
-    "       dungen generate NAME --help   (lists NAME's parameters)\n"
-    "       dungen --version\n";
-
-std::uint64_t parse_seed(const std::string& text) {
-  auto parsed = parse_seed_flag(text);
-  if (auto* err = std::get_if<std::string>(&parsed)) throw UsageError(*err);
-  return std::get<std::uint64_t>(parsed);
-}
-
-// Each value flag once: "--seed 1 --seed 2" contradicts itself, so it is an error rather than
-// one of them silently winning. The same value twice is harmless.
-class FlagValues {
- public:
-  void note(const std::string& flag, const std::string& value) {
-    std::string key = flag;
-    std::replace(key.begin(), key.end(), '_', '-');  // --max_rooms is --max-rooms
-    const auto [it, added] = values_.emplace(key, value);
-    if (!added && it->second != value) {
-      throw UsageError(flag + " is given twice ('" + it->second + "', then '" + value +
-                       "'): give it once");
-    }
-  }
-
- private:
-  std::map<std::string, std::string> values_;
-};
-
-// Two spellings of one file ("out.txt", "./out.txt") count as the same.
-bool same_file(const std::string& a, const std::string& b) {
-  std::error_code ea, eb;
-  const auto ca = std::filesystem::weakly_canonical(a, ea);
-  const auto cb = std::filesystem::weakly_canonical(b, eb);
-  return ea || eb ? a == b : ca == cb;
-}
+    "                            [--format text|json|png|tmj] [--cell-px N] [--out PATH]\n"
+    "                            [--trace PATH]\n"
+    "       dungen record NAME [--seed N] [--PARAM VALUE]... [--every K | --frames N]\n"
+    "                            [--cell-px N] --out FILE.gif\n"
+    "       dungen sweep NAME --seeds A..B [--PARAM VALUE]... [--connectivity 4|8]\n"
+    "                            [--format csv|json] [--threads N] [--out PATH]\n"
+    "       dungen COMMAND NAME --help   (lists NAME's parameters)\n"
+    "       dungen --version\n"
+    "Instead of NAME (or with it), --preset FILE or --share STRING gives the generator, seed and\n"
+    "parameters; the flags given override them. Every flag takes its value as --flag VALUE or\n"
+    "--flag=VALUE, once.\n";
 
 void print_param_help(const GeneratorSpec& spec, std::ostream& out) {
   out << "dungen generate " << spec.name << ": " << spec.summary << "\n\n";
@@ -81,9 +53,14 @@ void print_param_help(const GeneratorSpec& spec, std::ostream& out) {
   for (const ParamDef& p : spec.schema.params) line(p);
   out << "  --regions                label flood-fill regions (JSON 'regions', text glyphs)\n";
   for (const ParamDef& p : region_schema().params) line(p);
-  out << "  --format text|json       output format (default text)\n";
+  out << "  --format text|json|png|tmj  output format (default text; png and tmj need --out)\n";
+  out << "  --cell-px N              pixels a cell in png, tmj and record (1..64, default 8)\n";
   out << "  --out PATH               write to PATH instead of standard output\n";
   out << "  --trace PATH             write every step to PATH, one JSON object a line\n";
+  out << "  --preset FILE            the settings of a preset file (flags given override them)\n";
+  out << "  --share STRING           the settings of a share string (NAME?seed=7&max-rooms=12)\n";
+  out << "  record: --every K | --frames N   a frame every K steps, or about N frames\n";
+  out << "  sweep:  --seeds A..B [--threads N] [--format csv|json]\n";
 }
 
 // Opens PATH for `flag` before any work starts, so a bad path costs nothing; the file appears
@@ -92,7 +69,7 @@ AtomicFile open_output(std::string_view flag, const std::string& path) {
   std::string why;
   std::optional<AtomicFile> f = AtomicFile::open(path, &why);
   if (!f) {
-    throw UsageError(std::string(flag) + " '" + path + "' cannot be written: " + why +
+    throw UsageError(std::string(flag) + " " + shown(path) + " cannot be written: " + why +
                      " (give a path in a writable folder)");
   }
   return std::move(*f);
@@ -101,17 +78,40 @@ AtomicFile open_output(std::string_view flag, const std::string& path) {
 void commit_output(std::string_view flag, const std::string& path, AtomicFile& f) {
   std::string why;
   if (!f.commit(&why)) {
-    throw UsageError(std::string(flag) + " '" + path + "' cannot be written: " + why);
+    throw UsageError(std::string(flag) + " " + shown(path) + " cannot be written: " + why +
+                     " (the file there, if any, is as it was)");
   }
+}
+
+// Everything written to `out` reached it: a full disk or a closed pipe behind standard output
+// is an error (exit 2), not a silent success.
+void check_stream(std::ostream& out) {
+  errno = 0;
+  out.flush();
+  if (!out) {
+    const int e = errno ? errno : EIO;
+    throw UsageError(std::string("standard output cannot be written: ") + std::strerror(e));
+  }
+}
+
+TextSink stream_sink(std::ostream& out) {
+  return [&out](std::string_view piece) {
+    if (out) out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+  };
+}
+
+TextSink file_sink(AtomicFile& file) {
+  return [&file](std::string_view piece) { file.write(piece); };
 }
 
 // Runs `stepper` to the end, writing each step to the trace, numbered from first_number.
 std::uint64_t run_traced(Stepper& stepper, std::string_view algorithm, const Narration& narration,
                          AtomicFile& trace, std::uint64_t first_number) {
   std::uint64_t n = 0;
+  const TextSink sink = file_sink(trace);
   while (const Step* step = stepper.next()) {
-    trace.write(trace_line({first_number + n, algorithm, *step, stepper.draws(), stepper.changes()},
-                           narration, stepper.params(), stepper.grid()));
+    write_trace_line({first_number + n, algorithm, *step, stepper.draws(), stepper.changes()},
+                     narration, stepper.params(), stepper.grid(), sink);
     ++n;
   }
   return n;
@@ -123,110 +123,176 @@ int cmd_list(std::ostream& out) {
     name.resize(std::max<std::size_t>(name.size() + 2, 20), ' ');
     out << name << spec->summary << '\n';
   }
+  check_stream(out);
   return kExitOk;
 }
 
-int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
-  if (args.size() < 2 || args[1].starts_with("-")) {
-    throw UsageError("generate needs a generator name: see 'dungen list'");
+int cmd_generate(const GenerateRequest& r, std::ostream& out) {
+  const GeneratorSpec& spec = *r.spec;
+  if (r.help) {
+    print_param_help(spec, out);
+    check_stream(out);
+    return kExitOk;
   }
-  const GeneratorSpec* spec = find_generator(args[1]);
-  if (!spec) {
-    std::string names;
-    for (const GeneratorSpec* s : all_generators())
-      names += (names.empty() ? "" : ", ") + std::string(s->name);
-    throw UsageError("unknown generator '" + args[1] + "': allowed " + names);
-  }
-  ParamValues params(spec->schema);
-  ParamValues region_params(region_schema());
-  std::uint64_t seed = kDefaultSeed;
-  bool json = false;
-  bool regions = false;
-  std::optional<std::string> out_path;
-  std::optional<std::string> trace_path;
-
-  ParamValues* const targets[] = {&params, &region_params};
-  FlagValues given;
-  for (std::size_t i = 2; i < args.size(); ++i) {
-    const std::string& flag = args[i];
-    if (flag == "--help" || flag == "-h") {
-      print_param_help(*spec, out);
-      return kExitOk;
-    }
-    if (flag == "--regions") {
-      regions = true;
-      continue;
-    }
-    if (!flag.starts_with("--"))
-      throw UsageError("unexpected argument '" + flag + "': flags start with --");
-    // Known or not is decided before the value: "--bogus" alone is unknown, not short of a value.
-    const bool known = flag == "--seed" || flag == "--format" || flag == "--out" ||
-                       flag == "--trace" || param_for_flag(flag, targets);
-    if (!known) {
-      throw UsageError("unknown flag '" + flag + "' for " + std::string(spec->name) +
-                       ": see 'dungen generate " + std::string(spec->name) + " --help'");
-    }
-    if (i + 1 >= args.size()) throw UsageError(flag + " needs a value");
-    const std::string& value = args[++i];
-    given.note(flag, value);
-    if (flag == "--seed") {
-      seed = parse_seed(value);
-    } else if (flag == "--format") {
-      if (value != "text" && value != "json") {
-        throw UsageError("--format '" + value + "' is not a format: allowed text or json");
-      }
-      json = value == "json";
-    } else if (flag == "--out") {
-      out_path = value;
-    } else if (flag == "--trace") {
-      trace_path = value;
-    } else if (auto e = apply_param_flag(flag, value, targets)) {
-      throw UsageError(*e);
-    }
-  }
-  if (out_path && trace_path && same_file(*out_path, *trace_path)) {
-    throw UsageError("--out and --trace are both '" + *trace_path +
-                     "': the map and the trace need two different files");
-  }
-  if (auto e = params.validate()) throw UsageError(e->words(ParamError::Names::Flags));
-
   std::optional<AtomicFile> out_file;
-  if (out_path) out_file.emplace(open_output("--out", *out_path));
+  if (r.out_path) out_file.emplace(open_output("--out", *r.out_path));
   std::optional<AtomicFile> trace;
-  if (trace_path) trace.emplace(open_output("--trace", *trace_path));
+  if (r.trace_path) trace.emplace(open_output("--trace", *r.trace_path));
 
   // A trace records every step's changes and draws; the map is the same either way.
-  Stepper stepper = start_generator(*spec, params, seed, /*record_changes=*/trace.has_value());
+  Stepper stepper = start_generator(spec, r.params, r.seed, /*record_changes=*/trace.has_value());
   RunResult run;
   if (trace) {
-    run.steps = run_traced(stepper, spec->name, spec->narration, *trace, 1);
+    run.steps = run_traced(stepper, spec.name, spec.narration, *trace, 1);
   } else {
     run = run_to_end(stepper);
   }
   std::optional<RegionMap> region_map;
-  if (regions) {
-    region_map = label_regions(stepper.grid(), region_params.get_int("connectivity"));
+  if (r.regions) {
+    region_map = label_regions(stepper.grid(), r.region_params.get_int("connectivity"));
     if (trace) {
       // The trace shows the flood fill step by step; its labels are label_regions' (tested).
-      Stepper flood = start_region_stepper(stepper.grid(), region_params, true);
+      Stepper flood = start_region_stepper(stepper.grid(), r.region_params, true);
       run_traced(flood, "regions", region_narration(), *trace, run.steps + 1);
     }
   }
-  const MapExport m{*spec,
-                    params,
-                    seed,
+  const MapExport m{spec,
+                    r.params,
+                    r.seed,
                     stepper.grid(),
                     stepper.layout(),
                     run.steps,
                     stepper.stats(),
                     region_map ? &*region_map : nullptr};
-  const std::string text = json ? to_json(m) : to_text(m);
-  if (trace) commit_output("--trace", *trace_path, *trace);
-  if (out_file) {
-    out_file->write(text);
-    commit_output("--out", *out_path, *out_file);
+  // Streamed: the export is never whole in memory (an 878 MB JSON at 4096x4096 with 1-cell rooms).
+  const TextSink sink = out_file ? file_sink(*out_file) : stream_sink(out);
+  if (r.format == OutputFormat::Json) {
+    write_json(m, sink);
+  } else if (r.format == OutputFormat::Png) {
+    if (auto err = image_size_error(m.grid.width(), m.grid.height(), r.cell_px)) {
+      throw UsageError(*err);
+    }
+    Grid shown_map = m.grid;
+    if (region_map) shown_map.assign_regions(region_map->labels);
+    sink(encode_png(
+        draw_map(shown_map, {.cell_px = r.cell_px, .room_colours = spec.text_shows_labels})));
+  } else if (r.format == OutputFormat::Tmj) {
+    // Several files: the map (through --out's temporary file) and its tilesets beside it.
+    out_file.reset();  // write_tiled writes --out itself, whole or not at all
+    if (auto err = write_tiled(*r.out_path, m.grid, m.layout, spec, r.cell_px)) {
+      throw UsageError(*err);
+    }
+    if (trace) commit_output("--trace", *r.trace_path, *trace);
+    return kExitOk;
   } else {
-    out << text;
+    write_text(m, sink);
+  }
+  if (trace) commit_output("--trace", *r.trace_path, *trace);
+  if (out_file) {
+    commit_output("--out", *r.out_path, *out_file);
+  } else {
+    check_stream(out);
+  }
+  return kExitOk;
+}
+
+// Progress on standard error for a long job, as one line rewritten in place, and only for a
+// person watching (a terminal): scripts get nothing but the result and errors.
+class Progress {
+ public:
+  Progress(std::ostream& err, std::string what) : err_(err), what_(std::move(what)) {}
+  ~Progress() {
+    if (shown_) err_ << '\n';
+  }
+  void operator()(std::uint64_t done, std::uint64_t total) {
+    if (!isatty(STDERR_FILENO)) return;
+    const std::uint64_t percent = total ? done * 100 / total : 100;
+    if (shown_ && percent == last_) return;
+    last_ = percent;
+    shown_ = true;
+    err_ << "\rdungen: " << what_ << ' ' << done << " of " << total << " (" << percent << "%)"
+         << std::flush;
+  }
+
+ private:
+  std::ostream& err_;
+  std::string what_;
+  std::uint64_t last_ = 0;
+  bool shown_ = false;
+};
+
+int cmd_record(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
+  if (r.help) {
+    print_param_help(*r.spec, out);
+    check_stream(out);
+    return kExitOk;
+  }
+  AtomicFile file = open_output("--out", *r.out_path);
+  RecordOptions o;
+  o.every = r.every;
+  if (r.frames > 0) o.frames = r.frames;
+  o.cell_px = r.cell_px;
+  std::string gif;
+  Progress progress(err, "recording frame");
+  if (auto e = record_gif(*r.spec, r.params, r.seed, o, gif, [&](int done, int total) {
+        progress(static_cast<std::uint64_t>(done), static_cast<std::uint64_t>(total));
+      })) {
+    throw UsageError(*e);
+  }
+  file.write(gif);
+  commit_output("--out", *r.out_path, file);
+  return kExitOk;
+}
+
+// An ostream over a text sink, so the sweep's writers stream into the same files as the rest.
+class SinkBuf : public std::streambuf {
+ public:
+  explicit SinkBuf(TextSink sink) : sink_(std::move(sink)) {}
+
+ protected:
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    sink_(std::string_view(s, static_cast<std::size_t>(n)));
+    return n;
+  }
+  int_type overflow(int_type c) override {
+    if (c != traits_type::eof()) {
+      const char ch = traits_type::to_char_type(c);
+      sink_(std::string_view(&ch, 1));
+    }
+    return c;
+  }
+
+ private:
+  TextSink sink_;
+};
+
+int cmd_sweep(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
+  if (r.help) {
+    print_param_help(*r.spec, out);
+    check_stream(out);
+    return kExitOk;
+  }
+  std::optional<AtomicFile> out_file;
+  if (r.out_path) out_file.emplace(open_output("--out", *r.out_path));
+  const SweepOptions o{r.first_seed, r.last_seed, r.region_params.get_int("connectivity"),
+                       r.threads};
+  if (auto e = sweep_range_error(o)) throw UsageError(*e);
+  Progress progress(err, "sweep: seed");
+  const std::uint64_t total = r.last_seed - r.first_seed + 1;
+  const std::vector<SweepRow> rows =
+      run_sweep(*r.spec, r.params, o, [&](std::uint64_t done) { progress(done, total); });
+  SinkBuf buf(out_file ? file_sink(*out_file) : stream_sink(out));
+  std::ostream sink(&buf);
+  if (r.format == OutputFormat::Json) {
+    write_sweep_json(sink, rows, *r.spec, r.params, o);
+  } else {
+    write_sweep_csv(sink, rows);
+  }
+  sink.flush();
+  if (out_file) {
+    commit_output("--out", *r.out_path, *out_file);
+  } else {
+    check_stream(out);
   }
   return kExitOk;
 }
@@ -235,22 +301,32 @@ int cmd_generate(const std::vector<std::string>& args, std::ostream& out) {
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   try {
-    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-      (args.empty() ? err : out) << kUsage;
-      return args.empty() ? kExitBadInput : kExitOk;
+    const CliRequest request = parse_cli(args);
+    switch (request.command) {
+      case CliRequest::Command::Usage:
+        if (args.empty()) {
+          err << kUsage;
+          return kExitBadInput;
+        }
+        out << kUsage;
+        check_stream(out);
+        return kExitOk;
+      case CliRequest::Command::List:
+        return cmd_list(out);
+      case CliRequest::Command::Generate:
+        return cmd_generate(request.generate, out);
+      case CliRequest::Command::Record:
+        return cmd_record(request.generate, out, err);
+      case CliRequest::Command::Sweep:
+        return cmd_sweep(request.generate, out, err);
+      case CliRequest::Command::Version:
+        out << "dungen " << version() << '\n';
+        check_stream(out);
+        return kExitOk;
     }
-    if (args[0] == "--version") {
-      if (args.size() > 1) throw UsageError("--version takes no arguments");
-      out << "dungen " << version() << '\n';
-      return kExitOk;
-    }
-    if (args[0] == "list") return cmd_list(out);
-    if (args[0] == "generate") return cmd_generate(args, out);
-    throw UsageError("unknown command '" + args[0] + "': allowed list, generate, --help, --version");
-  } catch (const UsageError& e) {
-    err << "dungen: " << e.what() << '\n';
     return kExitBadInput;
   } catch (const std::exception& e) {
+    // Every message is one line: user text in it is shown() (control characters escaped).
     err << "dungen: " << e.what() << '\n';
     return kExitBadInput;
   }

@@ -1,3 +1,4 @@
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -5,6 +6,9 @@
 #include "cli/cli.hpp"
 
 int main(int argc, char** argv) {
+  // Past a file size limit (ulimit -f) a write fails with EFBIG instead of killing the process,
+  // so the temporary file is removed and the error said in one line (exit 2).
+  std::signal(SIGXFSZ, SIG_IGN);
   std::vector<std::string> args(argv + 1, argv + argc);
   return dungen::run_cli(args, std::cout, std::cerr);
 }

@@ -40,6 +40,13 @@
 // - The seed's fixed bounds (1000 attempts, 1000 probes, rooms 4..10, corridors 2..6) are named
 //   parameters; feature labels and the layout are ours (the seed only draws glyphs).
 //
+// Bounded work: max_attempts x probe_attempts alone reaches 10^10 probes (a 4x4 map probed
+// 100000 x 100000 times ran for minutes), and a room's fit check reads its whole footprint. So the
+// run counts its work, every cell probed and every cell a fit check reads, and stops early once
+// it reaches the work cap, work_cap(map) = kWorkCapBase + kWorkCapPerCell x cells (a few seconds
+// at any size; a default run stays well under it): its last step and the "work" and
+// "stopped_early" statistics say so.
+//
 // Steps, in three named parts under the attempt loop: the probe part makes a cell step for each
 // probe that lands on a wall or corridor cell (cursor on it) and reports the site back; the
 // attempt part draws the feature (a cell step, its outline shown without a verdict), checks the
@@ -75,7 +82,7 @@ enum Line : int {
 constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "fill the map with empty (unused) cells",
     "build the first room (random w x h) in the middle of the map",
-    "for attempt in 1..max_attempts, while features < max_features:",
+    "for attempt in 1..max_attempts, while features < max_features and work < work cap:",
     "    probe random cells off the border (at most probe_attempts): a wall or corridor?",
     "        next to floor or corridor: that is the site; build away from that neighbour",
     "    if no probe found a site: next attempt",
@@ -111,8 +118,22 @@ enum Stat : std::size_t {
   kRooms,
   kCorridors,
   kDoors,
+  kWork,          // cells probed + cells read by fit checks
+  kStoppedEarly,  // 1 once the work cap stopped the run
   kStatCount,
 };
+
+// The done step's reason: the run stopped at the work cap, not at max_attempts or max_features.
+constexpr std::uint8_t kStoppedByWorkCap = 1;
+
+// The total work allowed, in cells probed or read: a floor about ten times what a run with the
+// default attempts and probes uses (7K-11K; 27K with max_features unbounded), plus a share per
+// cell so a big map can be filled.
+constexpr std::int64_t kWorkCapBase = 250'000;
+constexpr std::int64_t kWorkCapPerCell = 32;
+std::int64_t work_cap(const ParamValues& p) {
+  return kWorkCapBase + kWorkCapPerCell * p.get("width") * p.get("height");
+}
 
 // A rejection outlines at most this many of the used cells it would cover.
 constexpr std::size_t kMaxHitCells = 4096;
@@ -151,7 +172,12 @@ std::string words(const Step& s, const ParamValues& p) {
     case kEventDone:
       return "done: " + plural(e.value + e.other, "feature", "features") + " (" +
              plural(e.value, "room", "rooms") + ", " + plural(e.other, "corridor", "corridors") +
-             ")";
+             ")" +
+             (e.reason == kStoppedByWorkCap
+                  ? "; stopped early after " + plural(e.id, "attempt", "attempts") +
+                        ": the work cap of " + std::to_string(work_cap(p)) +
+                        " cells probed or checked was reached"
+                  : "");
     case event_kind(Ev::FirstRoom):
       return "room 1 built in the middle of the map: " + size_text(e.rect.w + 2, e.rect.h + 2) +
              " with its walls, floor " + size_text(e.rect.w, e.rect.h) + " at " +
@@ -209,6 +235,9 @@ std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValue
       count_row("rooms", "rooms", v[kRooms]),
       count_row("corridors", "corridors", v[kCorridors]),
       count_row("doors", "doors", v[kDoors]),
+      {"work", "work (cells probed or checked)", n(v[kWork]) + " of " + n(work_cap(p)), v[kWork]},
+      {"stopped_early", "stopped early", v[kStoppedEarly] ? "yes: the work cap was reached" : "no",
+       v[kStoppedEarly]},
   };
 }
 
@@ -254,6 +283,7 @@ const Schema& schema() {
 struct Settings {
   int map_w, map_h, max_features, room_chance, room_min, room_max, cor_min, cor_max, max_attempts,
       probe_attempts;
+  std::int64_t work_cap;
 };
 
 // Where a feature can be attached: a wall or corridor cell next to floor or corridor, and the
@@ -262,6 +292,7 @@ struct Site {
   bool found = false;
   Point at{};
   int dir = -1;
+  bool cut = false;  // the work cap ended the probing
   Point start() const { return {at.x + kStep[dir].x, at.y + kStep[dir].y}; }
   Point behind() const { return {at.x - kStep[dir].x, at.y - kStep[dir].y}; }
 };
@@ -339,11 +370,17 @@ StepGenerator probe_for_site(StepContext& ctx, Settings s, int attempt, Site& si
   StatSheet& stats = ctx.stats();
   std::int64_t probed = 0, missed = 0;  // counted here, added to the stats once per step
   const auto count = [&] {
+    stats.add(kWork, probed);
     stats.add(kCellsProbed, std::exchange(probed, 0));
     stats.add(kProbesWithoutSite, std::exchange(missed, 0));
   };
   site = {};
-  for (int j = 1; j <= s.probe_attempts; ++j) {
+  int j = 1;
+  for (; j <= s.probe_attempts; ++j) {
+    if (stats[kWork] + probed >= s.work_cap) {
+      site.cut = true;  // the caller ends the run
+      break;
+    }
     const int x = ctx.rng().uniform_int(1, s.map_w - 2);
     const int y = ctx.rng().uniform_int(1, s.map_h - 2);
     const Tile t = grid.tile(grid.index(x, y));
@@ -384,7 +421,7 @@ StepGenerator probe_for_site(StepContext& ctx, Settings s, int attempt, Site& si
     co_return;
   }
   count();
-  ctx.note_draw("probes", s.probe_attempts);
+  ctx.note_draw("probes", j - 1);
 }
 
 // The attempt part: a room or a corridor drawn from the site, then the fit check. A rejection
@@ -403,6 +440,9 @@ StepGenerator try_feature(StepContext& ctx, Settings s, int attempt, Site site, 
         corridor_footprint(site.start(), site.dir, ctx.draw_int("length", s.cor_min, s.cor_max));
   }
   const Rect& r = c.footprint;
+  const bool leaves = r.x < 0 || r.y < 0 || r.right() > grid.width() || r.bottom() > grid.height();
+  // Counted with the candidate's step: the fit check below reads its whole footprint.
+  if (!leaves) ctx.stats().add(kWork, std::int64_t{r.w} * r.h);
   const Step chosen{.level = StepLevel::Cell,
                     .line = kChoose,
                     .event = {.kind = event_kind(Ev::Chosen),
@@ -414,7 +454,6 @@ StepGenerator try_feature(StepContext& ctx, Settings s, int attempt, Site site, 
                     .overlay = {.candidate = r, .cursor = site.at}};
   co_yield chosen;
 
-  const bool leaves = r.x < 0 || r.y < 0 || r.right() > grid.width() || r.bottom() > grid.height();
   std::vector<Point> hit;
   const int used = leaves ? 0 : used_cells(grid, r, hit);
   if (leaves || used > 0) {
@@ -490,7 +529,8 @@ StepGenerator feature_accretion(StepContext& ctx, ParamValues p) {
                    p.get_int("corridor_min_length"),
                    p.get_int("corridor_max_length"),
                    p.get_int("max_attempts"),
-                   p.get_int("probe_attempts")};
+                   p.get_int("probe_attempts"),
+                   work_cap(p)};
   StatSheet& stats = ctx.stats();
   Layout& layout = ctx.layout();
 
@@ -512,7 +552,10 @@ StepGenerator feature_accretion(StepContext& ctx, ParamValues p) {
   co_yield first;
 
   int features = 1;
-  for (int attempt = 0; attempt < s.max_attempts && features < s.max_features; ++attempt) {
+  int attempt = 0;
+  bool cut = false;
+  for (; attempt < s.max_attempts && features < s.max_features && stats[kWork] < s.work_cap;
+       ++attempt) {
     stats.add(kAttempts, 1);
     const Step header{.level = StepLevel::Cell,
                       .line = kForAttempt,
@@ -520,12 +563,14 @@ StepGenerator feature_accretion(StepContext& ctx, ParamValues p) {
     co_yield header;
 
     Site site;
+    const std::int64_t probed_before = stats[kCellsProbed];
     co_yield probe_for_site(ctx, s, attempt, site);
+    cut = site.cut;
     if (!site.found) {
-      const Step none{
-          .level = StepLevel::Action,
-          .line = kNoSite,
-          .event = {.kind = event_kind(Ev::NoSite), .id = attempt, .value = s.probe_attempts}};
+      const auto probes = static_cast<int>(stats[kCellsProbed] - probed_before);
+      const Step none{.level = StepLevel::Action,
+                      .line = kNoSite,
+                      .event = {.kind = event_kind(Ev::NoSite), .id = attempt, .value = probes}};
       co_yield none;
       continue;
     }
@@ -538,9 +583,15 @@ StepGenerator feature_accretion(StepContext& ctx, ParamValues p) {
     ++features;
   }
 
+  // Stopped by the cap: attempts and features were left, but the work ran out.
+  const bool capped =
+      cut || (stats[kWork] >= s.work_cap && attempt < s.max_attempts && features < s.max_features);
+  if (capped) stats.add(kStoppedEarly, 1);
   const Step done{.level = StepLevel::Phase,
                   .line = kDone,
                   .event = {.kind = kEventDone,
+                            .reason = capped ? kStoppedByWorkCap : std::uint8_t{0},
+                            .id = attempt,
                             .other = static_cast<int>(stats[kCorridors]),
                             .value = static_cast<int>(stats[kRooms])},
                   .last = true};

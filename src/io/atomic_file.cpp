@@ -1,5 +1,6 @@
 #include "io/atomic_file.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,17 +13,39 @@
 
 namespace dungen {
 
+namespace {
+std::string errno_text(int e) {
+  return std::strerror(e ? e : EIO);
+}
+}  // namespace
+
 std::optional<AtomicFile> AtomicFile::open(const std::string& path, std::string* error) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path target(path);
   if (fs::is_symlink(fs::symlink_status(target, ec))) {
+    // Followed to the end of the chain; a dangling link names the file to create.
     const fs::path resolved = fs::weakly_canonical(target, ec);
-    if (!ec) target = resolved;
+    if (ec) {
+      *error = "its symlink cannot be followed: " + ec.message();
+      return std::nullopt;
+    }
+    target = resolved;
   }
-  if (fs::is_directory(target, ec)) {
+  struct stat st {};
+  const bool exists = ::stat(target.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
     *error = "is a folder";
     return std::nullopt;
+  }
+  if (exists && !S_ISREG(st.st_mode)) {
+    // A device or a pipe: nothing to keep, and renaming over it would destroy it.
+    std::FILE* file = std::fopen(target.c_str(), "wb");
+    if (!file) {
+      *error = errno_text(errno);
+      return std::nullopt;
+    }
+    return AtomicFile(file, target.string(), {});
   }
   const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::string temp_name(1, '.');
@@ -33,16 +56,23 @@ std::optional<AtomicFile> AtomicFile::open(const std::string& path, std::string*
   name.push_back('\0');
   const int fd = ::mkstemp(name.data());
   if (fd < 0) {
-    *error = std::strerror(errno);
+    *error = errno_text(errno);
     return std::nullopt;
   }
-  // mkstemp makes the file private (0600); the target gets the permissions a new file would.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::fchmod(fd, 0666 & ~mask);
+  // mkstemp makes the file private (0600): the result gets the permissions the file it replaces
+  // had, or those a new file would get.
+  mode_t mode = 0;
+  if (exists) {
+    mode = st.st_mode & 07777;
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  ::fchmod(fd, mode);
   std::FILE* file = ::fdopen(fd, "wb");
   if (!file) {
-    *error = std::strerror(errno);
+    *error = errno_text(errno);
     ::close(fd);
     ::unlink(name.data());
     return std::nullopt;
@@ -54,7 +84,8 @@ AtomicFile::AtomicFile(AtomicFile&& other) noexcept
     : file_(std::exchange(other.file_, nullptr)),
       target_(std::move(other.target_)),
       temp_(std::exchange(other.temp_, {})),
-      failed_(other.failed_) {}
+      failed_(other.failed_),
+      error_(other.error_) {}
 
 AtomicFile::~AtomicFile() {
   discard();
@@ -71,6 +102,7 @@ bool AtomicFile::write(std::string_view text) {
   if (failed_ || !file_) return false;
   if (!text.empty() && std::fwrite(text.data(), 1, text.size(), file_) != text.size()) {
     failed_ = true;
+    error_ = errno;
   }
   return !failed_;
 }
@@ -80,22 +112,37 @@ bool AtomicFile::commit(std::string* error) {
     *error = "already written";
     return false;
   }
-  const bool flushed = !failed_ && std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;
-  const int saved = errno;
-  const bool closed = std::fclose(file_) == 0;
+  const bool direct = temp_.empty();
+  int why = failed_ ? error_ : 0;
+  const auto fail = [&why](int e) {
+    if (why == 0) why = e ? e : EIO;  // the first failure is the one to report
+  };
+  if (!failed_ && std::fflush(file_) != 0) fail(errno);
+  // fsync: the data is on the disk before the rename makes it the file (a crash then leaves the
+  // old file or the new one, never an empty one). Devices and pipes have nothing to sync.
+  if (why == 0 && !direct && ::fsync(::fileno(file_)) != 0) fail(errno);
+  if (std::fclose(file_) != 0) fail(errno);
   file_ = nullptr;
-  if (!flushed || !closed) {
-    *error = std::string("could not be written completely: ") +
-             std::strerror(flushed ? errno : (saved ? saved : EIO));
+  if (failed_ || why != 0) {
+    *error = "could not be written completely: " + errno_text(why);
     discard();
     return false;
   }
+  if (direct) return true;
   if (::rename(temp_.c_str(), target_.c_str()) != 0) {
-    *error = std::strerror(errno);
+    *error = errno_text(errno);
     discard();
     return false;
   }
   temp_.clear();
+  // The rename itself is made durable by syncing the folder (best effort: some file systems
+  // refuse to sync a folder, and the file is already complete either way).
+  const std::filesystem::path folder = std::filesystem::path(target_).parent_path();
+  const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
   return true;
 }
 

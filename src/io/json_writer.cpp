@@ -41,6 +41,12 @@ std::string json_escape(std::string_view s) {
   return out;
 }
 
+void JsonWriter::flush() {
+  if (!sink_ || out_.empty()) return;
+  sink_(out_);
+  out_.clear();
+}
+
 void JsonWriter::newline() {
   if (compact_) return;
   out_ += '\n';
@@ -48,6 +54,7 @@ void JsonWriter::newline() {
 }
 
 void JsonWriter::before_value() {
+  maybe_flush();
   if (after_key_) {
     after_key_ = false;
     return;

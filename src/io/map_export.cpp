@@ -3,6 +3,7 @@
 #include "io/json_writer.hpp"
 
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 namespace dungen {
@@ -27,19 +28,32 @@ static std::string row_text(const MapExport& m, int y) {
   return row;
 }
 
+void write_text(const MapExport& m, const TextSink& sink) {
+  std::string chunk;
+  for (int y = 0; y < m.grid.height(); ++y) {
+    chunk += row_text(m, y);
+    chunk += '\n';
+    if (chunk.size() >= JsonWriter::kChunk) sink(std::exchange(chunk, {}));
+  }
+  if (!chunk.empty()) sink(chunk);
+}
+
 std::string to_text(const MapExport& m) {
   std::string out;
   out.reserve(static_cast<std::size_t>(m.grid.width() + 1) *
               static_cast<std::size_t>(m.grid.height()));
-  for (int y = 0; y < m.grid.height(); ++y) {
-    out += row_text(m, y);
-    out += '\n';
-  }
+  write_text(m, [&](std::string_view piece) { out += piece; });
   return out;
 }
 
 std::string to_json(const MapExport& m) {
-  JsonWriter j;
+  std::string out;
+  write_json(m, [&](std::string_view piece) { out += piece; });
+  return out;
+}
+
+void write_json(const MapExport& m, const TextSink& sink) {
+  JsonWriter j(/*compact=*/false, sink);
   j.begin_object();
   j.key("generator").value(m.spec.name);
   j.key("seed").value(m.seed);
@@ -115,7 +129,7 @@ std::string to_json(const MapExport& m) {
     j.end_object();
   }
   j.end_object();
-  return j.str();
+  j.flush();
 }
 
 }  // namespace dungen

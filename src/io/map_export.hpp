@@ -15,6 +15,7 @@
 #include "core/grid.hpp"
 #include "core/stepper.hpp"
 #include "generators/registry.hpp"
+#include "io/json_writer.hpp"
 
 namespace dungen {
 
@@ -29,6 +30,11 @@ struct MapExport {
   const RegionMap* regions = nullptr;   // when the caller asked for regions
 };
 
+// The exports streamed: the sink gets the text in pieces of about JsonWriter::kChunk bytes, so
+// memory stays at a row or a chunk whatever the map's size (a file sink writes as it goes).
+void write_text(const MapExport& m, const TextSink& sink);
+void write_json(const MapExport& m, const TextSink& sink);
+// The same, whole, as a string (tests, small maps).
 std::string to_text(const MapExport& m);
 std::string to_json(const MapExport& m);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <utility>
 
 namespace dungen {
 
@@ -21,7 +22,7 @@ bool looks_whole(std::string_view text) {
 }
 
 std::string not_whole(std::string_view flag, std::string_view text, std::string_view allowed) {
-  return std::string(flag) + " '" + std::string(text) + "' is not a whole number: allowed " +
+  return std::string(flag) + " " + shown(text) + " is not a whole number: allowed " +
          std::string(allowed);
 }
 
@@ -84,6 +85,78 @@ std::optional<std::string> apply_param_flag(std::string_view flag, std::string_v
 
 std::variant<std::uint64_t, std::string> parse_seed_flag(std::string_view text) {
   return parse_uint_flag("--seed", text);
+}
+
+std::string shown(std::string_view text) {
+  std::string out = "'";
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\'':
+        out += "\\'";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          constexpr char kHex[] = "0123456789abcdef";
+          out += "\\x";
+          out += kHex[c >> 4];
+          out += kHex[c & 15];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out + "'";
+}
+
+bool FlagReader::next() {
+  if (next_ >= args_.size()) return false;
+  const std::string& arg = args_[next_++];
+  const std::size_t eq = arg.starts_with("--") ? arg.find('=') : std::string::npos;
+  if (eq == std::string::npos) {
+    flag_ = arg;
+    inline_.reset();
+  } else {
+    flag_ = arg.substr(0, eq);
+    inline_ = arg.substr(eq + 1);
+  }
+  return true;
+}
+
+std::optional<std::string> FlagReader::take_value() {
+  if (inline_) return std::exchange(inline_, std::nullopt);
+  if (next_ >= args_.size()) return std::nullopt;
+  return args_[next_++];
+}
+
+std::optional<std::string> FlagsSeen::note(std::string_view flag,
+                                           std::optional<std::string_view> value) {
+  std::string key(flag);
+  std::replace(key.begin(), key.end(), '_', '-');  // --max_rooms is --max-rooms
+  const auto [it, added] =
+      values_.emplace(key, value ? std::optional<std::string>(*value) : std::nullopt);
+  if (added) return std::nullopt;
+  std::string e = std::string(flag) + " is given twice";
+  if (it->second && value) e += " (" + shown(*it->second) + ", then " + shown(*value) + ")";
+  return e + ": give it once";
+}
+
+bool FlagsSeen::seen(std::string_view flag) const {
+  std::string key(flag);
+  std::replace(key.begin(), key.end(), '_', '-');
+  return values_.find(key) != values_.end();
 }
 
 }  // namespace dungen

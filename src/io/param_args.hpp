@@ -3,6 +3,7 @@
 // CLI and dungen-viz so both accept the same flags and word their errors the same way.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -39,5 +40,48 @@ std::variant<std::uint64_t, std::string> parse_uint_flag(std::string_view flag,
 
 // A seed as typed: a whole number 0..2^64-1, or the error.
 std::variant<std::uint64_t, std::string> parse_seed_flag(std::string_view text);
+
+// User text as an error message shows it: in single quotes, with control characters (a newline,
+// a tab, an escape) and the quote itself escaped, so a message is always one line and says
+// exactly what was typed: "a\nb" -> 'a\nb'.
+std::string shown(std::string_view text);
+
+// Reads a command line's flags one at a time, "--flag value" and "--flag=value" alike (the
+// first '=' splits; "--out=a=b" is --out with value a=b).
+class FlagReader {
+ public:
+  // Reads args from index `first` on.
+  explicit FlagReader(const std::vector<std::string>& args, std::size_t first = 0)
+      : args_(args), next_(first) {}
+  // Moves to the next argument; false when none is left.
+  bool next();
+  // The argument's flag part: "--width" for "--width=10", the whole argument otherwise.
+  const std::string& flag() const { return flag_; }
+  // True when the argument was "--flag=value" (a switch that takes no value refuses it).
+  bool has_inline_value() const { return inline_.has_value(); }
+  // The flag's value: what follows '=', or else the next argument (consumed). Nothing when the
+  // flag is the last argument.
+  std::optional<std::string> take_value();
+
+ private:
+  const std::vector<std::string>& args_;
+  std::size_t next_;
+  std::string flag_;
+  std::optional<std::string> inline_;
+};
+
+// Each flag at most once: "--seed 1 --seed 2" contradicts itself and "--out a --out b" would
+// silently drop one, so a repeat is an error naming the flag. "--max_rooms" and "--max-rooms"
+// are one flag.
+class FlagsSeen {
+ public:
+  // The error for a repeat ("--seed is given twice ('1', then '2'): give it once"), or nothing.
+  // value: the value, or nothing for a switch.
+  std::optional<std::string> note(std::string_view flag, std::optional<std::string_view> value);
+  bool seen(std::string_view flag) const;
+
+ private:
+  std::map<std::string, std::optional<std::string>, std::less<>> values_;
+};
 
 }  // namespace dungen

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <tuple>
@@ -223,6 +224,11 @@ std::variant<Preset, std::string> parse_preset(std::string_view text, std::strin
 }
 
 std::variant<Preset, std::string> read_preset_file(const std::string& path) {
+  // Only a regular file: a FIFO or a device (/dev/stdin) could block or never end.
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
+    return path + ": not a regular file (a preset is a small JSON file)";
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return path + ": cannot be read (no such file, or not allowed)";
   std::string text;

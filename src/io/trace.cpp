@@ -12,7 +12,14 @@ std::string_view mark_name(Mark m) {
 
 std::string trace_line(const TraceLine& t, const Narration& narration, const ParamValues& params,
                        const Grid& grid) {
-  JsonWriter j(/*compact=*/true);
+  std::string out;
+  write_trace_line(t, narration, params, grid, [&](std::string_view piece) { out += piece; });
+  return out;
+}
+
+void write_trace_line(const TraceLine& t, const Narration& narration, const ParamValues& params,
+                      const Grid& grid, const TextSink& sink) {
+  JsonWriter j(/*compact=*/true, sink);
   j.begin_object();
   j.key("step").value(t.number);
   j.key("algorithm").value(t.algorithm);
@@ -36,7 +43,8 @@ std::string trace_line(const TraceLine& t, const Narration& narration, const Par
   }
   j.end_array();
   j.end_object();
-  return j.str() + '\n';
+  j.flush();
+  sink("\n");
 }
 
 }  // namespace dungen

@@ -16,6 +16,7 @@
 #include "core/canvas.hpp"
 #include "core/narration.hpp"
 #include "core/step.hpp"
+#include "io/json_writer.hpp"
 
 namespace dungen {
 
@@ -30,5 +31,9 @@ struct TraceLine {
 // One line of the trace, newline included.
 std::string trace_line(const TraceLine& t, const Narration& narration, const ParamValues& params,
                        const Grid& grid);
+// The same streamed to `sink` in pieces (a smoothing pass over a 4096x4096 map changes millions
+// of cells in one step: its line is never whole in memory).
+void write_trace_line(const TraceLine& t, const Narration& narration, const ParamValues& params,
+                      const Grid& grid, const TextSink& sink);
 
 }  // namespace dungen

@@ -1,0 +1,58 @@
+#pragma once
+// The command line of `dungen`, read and checked before any work starts: what to run, or one
+// line saying what is wrong (thrown as UsageError). Kept apart from running it so the fuzz
+// target (tests/fuzz/fuzz_cli_args.cpp) can drive every check without generating a map.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/params.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen {
+
+// Bad input: run_cli prints it as one line ("dungen: ...") and exits 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+enum class OutputFormat : std::uint8_t { Text, Json, Png, Tmj, Csv };
+
+// What to run: generate (a map), record (a GIF of the run) or sweep (many seeds). The generator
+// and its values come from NAME and flags, over a preset or share string when one is given
+// (every flag given overrides it, wherever it stands).
+struct GenerateRequest {
+  const GeneratorSpec* spec = nullptr;
+  ParamValues params;
+  ParamValues region_params;
+  std::uint64_t seed = kDefaultSeed;
+  OutputFormat format = OutputFormat::Text;
+  bool regions = false;
+  bool help = false;  // "COMMAND NAME --help": list NAME's parameters, nothing else
+  std::optional<std::string> out_path;
+  std::optional<std::string> trace_path;
+  int cell_px = 8;  // png, tmj, record: pixels a cell
+  // record: a frame every `every` steps, or about `frames` frames (0: the default)
+  std::uint64_t every = 0;
+  int frames = 0;
+  // sweep: seeds first..last, threads (0: one per core)
+  std::uint64_t first_seed = 0;
+  std::uint64_t last_seed = 0;
+  unsigned threads = 0;
+};
+
+struct CliRequest {
+  enum class Command : std::uint8_t { Usage, List, Generate, Record, Sweep, Version };
+  Command command = Command::Usage;
+  GenerateRequest generate;  // for Generate, Record and Sweep
+};
+
+// Reads args (without the program name). Throws UsageError, worded for the user, for anything
+// wrong: unknown or repeated flags, values out of range, flags that would have no effect, extra
+// arguments. Touches no file (paths are checked when they are opened).
+CliRequest parse_cli(const std::vector<std::string>& args);
+
+}  // namespace dungen

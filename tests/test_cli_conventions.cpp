@@ -1,0 +1,138 @@
+// dungen's command-line conventions (issue 10): "--flag=value" and "--flag value" alike, every
+// flag once, no arguments that would be ignored, no flag that would have no effect, user text
+// shown escaped so every error is one line, numbers too big for their type "out of range".
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/cli.hpp"
+#include "io/param_args.hpp"
+
+using namespace dungen;
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Result run(std::vector<std::string> args) {
+  std::ostringstream out, err;
+  const int code = run_cli(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// Exit 2, nothing on stdout, one line on stderr; the line.
+std::string bad(std::vector<std::string> args) {
+  const Result r = run(std::move(args));
+  EXPECT_EQ(r.code, kExitBadInput);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  return r.err;
+}
+
+}  // namespace
+
+TEST(CliConventions, FlagEqualsValueIsTheSameAsFlagSpaceValue) {
+  const Result spaced = run({"generate", "rooms-and-tunnels", "--seed", "5", "--width", "30",
+                             "--height", "20", "--room-max-size", "8", "--format", "json"});
+  const Result joined = run({"generate", "rooms-and-tunnels", "--seed=5", "--width=30",
+                             "--height=20", "--room-max-size=8", "--format=json"});
+  ASSERT_EQ(spaced.code, 0) << spaced.err;
+  EXPECT_EQ(joined.code, 0) << joined.err;
+  EXPECT_EQ(joined.out, spaced.out);
+  // The first '=' splits: a value may hold one; an empty value is a value (and a bad one here).
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--seed="}),
+            "dungen: --seed '' is not a whole number: allowed 0..18446744073709551615\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--width=1=2"}),
+            "dungen: --width '1=2' is not a whole number: allowed 4..4096\n");
+  // A switch takes no value.
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--regions=yes"}),
+            "dungen: --regions takes no value (it is on when given): drop 'yes'\n");
+  // Unknown stays unknown, with or without '='.
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--bogus=1"})
+                .rfind("dungen: unknown flag '--bogus' for rooms-and-tunnels", 0),
+            0u);
+}
+
+TEST(CliConventions, ExtraArgumentsAreErrors) {
+  EXPECT_EQ(bad({"list", "extra"}), "dungen: list takes no arguments: unexpected 'extra'\n");
+  EXPECT_NE(bad({"--help", "generate"}).find("--help takes no arguments"), std::string::npos);
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "stray"}),
+            "dungen: unexpected argument 'stray': flags start with --\n");
+  EXPECT_EQ(run({"list"}).code, 0);
+  EXPECT_EQ(run({"--help"}).code, 0);
+}
+
+TEST(CliConventions, AFlagWithoutTheFlagItNeedsIsAnError) {
+  EXPECT_EQ(bad({"generate", "cellular-caves", "--connectivity", "4"}),
+            "dungen: --connectivity has no effect without --regions: add --regions, or drop "
+            "--connectivity\n");
+  EXPECT_EQ(run({"generate", "cellular-caves", "--connectivity=4", "--regions"}).code, 0);
+}
+
+TEST(CliConventions, UserTextIsShownEscapedSoEveryErrorIsOneLine) {
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--seed", "1\n2"}),
+            "dungen: --seed '1\\n2' is not a whole number: allowed 0..18446744073709551615\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--bo\ngus"})
+                .rfind("dungen: unknown flag '--bo\\ngus'", 0),
+            0u);
+  EXPECT_EQ(bad({"generate", "no\rpe"}).rfind("dungen: unknown generator 'no\\rpe'", 0), 0u);
+  EXPECT_EQ(bad({"fr\x1b[2Job"}),
+            "dungen: unknown command 'fr\\x1b[2Job': allowed list, "
+            "generate, record, sweep, --help, --version\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--format", "it's\tx"}),
+            "dungen: --format 'it\\'s\\tx' is not a format: allowed text, json, png or tmj\n");
+  const std::string err = bad({"generate", "rooms-and-tunnels", "--out", "/no/such\nfolder/x"});
+  EXPECT_NE(err.find("--out '/no/such\\nfolder/x' cannot be written"), std::string::npos) << err;
+  EXPECT_EQ(shown("a\\b"), "'a\\\\b'");
+  EXPECT_EQ(shown(std::string("\0\x7f", 2)), "'\\x00\\x7f'");
+}
+
+TEST(CliConventions, NumbersTooLargeForTheirTypeAreOutOfRange) {
+  for (const char* n : {"99999999999999999999999", "-99999999999999999999999",
+                        "9223372036854775808", "18446744073709551616"}) {
+    EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--max-rooms", n}),
+              std::string("dungen: --max-rooms ") + n + " is out of range: allowed 1..10000\n");
+  }
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--seed", "18446744073709551616"}),
+            "dungen: --seed 18446744073709551616 is out of range: allowed "
+            "0..18446744073709551615\n");
+  EXPECT_EQ(run({"generate", "rooms-and-tunnels", "--seed", "18446744073709551615"}).code, 0);
+}
+
+TEST(CliConventions, HelpIsExitZeroAndErrorsStayOneLine) {
+  const Result help = run({"--help"});
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("--flag=VALUE"), std::string::npos);
+  // Every generator's --help works with any flags around it.
+  EXPECT_EQ(run({"generate", "room-accretion", "--width=10", "--help"}).code, 0);
+}
+
+TEST(FlagReader, ReadsBothSpellingsAndSaysWhichWasUsed) {
+  const std::vector<std::string> args = {"--a=1", "--b", "2", "--c", "--d=", "x=y"};
+  FlagReader r(args);
+  ASSERT_TRUE(r.next());
+  EXPECT_EQ(r.flag(), "--a");
+  EXPECT_TRUE(r.has_inline_value());
+  EXPECT_EQ(r.take_value(), "1");
+  ASSERT_TRUE(r.next());
+  EXPECT_EQ(r.flag(), "--b");
+  EXPECT_FALSE(r.has_inline_value());
+  EXPECT_EQ(r.take_value(), "2");
+  ASSERT_TRUE(r.next());
+  EXPECT_EQ(r.flag(), "--c");  // a switch: no value taken
+  ASSERT_TRUE(r.next());
+  EXPECT_EQ(r.flag(), "--d");
+  EXPECT_EQ(r.take_value(), "");
+  ASSERT_TRUE(r.next());
+  EXPECT_EQ(r.flag(), "x=y");  // not a flag: not split
+  EXPECT_FALSE(r.has_inline_value());
+  EXPECT_EQ(r.take_value(), std::nullopt);
+  EXPECT_FALSE(r.next());
+}
