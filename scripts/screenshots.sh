@@ -34,3 +34,14 @@ run region-labels --generator cellular-caves --seed 3 --width 60 --fill-percent 
   --regions --overlay-labels
 # Projector mode at a classroom projector's 1280x720.
 SIZE=1280x720 run projector --generator rooms-and-tunnels --seed 7 --steps 200 --projector
+# Compare mode: room_max_size 14 against 10, the same seed, step for step.
+run compare --generator rooms-and-tunnels --seed 7 --steps 200 --compare --b-room-max-size 14
+# The lab: 500 seeds of the default caves, histograms and the outliers.
+run sweep --generator cellular-caves --sweep 500
+# Exports made by the CLI (README's "Take the dungeon out").
+dungen=$(dirname "$viz")/dungen
+"$dungen" generate room-accretion --seed 4 --format png --cell-px 6 --out "$out/export-room-accretion.png"
+echo "wrote $out/export-room-accretion.png"
+"$dungen" record cellular-caves --seed 3 --width 80 --height 40 --frames 60 --cell-px 4 \
+  --out "$out/record-cellular-caves.gif"
+echo "wrote $out/record-cellular-caves.gif"

@@ -9,8 +9,8 @@
 
 #include "app/logic/headless.hpp"
 #include "app/options.hpp"
-#include "core/version.hpp"
 #include "app_test_support.hpp"
+#include "core/version.hpp"
 
 namespace dungen::app {
 namespace {
@@ -165,6 +165,52 @@ TEST(AppOptions, VersionPrintsTheProjectVersion) {
   const auto* v = std::get_if<HelpRequested>(&r);
   ASSERT_NE(v, nullptr);
   EXPECT_EQ(v->text, "dungen-viz " + std::string(version()) + "\n");
+}
+
+}  // namespace
+}  // namespace dungen::app
+
+namespace dungen::app {
+namespace {
+
+TEST(AppOptions, ComparePaneBFlagsStartFromPaneA) {
+  const ParseResult r = parse_options({"--generator", "rooms-and-tunnels", "--max-rooms", "12",
+                                       "--compare", "--b-room-max-size=14", "--b-seed", "9"});
+  const auto* o = std::get_if<AppOptions>(&r);
+  ASSERT_NE(o, nullptr) << std::get<BadFlags>(r).message;
+  EXPECT_TRUE(o->compare);
+  ASSERT_TRUE(o->b_params.has_value());
+  EXPECT_EQ(o->b_params->get("room_max_size"), 14);
+  EXPECT_EQ(o->b_params->get("max_rooms"), 12);  // A's value, not the default
+  EXPECT_EQ(o->b_seed, 9u);
+  const auto need = parse_options({"--b-seed", "3"});
+  ASSERT_TRUE(std::holds_alternative<BadFlags>(need));
+  EXPECT_NE(std::get<BadFlags>(need).message.find("need --compare"), std::string::npos);
+  const auto unknown = parse_options({"--compare", "--b-depth", "3"});
+  ASSERT_TRUE(std::holds_alternative<BadFlags>(unknown));
+  EXPECT_NE(std::get<BadFlags>(unknown).message.find("pane B's generator"), std::string::npos);
+  const auto broken =
+      parse_options({"--compare", "--b-room-min-size", "9", "--b-room-max-size", "7"});
+  ASSERT_TRUE(std::holds_alternative<BadFlags>(broken));
+  EXPECT_EQ(std::get<BadFlags>(broken).message.rfind("pane B: ", 0), 0u);
+}
+
+TEST(AppOptions, APresetIsTheStartAndFlagsOverrideIt) {
+  const ParseResult r =
+      parse_options({"--share", "cellular-caves?seed=4&fill-percent=48&regions=instant", "--seed",
+                     "5", "--sweep", "20"});
+  const auto* o = std::get_if<AppOptions>(&r);
+  ASSERT_NE(o, nullptr) << std::get<BadFlags>(r).message;
+  EXPECT_EQ(o->setup.generator, "cellular-caves");
+  EXPECT_EQ(o->setup.seed, 5u);
+  EXPECT_EQ(o->setup.params->get("fill_percent"), 48);
+  EXPECT_EQ(o->setup.regions, RegionsMode::Instant);
+  EXPECT_EQ(o->sweep_seeds, 20u);
+  const auto clash =
+      parse_options({"--share", "cellular-caves?seed=4", "--generator", "room-accretion"});
+  ASSERT_TRUE(std::holds_alternative<BadFlags>(clash));
+  EXPECT_NE(std::get<BadFlags>(clash).message.find("the preset is cellular-caves"),
+            std::string::npos);
 }
 
 }  // namespace

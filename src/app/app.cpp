@@ -134,6 +134,7 @@ class App {
   std::unique_ptr<MapRenderer> renderer_;
   std::unique_ptr<ComparePane> compare_;  // compare mode's pane B (ViewFlags::compare)
   ScreenRect compare_rect_;               // where pane B is drawn
+  bool compare_flags_applied_ = false;    // --b-* go to the first pane B only
   MapView view_;
   MouseDrag drag_;
   UiLayout layout_;
@@ -171,6 +172,16 @@ bool App::setup() {
   // The grid only shows once cells are big enough (MapView::grid_alpha), so it starts on.
   session_.view().show_grid = true;
   session_.view().projector = options_.projector;
+  session_.view().compare = options_.compare;
+  if (options_.sweep_seeds) {
+    ui_.sweep.seeds = *options_.sweep_seeds;
+    ui_.sweep.open = true;
+    ui_.sweep.job.start(session_.generator(), session_.params(), session_.seed(),
+                        *options_.sweep_seeds,
+                        static_cast<int>(session_.region_params().get("connectivity")));
+    // A headless picture that waits for its runs waits for the sweep too (it ends by itself).
+    if (options_.frames > 0 && !options_.no_wait) ui_.sweep.job.wait();
+  }
   renderer_ = std::make_unique<MapRenderer>();
   return true;
 }
@@ -282,7 +293,21 @@ void App::split_for_compare() {
     compare_.reset();
     return;
   }
-  if (!compare_) compare_ = std::make_unique<ComparePane>(session_, SessionConfig{});
+  if (!compare_) {
+    compare_ = std::make_unique<ComparePane>(session_, SessionConfig{});
+    // The first pane B takes --b-generator, --b-seed and --b-PARAM.
+    if (!compare_flags_applied_) {
+      compare_flags_applied_ = true;
+      Session& b = compare_->b();
+      if (options_.b_generator) b.select_generator(options_.b_generator->name);
+      if (options_.b_params) {
+        if (auto err = b.set_params(*options_.b_params)) {
+          std::fprintf(stderr, "dungen-viz: pane B: %s\n", err->c_str());
+        }
+      }
+      if (options_.b_seed) b.set_seed(*options_.b_seed);
+    }
+  }
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   ScreenRect& a = layout_.map;
   const float half = std::max(1.0f, std::floor((a.w - gap) * 0.5f));
@@ -373,7 +398,7 @@ void App::frame(double dt, bool capture) {
 
   const double t0 = glfwGetTime();
   session_.update(dt);
-  if (compare_) compare_->update(session_, dt);
+  if (compare_) compare_->update(session_, dt, options_.frames > 0 && !options_.no_wait);
   const double t1 = glfwGetTime();
   sync_texture();
   const double t2 = glfwGetTime();

@@ -14,9 +14,11 @@ ComparePane::ComparePane(const Session& a, SessionConfig config) : cmp_(std::mov
   cmp_.copy_from(a);
 }
 
-void ComparePane::update(const Session& a, double dt) {
+void ComparePane::update(const Session& a, double dt, bool finish) {
+  if (finish) b().finish_pending();
   cmp_.follow(a);
   b().update(dt);
+  if (finish) b().finish_pending();
   const TextureUpload up = b().take_upload();
   const Grid& g = b().grid();
   if (up.full || !texture_.ready() || texture_.width() != g.width() ||

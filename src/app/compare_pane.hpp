@@ -25,8 +25,9 @@ class ComparePane {
   Session& b() { return cmp_.b(); }
   const Session& b() const { return cmp_.b(); }
 
-  // Once a frame, after A's update: B follows A and its texture takes B's changes.
-  void update(const Session& a, double dt);
+  // Once a frame, after A's update: B follows A and its texture takes B's changes. With `finish`
+  // (a headless picture that waits for its runs), B's work is done before it returns.
+  void update(const Session& a, double dt, bool finish = false);
   // Draws pane B into `rect` (viewport in logical pixels), with the view of A's pane when both
   // maps have the same size (cells line up), or its own fitted view.
   void draw(const MapView& a_view, ScreenRect rect, float fb_scale, int fb_height,

@@ -6,11 +6,14 @@
 #include <string_view>
 
 #include "analysis/regions.hpp"
+#include "app/logic/session_preset.hpp"
 #include "app/logic/ui_layout.hpp"
-#include "generators/registry.hpp"
 #include "core/version.hpp"
+#include "generators/registry.hpp"
 #include "io/atomic_file.hpp"
 #include "io/param_args.hpp"
+#include "io/preset.hpp"
+#include "lab/sweep.hpp"
 
 namespace dungen::app {
 namespace {
@@ -23,7 +26,10 @@ constexpr std::string_view kUsage =
     "usage: dungen-viz [--generator NAME] [--seed N] [--PARAM VALUE]... [--connectivity 4|8]\n"
     "                  [--steps K [--back J]] [--regions | --animate-regions] [--overlay-labels]\n"
     "                  [--frames N [--no-wait]] [--screenshot PATH] [--size WxH] [--font-scale F]\n"
-    "                  [--projector] [--version]\n"
+    "                  [--projector] [--preset FILE | --share STRING]\n"
+    "                  [--compare [--b-generator NAME] [--b-seed N] [--b-PARAM VALUE]...]\n"
+    "                  [--sweep N]\n"
+    "                  [--version]\n"
     "\n"
     "  --generator NAME   which generator to open (default rooms-and-tunnels)\n"
     "  --seed N           random seed\n"
@@ -38,7 +44,12 @@ constexpr std::string_view kUsage =
     "  --size WxH         window size (default 1280x720)\n"
     "  --font-scale F     UI text scale, 0.75..3 (U in the app: back to 1)\n"
     "  --projector        projector mode (P in the app): large text, thick grid lines, high\n"
-    "                     contrast, only the map, the transport bar and the algorithm\n";
+    "                     contrast, only the map, the transport bar and the algorithm\n"
+    "  --preset FILE      start from a preset (docs/presets.md); the flags given override it\n"
+    "  --share STRING     the same from a share string (rooms-and-tunnels?seed=7&max-rooms=12)\n"
+    "  --compare          compare mode (C in the app): a second pane on the same transport,\n"
+    "                     a copy of the first changed by --b-generator, --b-seed, --b-PARAM\n"
+    "  --sweep N          open the Sweep window on N seeds from --seed (Lab > sweep seeds)\n";
 
 std::string generator_names() {
   std::string names;
@@ -93,25 +104,55 @@ void parse_size(const std::string& text, AppOptions& o) {
 
 // Flags that take a value, apart from the generator's parameters.
 bool takes_value(const std::string& flag) {
-  for (std::string_view f : {"--generator", "--seed", "--steps", "--back", "--frames",
-                             "--screenshot", "--size", "--font-scale"}) {
+  for (std::string_view f :
+       {"--generator", "--seed", "--steps", "--back", "--frames", "--screenshot", "--size",
+        "--font-scale", "--preset", "--share", "--b-generator", "--b-seed", "--sweep"}) {
     if (flag == f) return true;
   }
   return false;
 }
 
-// The generator has to be known before its parameter flags can be read ("--generator NAME" or
-// "--generator=NAME"; a repeat is caught by the main loop).
-const GeneratorSpec* pick_generator(const std::vector<std::string>& args) {
-  const GeneratorSpec* spec = all_generators().front();
+// The value of the first `flag` on the line ("--flag V" or "--flag=V"), if any.
+std::optional<std::string> value_of(const std::vector<std::string>& args, std::string_view flag) {
   FlagReader reader(args);
   while (reader.next()) {
-    if (reader.flag() != "--generator") continue;
+    if (reader.flag() == flag) return reader.take_value();
+  }
+  return std::nullopt;
+}
+
+// A preset or share string gives the starting settings; read before the flags that override it.
+std::optional<Preset> pick_preset(const std::vector<std::string>& args) {
+  const auto file = value_of(args, "--preset");
+  const auto share = value_of(args, "--share");
+  if (file && share) throw FlagError("--preset and --share both give the settings: give one");
+  if (!file && !share) return std::nullopt;
+  auto parsed = file ? read_preset_file(*file) : parse_share_string(*share);
+  if (auto* e = std::get_if<std::string>(&parsed)) {
+    throw FlagError((file ? "--preset: " : "--share: ") + *e);
+  }
+  return std::get<Preset>(parsed);
+}
+
+// The generator has to be known before its parameter flags can be read ("--generator NAME" or
+// "--generator=NAME"; a repeat is caught by the main loop).
+const GeneratorSpec* pick_generator(const std::vector<std::string>& args,
+                                    const std::optional<Preset>& preset,
+                                    std::string_view which = "--generator") {
+  const GeneratorSpec* spec = preset ? preset->generator : all_generators().front();
+  FlagReader reader(args);
+  while (reader.next()) {
+    if (reader.flag() != which) continue;
     const std::optional<std::string> name = reader.take_value();
     if (!name) break;  // "needs a value", said by the main loop
     spec = find_generator(*name);
     if (!spec) {
-      throw FlagError("--generator " + shown(*name) + " is unknown: allowed " + generator_names());
+      throw FlagError(std::string(which) + " " + shown(*name) + " is unknown: allowed " +
+                      generator_names());
+    }
+    if (which == "--generator" && preset && preset->generator != spec) {
+      throw FlagError("the preset is " + std::string(preset->generator->name) + ", not " +
+                      std::string(spec->name) + ": drop --generator, or give a preset of it");
     }
   }
   return spec;
@@ -125,10 +166,21 @@ void no_value(const FlagReader& reader) {
 AppOptions parse(const std::vector<std::string>& args) {
   AppOptions o;
   HeadlessSetup& setup = o.setup;
-  const GeneratorSpec& spec = *pick_generator(args);
+  const std::optional<Preset> preset = pick_preset(args);
+  const GeneratorSpec& spec = *pick_generator(args, preset);
   setup.generator = spec.name;
-  ParamValues params(spec.schema);
-  ParamValues region_params(region_schema());
+  ParamValues params = preset ? preset->params : ParamValues(spec.schema);
+  ParamValues region_params = preset ? preset->region_params : ParamValues(region_schema());
+  if (preset) {
+    setup.seed = preset->seed;
+    setup.regions = regions_mode_of(preset->regions);
+  }
+  // Pane B's generator and parameters (compare mode): flags "--b-PARAM" are its "--PARAM".
+  const GeneratorSpec& b_spec = *pick_generator(args, std::nullopt, "--b-generator");
+  const bool b_named = value_of(args, "--b-generator").has_value();
+  ParamValues b_scratch(b_spec.schema);  // parses and range-checks each --b-PARAM
+  ParamValues* const b_targets[] = {&b_scratch};
+  std::vector<std::pair<std::string_view, std::int64_t>> b_overrides;
   bool frames_given = false;
   FlagsSeen given;
   const auto once = [&](const std::string& flag, std::optional<std::string_view> value) {
@@ -140,7 +192,7 @@ AppOptions parse(const std::vector<std::string>& args) {
     const std::string flag = reader.flag();
     const bool is_switch = flag == "--regions" || flag == "--animate-regions" ||
                            flag == "--no-wait" || flag == "--overlay-labels" ||
-                           flag == "--projector";
+                           flag == "--projector" || flag == "--compare";
     if (is_switch) {
       no_value(reader);
       once(flag, std::nullopt);
@@ -167,6 +219,27 @@ AppOptions parse(const std::vector<std::string>& args) {
       o.projector = true;
       continue;
     }
+    if (flag == "--compare") {
+      o.compare = true;
+      continue;
+    }
+    if (flag.starts_with("--b-") && flag != "--b-seed" && flag != "--b-generator") {
+      const std::string as_a = "--" + flag.substr(4);
+      if (!param_for_flag(as_a, b_targets)) {
+        throw FlagError("unknown flag " + shown(flag) + ": pane B's generator " +
+                        std::string(b_spec.name) + " has no " + shown(as_a));
+      }
+      const std::optional<std::string> v = reader.take_value();
+      if (!v) throw FlagError(flag + " needs a value (see --help)");
+      once(flag, *v);
+      if (auto e = apply_param_flag(as_a, *v, b_targets)) throw FlagError("pane B: " + *e);
+      const ParamDef* def = nullptr;
+      for (const ParamDef& d : b_spec.schema.params) {
+        if ("--" + kebab_case(d.name) == as_a || "--" + std::string(d.name) == as_a) def = &d;
+      }
+      if (def) b_overrides.emplace_back(def->name, b_scratch.get(def->name));
+      continue;
+    }
     if (!flag.starts_with("--")) {
       throw FlagError("unexpected argument " + shown(flag) + ": flags start with -- (see --help)");
     }
@@ -180,7 +253,18 @@ AppOptions parse(const std::vector<std::string>& args) {
     if (!given_value) throw FlagError(flag + " needs a value (see --help)");
     const std::string& value = *given_value;
     once(flag, value);
-    if (flag == "--generator") continue;  // read by pick_generator
+    if (flag == "--generator" || flag == "--b-generator") continue;  // read by pick_generator
+    if (flag == "--preset" || flag == "--share") continue;           // read by pick_preset
+    if (flag == "--sweep") {
+      o.sweep_seeds = static_cast<std::uint64_t>(parse_whole(flag, value, 1, kMaxSweepSeeds));
+      continue;
+    }
+    if (flag == "--b-seed") {
+      auto seed = parse_seed_flag(value);
+      if (auto* e = std::get_if<std::string>(&seed)) throw FlagError("pane B: " + *e);
+      o.b_seed = std::get<std::uint64_t>(seed);
+      continue;
+    }
     if (flag == "--seed") {
       auto seed = parse_seed_flag(value);
       if (auto* e = std::get_if<std::string>(&seed)) throw FlagError(*e);
@@ -224,6 +308,17 @@ AppOptions parse(const std::vector<std::string>& args) {
         "--back steps back from a finished --steps; give one");
   }
   if (o.screenshot && !frames_given) o.frames = 3;
+  if ((b_named || o.b_seed || !b_overrides.empty()) && !o.compare) {
+    throw FlagError("--b-generator, --b-seed and --b-PARAM set pane B: they need --compare");
+  }
+  if (b_named) o.b_generator = &b_spec;
+  if (!b_overrides.empty()) {
+    // Pane B is a copy of A: A's values (same generator) or B's defaults, then the overrides.
+    ParamValues b = &b_spec == &spec ? params : ParamValues(b_spec.schema);
+    for (const auto& [name, value] : b_overrides) (void)b.set(name, value);
+    if (auto e = b.validate()) throw FlagError("pane B: " + e->words(ParamError::Names::Flags));
+    o.b_params = b;
+  }
   return o;
 }
 

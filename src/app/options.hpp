@@ -31,6 +31,13 @@ struct AppOptions {
   int height = 720;
   float font_scale = 1.0f;
   bool projector = false;  // start in projector mode
+  // Compare mode (--compare): pane B starts as a copy of A, then takes these.
+  bool compare = false;
+  const GeneratorSpec* b_generator = nullptr;  // --b-generator (none: A's)
+  std::optional<std::uint64_t> b_seed;         // --b-seed
+  std::optional<ParamValues> b_params;         // --b-PARAM VALUE... (B's schema; validated)
+  // --sweep N: open the Sweep window on N seeds from the seed (a headless picture waits for it).
+  std::optional<std::uint64_t> sweep_seeds;
 };
 
 // --help or --version: the text goes to standard output and the program exits 0.

@@ -64,6 +64,10 @@ class SweepJob {
   // The same rows summarised by another column: only the new outliers' pictures are made.
   void repick(const SweepResult& done, std::string column);
   void cancel();
+  // Blocks until the sweep has ended (headless pictures).
+  void wait() {
+    if (thread_.joinable()) thread_.join();
+  }
   bool running() const { return thread_.joinable() && !done_->load(std::memory_order_acquire); }
   std::uint64_t progress() const { return progress_->load(std::memory_order_relaxed); }
   std::uint64_t total() const { return total_; }
