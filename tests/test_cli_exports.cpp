@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/cli.hpp"
+#include "generators/registry.hpp"
 
 namespace dungen {
 namespace {
@@ -154,6 +155,62 @@ TEST(CliExports, UsageNamesEveryCommand) {
   const Result r = run({"--help"});
   for (const char* c : {"generate", "record", "sweep", "--version", "--preset", "--share"}) {
     EXPECT_NE(r.out.find(c), std::string::npos) << c;
+  }
+}
+
+}  // namespace
+}  // namespace dungen
+
+namespace dungen {
+namespace {
+
+// docs/json-format.md, checked field by field for every generator.
+TEST(CliExports, JsonFormatTwoHasEveryLayer) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    SCOPED_TRACE(spec->name);
+    const Result r =
+        run({"generate", std::string(spec->name), "--seed", "5", "--regions", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["format"], 2);
+    const int w = j["width"], h = j["height"];
+    ASSERT_EQ(j["tiles"].size(), static_cast<std::size_t>(h));
+    std::size_t walkable = 0;
+    for (const auto& row : j["tiles"]) {
+      const std::string s = row;
+      ASSERT_EQ(s.size(), static_cast<std::size_t>(w));
+      for (char c : s) {
+        ASSERT_TRUE(j["legend"].contains(std::string(1, c))) << "glyph " << c;
+        walkable += c == '.' || c == ',' || c == '+';
+      }
+    }
+    if (spec->text_shows_labels) {
+      ASSERT_TRUE(j.contains("labels"));
+    }
+    if (j.contains("labels")) {
+      ASSERT_EQ(j["labels"].size(), static_cast<std::size_t>(h));
+      for (const auto& row : j["labels"]) {
+        ASSERT_EQ(row.size(), static_cast<std::size_t>(w));
+        for (const auto& v : row) ASSERT_GE(v.get<int>(), -1);
+      }
+    }
+    const auto& reg = j["regions"];
+    ASSERT_EQ(reg["ids"].size(), static_cast<std::size_t>(h));
+    int max_id = -1;
+    std::size_t labelled = 0;
+    for (int y = 0; y < h; ++y) {
+      ASSERT_EQ(reg["ids"][y].size(), static_cast<std::size_t>(w));
+      const std::string tiles = j["tiles"][y];
+      for (int x = 0; x < w; ++x) {
+        const int id = reg["ids"][y][x];
+        const bool walk = tiles[x] == '.' || tiles[x] == ',' || tiles[x] == '+';
+        ASSERT_EQ(id >= 0, walk) << x << "," << y;
+        max_id = std::max(max_id, id);
+        labelled += id >= 0;
+      }
+    }
+    EXPECT_EQ(labelled, walkable);
+    EXPECT_EQ(reg["count"].get<int>(), max_id + 1);
   }
 }
 

@@ -117,6 +117,18 @@ JsonWriter& JsonWriter::value(std::int64_t v) {
   return *this;
 }
 
+JsonWriter& JsonWriter::row(std::span<const std::int32_t> values) {
+  before_value();
+  out_ += '[';
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out_ += ',';
+    out_ += std::to_string(values[i]);
+  }
+  out_ += ']';
+  maybe_flush();
+  return *this;
+}
+
 JsonWriter& JsonWriter::value(std::uint64_t v) {
   before_value();
   out_ += std::to_string(v);

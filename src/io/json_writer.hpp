@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,8 @@ class JsonWriter {
   JsonWriter& value(double v);
   JsonWriter& value(bool v);
   JsonWriter& null();
+  // An array of whole numbers on one line, as one value: a row of a map's layer ("[-1,0,0,2]").
+  JsonWriter& row(std::span<const std::int32_t> values);
 
   // The document so far (without a sink); complete once every object and array is closed.
   const std::string& str() const { return out_; }

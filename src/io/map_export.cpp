@@ -52,9 +52,12 @@ std::string to_json(const MapExport& m) {
   return out;
 }
 
+// Format 2 (docs/json-format.md): tiles are always the tile glyphs; room and region ids are
+// integer layers beside them ("labels", "regions.ids"), so nothing is lost past 61 ids.
 void write_json(const MapExport& m, const TextSink& sink) {
   JsonWriter j(/*compact=*/false, sink);
   j.begin_object();
+  j.key("format").value(kJsonFormat);
   j.key("generator").value(m.spec.name);
   j.key("seed").value(m.seed);
   j.key("width").value(m.grid.width());
@@ -69,13 +72,29 @@ void write_json(const MapExport& m, const TextSink& sink) {
     const auto tile = static_cast<Tile>(t);
     j.key(std::string(1, tile_glyph(tile))).value(tile_name(tile));
   }
-  if (m.spec.text_shows_labels) j.key("1-9a-zA-Z").value("room number (* past 61)");
-  if (m.regions) j.key("1-9a-zA-Z (walkable)").value("region number (* past 61)");
   j.end_object();
 
+  const auto w = static_cast<std::size_t>(m.grid.width());
   j.key("tiles").begin_array();
-  for (int y = 0; y < m.grid.height(); ++y) j.value(row_text(m, y));
+  std::string glyphs(w, ' ');
+  for (int y = 0; y < m.grid.height(); ++y) {
+    for (std::size_t x = 0; x < w; ++x) glyphs[x] = tile_glyph(m.grid.tile(y * w + x));
+    j.value(glyphs);
+  }
   j.end_array();
+
+  // Room ids (0-based, -1 for none), when the generator labels rooms.
+  bool labelled = false;
+  for (std::size_t i = 0; i < m.grid.size() && !labelled; ++i) labelled = m.grid.label(i) >= 0;
+  if (labelled) {
+    std::vector<std::int32_t> ids(w);
+    j.key("labels").begin_array();
+    for (int y = 0; y < m.grid.height(); ++y) {
+      for (std::size_t x = 0; x < w; ++x) ids[x] = m.grid.label(y * w + x);
+      j.row(ids);
+    }
+    j.end_array();
+  }
 
   j.key("steps").value(m.steps);
   if (m.layout.start) {
@@ -126,6 +145,12 @@ void write_json(const MapExport& m, const TextSink& sink) {
     for (int n : s.sizes_desc) j.value(n);
     j.end_array();
     j.key("largest_fraction").value(s.largest_fraction);
+    // Each cell's region id (0-based, -1 for none: walls and empty cells).
+    j.key("ids").begin_array();
+    for (int y = 0; y < m.grid.height(); ++y) {
+      j.row(std::span(m.regions->labels).subspan(y * w, w));
+    }
+    j.end_array();
     j.end_object();
   }
   j.end_object();

@@ -19,6 +19,9 @@
 
 namespace dungen {
 
+// The JSON's "format" field: 2 since tiles stopped carrying region and room glyphs.
+inline constexpr int kJsonFormat = 2;
+
 struct MapExport {
   const GeneratorSpec& spec;
   const ParamValues& params;
