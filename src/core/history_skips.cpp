@@ -60,20 +60,40 @@ void put_runs(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
   }
 }
 
-// Reads runs covering n entries; writes them into layer (when layer is not null).
+// Reads runs of values covering n entries and, when layer is not null, writes them over the
+// cells of the spans in order: a run that covers whole spans is a fill, not a loop of stores.
 template <class T>
-const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const std::uint32_t* idx,
-                               T* layer) {
-  std::size_t i = 0;
+const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span* spans, T* layer) {
+  std::size_t i = 0, span = 0;
+  std::uint32_t off = 0;
   while (i < n) {
     std::uint64_t count = 0, z = 0;
     r = get(r, count);
     r = get(r, z);
-    if (layer) {
-      const auto v = static_cast<T>(unzigzag(z));
-      for (std::size_t e = i + static_cast<std::size_t>(count); i < e; ++i) layer[idx[i]] = v;
-    } else {
-      i += static_cast<std::size_t>(count);
+    i += static_cast<std::size_t>(count);
+    if (!layer) continue;
+    const auto v = static_cast<T>(unzigzag(z));
+    auto left = static_cast<std::uint32_t>(count);
+    while (left > 0) {
+      const Span& s = spans[span];
+      const std::uint32_t m = std::min(left, s.length - off);
+      T* out = layer + s.start + off;
+      if (m >= 16) {
+        std::fill(out, out + m, v);
+      } else {
+        // Spans of a few cells are common (a flood fill's front crossing rows): a call to
+        // memset each cost more than the stores.
+        for (std::uint32_t j = 0; j < m; ++j) {
+          out[j] = v;
+          asm volatile("" ::: "memory");  // keeps gcc from turning this loop into memset
+        }
+      }
+      left -= m;
+      off += m;
+      if (off == s.length) {
+        ++span;
+        off = 0;
+      }
     }
   }
   return r;
@@ -107,10 +127,20 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid) {
   out.push_back(mask);
   const std::size_t n = entries.size();
   put(out, n);
-  std::uint32_t prev = 0;
+  std::vector<Span> spans;
   for (const Entry& e : entries) {
-    put(out, e.index - prev);
-    prev = e.index;
+    if (!spans.empty() && spans.back().start + spans.back().length == e.index) {
+      ++spans.back().length;
+    } else {
+      spans.push_back({e.index, 1});
+    }
+  }
+  put(out, spans.size());
+  std::uint32_t prev = 0;  // the end of the span before
+  for (const Span& sp : spans) {
+    put(out, sp.start - prev);
+    put(out, sp.length);
+    prev = sp.start + sp.length;
   }
   const auto layer = [&](std::uint8_t bit, auto field) {
     if (!(mask & bit)) return;
@@ -126,33 +156,34 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid) {
 }
 
 std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t> skip, Grid& grid,
-                                                   bool forward,
-                                                   std::vector<std::uint32_t>& scratch) {
+                                                   bool forward, std::vector<Span>& spans) {
   const std::uint8_t* r = skip.data();
   const std::uint8_t mask = *r++;
   std::uint64_t n64 = 0;
   r = get(r, n64);
   const auto n = static_cast<std::size_t>(n64);
   if (n == 0) return {1, 0};
-  scratch.resize(n);
+  std::uint64_t span_count = 0;
+  r = get(r, span_count);
+  spans.resize(static_cast<std::size_t>(span_count));
   std::uint32_t at = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    std::uint64_t d = 0;
-    r = get(r, d);
-    at += static_cast<std::uint32_t>(d);
-    scratch[i] = at;
+  for (Span& sp : spans) {
+    std::uint64_t gap = 0, length = 0;
+    r = get(r, gap);
+    r = get(r, length);
+    sp = {at + static_cast<std::uint32_t>(gap), static_cast<std::uint32_t>(length)};
+    at = sp.start + sp.length;
   }
-  const std::uint32_t* idx = scratch.data();
   const auto layer = [&](std::uint8_t bit, auto* data) {
     if (!(mask & bit)) return;
-    r = apply_runs(r, n, idx, forward ? nullptr : data);
-    r = apply_runs(r, n, idx, forward ? data : nullptr);
+    r = apply_runs(r, n, spans.data(), forward ? nullptr : data);
+    r = apply_runs(r, n, spans.data(), forward ? data : nullptr);
   };
   layer(kTile, LayerAccess::tiles(grid));
   layer(kMark, LayerAccess::marks(grid));
   layer(kLabel, LayerAccess::labels(grid));
   layer(kRegion, LayerAccess::regions(grid));
-  return {idx[0], idx[n - 1]};
+  return {spans.front().start, spans.back().start + spans.back().length - 1};
 }
 
 }  // namespace dungen::history

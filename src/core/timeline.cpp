@@ -25,13 +25,15 @@ Timeline::Timeline(Stepper stepper, std::size_t max_history_bytes, std::uint64_t
       skip_steps_(std::max<std::uint64_t>(skip_steps, 1)) {
   // A stepper that has already run brings its statistics along.
   for (std::size_t i = 0; i < stepper_.stats().size(); ++i) stats_.set(i, stepper_.stats()[i]);
+  boundaries_.push_back(0);
   boundary_stats_.emplace_back(stats_.values().begin(), stats_.values().end());
 }
 
 std::size_t Timeline::history_bytes() const {
   return log_.allocated_bytes() + blocks_.size() * sizeof(history::Pos) + names_.bytes() +
          skip_bytes_ + skip_builder_.bytes() +
-         boundary_stats_.size() * (sizeof(boundary_stats_[0]) + stats_.values().size_bytes());
+         boundary_stats_.size() *
+             (sizeof(boundary_stats_[0]) + sizeof(std::uint64_t) + stats_.values().size_bytes());
 }
 
 Timeline::Cursor Timeline::cursor_at(std::uint64_t k) const {
@@ -195,10 +197,13 @@ const Step* Timeline::next() {
   ++head_;
   ++cursor_;
   forget_decoded();
-  if (head_ % skip_steps_ == 0) {
+  if (head_ - boundaries_.back() >= skip_steps_ ||
+      skip_builder_.cells() >= history::kSkipMaxCells) {
     skips_.push_back(skip_builder_.finish(stepper_.grid()));
     skip_bytes_ += skips_.back().capacity() + sizeof(skips_.back());
+    boundaries_.push_back(head_);
     boundary_stats_.emplace_back(stats_.values().begin(), stats_.values().end());
+    drop_unreachable_skips();
   }
   if (head_ % kBlockSteps == 0) enforce_budget();
   return step;
@@ -240,33 +245,36 @@ void Timeline::replay_to(std::uint64_t k) {
 }
 
 void Timeline::travel(std::uint64_t k) {
-  const std::uint64_t S = skip_steps_;
   const auto dist = [](std::uint64_t a, std::uint64_t b) { return a > b ? a - b : b - a; };
-  if (skips_.empty() || dist(cursor_, k) <= S) {
+  if (skips_.empty() || dist(cursor_, k) <= skip_steps_) {
     replay_to(k);
     return;
   }
-  // The boundaries skips connect, and the ones nearest the cursor and the target.
-  const std::uint64_t lo = skip_base_ * S;
-  const std::uint64_t hi = (skip_base_ + skips_.size()) * S;
-  const auto nearest = [&](std::uint64_t x) { return std::clamp((x + S / 2) / S * S, lo, hi); };
-  const std::uint64_t from = nearest(cursor_), to = nearest(k);
-  if (from == to || dist(cursor_, from) + dist(to, k) >= dist(cursor_, k)) {
+  // The boundaries nearest the cursor and the target (every boundary is >= earliest here).
+  const auto nearest = [&](std::uint64_t x) {
+    const auto it = std::lower_bound(boundaries_.begin(), boundaries_.end(), x);
+    std::size_t i = static_cast<std::size_t>(it - boundaries_.begin());
+    if (i == boundaries_.size() || (i > 0 && x - boundaries_[i - 1] < boundaries_[i] - x)) --i;
+    return i;
+  };
+  const std::size_t from = nearest(cursor_), to = nearest(k);
+  if (from == to ||
+      dist(cursor_, boundaries_[from]) + dist(boundaries_[to], k) >= dist(cursor_, k)) {
     replay_to(k);
     return;
   }
-  replay_to(from);
+  replay_to(boundaries_[from]);
   Grid& g = stepper_.mutable_grid();
-  for (std::uint64_t j = from / S; j < to / S; ++j) {
-    const auto [a, b] = history::apply_skip(skips_[j - skip_base_], g, true, skip_scratch_);
+  for (std::size_t i = from; i < to; ++i) {
+    const auto [a, b] = history::apply_skip(skips_[i], g, true, skip_scratch_);
     mark_dirty_span(a, b);
   }
-  for (std::uint64_t j = from / S; j-- > to / S;) {
-    const auto [a, b] = history::apply_skip(skips_[j - skip_base_], g, false, skip_scratch_);
+  for (std::size_t i = from; i-- > to;) {
+    const auto [a, b] = history::apply_skip(skips_[i], g, false, skip_scratch_);
     mark_dirty_span(a, b);
   }
-  cursor_ = to;
-  const std::vector<std::int64_t>& at = boundary_stats_[to / S];
+  cursor_ = boundaries_[to];
+  const std::vector<std::int64_t>& at = boundary_stats_[to];
   for (std::size_t i = 0; i < at.size(); ++i) stats_.set(i, at[i]);
   forget_decoded();
   fwd_.k = UINT64_MAX;
@@ -310,11 +318,16 @@ void Timeline::enforce_budget() {
     if (block_cached_ < block_base_) block_cached_ = UINT64_MAX;
     forget_decoded();
   }
+  drop_unreachable_skips();
+}
+
+void Timeline::drop_unreachable_skips() {
   // A skip from before the earliest step could only lead where the history no longer reaches.
-  while (!skips_.empty() && skip_base_ * skip_steps_ < earliest_) {
+  while (boundaries_.size() > 1 && boundaries_.front() < earliest_) {
     skip_bytes_ -= skips_.front().capacity() + sizeof(skips_.front());
     skips_.pop_front();
-    ++skip_base_;
+    boundaries_.pop_front();
+    boundary_stats_.pop_front();
   }
 }
 

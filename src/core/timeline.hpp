@@ -127,14 +127,16 @@ class Timeline {
   mutable std::uint64_t decoded_k_ = 0;
   std::vector<history::PackedChange> packed_;
 
-  // Skips: segment j (steps j*S+1 .. (j+1)*S, S = skip_steps_) is skips_[j - skip_base_].
+  // Skips: skips_[i] leads from step boundaries_[i] to boundaries_[i + 1]; a segment ends after
+  // skip_steps_ steps or kSkipMaxCells changed cells, whichever comes first.
   std::uint64_t skip_steps_;
   history::SkipBuilder skip_builder_;
   std::deque<std::vector<std::uint8_t>> skips_;
-  std::uint64_t skip_base_ = 0;
+  std::deque<std::uint64_t> boundaries_;
+  std::deque<std::vector<std::int64_t>> boundary_stats_;  // the statistics at each boundary
   std::size_t skip_bytes_ = 0;
-  std::vector<std::vector<std::int64_t>> boundary_stats_;  // the statistics at j*S
-  std::vector<std::uint32_t> skip_scratch_;
+  std::vector<history::Span> skip_scratch_;
+  void drop_unreachable_skips();
   std::vector<StatChange> stat_scratch_;
 };
 
