@@ -101,9 +101,25 @@ const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span*
 
 }  // namespace
 
+void SkipBuilder::sort_by_index() {
+  const auto by_index = [](const auto& a, const auto& b) { return a.first < b.first; };
+  if (std::is_sorted(first_.begin(), first_.end(), by_index)) return;  // a pass over rows
+  // Radix sort, a byte of the index at a time: a comparison sort of a flood fill's segment cost
+  // about as much per step as the flood fill itself.
+  std::uint32_t top = 0;
+  for (const auto& e : first_) top = std::max(top, e.first);
+  spare_.resize(first_.size());
+  for (unsigned shift = 0; shift < 32 && (top >> shift) != 0; shift += 8) {
+    std::size_t start[257] = {};
+    for (const auto& e : first_) ++start[((e.first >> shift) & 255u) + 1];
+    for (std::size_t b = 1; b < 257; ++b) start[b] += start[b - 1];
+    for (const auto& e : first_) spare_[start[(e.first >> shift) & 255u]++] = e;
+    first_.swap(spare_);
+  }
+}
+
 std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid) {
-  std::sort(first_.begin(), first_.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+  sort_by_index();
   // Only cells whose state differs across the segment (one changed and changed back is none).
   struct Entry {
     std::uint32_t index;

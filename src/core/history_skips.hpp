@@ -49,12 +49,14 @@ class SkipBuilder {
   std::vector<std::uint8_t> finish(const Grid& grid);
   std::size_t bytes() const {
     return seen_.capacity() * sizeof(std::uint64_t) +
-           first_.capacity() * sizeof(std::pair<std::uint32_t, Cell>);
+           (first_.capacity() + spare_.capacity()) * sizeof(std::pair<std::uint32_t, Cell>);
   }
 
  private:
   std::vector<std::uint64_t> seen_;  // one bit per cell: changed in this segment
   std::vector<std::pair<std::uint32_t, Cell>> first_;
+  std::vector<std::pair<std::uint32_t, Cell>> spare_;  // the radix sort's other buffer
+  void sort_by_index();
 };
 
 // Moves the map across a packed segment: forward to its end state, backward to its start.
