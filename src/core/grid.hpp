@@ -11,6 +11,10 @@
 
 namespace dungen {
 
+namespace history {
+struct LayerAccess;  // the timeline's skips write whole layers (core/history_skips.cpp)
+}
+
 // The largest width or height any generator accepts: 4096 x 4096 is 16 M cells, the biggest map
 // the app and the benchmarks are sized for.
 inline constexpr int kMaxMapSide = 4096;
@@ -81,6 +85,7 @@ class Grid {
 
  private:
   friend class Canvas;
+  friend struct history::LayerAccess;
   int width_ = 0;
   int height_ = 0;
   std::vector<Tile> tiles_;

@@ -2,6 +2,11 @@
 // The coroutine only goes forward; the timeline makes the past visible. It keeps every step and
 // its change list: stepping back undoes changes, stepping forward redoes them until the cursor
 // reaches the live head, where the stepper resumes. Scrubbing is moving the cursor.
+//
+// The history is packed (core/history_codec.hpp): a step costs about 10-30 bytes and a cell
+// change 2-6, so a 4096x4096 run keeps every step. Steps and changes handed out are therefore
+// decoded copies: a pointer or span from step_at(), current(), next() or changes_at() stays
+// valid until the next call of any of those or until the cursor moves.
 
 #include <cstddef>
 #include <cstdint>
@@ -10,17 +15,22 @@
 #include <span>
 #include <vector>
 
+#include "core/history_codec.hpp"
+#include "core/history_skips.hpp"
 #include "core/stepper.hpp"
 
 namespace dungen {
 
-// How much history a timeline keeps by default. Past this the oldest steps are forgotten (the
-// earliest reachable step moves forward) so a 4096x4096 map cannot exhaust memory.
+// How much history a timeline keeps by default. Past this the oldest steps are forgotten, a block
+// of history::kBlockSteps at a time (earliest() moves forward), so no run can exhaust memory; a
+// 4096x4096 caves run with the animated flood fill (16.7 M steps) stays well inside it.
 inline constexpr std::size_t kDefaultHistoryBytes = std::size_t{512} << 20;
 
 class Timeline {
  public:
-  explicit Timeline(Stepper stepper, std::size_t max_history_bytes = kDefaultHistoryBytes);
+  // skip_steps: steps per skip segment (see seek); tests make it small to cross many.
+  explicit Timeline(Stepper stepper, std::size_t max_history_bytes = kDefaultHistoryBytes,
+                    std::uint64_t skip_steps = history::kSkipSteps);
 
   // The map as of the cursor.
   const Grid& grid() const { return stepper_.grid(); }
@@ -39,12 +49,15 @@ class Timeline {
   // One step back (undo). False when already at the earliest reachable step.
   bool back();
   // Moves the cursor to step k, running the stepper if k is past the head (stops at the end).
+  // Far seeks cross whole segments with skips (core/history_skips.hpp) instead of replaying.
   void seek(std::uint64_t k);
 
   // The step at the cursor (the last one applied), or nullptr at the start.
   const Step* current() const;
   // The step numbered k (1-based, earliest < k <= recorded), or nullptr.
   const Step* step_at(std::uint64_t k) const;
+  // Step k's cell changes. Exact for the step at the cursor and the newest step; for any other
+  // step the layers it did not change read as they are at the cursor.
   std::span<const CellChange> changes_at(std::uint64_t k) const;
   // What step k drew and how it changed the statistics (empty when it did neither).
   std::vector<Draw> draws_at(std::uint64_t k) const;
@@ -55,48 +68,76 @@ class Timeline {
   // The bounding box of every cell changed since the last call (for partial texture uploads).
   std::optional<Rect> take_dirty();
 
-  std::size_t history_bytes() const { return bytes_; }
+  // Memory the history holds (chunks allocated, block index, name table).
+  std::size_t history_bytes() const;
+
+  // What the history holds, for the benchmarks' bytes-per-step and bytes-per-change figures
+  // (steps and changes still recorded; bytes of their records, excluding chunk slack).
+  struct Usage {
+    std::uint64_t steps = 0;
+    std::uint64_t changes = 0;
+    std::uint64_t step_bytes = 0;    // records without their cell changes
+    std::uint64_t change_bytes = 0;  // the cell changes
+  };
+  Usage usage() const { return usage_; }
 
  private:
-  struct Record {
-    Step step;
-    std::uint64_t chunk = 0;  // absolute number of the chunk holding its changes
-    std::uint32_t offset = 0;
-    std::uint32_t change_count = 0;
-    std::uint64_t stat_first = 0;  // absolute index of its first entry in stat_log_
-    std::uint64_t draw_first = 0;  // and in draw_log_
-    std::uint32_t stat_count = 0;
-    std::uint32_t draw_count = 0;
+  // A place to decode from: the record of step k + 1 starts at pos, delta-coded against st.
+  struct Cursor {
+    std::uint64_t k = UINT64_MAX;
+    history::Pos pos;
+    history::CodecState st;
   };
-  // Changes live in fixed-capacity chunks (a step's changes never straddle two), so recording a
-  // step costs only its own changes: no reallocation ever copies the whole history, which on a
-  // 4096x4096 map would stall one frame for a second.
-  static constexpr std::size_t kChunkChanges = std::size_t{1} << 16;
-  using Chunk = std::vector<CellChange>;
 
-  const Record* record(std::uint64_t k) const;
-  const CellChange* changes_of(const Record& r) const;
+  Cursor cursor_at(std::uint64_t k) const;  // earliest <= k < recorded
+  void decode(Cursor& c, const history::RecordOut& out) const;
   void append(const Step& step);
-  void apply_stats(const Record& r, bool forward);
+  void enforce_budget();
+  void redo(bool show);
+  void travel(std::uint64_t k);  // earliest <= k <= recorded
+  void replay_to(std::uint64_t k);
+  void mark_dirty_span(std::uint32_t lo, std::uint32_t hi);
   void mark_dirty(std::span<const CellChange> changes);
-  void forget_oldest();
-  static std::size_t record_bytes(const Record& r);
+  void forget_decoded();
 
   Stepper stepper_;
   std::size_t max_bytes_;
-  std::deque<Record> records_;       // steps earliest+1 .. head
-  std::deque<Chunk> chunks_;         // their changes, in order
-  std::uint64_t chunks_base_ = 0;    // absolute number of chunks_.front()
-  std::deque<StatChange> stat_log_;  // every recorded step's stat changes, in order
-  std::uint64_t stat_base_ = 0;      // absolute index of stat_log_.front()
-  std::deque<Draw> draw_log_;        // and their draws
-  std::uint64_t draw_base_ = 0;
+  history::ByteLog log_;
+  history::NameTable names_;
+  std::deque<history::Pos> blocks_;  // where block j's first record starts (j from block_base_)
+  std::uint64_t block_base_ = 0;
+  history::CodecState enc_;  // the encoder's delta bases at the head
+  Usage usage_;
   StatSheet stats_;  // as of the cursor
   std::uint64_t cursor_ = 0;
   std::uint64_t head_ = 0;
   std::uint64_t earliest_ = 0;
-  std::size_t bytes_ = 0;
+  std::uint32_t width_ = 1;
   int dirty_x0_ = 0, dirty_y0_ = 0, dirty_x1_ = -1, dirty_y1_ = -1;
+
+  // Decoding caches (the history is packed; these hold what was last unpacked).
+  Cursor fwd_;  // before record cursor_ + 1, when fwd_.k == cursor_
+  mutable std::uint64_t block_cached_ = UINT64_MAX;  // the block whose cursors are in block_cache_
+  mutable std::vector<Cursor> block_cache_;
+  mutable Step shown_;  // the cursor's step, when shown_k_ == cursor_
+  mutable std::uint64_t shown_k_ = 0;
+  mutable Step peek_;  // step_at's
+  mutable std::uint64_t peek_k_ = 0;
+  mutable std::vector<CellChange> decoded_;  // the full changes of step decoded_k_
+  mutable std::uint64_t decoded_k_ = 0;
+  std::vector<history::PackedChange> packed_;
+
+  // Skips: skips_[i] leads from step boundaries_[i] to boundaries_[i + 1]; a segment ends after
+  // skip_steps_ steps or kSkipMaxCells changed cells, whichever comes first.
+  std::uint64_t skip_steps_;
+  history::SkipBuilder skip_builder_;
+  std::deque<std::vector<std::uint8_t>> skips_;
+  std::deque<std::uint64_t> boundaries_;
+  std::deque<std::vector<std::int64_t>> boundary_stats_;  // the statistics at each boundary
+  std::size_t skip_bytes_ = 0;
+  std::vector<history::Span> skip_scratch_;
+  void drop_unreachable_skips();
+  std::vector<StatChange> stat_scratch_;
 };
 
 }  // namespace dungen

@@ -6,6 +6,8 @@
 //                                       with a reused RegionLabeller
 //   regions-fresh/batch/WxH             the same through label_regions (fresh buffers)
 //   regions/stepped/WxH                 the flood-fill stepper through a recording Timeline
+//   regions-flood/batch/WxH             the same flood-fill stepper run to the end without
+//                                       recording: the baseline of regions/stepped
 //
 // memcpy/1024x1024 is registered by bench_rooms_and_tunnels.cpp.
 
@@ -65,16 +67,31 @@ void register_regions(int w, int h) {
       benchmark::DoNotOptimize(label_regions(map, 8).sizes.data());
     }
   })->Unit(benchmark::kMicrosecond);
-  benchmark::RegisterBenchmark(("regions/stepped/" + size).c_str(), [w, h](benchmark::State& st) {
+  benchmark::RegisterBenchmark(("regions-flood/batch/" + size).c_str(), [w,
+                                                                         h](benchmark::State& st) {
     const Grid map = cave_map(w, h);
     const ParamValues params = region_schema().defaults();
     std::uint64_t steps = 0;
     for (auto _ : st) {
-      Timeline t(start_region_stepper(map, params, true));
-      while (t.next()) ++steps;
+      Stepper s = start_region_stepper(map, params, false);
+      steps += run_to_end(s).steps;
     }
     st.counters["steps/iter"] =
         benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kAvgIterations);
+  })->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark(("regions/stepped/" + size).c_str(), [w, h](benchmark::State& st) {
+    const Grid map = cave_map(w, h);
+    const ParamValues params = region_schema().defaults();
+    std::uint64_t steps = 0;
+    Timeline::Usage usage;
+    for (auto _ : st) {
+      Timeline t(start_region_stepper(map, params, true));
+      while (t.next()) ++steps;
+      bench::add_usage(usage, t.usage());
+    }
+    st.counters["steps/iter"] =
+        benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kAvgIterations);
+    bench::set_usage_counters(st, usage);
   })->Unit(benchmark::kMicrosecond);
 }
 

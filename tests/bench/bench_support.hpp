@@ -37,6 +37,23 @@ inline ParamValues sized(const GeneratorSpec& spec, int w, int h) {
   return p;
 }
 
+inline void add_usage(Timeline::Usage& total, const Timeline::Usage& u) {
+  total.steps += u.steps;
+  total.changes += u.changes;
+  total.step_bytes += u.step_bytes;
+  total.change_bytes += u.change_bytes;
+}
+
+// The history's packing, for issue 9's goal 2: bytes per step record and per cell change.
+inline void set_usage_counters(benchmark::State& st, const Timeline::Usage& u) {
+  const auto ratio = [](std::uint64_t a, std::uint64_t b) {
+    return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
+  };
+  st.counters["bytes/step"] = ratio(u.step_bytes, u.steps);
+  st.counters["bytes/change"] = ratio(u.change_bytes, u.changes);
+  st.counters["changes/step"] = ratio(u.changes, u.steps);
+}
+
 // Both modes cycle through the same seeds, so batch and stepped measure the same maps (some
 // generators' cost varies a lot from seed to seed).
 inline constexpr std::uint64_t kBenchSeeds = 16;
@@ -58,12 +75,15 @@ inline void register_generator(const GeneratorSpec& spec, const ParamValues& par
                                                                          benchmark::State& st) {
     std::uint64_t n = 0;
     std::uint64_t steps = 0;
+    Timeline::Usage usage;
     for (auto _ : st) {
       Timeline t(start_generator(spec, params, 1 + n++ % kBenchSeeds, true));
       while (t.next()) ++steps;
+      add_usage(usage, t.usage());
     }
     st.counters["steps/iter"] =
         benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kAvgIterations);
+    set_usage_counters(st, usage);
   })->Unit(benchmark::kMicrosecond);
 }
 

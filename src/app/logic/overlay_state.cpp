@@ -66,6 +66,8 @@ OverlayView build_overlay(const Timeline& timeline, const Narration& narration,
     return narration.caption ? narration.caption(s, params) : std::string();
   };
   if (out.window) out.window_caption = caption(*now);
+  // Read now: `now` is the timeline's decoded copy, which the step_at calls below replace.
+  const bool show_phase_changes = now->overlay.show_phase_changes;
 
   constexpr auto kFade = static_cast<std::uint64_t>(kCandidateFadeSteps);
   const std::uint64_t oldest = std::max(timeline.earliest(), at >= kFade ? at - kFade : 0);
@@ -77,7 +79,7 @@ OverlayView build_overlay(const Timeline& timeline, const Narration& narration,
                               s->overlay.hit, s->overlay.hit_cells, age});
   }
   find_path(timeline, at, out);
-  if (now->overlay.show_phase_changes) find_phase_changes(timeline, at, out);
+  if (show_phase_changes) find_phase_changes(timeline, at, out);
   return out;
 }
 

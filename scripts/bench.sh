@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Issue 9's figures in one table: builds dungen_bench (Release), runs it with repetitions and
+# prints each goal's figure, the goal, and whether it is met. Times are medians of CPU time
+# (this machine is shared: wall time would include other processes' turns); ratios are taken
+# within the same run.
+#
+#   scripts/bench.sh            everything (about 10-20 minutes on a quiet 2-core machine)
+#   scripts/bench.sh --quick    3 repetitions, shorter runs, no 4096x4096 generator or stepped
+#                               flood-fill runs (the history, seek and kernel runs stay): a few
+#                               minutes
+#   scripts/bench.sh --filter REGEX   only the throughput benchmarks matching REGEX
+#   BUILD_DIR=dir scripts/bench.sh    build there (default: build-bench)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+quick=0
+filter=''
+reps=5
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1; reps=3 ;;
+    --filter) filter="${2:?--filter needs a regex}"; shift ;;
+    --reps) reps="${2:?--reps needs a number}"; shift ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) echo "bench.sh: unknown flag '$1' (allowed: --quick, --filter REGEX, --reps N)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+build="${BUILD_DIR:-build-bench}"
+nice -n 19 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDUNGEN_BUILD_APP=OFF \
+  -DDUNGEN_BUILD_TESTS=OFF -DDUNGEN_BUILD_BENCH=ON >/dev/null
+nice -n 19 cmake --build "$build" --target dungen_bench >/dev/null
+bench="$build/tests/bench/dungen_bench"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+# Throughput: goal 1 (stepped vs batch), 2 (record sizes), 5 (room accretion), 7 (kernels).
+if [ -z "$filter" ]; then
+  filter='^(memcpy|rooms-and-tunnels|feature-accretion|room-accretion|cellular-caves|regions|regions-flood|regions-fresh|cave-pass)/'
+  [ "$quick" = 1 ] && filter='^(memcpy|rooms-and-tunnels|feature-accretion|room-accretion|cave-pass|regions-fresh)/|^regions/batch/|^(cellular-caves|regions|regions-flood)/[a-z]+/(160x50|1024x1024)$'
+fi
+min_time=0.2
+[ "$quick" = 1 ] && min_time=0.05
+echo "running dungen_bench ($reps repetitions; filter $filter) ..." >&2
+nice -n 19 "$bench" --benchmark_filter="$filter" --benchmark_repetitions="$reps" \
+  --benchmark_min_time="$min_time" --benchmark_report_aggregates_only=true \
+  --benchmark_out="$out/throughput.json" --benchmark_out_format=json >/dev/null
+
+# Scale: goal 3 (full history) and 4 (seek); each runs once.
+echo "running the 4096x4096 history and seek benchmarks ..." >&2
+nice -n 19 "$bench" --benchmark_filter='^(history|seek)/' \
+  --benchmark_out="$out/scale.json" --benchmark_out_format=json >/dev/null
+
+peak=''
+if [ -x scripts/peak-rss.sh ] || [ -f scripts/peak-rss.sh ]; then
+  echo "running scripts/peak-rss.sh ..." >&2
+  peak="$(bash scripts/peak-rss.sh 2>&1 | tail -n 30)" || peak="scripts/peak-rss.sh failed: $peak"
+fi
+
+PEAK="$peak" python3 - "$out" <<'EOF'
+import json, os, re, sys
+out = sys.argv[1]
+runs = {}
+for f in ("throughput.json", "scale.json"):
+    p = os.path.join(out, f)
+    if not os.path.exists(p):
+        continue
+    for b in json.load(open(p))["benchmarks"]:
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
+            continue
+        name = re.sub(r"/iterations:\d+$", "", b.get("run_name", b["name"]))
+        scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[b.get("time_unit", "ns")]
+        runs[name] = dict(b, cpu_ns=b["cpu_time"] * scale)
+
+rows = []
+def row(goal, figure, value, target, met):
+    rows.append((goal, figure, value, target, "-" if met is None else ("yes" if met else "NO")))
+def ns(name):
+    return runs[name]["cpu_ns"] if name in runs else None
+def ratio(a, b):
+    x, y = ns(a), ns(b)
+    return None if x is None or y is None or y == 0 else x / y
+
+gens = [("rooms-and-tunnels", "80x45"), ("feature-accretion", "80x25"),
+        ("room-accretion", "64x56"), ("cellular-caves", "160x50"), ("regions", "160x50")]
+for g, default in gens:
+    for size in (default, "1024x1024"):
+        base = ("regions-flood" if g == "regions" else g) + "/batch/" + size
+        r = ratio(g + "/stepped/" + size, base)
+        label = ("flood fill" if g == "regions" else g) + " " + size
+        if r is None:
+            row("1", label + " stepped/batch", "not run", "<= 2.0", None)
+        else:
+            row("1", label + " stepped/batch", "%.2f" % r, "<= 2.0", r <= 2.0)
+for g, _ in gens:
+    name = g + "/stepped/1024x1024"
+    label = "flood fill" if g == "regions" else g
+    if name not in runs:
+        row("2", label + " 1024x1024 bytes/step, /change", "not run", "<= 32, <= 12", None)
+        continue
+    s, c = runs[name].get("bytes/step", 0), runs[name].get("bytes/change", 0)
+    row("2", label + " 1024x1024 bytes/step, /change", "%.1f, %.2f" % (s, c), "<= 32, <= 12",
+        s <= 32 and c <= 12)
+for which, what in (("floor+flood", "16.7M-step run (all-floor 4096x4096 + flood)"),
+                    ("caves+flood", "4096x4096 caves + flood (defaults)")):
+    name = "history/%s/4096x4096" % which
+    if name not in runs:
+        row("3", what + " history MB, earliest", "not run", "<= 512, 0", None)
+        continue
+    b = runs[name]
+    row("3", what + " history MB, earliest",
+        "%.0f MB (%.1fM steps), %d" % (b["history_MB"], b["steps"] / 1e6, b["earliest"]),
+        "<= 512, 0", b["history_MB"] <= 512 and b["earliest"] == 0)
+name = "seek/random/4096x4096"
+if name in runs:
+    b = runs[name]
+    row("4", "seek over %.1fM steps: median, worst" % (b["steps"] / 1e6),
+        "%.2f ms, %.2f ms" % (b["seek_median_ms"], b["seek_worst_ms"]), "< 16 ms",
+        b["seek_worst_ms"] < 16)
+else:
+    row("4", "seek over 10M steps: median, worst", "not run", "< 16 ms", None)
+t = ns("room-accretion/batch/1024x1024")
+row("5", "room-accretion 1024x1024 batch ns/cell",
+    "not run" if t is None else "%.0f" % (t / 1024 / 1024), "<= 50",
+    None if t is None else t / 1024 / 1024 <= 50)
+t = ns("room-accretion/batch/64x56")
+row("5", "room-accretion 64x56 batch",
+    "not run" if t is None else "%.3f ms" % (t / 1e6), "<= 0.3 ms",
+    None if t is None else t / 1e6 <= 0.3)
+peak = os.environ.get("PEAK", "")
+if peak:
+    for line in peak.splitlines():
+        rows.append(("6", line.strip(), "", "", ""))
+else:
+    row("6", "peak RSS per generator at 4096x4096", "see scripts/peak-rss.sh", "<= 400 MB", None)
+for what, limit in (("cave-pass", 1.5), ("regions", 20), ("regions-fresh", 40)):
+    r = ratio(what + "/batch/4096x4096", "memcpy/4096x4096")
+    row("7", what + "/batch/4096x4096 x memcpy", "not run" if r is None else "%.2f" % r,
+        "<= %g" % limit, None if r is None else r <= limit)
+
+w = [max(len(str(r[i])) for r in rows + [("goal", "figure", "value", "target", "met")])
+     for i in range(5)]
+fmt = "| %%-%ds | %%-%ds | %%-%ds | %%-%ds | %%-%ds |" % tuple(w)
+print(fmt % ("goal", "figure", "value", "target", "met"))
+print("|" + "|".join("-" * (x + 2) for x in w) + "|")
+for r in rows:
+    print(fmt % r)
+EOF

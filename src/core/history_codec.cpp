@@ -1,0 +1,383 @@
+#include "core/history_codec.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace dungen::history {
+namespace {
+
+static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
+
+// A record starts with 24 bits saying which fields follow.
+enum Flag : std::uint32_t {
+  kLevelShift = 0,  // 2 bits
+  kLast = 1u << 2,
+  kVerdictShift = 3,  // 2 bits
+  kPhaseChanges = 1u << 5,
+  kLine = 1u << 6,     // line differs from the previous step's
+  kKind = 1u << 7,     // event kind differs
+  kReason = 1u << 8,   // reason != 0
+  kId = 1u << 9,       // id differs
+  kOther = 1u << 10,   // other != -1
+  kValue = 1u << 11,   // value differs
+  kAt = 1u << 12,      // at differs
+  kRect = 1u << 13,    // rect != {}
+  kCandShift = 14,     // 2 bits: none, the event's rect, its own
+  kHit = 1u << 16,     // hit present
+  kCursorShift = 17,   // 2 bits: none, the event's point, its own
+  kWindow = 1u << 19,  // window present
+  kHitCells = 1u << 20,
+  kPath = 1u << 21,
+  kStats = 1u << 22,
+  kDraws = 1u << 23,
+};
+
+inline std::uint64_t zigzag(std::int64_t v) {
+  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+inline std::int64_t unzigzag(std::uint64_t u) {
+  return static_cast<std::int64_t>(u >> 1) ^ -static_cast<std::int64_t>(u & 1);
+}
+
+inline std::uint8_t* put(std::uint8_t* w, std::uint64_t v) {
+  while (v >= 0x80) {
+    *w++ = static_cast<std::uint8_t>(v | 0x80);
+    v >>= 7;
+  }
+  *w++ = static_cast<std::uint8_t>(v);
+  return w;
+}
+inline std::uint8_t* put_signed(std::uint8_t* w, std::int64_t v) {
+  return put(w, zigzag(v));
+}
+
+inline const std::uint8_t* get(const std::uint8_t* r, std::uint64_t& v) {
+  std::uint64_t x = *r++;
+  if (x < 0x80) {
+    v = x;
+    return r;
+  }
+  x &= 0x7f;
+  for (unsigned shift = 7;; shift += 7) {
+    const std::uint64_t b = *r++;
+    x |= (b & 0x7f) << shift;
+    if (b < 0x80) break;
+  }
+  v = x;
+  return r;
+}
+inline const std::uint8_t* get_signed(const std::uint8_t* r, std::int64_t& v) {
+  std::uint64_t u = 0;
+  r = get(r, u);
+  v = unzigzag(u);
+  return r;
+}
+template <class T>
+inline const std::uint8_t* get_int(const std::uint8_t* r, T& v, std::int64_t base = 0) {
+  std::int64_t d = 0;
+  r = get_signed(r, d);
+  v = static_cast<T>(base + d);
+  return r;
+}
+
+std::uint8_t* put_rect(std::uint8_t* w, const Rect& r) {
+  w = put_signed(w, r.x);
+  w = put_signed(w, r.y);
+  w = put_signed(w, r.w);
+  return put_signed(w, r.h);
+}
+const std::uint8_t* get_rect(const std::uint8_t* r, Rect& out) {
+  r = get_int(r, out.x);
+  r = get_int(r, out.y);
+  r = get_int(r, out.w);
+  return get_int(r, out.h);
+}
+
+// A list of points, each delta-coded against the one before (the first against `from`).
+std::uint8_t* put_points(std::uint8_t* w, const std::vector<Point>& pts, Point from) {
+  w = put(w, pts.size());
+  for (const Point p : pts) {
+    w = put_signed(w, std::int64_t{p.x} - from.x);
+    w = put_signed(w, std::int64_t{p.y} - from.y);
+    from = p;
+  }
+  return w;
+}
+const std::uint8_t* get_points(const std::uint8_t* r, std::vector<Point>* out, Point from) {
+  std::uint64_t n = 0;
+  r = get(r, n);
+  if (out) out->clear();
+  for (std::uint64_t i = 0; i < n; ++i) {
+    r = get_int(r, from.x, from.x);
+    r = get_int(r, from.y, from.y);
+    if (out) out->push_back(from);
+  }
+  return r;
+}
+
+}  // namespace
+
+Cell PackedChange::before_of(Cell after) const {
+  if (mask & kTile) after.tile = tile_before;
+  if (mask & kMark) after.mark = mark_before;
+  if (mask & kLabel) after.label = label_before;
+  if (mask & kRegion) after.region = region_before;
+  return after;
+}
+
+Cell PackedChange::after_of(Cell before) const {
+  if (mask & kTile) before.tile = tile_after;
+  if (mask & kMark) before.mark = mark_after;
+  if (mask & kLabel) before.label = label_after;
+  if (mask & kRegion) before.region = region_after;
+  return before;
+}
+
+std::size_t max_record_bytes(const Step& step, std::size_t changes, std::size_t stats,
+                             std::size_t draws) {
+  return 256 + (step.overlay.hit_cells.size() + step.overlay.path.size()) * 20 +
+         (stats + draws) * 15 + changes * kMaxChangeBytes;
+}
+
+std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, const Step& step,
+                            std::span<const CellChange> changes, std::span<const StatChange> stats,
+                            std::span<const Draw> draws, std::size_t& step_bytes) {
+  const Event& e = step.event;
+  const Overlay& o = step.overlay;
+  std::uint32_t f = static_cast<std::uint32_t>(step.level) << kLevelShift |
+                    static_cast<std::uint32_t>(o.verdict) << kVerdictShift;
+  if (step.last) f |= kLast;
+  if (o.show_phase_changes) f |= kPhaseChanges;
+  if (step.line != st.line) f |= kLine;
+  if (e.kind != st.kind) f |= kKind;
+  if (e.reason != 0) f |= kReason;
+  if (e.id != st.id) f |= kId;
+  if (e.other != -1) f |= kOther;
+  if (e.value != st.value) f |= kValue;
+  if (e.at != st.at) f |= kAt;
+  if (e.rect != Rect{}) f |= kRect;
+  if (o.candidate) f |= (*o.candidate == e.rect ? 1u : 2u) << kCandShift;
+  if (o.hit) f |= kHit;
+  if (o.cursor) f |= (*o.cursor == e.at ? 1u : 2u) << kCursorShift;
+  if (o.window) f |= kWindow;
+  if (!o.hit_cells.empty()) f |= kHitCells;
+  if (!o.path.empty()) f |= kPath;
+  if (!stats.empty()) f |= kStats;
+  if (!draws.empty()) f |= kDraws;
+  std::uint8_t* const start = w;
+  *w++ = static_cast<std::uint8_t>(f);
+  *w++ = static_cast<std::uint8_t>(f >> 8);
+  *w++ = static_cast<std::uint8_t>(f >> 16);
+  if (f & kLine) w = put_signed(w, std::int64_t{step.line} - st.line);
+  if (f & kKind) *w++ = e.kind;
+  if (f & kReason) *w++ = e.reason;
+  if (f & kId) w = put_signed(w, std::int64_t{e.id} - st.id);
+  if (f & kOther) w = put_signed(w, e.other);
+  if (f & kValue) w = put_signed(w, std::int64_t{e.value} - st.value);
+  if (f & kAt) {
+    w = put_signed(w, std::int64_t{e.at.x} - st.at.x);
+    w = put_signed(w, std::int64_t{e.at.y} - st.at.y);
+  }
+  if (f & kRect) w = put_rect(w, e.rect);
+  if (((f >> kCandShift) & 3u) == 2u) w = put_rect(w, *o.candidate);
+  if (f & kHit) w = put_rect(w, *o.hit);
+  if (((f >> kCursorShift) & 3u) == 2u) {
+    w = put_signed(w, std::int64_t{o.cursor->x} - e.at.x);
+    w = put_signed(w, std::int64_t{o.cursor->y} - e.at.y);
+  }
+  if (f & kWindow) w = put_rect(w, *o.window);
+  if (f & kHitCells) w = put_points(w, o.hit_cells, e.at);
+  if (f & kPath) w = put_points(w, o.path, e.at);
+  if (f & kStats) {
+    w = put(w, stats.size());
+    for (const StatChange& s : stats) {
+      w = put(w, s.slot);
+      w = put_signed(w, s.delta);
+    }
+  }
+  if (f & kDraws) {
+    w = put(w, draws.size());
+    for (const Draw& d : draws) {
+      w = put(w, names.id(d.name));
+      w = put_signed(w, d.value);
+    }
+  }
+  st.line = step.line;
+  st.kind = e.kind;
+  st.id = e.id;
+  st.value = e.value;
+  st.at = e.at;
+  w = put(w, changes.size());
+  step_bytes = static_cast<std::size_t>(w - start);
+
+  for (const CellChange& c : changes) {
+    std::uint8_t mask = 0;
+    if (c.before.tile != c.after.tile) mask |= kTile;
+    if (c.before.mark != c.after.mark) mask |= kMark;
+    if (c.before.label != c.after.label) mask |= kLabel;
+    if (c.before.region != c.after.region) mask |= kRegion;
+    const std::int64_t d = std::int64_t{c.index} - std::int64_t{st.index};
+    const bool small = d >= -7 && d <= 7;
+    *w++ = static_cast<std::uint8_t>(mask | (small ? d + 7 : 15) << 4);
+    if (!small) w = put_signed(w, d);
+    st.index = c.index;
+    if (mask & kTile) {
+      *w++ = static_cast<std::uint8_t>(static_cast<unsigned>(c.before.tile) << 4 |
+                                       static_cast<unsigned>(c.after.tile));
+    }
+    if (mask & kMark) {
+      *w++ = static_cast<std::uint8_t>(static_cast<unsigned>(c.before.mark) << 4 |
+                                       static_cast<unsigned>(c.after.mark));
+    }
+    if (mask & kLabel) {
+      w = put_signed(w, std::int64_t{c.before.label} - st.label_before);
+      w = put_signed(w, std::int64_t{c.after.label} - st.label_after);
+      st.label_before = c.before.label;
+      st.label_after = c.after.label;
+    }
+    if (mask & kRegion) {
+      w = put_signed(w, std::int64_t{c.before.region} - st.region_before);
+      w = put_signed(w, std::int64_t{c.after.region} - st.region_after);
+      st.region_before = c.before.region;
+      st.region_after = c.after.region;
+    }
+  }
+  return w;
+}
+
+const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const NameTable& names,
+                                  const RecordOut& out) {
+  const std::uint32_t f =
+      std::uint32_t{r[0]} | std::uint32_t{r[1]} << 8 | std::uint32_t{r[2]} << 16;
+  r += 3;
+  Step tmp_step;
+  Step& s = out.step ? *out.step : tmp_step;
+  Event& e = s.event;
+  Overlay& o = s.overlay;
+  s.level = static_cast<StepLevel>((f >> kLevelShift) & 3u);
+  s.last = (f & kLast) != 0;
+  o.verdict = static_cast<Verdict>((f >> kVerdictShift) & 3u);
+  o.show_phase_changes = (f & kPhaseChanges) != 0;
+  s.line = st.line;
+  if (f & kLine) r = get_int(r, s.line, st.line);
+  e.kind = st.kind;
+  if (f & kKind) e.kind = *r++;
+  e.reason = 0;
+  if (f & kReason) e.reason = *r++;
+  e.id = st.id;
+  if (f & kId) r = get_int(r, e.id, st.id);
+  e.other = -1;
+  if (f & kOther) r = get_int(r, e.other);
+  e.value = st.value;
+  if (f & kValue) r = get_int(r, e.value, st.value);
+  e.at = st.at;
+  if (f & kAt) {
+    r = get_int(r, e.at.x, st.at.x);
+    r = get_int(r, e.at.y, st.at.y);
+  }
+  e.rect = Rect{};
+  if (f & kRect) r = get_rect(r, e.rect);
+  switch ((f >> kCandShift) & 3u) {
+    case 0:
+      o.candidate.reset();
+      break;
+    case 1:
+      o.candidate = e.rect;
+      break;
+    default:
+      o.candidate.emplace();
+      r = get_rect(r, *o.candidate);
+  }
+  o.hit.reset();
+  if (f & kHit) r = get_rect(r, o.hit.emplace());
+  switch ((f >> kCursorShift) & 3u) {
+    case 0:
+      o.cursor.reset();
+      break;
+    case 1:
+      o.cursor = e.at;
+      break;
+    default:
+      o.cursor = e.at;
+      r = get_int(r, o.cursor->x, e.at.x);
+      r = get_int(r, o.cursor->y, e.at.y);
+  }
+  o.window.reset();
+  if (f & kWindow) r = get_rect(r, o.window.emplace());
+  o.hit_cells.clear();
+  if (f & kHitCells) r = get_points(r, out.step ? &o.hit_cells : nullptr, e.at);
+  o.path.clear();
+  if (f & kPath) r = get_points(r, out.step ? &o.path : nullptr, e.at);
+  if (out.stats) out.stats->clear();
+  if (f & kStats) {
+    std::uint64_t n = 0;
+    r = get(r, n);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      std::uint64_t slot = 0;
+      std::int64_t delta = 0;
+      r = get(r, slot);
+      r = get_signed(r, delta);
+      if (out.stats) out.stats->push_back({static_cast<std::uint32_t>(slot), delta});
+    }
+  }
+  if (out.draws) out.draws->clear();
+  if (f & kDraws) {
+    std::uint64_t n = 0;
+    r = get(r, n);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      std::uint64_t id = 0;
+      std::int64_t value = 0;
+      r = get(r, id);
+      r = get_signed(r, value);
+      if (out.draws) out.draws->push_back({names.name(static_cast<std::uint32_t>(id)), value});
+    }
+  }
+  st.line = s.line;
+  st.kind = e.kind;
+  st.id = e.id;
+  st.value = e.value;
+  st.at = e.at;
+
+  std::uint64_t n = 0;
+  r = get(r, n);
+  if (out.changes) {
+    out.changes->clear();
+    out.changes->reserve(static_cast<std::size_t>(n));
+  }
+  for (std::uint64_t i = 0; i < n; ++i) {
+    PackedChange c;
+    const std::uint8_t head = *r++;
+    c.mask = head & 15u;
+    const unsigned code = head >> 4;
+    std::int64_t d = static_cast<std::int64_t>(code) - 7;
+    if (code == 15) r = get_signed(r, d);
+    c.index = static_cast<std::uint32_t>(std::int64_t{st.index} + d);
+    st.index = c.index;
+    if (c.mask & kTile) {
+      c.tile_before = static_cast<Tile>(*r >> 4);
+      c.tile_after = static_cast<Tile>(*r & 15u);
+      ++r;
+    }
+    if (c.mask & kMark) {
+      c.mark_before = static_cast<Mark>(*r >> 4);
+      c.mark_after = static_cast<Mark>(*r & 15u);
+      ++r;
+    }
+    if (c.mask & kLabel) {
+      r = get_int(r, c.label_before, st.label_before);
+      r = get_int(r, c.label_after, st.label_after);
+      st.label_before = c.label_before;
+      st.label_after = c.label_after;
+    }
+    if (c.mask & kRegion) {
+      r = get_int(r, c.region_before, st.region_before);
+      r = get_int(r, c.region_after, st.region_after);
+      st.region_before = c.region_before;
+      st.region_after = c.region_after;
+    }
+    if (out.changes) out.changes->push_back(c);
+  }
+  return r;
+}
+
+}  // namespace dungen::history

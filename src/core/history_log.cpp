@@ -1,0 +1,79 @@
+// The byte storage of the timeline's packed history, and its table of draw names.
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <new>
+
+#include "core/history_codec.hpp"
+
+namespace dungen::history {
+
+void ByteLog::Free::operator()(std::uint8_t* p) const {
+  std::free(p);
+}
+
+std::uint8_t* ByteLog::reserve(std::size_t max) {
+  if (chunks_.empty() || chunks_.back().capacity - chunks_.back().used < max) {
+    // Chunks grow from small (a short run stays small) to kHugeChunk, allocated as transparent
+    // huge pages: writing fresh memory a 4 KiB page fault at a time was a third of the cost of
+    // recording a flood fill on this kind of (virtualised) machine.
+    Chunk c;
+    const std::size_t want = std::min(chunk_bytes_, next_chunk_);
+    next_chunk_ = std::min(chunk_bytes_, next_chunk_ * 2);
+    c.capacity = std::max(want, max);
+    if (c.capacity >= kHugeChunk) {
+      c.capacity = (c.capacity + kHugeChunk - 1) / kHugeChunk * kHugeChunk;
+      c.data.reset(static_cast<std::uint8_t*>(std::aligned_alloc(kHugeChunk, c.capacity)));
+#ifdef MADV_HUGEPAGE
+      if (c.data) madvise(c.data.get(), c.capacity, MADV_HUGEPAGE);
+#endif
+    } else {
+      c.data.reset(static_cast<std::uint8_t*>(std::malloc(c.capacity)));
+    }
+    // Not value-initialised: a fresh chunk's pages are only touched as records fill it.
+    if (!c.data) throw std::bad_alloc();
+    allocated_ += c.capacity;
+    chunks_.push_back(std::move(c));
+  }
+  return chunks_.back().data.get() + chunks_.back().used;
+}
+
+Pos ByteLog::end() const {
+  if (chunks_.empty()) return {base_, 0};
+  return {base_ + chunks_.size() - 1, static_cast<std::uint32_t>(chunks_.back().used)};
+}
+
+const std::uint8_t* ByteLog::at(Pos& p) const {
+  const Chunk* c = &chunks_[static_cast<std::size_t>(p.chunk - base_)];
+  if (p.offset >= c->used && p.chunk + 1 < base_ + chunks_.size()) {
+    ++p.chunk;
+    p.offset = 0;
+    c = &chunks_[static_cast<std::size_t>(p.chunk - base_)];
+  }
+  return c->data.get() + p.offset;
+}
+
+void ByteLog::drop_first_chunk() {
+  allocated_ -= chunks_.front().capacity;
+  chunks_.erase(chunks_.begin());
+  ++base_;
+}
+
+std::uint32_t NameTable::id(std::string_view name) {
+  // Names are literals: the same pointer almost always; the same text from another file is the
+  // same name too.
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    if (names_[i].data() == name.data() && names_[i].size() == name.size()) {
+      return static_cast<std::uint32_t>(i);
+    }
+  }
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    if (names_[i] == name) return static_cast<std::uint32_t>(i);
+  }
+  names_.push_back(name);
+  return static_cast<std::uint32_t>(names_.size() - 1);
+}
+
+}  // namespace dungen::history

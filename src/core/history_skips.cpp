@@ -1,0 +1,205 @@
+#include "core/history_skips.hpp"
+
+#include <algorithm>
+
+namespace dungen::history {
+
+struct LayerAccess {
+  static Tile* tiles(Grid& g) { return g.tiles_.data(); }
+  static Mark* marks(Grid& g) { return g.marks_.data(); }
+  static std::int32_t* labels(Grid& g) { return g.labels_.data(); }
+  static std::int32_t* regions(Grid& g) { return g.regions_.data(); }
+};
+
+namespace {
+
+enum : std::uint8_t { kTile = 1, kMark = 2, kLabel = 4, kRegion = 8 };
+
+void put(std::vector<std::uint8_t>& out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<std::uint8_t>(v | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<std::uint8_t>(v));
+}
+
+inline const std::uint8_t* get(const std::uint8_t* r, std::uint64_t& v) {
+  std::uint64_t x = *r++;
+  if (x < 0x80) {
+    v = x;
+    return r;
+  }
+  x &= 0x7f;
+  for (unsigned shift = 7;; shift += 7) {
+    const std::uint64_t b = *r++;
+    x |= (b & 0x7f) << shift;
+    if (b < 0x80) break;
+  }
+  v = x;
+  return r;
+}
+
+std::uint64_t zigzag(std::int64_t v) {
+  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+std::int64_t unzigzag(std::uint64_t u) {
+  return static_cast<std::int64_t>(u >> 1) ^ -static_cast<std::int64_t>(u & 1);
+}
+
+// One layer's values for every entry, as runs of (count, value).
+template <class Value>
+void put_runs(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
+  std::size_t i = 0;
+  while (i < n) {
+    const std::int64_t v = value(i);
+    std::size_t j = i + 1;
+    while (j < n && value(j) == v) ++j;
+    put(out, j - i);
+    put(out, zigzag(v));
+    i = j;
+  }
+}
+
+// Reads runs of values covering n entries and, when layer is not null, writes them over the
+// cells of the spans in order: a run that covers whole spans is a fill, not a loop of stores.
+template <class T>
+const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span* spans, T* layer) {
+  std::size_t i = 0, span = 0;
+  std::uint32_t off = 0;
+  while (i < n) {
+    std::uint64_t count = 0, z = 0;
+    r = get(r, count);
+    r = get(r, z);
+    i += static_cast<std::size_t>(count);
+    if (!layer) continue;
+    const auto v = static_cast<T>(unzigzag(z));
+    auto left = static_cast<std::uint32_t>(count);
+    while (left > 0) {
+      const Span& s = spans[span];
+      const std::uint32_t m = std::min(left, s.length - off);
+      T* out = layer + s.start + off;
+      if (m >= 16) {
+        std::fill(out, out + m, v);
+      } else {
+        // Spans of a few cells are common (a flood fill's front crossing rows): a call to
+        // memset each cost more than the stores.
+        for (std::uint32_t j = 0; j < m; ++j) {
+          out[j] = v;
+          asm volatile("" ::: "memory");  // keeps gcc from turning this loop into memset
+        }
+      }
+      left -= m;
+      off += m;
+      if (off == s.length) {
+        ++span;
+        off = 0;
+      }
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+void SkipBuilder::sort_by_index() {
+  const auto by_index = [](const auto& a, const auto& b) { return a.first < b.first; };
+  if (std::is_sorted(first_.begin(), first_.end(), by_index)) return;  // a pass over rows
+  // Radix sort, a byte of the index at a time: a comparison sort of a flood fill's segment cost
+  // about as much per step as the flood fill itself.
+  std::uint32_t top = 0;
+  for (const auto& e : first_) top = std::max(top, e.first);
+  spare_.resize(first_.size());
+  for (unsigned shift = 0; shift < 32 && (top >> shift) != 0; shift += 8) {
+    std::size_t start[257] = {};
+    for (const auto& e : first_) ++start[((e.first >> shift) & 255u) + 1];
+    for (std::size_t b = 1; b < 257; ++b) start[b] += start[b - 1];
+    for (const auto& e : first_) spare_[start[(e.first >> shift) & 255u]++] = e;
+    first_.swap(spare_);
+  }
+}
+
+std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid) {
+  sort_by_index();
+  // Only cells whose state differs across the segment (one changed and changed back is none).
+  struct Entry {
+    std::uint32_t index;
+    Cell before, after;
+  };
+  std::vector<Entry> entries;
+  entries.reserve(first_.size());
+  std::uint8_t mask = 0;
+  for (const auto& [index, before] : first_) {
+    seen_[index >> 6] = 0;
+    const Cell after = grid.cell(index);
+    if (after == before) continue;
+    if (after.tile != before.tile) mask |= kTile;
+    if (after.mark != before.mark) mask |= kMark;
+    if (after.label != before.label) mask |= kLabel;
+    if (after.region != before.region) mask |= kRegion;
+    entries.push_back({index, before, after});
+  }
+  first_.clear();
+  std::vector<std::uint8_t> out;
+  out.push_back(mask);
+  const std::size_t n = entries.size();
+  put(out, n);
+  std::vector<Span> spans;
+  for (const Entry& e : entries) {
+    if (!spans.empty() && spans.back().start + spans.back().length == e.index) {
+      ++spans.back().length;
+    } else {
+      spans.push_back({e.index, 1});
+    }
+  }
+  put(out, spans.size());
+  std::uint32_t prev = 0;  // the end of the span before
+  for (const Span& sp : spans) {
+    put(out, sp.start - prev);
+    put(out, sp.length);
+    prev = sp.start + sp.length;
+  }
+  const auto layer = [&](std::uint8_t bit, auto field) {
+    if (!(mask & bit)) return;
+    put_runs(out, n, [&](std::size_t i) { return std::int64_t{field(entries[i].before)}; });
+    put_runs(out, n, [&](std::size_t i) { return std::int64_t{field(entries[i].after)}; });
+  };
+  layer(kTile, [](const Cell& c) { return static_cast<int>(c.tile); });
+  layer(kMark, [](const Cell& c) { return static_cast<int>(c.mark); });
+  layer(kLabel, [](const Cell& c) { return c.label; });
+  layer(kRegion, [](const Cell& c) { return c.region; });
+  out.shrink_to_fit();
+  return out;
+}
+
+std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t> skip, Grid& grid,
+                                                   bool forward, std::vector<Span>& spans) {
+  const std::uint8_t* r = skip.data();
+  const std::uint8_t mask = *r++;
+  std::uint64_t n64 = 0;
+  r = get(r, n64);
+  const auto n = static_cast<std::size_t>(n64);
+  if (n == 0) return {1, 0};
+  std::uint64_t span_count = 0;
+  r = get(r, span_count);
+  spans.resize(static_cast<std::size_t>(span_count));
+  std::uint32_t at = 0;
+  for (Span& sp : spans) {
+    std::uint64_t gap = 0, length = 0;
+    r = get(r, gap);
+    r = get(r, length);
+    sp = {at + static_cast<std::uint32_t>(gap), static_cast<std::uint32_t>(length)};
+    at = sp.start + sp.length;
+  }
+  const auto layer = [&](std::uint8_t bit, auto* data) {
+    if (!(mask & bit)) return;
+    r = apply_runs(r, n, spans.data(), forward ? nullptr : data);
+    r = apply_runs(r, n, spans.data(), forward ? data : nullptr);
+  };
+  layer(kTile, LayerAccess::tiles(grid));
+  layer(kMark, LayerAccess::marks(grid));
+  layer(kLabel, LayerAccess::labels(grid));
+  layer(kRegion, LayerAccess::regions(grid));
+  return {spans.front().start, spans.back().start + spans.back().length - 1};
+}
+
+}  // namespace dungen::history

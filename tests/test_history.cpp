@@ -1,0 +1,301 @@
+// The timeline's packed history (core/history_codec.hpp): every step, its draws, statistics and
+// cell changes come back exactly as the stepper made them, across block boundaries, after seeks
+// and after the oldest history is forgotten.
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "analysis/region_stepper.hpp"
+#include "analysis/regions.hpp"
+#include "core/runner.hpp"
+#include "core/timeline.hpp"
+#include "generators/registry.hpp"
+
+using namespace dungen;
+
+namespace {
+
+// What a stepper said at each step, copied out as it ran.
+struct Said {
+  std::vector<Step> steps;
+  std::vector<std::vector<CellChange>> changes;
+  std::vector<std::vector<StatChange>> stats;
+  std::vector<std::vector<Draw>> draws;
+  std::vector<Grid> grids;  // grids[k]: the map after k steps
+};
+
+Said record(Stepper s, bool grids = true) {
+  Said out;
+  if (grids) out.grids.push_back(s.grid());
+  while (const Step* step = s.next()) {
+    out.steps.push_back(*step);
+    out.changes.emplace_back(s.changes().begin(), s.changes().end());
+    out.stats.emplace_back(s.stat_changes().begin(), s.stat_changes().end());
+    out.draws.emplace_back(s.draws().begin(), s.draws().end());
+    if (grids) out.grids.push_back(s.grid());
+  }
+  return out;
+}
+
+std::vector<CellChange> vec(std::span<const CellChange> s) {
+  return {s.begin(), s.end()};
+}
+
+// A body that uses every field the codec packs: all overlay parts, far and negative index jumps,
+// big label and region values, the same cell changed twice in one step, stats and draws.
+StepGenerator awkward(StepContext& ctx, ParamValues) {
+  Canvas& canvas = ctx.canvas();
+  const Grid& g = ctx.grid();
+  for (int round = 0; round < 150; ++round) {
+    const auto far = static_cast<std::size_t>((round * 7919) % static_cast<int>(g.size()));
+    canvas.set_tile(far, round % 2 ? Tile::Floor : Tile::Corridor);
+    canvas.set_mark(far, round % 3 ? Mark::Frontier : Mark::None);  // the same cell again
+    canvas.set_label(far, round * 100003 - 5);
+    canvas.set_region(g.size() - 1 - far, -round * 65537, Mark::None);
+    if (round % 5 == 0) canvas.set_tile(0, Tile::Door);
+    ctx.stats().add(0, round % 4 == 0 ? -1000000007 : 3);
+    const int w = ctx.draw_int("w", 1, 1 << 20);
+    ctx.note_draw("big", std::int64_t{1} << 40);
+    const Point at{round % 13, round % 11};
+    std::vector<Point> path;
+    for (int i = 0; i < round % 9; ++i) path.push_back({at.x + i * 3 - 4, at.y - i});
+    const Step step{
+        .level = static_cast<StepLevel>(round % 4),
+        .line = round % 5 * 37,
+        .event = {.kind = static_cast<EventKind>(kFirstOwnEvent + round % 3),
+                  .reason = static_cast<std::uint8_t>(round % 2 * 200),
+                  .id = round % 7 == 0 ? -1 : round * 1000,
+                  .other = round % 3 == 0 ? -1 : -round,
+                  .value = w,
+                  .at = at,
+                  .rect = round % 4 == 0 ? Rect{} : Rect{-3, 2, round, 9}},
+        .overlay = {.candidate = round % 3 == 0   ? std::nullopt
+                                 : round % 3 == 1 ? std::optional<Rect>(Rect{-3, 2, round, 9})
+                                                  : std::optional<Rect>(Rect{1, 1, 2, 2}),
+                    .verdict = static_cast<Verdict>(round % 3),
+                    .hit = round % 2 ? std::optional<Rect>(Rect{5, 6, 7, 8}) : std::nullopt,
+                    .hit_cells = round % 4 == 1 ? path : std::vector<Point>{},
+                    .path = path,
+                    .cursor = round % 3 == 0   ? std::nullopt
+                              : round % 3 == 1 ? std::optional<Point>(at)
+                                               : std::optional<Point>(Point{-at.x, 40}),
+                    .window = round % 5 ? std::optional<Rect>(Rect{0, -1, 3, 3}) : std::nullopt,
+                    .show_phase_changes = round % 6 == 0},
+        .last = round == 149};
+    co_yield step;
+  }
+}
+
+Stepper awkward_stepper() {
+  return Stepper(awkward, ParamValues(), Grid(37, 23, Tile::Wall), Rng(9), 1);
+}
+
+Stepper caves(int w, int h, std::uint64_t seed) {
+  const GeneratorSpec& spec = *find_generator("cellular-caves");
+  ParamValues p(spec.schema);
+  EXPECT_FALSE(p.set("width", w));
+  EXPECT_FALSE(p.set("height", h));
+  return start_generator(spec, p, seed);
+}
+
+// Every recorded step read back at random, then each step's changes read at the cursor while
+// stepping back (where they are exact in every layer).
+void check_round_trip(Stepper make(), const char* what) {
+  const Said said = record(make());
+  Timeline t(make());
+  while (t.next()) {
+  }
+  const std::uint64_t n = t.recorded();
+  ASSERT_EQ(n, said.steps.size()) << what;
+  ASSERT_GT(n, 2 * history::kBlockSteps) << what << ": crosses several blocks";
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 400; ++i) {
+    const std::uint64_t k = 1 + rng() % n;
+    ASSERT_NE(t.step_at(k), nullptr);
+    ASSERT_EQ(*t.step_at(k), said.steps[k - 1]) << what << " step " << k;
+    ASSERT_EQ(t.draws_at(k), said.draws[k - 1]) << what << " step " << k;
+    ASSERT_EQ(t.stat_changes_at(k), said.stats[k - 1]) << what << " step " << k;
+  }
+  for (std::uint64_t k = n; k > 0; --k) {
+    ASSERT_EQ(t.cursor(), k);
+    ASSERT_EQ(vec(t.changes_at(k)), said.changes[k - 1]) << what << " step " << k;
+    ASSERT_EQ(*t.current(), said.steps[k - 1]) << what << " step " << k;
+    ASSERT_TRUE(t.back());
+    ASSERT_EQ(t.grid(), said.grids[k - 1]) << what << " back to " << k - 1;
+  }
+  // Forward again: each redo shows its step and exact changes.
+  for (std::uint64_t k = 1; k <= n; ++k) {
+    const Step* s = t.next();
+    ASSERT_NE(s, nullptr);
+    ASSERT_EQ(*s, said.steps[k - 1]) << what << " redo " << k;
+    ASSERT_EQ(vec(t.changes_at(k)), said.changes[k - 1]) << what << " redo " << k;
+    ASSERT_EQ(t.grid(), said.grids[k]) << what << " redo " << k;
+  }
+}
+
+}  // namespace
+
+TEST(History, EveryFieldRoundTrips) {
+  check_round_trip(awkward_stepper, "awkward");
+}
+
+TEST(History, CavesAndFloodFillRoundTrip) {
+  check_round_trip([] { return caves(40, 30, 3); }, "caves");
+  check_round_trip(
+      [] {
+        Stepper c = caves(40, 30, 4);
+        run_to_end(c);
+        return start_region_stepper(c.grid(), region_schema().defaults());
+      },
+      "flood fill");
+}
+
+TEST(History, EveryGeneratorRoundTrips) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    const Said said = record(start_generator(*spec, spec->schema.defaults(), 21), false);
+    Timeline t(start_generator(*spec, spec->schema.defaults(), 21));
+    while (t.next()) {
+    }
+    ASSERT_EQ(t.recorded(), said.steps.size()) << spec->name;
+    for (std::uint64_t k = 1; k <= t.recorded(); ++k) {
+      ASSERT_EQ(*t.step_at(k), said.steps[k - 1]) << spec->name << " step " << k;
+      ASSERT_EQ(t.draws_at(k), said.draws[k - 1]) << spec->name << " step " << k;
+    }
+  }
+}
+
+// Seeks to random steps, both ways, land on the map, statistics and step of a fresh run to
+// that step.
+TEST(History, RandomSeeksMatchAFreshRun) {
+  const Said said = record(caves(48, 32, 7));
+  Stepper fresh_stats = caves(48, 32, 7);
+  std::vector<std::vector<std::int64_t>> stats{
+      {fresh_stats.stats().begin(), fresh_stats.stats().end()}};
+  while (fresh_stats.next())
+    stats.emplace_back(fresh_stats.stats().begin(), fresh_stats.stats().end());
+
+  Timeline t(caves(48, 32, 7));
+  const std::uint64_t n = said.steps.size();
+  t.seek(n / 2);  // half recorded: later seeks also run the stepper on
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 60; ++i) {
+    const std::uint64_t k = rng() % (n + 1);
+    t.seek(k);
+    ASSERT_EQ(t.cursor(), k);
+    ASSERT_EQ(t.grid(), said.grids[k]) << "seek to " << k;
+    ASSERT_EQ(std::vector<std::int64_t>(t.stats().begin(), t.stats().end()), stats[k]) << k;
+    if (k > 0) {
+      ASSERT_EQ(*t.current(), said.steps[k - 1]) << k;
+    }
+  }
+}
+
+// The accounting adds up, and a budget too small for the run forgets whole blocks from the
+// front while everything still kept stays exact.
+TEST(History, AccountingAndForgetting) {
+  const Said said = record(caves(60, 40, 2));
+  const std::uint64_t n = said.steps.size();
+  {
+    Timeline t(caves(60, 40, 2));
+    run_to_end(t);
+    const Timeline::Usage u = t.usage();
+    EXPECT_EQ(u.steps, n);
+    std::uint64_t changes = 0;
+    for (const auto& c : said.changes) changes += c.size();
+    EXPECT_EQ(u.changes, changes);
+    EXPECT_GE(t.history_bytes(), u.step_bytes + u.change_bytes);
+    EXPECT_EQ(t.earliest(), 0u);
+    EXPECT_LE(u.change_bytes, 12 * u.changes);
+  }
+  Timeline full(caves(60, 40, 2));
+  run_to_end(full);
+  const std::size_t budget = full.history_bytes() / 3;
+  Timeline t(caves(60, 40, 2), budget);
+  run_to_end(t);
+  EXPECT_GT(t.earliest(), 0u);
+  EXPECT_EQ(t.earliest() % history::kBlockSteps, 0u);
+  EXPECT_LE(t.history_bytes(), budget + (std::size_t{64} << 10));
+  EXPECT_EQ(t.step_at(t.earliest()), nullptr);
+  EXPECT_EQ(*t.step_at(t.earliest() + 1), said.steps[t.earliest()]);
+  t.seek(0);
+  EXPECT_EQ(t.cursor(), t.earliest());
+  EXPECT_EQ(t.grid(), said.grids[t.earliest()]);
+  EXPECT_FALSE(t.back());
+  t.seek(n);
+  EXPECT_EQ(t.grid(), said.grids[n]);
+}
+
+namespace {
+
+// Stats of a fresh run after every step (stats[k]: after k steps).
+std::vector<std::vector<std::int64_t>> stats_by_step(Stepper s) {
+  std::vector<std::vector<std::int64_t>> out{{s.stats().begin(), s.stats().end()}};
+  while (s.next()) out.emplace_back(s.stats().begin(), s.stats().end());
+  return out;
+}
+
+Stepper cell_caves() {
+  const GeneratorSpec& spec = *find_generator("cellular-caves");
+  ParamValues p(spec.schema);
+  EXPECT_FALSE(p.set("width", 30));
+  EXPECT_FALSE(p.set("height", 20));
+  EXPECT_FALSE(p.set("step_cells", 1));
+  return start_generator(spec, p, 6);
+}
+
+Stepper flood() {
+  Stepper c = caves(40, 30, 8);
+  run_to_end(c);
+  return start_region_stepper(c.grid(), region_schema().defaults());
+}
+
+// Random seeks over a timeline cut into many short skip segments: every seek, near or far,
+// forward or back, lands exactly on the fresh run's map and statistics, and stepping on from
+// there (back and forth) still agrees.
+void check_skips(Stepper make(), std::size_t budget, const char* what) {
+  const Said said = record(make());
+  const auto stats = stats_by_step(make());
+  const std::uint64_t n = said.steps.size();
+  Timeline t(make(), budget, /*skip_steps=*/100);
+  run_to_end(t);
+  ASSERT_EQ(t.recorded(), n);
+  std::mt19937_64 rng(17);
+  for (int i = 0; i < 120; ++i) {
+    const std::uint64_t k = t.earliest() + rng() % (n - t.earliest() + 1);
+    t.seek(k);
+    ASSERT_EQ(t.cursor(), k) << what;
+    ASSERT_EQ(t.grid(), said.grids[k]) << what << ": seek " << i << " to " << k;
+    ASSERT_EQ(std::vector<std::int64_t>(t.stats().begin(), t.stats().end()), stats[k])
+        << what << ": seek to " << k;
+    if (k > t.earliest()) {
+      ASSERT_EQ(*t.current(), said.steps[k - 1]) << what << ": seek to " << k;
+      ASSERT_EQ(vec(t.changes_at(k)), said.changes[k - 1]) << what << ": seek to " << k;
+      ASSERT_TRUE(t.back());
+      ASSERT_EQ(t.grid(), said.grids[k - 1]) << what << ": back from " << k;
+    }
+    if (t.cursor() < n) {
+      ASSERT_NE(t.next(), nullptr);
+      ASSERT_EQ(t.grid(), said.grids[t.cursor()]) << what << ": next after seek to " << k;
+    }
+  }
+}
+
+}  // namespace
+
+TEST(History, SeeksAcrossSkipsMatchAFreshRun) {
+  check_skips(cell_caves, kDefaultHistoryBytes, "caves cell by cell");
+  check_skips(flood, kDefaultHistoryBytes, "flood fill");
+}
+
+TEST(History, SkipsOfForgottenHistoryAreDropped) {
+  Timeline full(cell_caves(), kDefaultHistoryBytes, 100);
+  run_to_end(full);
+  // A third of the history: the seeks stay inside what is kept.
+  check_skips(cell_caves, full.history_bytes() / 3, "caves, bounded");
+  Timeline t(cell_caves(), full.history_bytes() / 3, 100);
+  run_to_end(t);
+  EXPECT_GT(t.earliest(), 0u);
+  EXPECT_LT(t.history_bytes(), full.history_bytes());
+}
