@@ -6,7 +6,8 @@
 // - an accepted `generate` names a known generator and its parameters validate;
 // - flags are parsed once each: the same list with "--flag value" rewritten as "--flag=value"
 //   is read the same way.
-// Nothing runs a generator or touches a file (parse_cli never does).
+// Nothing runs a generator or writes a file (parse_cli only reads a --preset file: a regular
+// file, at most 64 KiB).
 
 #include <cstddef>
 #include <cstdint>
