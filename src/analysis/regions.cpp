@@ -1,5 +1,7 @@
 #include "analysis/regions.hpp"
 
+#include "core/big_buffer.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -173,7 +175,8 @@ const RegionMap& RegionLabeller::label(const Grid& grid, int connectivity) {
   }
   map_.connectivity = connectivity;
   map_.sizes.assign(next, 0);
-  map_.labels.resize(grid.size());  // reused memory is not cleared: every cell is written below
+  // Reused memory is not cleared: every cell is written below.
+  resize_big(map_.labels, grid.size());
   std::int32_t* labels = map_.labels.data();
   for (std::size_t y = 0; y < h; ++y) {
     std::int32_t* row = labels + y * w;
