@@ -357,6 +357,27 @@ TEST(Regions, GlyphsShowTheOneBasedNumberThenOverflow) {
   EXPECT_EQ(all.find('0'), std::string::npos);
 }
 
+// Rows of 64 cells and more go through the word-at-a-time (SIMD) bitset; every tile kind is
+// mixed in, Empty and Wall being the two that are not walkable.
+TEST(Regions, FastPathMatchesReferenceOnWideRowsOfEveryTile) {
+  Rng rng(23);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int w = rng.uniform_int(60, 200), h = rng.uniform_int(1, 6);
+    const int percent = rng.uniform_int(0, 100);
+    Grid g(w, h, Tile::Wall);
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      const Tile t = rng.chance_percent(percent) ? static_cast<Tile>(rng.uniform_int(2, 4))
+                                                 : static_cast<Tile>(rng.uniform_int(0, 1));
+      g.put(i, {t});
+    }
+    for (int conn : {4, 8}) {
+      const RegionMap r = label_regions(g, conn);
+      check_properties(g, r);
+      ASSERT_EQ(r.labels, naive_labels(g, conn)) << w << "x" << h << " " << percent << "%";
+    }
+  }
+}
+
 TEST(Regions, FastPathMatchesReferenceOnRandomMapsOfEveryDensity) {
   Rng rng(17);
   for (int trial = 0; trial < 300; ++trial) {

@@ -1,12 +1,31 @@
 #include "core/big_buffer.hpp"
 
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
 
 namespace dungen {
+namespace {
+constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+}  // namespace
+
+void* allocate_big(std::size_t bytes) {
+  void* p = nullptr;
+  if (bytes >= 4 * kHugePageBytes) {
+    // aligned_alloc wants a size that is a multiple of the alignment.
+    const std::size_t rounded = (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+    p = std::aligned_alloc(kHugePageBytes, rounded);
+    if (p) advise_huge_pages(p, rounded);
+  } else {
+    p = std::malloc(bytes == 0 ? 1 : bytes);
+  }
+  if (!p) throw std::bad_alloc();
+  return p;
+}
 
 void advise_huge_pages(void* data, std::size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)

@@ -6,6 +6,9 @@
 // must come before the first touch, so capacity is reserved first, advised, then filled.
 
 #include <cstddef>
+#include <cstdlib>
+#include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace dungen {
@@ -37,5 +40,27 @@ void resize_big(std::vector<T>& v, std::size_t n) {
   }
   v.resize(n);
 }
+
+// Uninitialised memory for `bytes`, aligned to huge pages and advised when it is big enough to
+// span several (else plain malloc'd). Release it with std::free. Throws std::bad_alloc.
+void* allocate_big(std::size_t bytes);
+
+// An uninitialised array of n trivial values in such memory: for working arrays filled by their
+// owner's first pass (a vector would first write zeros over all of it).
+template <class T>
+class BigArray {
+  static_assert(std::is_trivial_v<T>);
+
+ public:
+  explicit BigArray(std::size_t n) : data_(static_cast<T*>(allocate_big(n * sizeof(T)))) {}
+  T& operator[](std::size_t i) { return data_.get()[i]; }
+  const T& operator[](std::size_t i) const { return data_.get()[i]; }
+
+ private:
+  struct Free {
+    void operator()(T* p) const { std::free(p); }
+  };
+  std::unique_ptr<T, Free> data_;
+};
 
 }  // namespace dungen

@@ -85,6 +85,12 @@ class Grid {
     if (c.label != -1 || !labels_.empty()) layer(labels_, std::int32_t{-1})[i] = c.label;
     if (c.region != -1 || !regions_.empty()) layer(regions_, std::int32_t{-1})[i] = c.region;
   }
+  // Cell i's tile and label, its other layers untouched: a write that needs no before-value
+  // (Canvas when it records nothing).
+  void put_tile_label(std::size_t i, Tile t, std::int32_t label) {
+    tiles_[i] = t;
+    if (label != -1 || !labels_.empty()) layer(labels_, std::int32_t{-1})[i] = label;
+  }
   void assign_regions(std::vector<std::int32_t> regions);
   // Every cell's region back to -1: the region layer is freed.
   void clear_regions();

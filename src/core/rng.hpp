@@ -25,13 +25,17 @@ class Rng {
     return (xorshifted >> rot) | (xorshifted << ((32u - rot) & 31u));
   }
   // Uniform in [0, bound), bound >= 1; unbiased (rejects the short tail of the 2^32 range).
-  // Inline: generators draw once or twice per cell, where the call and its two divisions show.
+  // Inline: generators draw once or twice per cell, where a call and its divisions show.
   std::uint32_t below(std::uint32_t bound) {
-    // A power of two divides 2^32: nothing to reject, and the remainder is a mask (the same
-    // value the general path gives).
     if (bound <= 1) return 0;  // nothing is drawn (bound 0 is a caller's error)
+    // A power of two divides 2^32: nothing to reject, and the remainder is a mask.
     if ((bound & (bound - 1)) == 0) return next_u32() & (bound - 1);
-    return below_slow(bound);
+    std::uint32_t r = next_u32();
+    // The rejected tail, 2^32 mod bound values, is below bound: only a draw under bound needs
+    // the threshold (and its division) worked out.
+    if (r < bound) r = redraw_tail(r, bound);
+    // One of three neighbours is a common draw: a constant divisor is a multiply.
+    return bound == 3 ? r % 3u : r % bound;
   }
   // Uniform in [lo, hi], both included; lo <= hi.
   int uniform_int(int lo, int hi);
@@ -41,7 +45,8 @@ class Rng {
   bool chance_percent(int percent);
 
  private:
-  std::uint32_t below_slow(std::uint32_t bound);
+  // Draws again while r is in the rejected tail [0, 2^32 mod bound).
+  std::uint32_t redraw_tail(std::uint32_t r, std::uint32_t bound);
 
   std::uint64_t state_ = 0;
   std::uint64_t inc_ = 1;
