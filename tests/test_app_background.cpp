@@ -18,6 +18,7 @@
 #include "app_test_support.hpp"
 #include "core/runner.hpp"
 #include "generators/registry.hpp"
+#include "grid_layers.hpp"
 
 namespace dungen::app {
 namespace {
@@ -130,25 +131,25 @@ TEST_P(AppBackground, WhatTheWorkerBuildsIsTheBatchRunBitForBit) {
   // Instant labels, made on the worker from a copy of the shown map.
   s.set_regions_mode(RegionsMode::Instant);
   ASSERT_TRUE(settle(s));
-  EXPECT_EQ(s.grid().regions(), want.labels);
+  EXPECT_EQ(region_layer(s.grid()), want.labels);
   EXPECT_EQ(s.grid().tiles(), batch_grid(s).tiles());
   // The flood fill, run to its end on the worker; then scrubbing it.
   s.set_regions_mode(RegionsMode::Animated);
   ASSERT_TRUE(settle(s));
   ASSERT_EQ(s.phase(), Phase::Regions);
   ASSERT_TRUE(s.finished());
-  EXPECT_EQ(s.grid().regions(), want.labels);
+  EXPECT_EQ(region_layer(s.grid()), want.labels);
   const std::uint64_t end = s.position();
   s.seek(end / 2);
   s.finish_pending();
   s.seek(end);
   s.finish_pending();
-  EXPECT_EQ(s.grid().regions(), want.labels);
+  EXPECT_EQ(region_layer(s.grid()), want.labels);
   // A whole new track with animated regions, built and run to the end on the worker.
   s.set_seed(s.seed() + 1);
   ASSERT_TRUE(settle(s));
   EXPECT_EQ(s.phase(), Phase::Regions);
-  EXPECT_EQ(s.grid().regions(), label_regions(batch_grid(s), 8).labels);
+  EXPECT_EQ(region_layer(s.grid()), label_regions(batch_grid(s), 8).labels);
 }
 
 INSTANTIATE_TEST_SUITE_P(Generators, AppBackground,
@@ -220,7 +221,7 @@ TEST(AppBackgroundSession, AMoveCallsOffRegionWorkOnTheShownMap) {
   s.step();
   ASSERT_TRUE(settle(s));
   ASSERT_TRUE(s.stats().regions);
-  EXPECT_EQ(s.grid().regions(), label_regions(final_map, 8).labels);
+  EXPECT_EQ(region_layer(s.grid()), label_regions(final_map, 8).labels);
   // Many moves while the flood fill is being prepared, each one calling it off.
   s.set_regions_mode(RegionsMode::Animated);
   for (int i = 0; i < 20; ++i) {
@@ -233,7 +234,7 @@ TEST(AppBackgroundSession, AMoveCallsOffRegionWorkOnTheShownMap) {
   s.finish_pending();
   EXPECT_EQ(s.phase(), Phase::Regions);
   EXPECT_TRUE(s.finished());
-  EXPECT_EQ(s.grid().regions(), label_regions(final_map, 8).labels);
+  EXPECT_EQ(region_layer(s.grid()), label_regions(final_map, 8).labels);
 }
 
 // At the default threshold (1M cells): a live regenerate of a 2M-cell map runs on the worker,

@@ -12,6 +12,7 @@
 #include "app_test_support.hpp"
 #include "core/runner.hpp"
 #include "generators/registry.hpp"
+#include "grid_layers.hpp"
 
 namespace dungen::app {
 namespace {
@@ -40,8 +41,8 @@ TEST_P(AppRegions, AnimatedAndInstantLabelLikeTheFastPath) {
 
   const Grid map = batch_grid(animated);
   const RegionMap want = label_regions(map, 8);
-  EXPECT_EQ(animated.grid().regions(), want.labels);
-  EXPECT_EQ(instant.grid().regions(), want.labels);
+  EXPECT_EQ(region_layer(animated.grid()), want.labels);
+  EXPECT_EQ(region_layer(instant.grid()), want.labels);
   EXPECT_EQ(animated.grid().tiles(), map.tiles());
   EXPECT_EQ(instant.grid().tiles(), map.tiles());
 
@@ -56,7 +57,7 @@ TEST_P(AppRegions, AnimatedAndInstantLabelLikeTheFastPath) {
   // Connectivity 4 relabels at once.
   animated.set_region_param("connectivity", 4);
   animated.finish_pending();
-  EXPECT_EQ(animated.grid().regions(), label_regions(map, 4).labels);
+  EXPECT_EQ(region_layer(animated.grid()), label_regions(map, 4).labels);
 }
 
 INSTANTIATE_TEST_SUITE_P(Generators, AppRegions,
@@ -121,7 +122,7 @@ TEST(AppRegionsTimeline, AnalyseNowLabelsTheMapAtTheCursor) {
   s.run_to_end();
   s.finish_pending();
   EXPECT_EQ(s.phase(), Phase::Regions);
-  EXPECT_EQ(s.grid().regions(), label_regions(mid, 8).labels);
+  EXPECT_EQ(region_layer(s.grid()), label_regions(mid, 8).labels);
   EXPECT_EQ(s.grid().tiles(), mid.tiles());
 
   // Instant mode labels the map where the cursor is, too, and only there.
@@ -129,9 +130,9 @@ TEST(AppRegionsTimeline, AnalyseNowLabelsTheMapAtTheCursor) {
   s.seek(40);
   s.finish_pending();
   s.analyse_regions_now();
-  EXPECT_EQ(s.grid().regions(), label_regions(mid, 8).labels);
+  EXPECT_EQ(region_layer(s.grid()), label_regions(mid, 8).labels);
   s.step_back();
-  for (const std::int32_t r : s.grid().regions()) ASSERT_EQ(r, -1);
+  for (const std::int32_t r : region_layer(s.grid())) ASSERT_EQ(r, -1);
 }
 
 TEST(AppRegionsTimeline, TurningRegionsOffReturnsToTheGeneratorsEnd) {
@@ -170,7 +171,7 @@ TEST(AppRegionsTimeline, InstantLabelsOfABigMapAreMadeOnTheWorker) {
   ASSERT_FALSE(s.busy());
   ASSERT_TRUE(s.stats().regions);
   EXPECT_TRUE(s.finished());
-  EXPECT_EQ(s.grid().regions(), label_regions(batch_grid(s), 8).labels);
+  EXPECT_EQ(region_layer(s.grid()), label_regions(batch_grid(s), 8).labels);
   EXPECT_TRUE(s.take_upload().full);
 }
 
@@ -195,7 +196,7 @@ TEST(AppRegionsTimeline, InstantLabelsShowOnTheFinalStepReachedByHand) {
   EXPECT_TRUE(s.current_step()->last);
   EXPECT_TRUE(s.finished());
   ASSERT_TRUE(s.stats().regions);
-  EXPECT_EQ(s.grid().regions(), label_regions(batch_grid(s), 8).labels);
+  EXPECT_EQ(region_layer(s.grid()), label_regions(batch_grid(s), 8).labels);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
 #include "generators/registry.hpp"
+#include "grid_layers.hpp"
 
 namespace dungen::app {
 namespace {
@@ -517,7 +518,7 @@ TEST(AppSession, FloorFractionKeptIncrementallyMatchesAFullRecount) {
     if (st.regions) {
       // Regions so far, and the largest, from a full scan.
       std::vector<std::int64_t> sizes;
-      for (const std::int32_t r : s.grid().regions()) {
+      for (const std::int32_t r : region_layer(s.grid())) {
         if (r < 0) continue;
         if (static_cast<std::size_t>(r) >= sizes.size()) sizes.resize(r + 1, 0);
         ++sizes[static_cast<std::size_t>(r)];

@@ -21,6 +21,50 @@ TEST(Grid, StartsFilledAndUnlabelled) {
   }
 }
 
+TEST(Grid, AllocatesALayerOnlyWhenACellLeavesItsDefault) {
+  Grid g(6, 4, Tile::Wall);
+  EXPECT_FALSE(g.has_marks());
+  EXPECT_FALSE(g.has_labels());
+  EXPECT_FALSE(g.has_regions());
+  EXPECT_TRUE(g.labels().empty());
+  EXPECT_EQ(g.tiles().size(), 24u);
+  // Defaults written into absent layers leave them absent.
+  g.put(3, {Tile::Floor, Mark::None, -1, -1});
+  EXPECT_FALSE(g.has_marks() || g.has_labels() || g.has_regions());
+  g.put(5, {Tile::Floor, Mark::None, 9, -1});
+  EXPECT_TRUE(g.has_labels());
+  EXPECT_FALSE(g.has_marks() || g.has_regions());
+  ASSERT_EQ(g.labels().size(), 24u);
+  EXPECT_EQ(g.label(5), 9);
+  EXPECT_EQ(g.label(4), -1);
+  EXPECT_EQ(g.cell(5), (Cell{Tile::Floor, Mark::None, 9, -1}));
+  g.put(7, {Tile::Floor, Mark::Frontier, -1, 2});
+  EXPECT_TRUE(g.has_marks() && g.has_regions());
+  EXPECT_EQ(g.cell(7), (Cell{Tile::Floor, Mark::Frontier, -1, 2}));
+  EXPECT_EQ(g.region_at(1, 1), 2);
+  g.clear_regions();
+  EXPECT_FALSE(g.has_regions());
+  EXPECT_EQ(g.region(7), -1);
+  EXPECT_THROW(g.assign_regions(std::vector<std::int32_t>(23, 0)), std::invalid_argument);
+  g.assign_regions(std::vector<std::int32_t>(24, 1));
+  EXPECT_EQ(g.region(0), 1);
+}
+
+TEST(Grid, EqualWhetherALayerOfDefaultsIsAllocatedOrNot) {
+  Grid a(3, 2, Tile::Wall);
+  Grid b = a;
+  b.put(1, {Tile::Wall, Mark::Frontier, 4, 5});
+  EXPECT_NE(a, b);
+  b.put(1, {Tile::Wall, Mark::None, -1, -1});  // back to defaults, layers stay allocated
+  EXPECT_TRUE(b.has_marks() && b.has_labels() && b.has_regions());
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(b, a);
+  b.put(2, {Tile::Wall, Mark::None, 0, -1});
+  EXPECT_NE(a, b);
+  EXPECT_NE(b, a);
+  EXPECT_NE(a, Grid(2, 3, Tile::Wall));
+}
+
 TEST(Grid, RowMajorIndexing) {
   Grid g(7, 4);
   EXPECT_EQ(g.index(0, 0), 0u);

@@ -16,6 +16,7 @@
 #include "core/timeline.hpp"
 #include "generators/registry.hpp"
 #include "generators/rooms_and_tunnels.hpp"
+#include "grid_layers.hpp"
 
 using namespace dungen;
 
@@ -208,10 +209,10 @@ void check_stepper(const Grid& g, int conn, const RegionMap& fast) {
   ASSERT_EQ(static_cast<std::size_t>(cells), g.count_walkable());
   // Begin, then per region a start, one step per cell and a done, then Done.
   ASSERT_EQ(steps, 2 + 2 * static_cast<std::uint64_t>(fast.count()) + g.count_walkable());
-  ASSERT_EQ(s.grid().regions(), fast.labels);
+  ASSERT_EQ(region_layer(s.grid()), fast.labels);
   ASSERT_EQ(s.grid().tiles(), g.tiles());
   // No frontier left behind.
-  ASSERT_EQ(std::count(s.grid().marks().begin(), s.grid().marks().end(), Mark::None),
+  ASSERT_EQ(std::ranges::count(mark_layer(s.grid()), Mark::None),
             static_cast<std::ptrdiff_t>(g.size()));
   // The stats at the end, against the fast path's result.
   const std::int64_t largest =
@@ -356,6 +357,27 @@ TEST(Regions, GlyphsShowTheOneBasedNumberThenOverflow) {
   EXPECT_EQ(all.find('0'), std::string::npos);
 }
 
+// Rows of 64 cells and more go through the word-at-a-time (SIMD) bitset; every tile kind is
+// mixed in, Empty and Wall being the two that are not walkable.
+TEST(Regions, FastPathMatchesReferenceOnWideRowsOfEveryTile) {
+  Rng rng(23);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int w = rng.uniform_int(60, 200), h = rng.uniform_int(1, 6);
+    const int percent = rng.uniform_int(0, 100);
+    Grid g(w, h, Tile::Wall);
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      const Tile t = rng.chance_percent(percent) ? static_cast<Tile>(rng.uniform_int(2, 4))
+                                                 : static_cast<Tile>(rng.uniform_int(0, 1));
+      g.put(i, {t});
+    }
+    for (int conn : {4, 8}) {
+      const RegionMap r = label_regions(g, conn);
+      check_properties(g, r);
+      ASSERT_EQ(r.labels, naive_labels(g, conn)) << w << "x" << h << " " << percent << "%";
+    }
+  }
+}
+
 TEST(Regions, FastPathMatchesReferenceOnRandomMapsOfEveryDensity) {
   Rng rng(17);
   for (int trial = 0; trial < 300; ++trial) {
@@ -440,7 +462,7 @@ TEST(RegionStepper, ShowsTheFrontierWhileARegionGrows) {
     }
   }
   EXPECT_TRUE(saw_frontier);
-  EXPECT_EQ(t.grid().regions(), label_regions(g, 4).labels);
+  EXPECT_EQ(region_layer(t.grid()), label_regions(g, 4).labels);
 }
 
 TEST(RegionStepper, ClearsOldRegionsAndMarksAndKeepsTheMap) {
@@ -451,10 +473,10 @@ TEST(RegionStepper, ClearsOldRegionsAndMarksAndKeepsTheMap) {
   g.put(0, c);
   g.put(2, {Tile::Wall, Mark::Frontier, -1, 9});
   Stepper s = start_region_stepper(g, connectivity(8));
-  EXPECT_EQ(s.grid().regions(), std::vector<std::int32_t>(9, -1));
-  for (Mark m : s.grid().marks()) EXPECT_EQ(m, Mark::None);
+  EXPECT_EQ(region_layer(s.grid()), std::vector<std::int32_t>(9, -1));
+  for (Mark m : mark_layer(s.grid())) EXPECT_EQ(m, Mark::None);
   run_to_end(s);
-  EXPECT_EQ(s.grid().regions(), label_regions(g, 8).labels);
+  EXPECT_EQ(region_layer(s.grid()), label_regions(g, 8).labels);
   EXPECT_EQ(s.grid().tiles(), g.tiles());
 }
 
@@ -487,7 +509,7 @@ TEST(RegionStepper, OneAtATimeBatchAndScrubbingGiveTheSameGridAndStats) {
     ASSERT_EQ(stats_of(t.stats()), stats_of(batch.stats()));
     const std::uint64_t end = t.cursor();
     t.seek(0);
-    EXPECT_EQ(t.grid().regions(), std::vector<std::int32_t>(map.size(), -1));
+    EXPECT_EQ(region_layer(t.grid()), std::vector<std::int32_t>(map.size(), -1));
     EXPECT_EQ(stats_of(t.stats()), (std::vector<std::int64_t>{0, 0, 0}));
     for (std::size_t i = checkpoints.size(); i-- > 0;) {
       t.seek(checkpoints[i]);
@@ -563,10 +585,10 @@ TEST(RegionStepper, EachStepLightsTheLineOfItsEvent) {
         ASSERT_EQ(step->last, e.kind == kDone);
         ASSERT_EQ(k == 1, e.kind == kBegin);
         ASSERT_TRUE(t.draws_at(k).empty()) << "the labelling draws nothing";
-        const auto frontier = std::count(now.marks().begin(), now.marks().end(), Mark::Frontier);
+        const auto frontier = std::ranges::count(mark_layer(now), Mark::Frontier);
         switch (e.kind) {
           case kBegin:
-            ASSERT_EQ(now.regions(), std::vector<std::int32_t>(g.size(), -1));
+            ASSERT_EQ(region_layer(now), std::vector<std::int32_t>(g.size(), -1));
             ASSERT_EQ(e.value, static_cast<int>(g.count_walkable()));
             break;
           case kStart: {
@@ -623,7 +645,7 @@ TEST(RegionStepper, EachStepLightsTheLineOfItsEvent) {
           }
           case kDone:
             ASSERT_EQ(frontier, 0);
-            ASSERT_EQ(now.regions(), fast.labels);
+            ASSERT_EQ(region_layer(now), fast.labels);
             ASSERT_EQ(e.value, fast.count());
             break;
           default:
@@ -674,8 +696,7 @@ TEST(RegionStepper, FrontierStatIsTheMarkedFrontier) {
     Stepper s = start_region_stepper(g, connectivity(conn));
     std::int64_t most = 0;
     while (s.next()) {
-      const auto marked =
-          std::count(s.grid().marks().begin(), s.grid().marks().end(), Mark::Frontier);
+      const auto marked = std::ranges::count(mark_layer(s.grid()), Mark::Frontier);
       ASSERT_EQ(s.stats()[kFrontierSlot], marked) << "step " << s.steps_taken();
       most = std::max(most, s.stats()[kFrontierSlot]);
     }

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstdint>
 #include <map>
 
 #include "core/rng.hpp"
@@ -26,6 +27,27 @@ TEST(Rng, BoundedValuesArePinned) {
   for (int v : got) EXPECT_EQ(v, again.uniform_int(6, 10));
   const std::array<int, 8> want = {8, 9, 9, 9, 10, 10, 6, 6};
   EXPECT_EQ(got, want);
+}
+
+// below() takes shortcuts (powers of two, the threshold only worked out for small draws, 3 as a
+// constant divisor): it must draw exactly what the plain rejection rule draws, for every bound.
+TEST(Rng, BelowDrawsWhatThePlainRejectionRuleDraws) {
+  const auto plain = [](Rng& r, std::uint32_t bound) -> std::uint32_t {
+    if (bound <= 1) return 0;
+    const std::uint32_t threshold = (0u - bound) % bound;
+    std::uint32_t v = r.next_u32();
+    for (int tries = 0; v < threshold && tries < 64; ++tries) v = r.next_u32();
+    return v % bound;
+  };
+  // Bounds just over a power of two reject nearly half of all draws, so the redraw runs too.
+  for (const std::uint32_t bound : {0u, 1u, 2u, 3u, 4u, 5u, 7u, 8u, 100u, 1000u, 65536u, 65537u,
+                                    0x80000001u, 0xc0000000u, 0xfffffffeu, 0xffffffffu}) {
+    Rng fast(9, 4), slow(9, 4);
+    for (int k = 0; k < 2000; ++k) {
+      ASSERT_EQ(fast.below(bound), plain(slow, bound)) << "bound " << bound << " draw " << k;
+    }
+    ASSERT_EQ(fast.next_u32(), slow.next_u32()) << "bound " << bound;  // same draws consumed
+  }
 }
 
 TEST(Rng, UniformIntStaysInRangeAndHitsEveryValue) {

@@ -37,6 +37,10 @@ class Canvas {
   }
   void set_tile(int x, int y, Tile t) { set_tile(grid_->index(x, y), t); }
   void set_tile_label(std::size_t i, Tile t, std::int32_t label) {
+    if (!log_) {  // nothing to record, so no before-value to read (room accretion, per cell)
+      grid_->put_tile_label(i, t, label);
+      return;
+    }
     Cell c = grid_->cell(i);
     c.tile = t;
     c.label = label;

@@ -4,11 +4,13 @@
 
 namespace dungen::history {
 
+// A skip writes whole layers; a layer the grid has not allocated yet (it allocates the mark,
+// label and region layers on first use) is allocated, at its default, before it is written.
 struct LayerAccess {
   static Tile* tiles(Grid& g) { return g.tiles_.data(); }
-  static Mark* marks(Grid& g) { return g.marks_.data(); }
-  static std::int32_t* labels(Grid& g) { return g.labels_.data(); }
-  static std::int32_t* regions(Grid& g) { return g.regions_.data(); }
+  static Mark* marks(Grid& g) { return g.layer(g.marks_, Mark::None).data(); }
+  static std::int32_t* labels(Grid& g) { return g.layer(g.labels_, std::int32_t{-1}).data(); }
+  static std::int32_t* regions(Grid& g) { return g.layer(g.regions_, std::int32_t{-1}).data(); }
 };
 
 namespace {
@@ -190,15 +192,16 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
     sp = {at + static_cast<std::uint32_t>(gap), static_cast<std::uint32_t>(length)};
     at = sp.start + sp.length;
   }
-  const auto layer = [&](std::uint8_t bit, auto* data) {
+  const auto layer = [&](std::uint8_t bit, auto data_of) {
     if (!(mask & bit)) return;
+    auto* data = data_of(grid);
     r = apply_runs(r, n, spans.data(), forward ? nullptr : data);
     r = apply_runs(r, n, spans.data(), forward ? data : nullptr);
   };
-  layer(kTile, LayerAccess::tiles(grid));
-  layer(kMark, LayerAccess::marks(grid));
-  layer(kLabel, LayerAccess::labels(grid));
-  layer(kRegion, LayerAccess::regions(grid));
+  layer(kTile, LayerAccess::tiles);
+  layer(kMark, LayerAccess::marks);
+  layer(kLabel, LayerAccess::labels);
+  layer(kRegion, LayerAccess::regions);
   return {spans.front().start, spans.back().start + spans.back().length - 1};
 }
 

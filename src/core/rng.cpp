@@ -21,25 +21,14 @@ std::uint64_t Rng::stream_for(std::string_view name) {
   return h;
 }
 
-std::uint32_t Rng::next_u32() {
-  const std::uint64_t old = state_;
-  state_ = old * 6364136223846793005ull + inc_;
-  const auto xorshifted = static_cast<std::uint32_t>(((old >> 18u) ^ old) >> 27u);
-  const auto rot = static_cast<std::uint32_t>(old >> 59u);
-  return (xorshifted >> rot) | (xorshifted << ((32u - rot) & 31u));
-}
-
-std::uint32_t Rng::below(std::uint32_t bound) {
-  assert(bound >= 1);
-  if (bound <= 1) return 0;
+std::uint32_t Rng::redraw_tail(std::uint32_t r, std::uint32_t bound) {
   // 2^32 mod bound values at the bottom of the range would be drawn once too often: reject them.
   // Each draw is rejected with probability < 1/2, so kMaxRejections failures in a row happen
   // with probability < 2^-64; the bound only exists so no loop is unbounded.
   constexpr int kMaxRejections = 64;
   const std::uint32_t threshold = (0u - bound) % bound;
-  std::uint32_t r = next_u32();
   for (int tries = 0; r < threshold && tries < kMaxRejections; ++tries) r = next_u32();
-  return r % bound;
+  return r;
 }
 
 int Rng::uniform_int(int lo, int hi) {

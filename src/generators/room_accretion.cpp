@@ -33,6 +33,11 @@
 //   have free neighbours, pruned when picked: every cell taken costs O(1) work on average,
 //   instead of the seed's scan of the whole room per cell (a set and random.sample).
 //
+// Cost: a cell taken is a step, so the per-cell path is kept lean without changing a single draw
+// (the maps are the same bit for bit as before it was tuned): no division (the map's width is
+// divided by a multiply), no branch on which neighbours are free, one growth Step per room
+// updated in place, and a batch run writes tile and label without reading the cell first.
+//
 // Layout: each room with its bounding box and cell count (rectangular = false); the start is the
 // first room's first cell.
 //
@@ -43,8 +48,11 @@
 
 #include "generators/room_accretion.hpp"
 
+#include "core/big_buffer.hpp"
+
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string>
 
 namespace dungen {
@@ -256,31 +264,57 @@ const Schema& schema() {
 }
 
 // Free cells: a dense array for "a random free cell" and each cell's slot in it for O(1) removal.
+// Uninitialised arrays rather than vectors: a vector would zero its 8 bytes per cell before the
+// loop below writes them again (at 4096x4096 that is a 128 MB pass for nothing).
 class CellBank {
  public:
-  explicit CellBank(std::size_t n) : cells_(n), slot_(n) {
+  explicit CellBank(std::size_t n) : cells_(n), slot_(n), size_(n) {
     for (std::size_t i = 0; i < n; ++i) {
       cells_[i] = static_cast<std::uint32_t>(i);
       slot_[i] = static_cast<std::uint32_t>(i);
     }
   }
-  bool empty() const { return cells_.empty(); }
-  std::size_t size() const { return cells_.size(); }
+  bool empty() const { return size_ == 0; }
+  std::size_t size() const { return size_; }
   std::size_t random_cell(Rng& rng) const {
-    return cells_[rng.below(static_cast<std::uint32_t>(cells_.size()))];
+    return cells_[rng.below(static_cast<std::uint32_t>(size_))];
   }
   void take(std::size_t cell) {
     const std::uint32_t s = slot_[cell];
-    const std::uint32_t last = cells_.back();
+    const std::uint32_t last = cells_[--size_];
     cells_[s] = last;
     slot_[last] = s;
-    cells_.pop_back();
   }
 
  private:
-  std::vector<std::uint32_t> cells_;
-  std::vector<std::uint32_t> slot_;
+  BigArray<std::uint32_t> cells_;
+  BigArray<std::uint32_t> slot_;
+  std::size_t size_;
 };
+
+// Division and remainder by the map's width without a divide instruction (Lemire, Kaser and
+// Kurz, "Faster remainder by direct computation", 2019): with m = ceil(2^64 / d), both are exact
+// for every 32-bit numerator and divisor d >= 2 (maps are at least 4 wide). They run once or
+// twice per cell taken.
+__extension__ using U128 = unsigned __int128;  // gcc and clang; __extension__: not ISO C++
+class WidthDivider {
+ public:
+  explicit WidthDivider(std::uint32_t d) : m_(UINT64_MAX / d + 1), d_(d) {}
+  std::uint32_t div(std::uint32_t n) const {
+    return static_cast<std::uint32_t>((static_cast<U128>(m_) * n) >> 64);
+  }
+  std::uint32_t mod(std::uint32_t n) const {
+    const std::uint64_t low = m_ * n;
+    return static_cast<std::uint32_t>((static_cast<U128>(low) * d_) >> 64);
+  }
+
+ private:
+  std::uint64_t m_;
+  std::uint32_t d_;
+};
+
+// No cell: what adjacent_free finds when no room cell has a free neighbour.
+constexpr std::size_t kNoCell = SIZE_MAX;
 
 Rect bounds_union(const Rect& a, const Rect& b) {
   const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
@@ -333,27 +367,38 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
   std::vector<std::uint32_t> small_room;
 
   // The free 4-neighbours of cell i.
-  // Rows are told apart by index alone and the column by a 32-bit remainder (maps have at most
-  // 2^24 cells): this runs once or twice per cell taken, where a 64-bit division shows.
+  // Rows are told apart by index alone and the column by a remainder without a division (maps
+  // have at most 2^24 cells): this runs once or twice per cell taken, where a division shows.
   const std::size_t row = grid.index(0, 1);
   const std::size_t last_row = grid.size() - row;
   const auto width32 = static_cast<std::uint32_t>(grid.width());
+  const WidthDivider by_width(width32);
   auto free_neighbours = [&](std::uint32_t i, std::array<std::size_t, 4>& out) {
-    const std::uint32_t x = i % width32;
+    const std::uint32_t x = by_width.mod(i);
+    // Without branches (which neighbour is free is a coin flip the predictor loses): each
+    // candidate is written, and counted when free. A neighbour outside the map reads cell i
+    // itself instead, a room cell, so it never counts.
+    const Tile* tiles = grid.tiles().data();
     int n = 0;
-    if (i >= row && grid.tile(i - row) == Tile::Empty) out[n++] = i - row;
-    if (x + 1 < width32 && grid.tile(i + 1) == Tile::Empty) out[n++] = i + 1;
-    if (i < last_row && grid.tile(i + row) == Tile::Empty) out[n++] = i + row;
-    if (x > 0 && grid.tile(i - 1) == Tile::Empty) out[n++] = i - 1;
+    const auto consider = [&](std::size_t cell, bool inside) {
+      out[static_cast<std::size_t>(n)] = cell;
+      n += tiles[inside ? cell : i] == Tile::Empty;
+    };
+    consider(i - row, i >= row);
+    consider(i + 1, x + 1 < width32);
+    consider(i + row, i < last_row);
+    consider(i - 1, x > 0);
     return n;
   };
   // A random free neighbour of a random room cell that has one, pruning the edge list on the
-  // way; nothing when no room cell has a free neighbour. Notes how many room cells it picked.
-  auto adjacent_free = [&]() -> std::optional<std::size_t> {
+  // way; kNoCell when no room cell has a free neighbour. Notes how many room cells it picked.
+  // (A plain index, not a std::optional: gcc returns an optional through memory and reads it
+  // back wider than it wrote it, a store-forwarding stall once per cell.)
+  auto adjacent_free = [&]() -> std::size_t {
     std::array<std::size_t, 4> around{};
     std::int64_t picks = 0;
-    std::optional<std::size_t> found;
-    while (!edge.empty() && !found) {
+    std::size_t found = kNoCell;
+    while (!edge.empty() && found == kNoCell) {
       const std::uint32_t k = rng.below(static_cast<std::uint32_t>(edge.size()));
       ++picks;
       const int n = free_neighbours(edge[k], around);
@@ -383,7 +428,8 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
     canvas.set_tile_label(cell, Tile::Floor, id);
     const auto cell32 = static_cast<std::uint32_t>(cell);
     edge.push_back(cell32);
-    const Point c{static_cast<int>(cell32 % width32), static_cast<int>(cell32 / width32)};
+    const std::uint32_t y = by_width.div(cell32);
+    const Point c{static_cast<int>(cell32 - y * width32), static_cast<int>(y)};
     x0 = std::min(x0, c.x);
     y0 = std::min(y0, c.y);
     x1 = std::max(x1, c.x);
@@ -439,19 +485,18 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
     // The seed's build(): grow next to the room until it has its size.
     bool boxed_in = false;
     int pieces = 1;
+    // One step object for all of the room's growth steps, of which there is one per cell: only
+    // the cell and the count change, so only they are written each time.
+    Step grown{.level = StepLevel::Cell,
+               .line = kGrow,
+               .event = {.kind = event_kind(Ev::Grown), .id = id, .other = size}};
     while (cells < size) {
-      std::optional<std::size_t> next;
-      if (!bank.empty()) next = adjacent_free();
-      if (next) {
-        const Point c = take(*next);
-        const Step grown{.level = StepLevel::Cell,
-                         .line = kGrow,
-                         .event = {.kind = event_kind(Ev::Grown),
-                                   .id = id,
-                                   .other = size,
-                                   .value = cells,
-                                   .at = c},
-                         .overlay = {.cursor = c}};
+      const std::size_t next = bank.empty() ? kNoCell : adjacent_free();
+      if (next != kNoCell) {
+        const Point c = take(next);
+        grown.event.value = cells;
+        grown.event.at = c;
+        grown.overlay.cursor = c;
         co_yield grown;
         continue;
       }
@@ -524,13 +569,13 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
     }
 
     if (bank.empty()) break;
-    const std::optional<std::size_t> next = adjacent_free();
-    start = next ? *next : random_free();
+    const std::size_t next = adjacent_free();
+    start = next != kNoCell ? next : random_free();
     const Point s = grid.point(start);
     const Step next_start{.level = StepLevel::Cell,
                           .line = kNextStart,
                           .event = {.kind = event_kind(Ev::NextStart),
-                                    .reason = next ? kNextToRoom : kRandomCell,
+                                    .reason = next != kNoCell ? kNextToRoom : kRandomCell,
                                     .id = static_cast<int>(layout.rooms.size()),
                                     .other = id,
                                     .at = s},

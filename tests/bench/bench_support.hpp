@@ -70,6 +70,12 @@ inline void register_generator(const GeneratorSpec& spec, const ParamValues& par
       Stepper s = start_generator(spec, params, 1 + n++ % kBenchSeeds, false);
       benchmark::DoNotOptimize(run_to_end(s).steps);
     }
+    // Nanoseconds per map cell (CPU time): a rate counter inverted is seconds per cell, and the
+    // cells are counted in billions so that it reads in nanoseconds.
+    const double cells = static_cast<double>(params.get_int("width")) * params.get_int("height");
+    st.counters["ns/cell"] =
+        benchmark::Counter(cells * static_cast<double>(st.iterations()) / 1e9,
+                           benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   })->Unit(benchmark::kMicrosecond);
   benchmark::RegisterBenchmark((label + "/stepped/" + size).c_str(), [&spec, params](
                                                                          benchmark::State& st) {

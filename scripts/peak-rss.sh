@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Peak resident memory (RSS) of every generator on a big map, from the CLI and from the app's
+# headless mode: a measurement, not a test (it prints figures and asserts nothing).
+#
+#   scripts/peak-rss.sh [BUILD_DIR]          (default: build; needs /usr/bin/time, and xvfb-run
+#                                             for the app column)
+#   SIZE=1024 scripts/peak-rss.sh            a smaller map (default 4096, i.e. 4096x4096)
+#   GENERATORS="cellular-caves" ...          only these generators (default: `dungen list`)
+#   APP_FLAGS="--no-wait --frames 60" ...    how the app runs (default: the whole run and the
+#                                             instant regions before the first frame, then 60
+#                                             frames; --no-wait leaves the run to the frames)
+#   TIMEOUT=600                              seconds per run before it is stopped (then "-")
+#
+# Columns: the CLI writing the map as text (`dungen generate NAME --out`), the same with
+# --regions (the labelling and its 64 MB layer at 4096x4096), and dungen-viz with --regions in
+# a 1280x720 window under Xvfb, against the app's goal of 400 MB with regions shown (issue 9).
+# Peak RSS is what /usr/bin/time reports as "maximum resident set size" for that one process.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+CLI=$BUILD/dungen
+VIZ=$BUILD/dungen-viz
+SIZE=${SIZE:-4096}
+TIMEOUT=${TIMEOUT:-600}
+APP_FLAGS=${APP_FLAGS:---frames 60}
+APP_GOAL_MB=400
+TIME=/usr/bin/time
+[[ -x $TIME ]] || { echo "peak-rss.sh: needs $TIME (apt-get install time)" >&2; exit 2; }
+[[ -x $CLI ]] || { echo "peak-rss.sh: no $CLI: build first" >&2; exit 2; }
+GENERATORS=${GENERATORS:-$("$CLI" list | awk '{print $1}')}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Runs "$@" under /usr/bin/time; prints its peak RSS in MB, or "-" when it failed or timed out.
+peak_mb() {
+  local out=$tmp/rss
+  rm -f "$out"
+  if timeout "$TIMEOUT" "$TIME" -f %M -o "$out" "$@" >"$tmp/log" 2>&1 && [[ -s $out ]]; then
+    awk '{printf "%.0f", $1 / 1024}' "$out"
+  else
+    echo "-"
+  fi
+}
+
+app_mb() {
+  if ! command -v xvfb-run >/dev/null || [[ ! -x $VIZ ]]; then
+    echo "-"
+    return
+  fi
+  # /usr/bin/time inside xvfb-run: only the app is measured, not the X server.
+  local out=$tmp/rss-app
+  rm -f "$out"
+  # shellcheck disable=SC2086  # APP_FLAGS is a list of flags
+  if timeout "$TIMEOUT" xvfb-run -a -s '-screen 0 1280x720x24' "$TIME" -f %M -o "$out" \
+    "$VIZ" --size 1280x720 --generator "$1" --width "$SIZE" --height "$SIZE" --regions \
+    $APP_FLAGS >"$tmp/log" 2>&1 && [[ -s $out ]]; then
+    awk '{printf "%.0f", $1 / 1024}' "$out"
+  else
+    echo "-"
+  fi
+}
+
+echo "peak RSS at ${SIZE}x${SIZE}, MB ($(uptime | sed 's/.*load/load/'))"
+printf '%-20s %10s %14s %16s %8s\n' generator cli "cli --regions" "app --regions" "<= ${APP_GOAL_MB}"
+for g in $GENERATORS; do
+  cli=$(peak_mb "$CLI" generate "$g" --width "$SIZE" --height "$SIZE" --out "$tmp/map.txt")
+  cli_regions=$(peak_mb "$CLI" generate "$g" --width "$SIZE" --height "$SIZE" --regions \
+    --out "$tmp/map.txt")
+  app=$(app_mb "$g")
+  met="-"
+  [[ $app != "-" ]] && { ((app <= APP_GOAL_MB)) && met=yes || met=no; }
+  printf '%-20s %10s %14s %16s %8s\n' "$g" "$cli" "$cli_regions" "$app" "$met"
+done
