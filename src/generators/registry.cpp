@@ -4,6 +4,7 @@
 #include <string>
 
 #include "generators/cellular_caves.hpp"
+#include "generators/drunkards_walk.hpp"
 #include "generators/feature_accretion.hpp"
 #include "generators/room_accretion.hpp"
 #include "generators/rooms_and_tunnels.hpp"
@@ -16,6 +17,7 @@ std::span<const GeneratorSpec* const> all_generators() {
       &feature_accretion_spec(),
       &room_accretion_spec(),
       &cellular_caves_spec(),
+      &drunkards_walk_spec(),
   };
   return specs;
 }
