@@ -39,7 +39,7 @@ std::string outcome(const std::vector<std::string>& args) {
       if (auto e = g.params.validate()) fail("accepted invalid params", e->words());
     }
     out += std::string(g.spec->name) + (g.help ? " help" : "") + " seed " + std::to_string(g.seed) +
-           (g.json ? " json" : "") + (g.regions ? " regions" : "");
+           " format " + std::to_string(static_cast<int>(g.format)) + (g.regions ? " regions" : "");
     for (const std::int64_t v : g.params.values()) out += " " + std::to_string(v);
     for (const std::int64_t v : g.region_params.values()) out += " r" + std::to_string(v);
     out += " out " + g.out_path.value_or("-") + " trace " + g.trace_path.value_or("-");
