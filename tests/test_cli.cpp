@@ -308,6 +308,7 @@ TEST(CliTrace, EveryPseudocodeLineOfEveryGeneratorAppearsOverSeeds1To20) {
       {"room-accretion", {{}, {"--boxed-in", "1"}, {"--boxed-in", "2"}}},
       {"cellular-caves",
        {{}, {"--border", "1"}, {"--step-cells", "1", "--width", "24", "--height", "10"}}},
+      {"bsp-rooms", {{}}},
   };
   const auto path = temp_file("trace_all.jsonl");
   std::map<std::string, std::set<int>> seen;

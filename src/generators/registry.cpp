@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "generators/bsp_rooms.hpp"
 #include "generators/cellular_caves.hpp"
 #include "generators/feature_accretion.hpp"
 #include "generators/room_accretion.hpp"
@@ -16,6 +17,7 @@ std::span<const GeneratorSpec* const> all_generators() {
       &feature_accretion_spec(),
       &room_accretion_spec(),
       &cellular_caves_spec(),
+      &bsp_rooms_spec(),
   };
   return specs;
 }
