@@ -308,6 +308,7 @@ TEST(BspRooms, SplitsAreActionsRoomsFeaturesLevelsPhasesAndTheOverlayShowsThem) 
           ASSERT_TRUE(step->overlay.window && step->overlay.candidate);
           const Rect a = *step->overlay.window, b = *step->overlay.candidate;
           EXPECT_EQ(bounding(a, b), e.rect);
+          EXPECT_EQ(spec().narration.caption(*step, s.params()), "");
           EXPECT_EQ(a.w * a.h + b.w * b.h, e.rect.w * e.rect.h);
           // The corridor starts in one room and ends in the other, one 4-step at a time.
           const auto& path = step->overlay.path;

@@ -204,10 +204,9 @@ std::string caption(const Step& s, const ParamValues&) {
       return "depth " + std::to_string(e.value) + " cut";
     case event_kind(Ev::Room):
       return "room " + number_text(e.id);
-    case event_kind(Ev::Join):
-    case event_kind(Ev::Dig):
-      return "rooms " + number_text(e.other) + " + " + number_text(e.value);
   }
+  // A join outlines both parts (the window and the candidate), and each would carry the same
+  // caption: the outlines and the corridor speak for themselves, the log names the rooms.
   return "";
 }
 
