@@ -315,6 +315,7 @@ TEST(CliTrace, EveryPseudocodeLineOfEveryGeneratorAppearsOverSeeds1To20) {
       {"room-accretion", {{}, {"--boxed-in", "1"}, {"--boxed-in", "2"}}},
       {"cellular-caves",
        {{}, {"--border", "1"}, {"--step-cells", "1", "--width", "24", "--height", "10"}}},
+      {"bsp-rooms", {{}}},
       {"drunkards-walk",
        {{}, {"--restart-after", "40", "--bias-percent", "50"}, {"--max-steps", "50"}}},
   };

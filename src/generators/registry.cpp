@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "generators/bsp_rooms.hpp"
 #include "generators/cellular_caves.hpp"
 #include "generators/drunkards_walk.hpp"
 #include "generators/feature_accretion.hpp"
@@ -17,6 +18,7 @@ std::span<const GeneratorSpec* const> all_generators() {
       &feature_accretion_spec(),
       &room_accretion_spec(),
       &cellular_caves_spec(),
+      &bsp_rooms_spec(),
       &drunkards_walk_spec(),
   };
   return specs;
