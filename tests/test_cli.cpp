@@ -308,6 +308,7 @@ TEST(CliTrace, EveryPseudocodeLineOfEveryGeneratorAppearsOverSeeds1To20) {
       {"room-accretion", {{}, {"--boxed-in", "1"}, {"--boxed-in", "2"}}},
       {"cellular-caves",
        {{}, {"--border", "1"}, {"--step-cells", "1", "--width", "24", "--height", "10"}}},
+      {"rooms-and-mazes", {{}, {"--room-extra-size", "40", "--width", "21", "--height", "21"}}},
   };
   const auto path = temp_file("trace_all.jsonl");
   std::map<std::string, std::set<int>> seen;

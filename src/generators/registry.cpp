@@ -6,6 +6,7 @@
 #include "generators/cellular_caves.hpp"
 #include "generators/feature_accretion.hpp"
 #include "generators/room_accretion.hpp"
+#include "generators/rooms_and_mazes.hpp"
 #include "generators/rooms_and_tunnels.hpp"
 
 namespace dungen {
@@ -16,6 +17,7 @@ std::span<const GeneratorSpec* const> all_generators() {
       &feature_accretion_spec(),
       &room_accretion_spec(),
       &cellular_caves_spec(),
+      &rooms_and_mazes_spec(),
   };
   return specs;
 }
