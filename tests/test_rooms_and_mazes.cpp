@@ -93,6 +93,7 @@ void check_invariants(const ParamValues& p, std::uint64_t seed) {
       // Floor is exactly the rooms; the rest of what is walkable is maze passage or door.
       ASSERT_EQ(t == Tile::Floor, room_of[i] >= 0) << x << "," << y;
       ASSERT_TRUE(t == Tile::Wall || t == Tile::Floor || t == Tile::Corridor || t == Tile::Door);
+      ASSERT_EQ(g.mark(i), Mark::None) << "no candidate is left marked";
       if (t != Tile::Floor) {
         ASSERT_EQ(g.label(i), -1);
       }
@@ -292,6 +293,8 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
               ++expected;
               EXPECT_TRUE(shown.contains({x, y})) << x << "," << y;
             }
+            // The candidates are marked on the map too (they stay marked until used or dropped).
+            EXPECT_EQ(g.mark(g.index(x, y)) == Mark::Frontier, around.size() >= 2);
           }
         }
         EXPECT_EQ(step->event.value, expected);
@@ -310,6 +313,12 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
       }
       if (k == kConnected) {
         EXPECT_EQ(walkable_labels(g).size(), 1u) << "one region, one colour";
+      }
+      if (k == kDropped) {
+        EXPECT_EQ(step->overlay.verdict, Verdict::Rejected);
+        for (const Point p : step->overlay.hit_cells) {
+          EXPECT_EQ(g.mark(g.index(p.x, p.y)), Mark::None) << "a dropped connector is unmarked";
+        }
       }
       if (k == kFilled) {
         ASSERT_TRUE(step->overlay.cursor);

@@ -54,12 +54,17 @@
 // Steps: a room try is a header cell step, a cell step for the candidate drawn and an action step
 // for its verdict (a carved room is a feature). Each maze start is an action, each carve a cell
 // step (cursor on the new cell), each back-up run one cell step (cursor where growth resumes),
-// each finished maze a feature. The connector scan is an action showing every candidate
-// (hit_cells); each opening is an action (cursor on the door, the remaining candidates shown),
-// the merge a feature (the joining region's bounding box outlined), the drops an action showing
-// the dropped cells, and each extra connector an action. Each dead-end pass begins with an action
-// showing its dead ends; each filled cell is a cell step (cursor on it). Every phase ends with a
-// phase step.
+// each finished maze a feature. The connector scan is an action listing every candidate
+// (hit_cells); each opening is an action (cursor on the door, the remaining candidates listed),
+// the merge a feature (the joining region's bounding box outlined), the drops an action whose
+// rejected candidate is the door with the dropped connectors as its hit cells, and each extra
+// connector an action. Each dead-end pass begins with an action listing its dead ends; each
+// filled cell is a cell step (cursor on it). Every phase ends with a phase step.
+//
+// Waiting cells carry Mark::Frontier, so they show on the map from step to step: connectors
+// from the scan until each is opened or dropped, and a pass's dead ends until each is filled.
+// (The viewer draws hit_cells only for the newest rejected candidate; the marks show the
+// candidates on every step.) No mark is left at the end.
 
 #include "generators/rooms_and_mazes.hpp"
 
@@ -280,6 +285,14 @@ std::string caption(const Step& s, const ParamValues&) {
       return "room " + number_text(e.id);
     case event_kind(Ev::Merged):
       return region_text(e.other) + " joins " + region_text(e.id);
+    case event_kind(Ev::ConnectorsFound):
+      return plural(e.value, "connector", "connectors");
+    case event_kind(Ev::Opened):
+      return "door";
+    case event_kind(Ev::Dropped):
+      return "no longer needed: " + std::to_string(e.value + e.other);
+    case event_kind(Ev::PassStart):
+      return "pass " + number_text(e.id) + ": " + plural(e.value, "dead end", "dead ends");
   }
   return "";
 }
@@ -340,8 +353,22 @@ struct State {
   int open_regions = 0;
 };
 
+// The odd area inside its border: what a scan for connectors or dead ends looks at.
+Rect interior(const Settings& s) {
+  return {1, 1, s.odd_w - 2, s.odd_h - 2};
+}
+
 bool overlap(const Rect& a, const Rect& b) {
   return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
+}
+
+// Sets a cell's tile and label and clears its mark (a candidate or dead end no longer waiting).
+void open_cell(Canvas& canvas, const Grid& g, std::size_t i, Tile t, std::int32_t label) {
+  Cell c = g.cell(i);
+  c.tile = t;
+  c.label = label;
+  c.mark = Mark::None;
+  canvas.set_cell(i, c);
 }
 
 // Carves cell i to floor in region r.
@@ -591,6 +618,7 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
   for (int round = 0; st.open_regions > 1 && round < round_cap; ++round) {
     if (connectors.empty()) {
       connectors = find_connectors(grid);
+      for (const std::uint32_t c : connectors) canvas.set_mark(c, Mark::Frontier);
       stats.add(kConnectors, static_cast<std::int64_t>(connectors.size()));
       const Step found{.level = StepLevel::Action,
                        .line = kFindConnectors,
@@ -598,7 +626,7 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
                                  .reason = static_cast<std::uint8_t>(first_scan ? 0 : 1),
                                  .other = st.open_regions,
                                  .value = static_cast<int>(connectors.size())},
-                       .overlay = {.hit_cells = shown(grid, connectors)}};
+                       .overlay = {.candidate = interior(s), .hit_cells = shown(grid, connectors)}};
       first_scan = false;
       co_yield found;
       if (connectors.empty()) break;  // cannot happen: the odd lattice is connected
@@ -621,7 +649,7 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
       if (a > b || (a == b && r < keep)) keep = r;
     }
     const int first_other = joined[0] == keep ? joined[1] : joined[0];
-    canvas.set_tile_label(door, Tile::Door, keep);
+    open_cell(canvas, grid, door, Tile::Door, keep);
     st.cells[static_cast<std::size_t>(keep)].push_back(door);
     stats.add(kOpenedStat, 1);
     std::vector<std::uint32_t> rest;
@@ -636,7 +664,10 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
                                 .other = first_other,
                                 .value = n,
                                 .at = at},
-                      .overlay = {.hit_cells = shown(grid, rest), .cursor = at}};
+                      .overlay = {.candidate = Rect{at.x, at.y, 1, 1},
+                                  .verdict = Verdict::Accepted,
+                                  .hit_cells = shown(grid, rest),
+                                  .cursor = at}};
     co_yield opened;
 
     for (int k = 0; k < n; ++k) {
@@ -675,9 +706,11 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
       const Point p = grid.point(c);
       if (std::abs(p.x - at.x) <= 1 && std::abs(p.y - at.y) <= 1) {
         ++beside;
+        canvas.set_mark(c, Mark::None);
         if (dropped.size() < kMaxShownCells) dropped.push_back(p);
       } else if (regions_around(grid, c, around) < 2) {
         inside.push_back(c);
+        canvas.set_mark(c, Mark::None);
         if (dropped.size() < kMaxShownCells) dropped.push_back(p);
       } else {
         kept.push_back(c);
@@ -691,7 +724,10 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
                                 .id = keep,
                                 .other = beside,
                                 .value = static_cast<int>(inside.size())},
-                      .overlay = {.hit_cells = std::move(dropped), .cursor = at}};
+                      .overlay = {.candidate = Rect{at.x, at.y, 1, 1},
+                                  .verdict = Verdict::Rejected,
+                                  .hit_cells = std::move(dropped),
+                                  .cursor = at}};
       co_yield drop;
     }
     for (const std::uint32_t c : inside) {
@@ -702,7 +738,7 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
         continue;
       }
       const int r = regions_around(grid, c, around) > 0 ? around[0] : keep;
-      canvas.set_tile_label(c, Tile::Door, r);
+      open_cell(canvas, grid, c, Tile::Door, r);
       st.cells[static_cast<std::size_t>(r)].push_back(c);
       stats.add(kExtraStat, 1);
       const Point p = grid.point(c);
@@ -760,13 +796,17 @@ StepGenerator uncarve(StepContext& ctx, Settings s) {
                       .event = {.kind = event_kind(Ev::PassStart),
                                 .id = pass,
                                 .value = static_cast<int>(current.size())},
-                      .overlay = {.hit_cells = shown(grid, current)}};
+                      .overlay = {.candidate = interior(s), .hit_cells = shown(grid, current)}};
+    for (const std::uint32_t i : current) canvas.set_mark(i, Mark::Frontier);
     co_yield header;
     next.clear();
     for (const std::uint32_t i : current) {
-      if (!dead_end(i)) continue;  // its partner in a two-cell stub was filled first
+      if (!dead_end(i)) {  // its partner in a two-cell stub was filled first
+        canvas.set_mark(i, Mark::None);
+        continue;
+      }
       const Point p = grid.point(i);
-      canvas.set_tile_label(i, Tile::Wall, -1);
+      open_cell(canvas, grid, i, Tile::Wall, -1);
       stats.add(kDeadEndCells, 1);
       ++filled;
       for (const Point d : kDir) {
