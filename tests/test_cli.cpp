@@ -318,6 +318,7 @@ TEST(CliTrace, EveryPseudocodeLineOfEveryGeneratorAppearsOverSeeds1To20) {
       {"bsp-rooms", {{}}},
       {"drunkards-walk",
        {{}, {"--restart-after", "40", "--bias-percent", "50"}, {"--max-steps", "50"}}},
+      {"rooms-and-mazes", {{}, {"--room-extra-size", "40", "--width", "21", "--height", "21"}}},
   };
   const auto path = temp_file("trace_all.jsonl");
   std::map<std::string, std::set<int>> seen;

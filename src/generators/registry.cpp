@@ -8,6 +8,7 @@
 #include "generators/drunkards_walk.hpp"
 #include "generators/feature_accretion.hpp"
 #include "generators/room_accretion.hpp"
+#include "generators/rooms_and_mazes.hpp"
 #include "generators/rooms_and_tunnels.hpp"
 
 namespace dungen {
@@ -20,6 +21,7 @@ std::span<const GeneratorSpec* const> all_generators() {
       &cellular_caves_spec(),
       &bsp_rooms_spec(),
       &drunkards_walk_spec(),
+      &rooms_and_mazes_spec(),
   };
   return specs;
 }

@@ -1,0 +1,370 @@
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <variant>
+
+#include "analysis/regions.hpp"
+#include "core/runner.hpp"
+#include "generators/rooms_and_mazes.hpp"
+
+using namespace dungen;
+
+namespace {
+
+const GeneratorSpec& spec() {
+  return rooms_and_mazes_spec();
+}
+
+struct Setting {
+  std::string name;
+  std::int64_t value;
+};
+
+ParamValues params(std::initializer_list<Setting> settings) {
+  ParamValues p = spec().schema.defaults();
+  for (const Setting& s : settings) EXPECT_FALSE(p.set(s.name, s.value)) << s.name;
+  EXPECT_FALSE(p.validate());
+  return p;
+}
+
+std::int64_t stat(const Stepper& s, const std::string& key) {
+  for (const StatRow& r : spec().narration.stat_rows(s.stats(), s.params())) {
+    if (r.key == key) return std::get<std::int64_t>(r.value);
+  }
+  ADD_FAILURE() << "no stat " << key;
+  return -1;
+}
+
+int walkable_sides(const Grid& g, int x, int y) {
+  int n = 0;
+  for (const Point d : {Point{0, -1}, Point{1, 0}, Point{0, 1}, Point{-1, 0}}) {
+    if (g.in_bounds(x + d.x, y + d.y) && is_walkable(g.at(x + d.x, y + d.y))) ++n;
+  }
+  return n;
+}
+
+void check_invariants(const ParamValues& p, std::uint64_t seed) {
+  Stepper s = start_generator(spec(), p, seed, false);
+  run_to_end(s);
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  const Grid& g = s.grid();
+  const auto& rooms = s.layout().rooms;
+  const int odd_w = g.width() % 2 ? g.width() : g.width() - 1;
+  const int odd_h = g.height() % 2 ? g.height() : g.height() - 1;
+  const int largest = 2 * (2 + p.get_int("room_extra_size")) + 1;
+  std::vector<int> room_of(g.size(), -1);
+  for (std::size_t i = 0; i < rooms.size(); ++i) {
+    const Rect& r = rooms[i].bounds;
+    ASSERT_EQ(rooms[i].id, static_cast<int>(i));
+    // Odd corners and odd sides, inside the odd area's border.
+    ASSERT_EQ(r.x % 2, 1);
+    ASSERT_EQ(r.y % 2, 1);
+    ASSERT_EQ(r.w % 2, 1);
+    ASSERT_EQ(r.h % 2, 1);
+    ASSERT_GE(std::min(r.w, r.h), 3);
+    ASSERT_LE(std::min(r.w, r.h), largest);
+    ASSERT_LE(std::max(r.w, r.h), largest + 2 * (largest / 2));
+    ASSERT_LE(r.right(), odd_w - 1);
+    ASSERT_LE(r.bottom(), odd_h - 1);
+    for (std::size_t j = i + 1; j < rooms.size(); ++j) {
+      const Rect& o = rooms[j].bounds;
+      // Never overlapping, so (odd alignment) never touching either: a wall between.
+      ASSERT_FALSE(r.x <= o.right() && o.x <= r.right() && r.y <= o.bottom() && o.y <= r.bottom())
+          << "rooms " << i << " and " << j;
+    }
+    for (int y = r.y; y < r.bottom(); ++y) {
+      for (int x = r.x; x < r.right(); ++x) {
+        ASSERT_EQ(g.at(x, y), Tile::Floor);
+        ASSERT_EQ(g.label_at(x, y), rooms[i].id);
+        room_of[g.index(x, y)] = static_cast<int>(i);
+      }
+    }
+  }
+  int corridors = 0, doors = 0;
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      const std::size_t i = g.index(x, y);
+      const Tile t = g.at(x, y);
+      if (x == 0 || y == 0 || x >= odd_w - 1 || y >= odd_h - 1) {
+        ASSERT_EQ(t, Tile::Wall);
+      }
+      // Floor is exactly the rooms; the rest of what is walkable is maze passage or door.
+      ASSERT_EQ(t == Tile::Floor, room_of[i] >= 0) << x << "," << y;
+      ASSERT_TRUE(t == Tile::Wall || t == Tile::Floor || t == Tile::Corridor || t == Tile::Door);
+      ASSERT_EQ(g.mark(i), Mark::None) << "no candidate is left marked";
+      if (t != Tile::Floor) {
+        ASSERT_EQ(g.label(i), -1);
+      }
+      corridors += t == Tile::Corridor;
+      doors += t == Tile::Door;
+      if (p.get("remove_dead_ends") == 1 && p.get("dead_end_passes") == 0 && is_walkable(t)) {
+        ASSERT_NE(walkable_sides(g, x, y), 1) << "a dead end at " << x << "," << y;
+      }
+    }
+  }
+  // One connected walkable region.
+  EXPECT_EQ(label_regions(g, 4).count(), 1);
+  // Each opened connector joined two regions: one fewer than the rooms and mazes.
+  const std::int64_t rooms_n = stat(s, "rooms"), mazes = stat(s, "mazes");
+  EXPECT_EQ(rooms_n, static_cast<std::int64_t>(rooms.size()));
+  EXPECT_EQ(stat(s, "connectors_opened"), rooms_n + mazes - 1);
+  EXPECT_EQ(stat(s, "regions"), 1);
+  // Every maze cell and every door is either still there or was filled as a dead end.
+  EXPECT_EQ(corridors + doors + stat(s, "dead_end_cells_removed"),
+            stat(s, "maze_cells") + stat(s, "connectors_opened") + stat(s, "extra_connectors"));
+  if (p.get("remove_dead_ends") == 0) {
+    EXPECT_EQ(stat(s, "dead_end_cells_removed"), 0);
+  }
+  if (p.get("dead_end_passes") > 0) {
+    EXPECT_LE(stat(s, "dead_end_passes"), p.get("dead_end_passes"));
+  }
+  EXPECT_EQ(stat(s, "room_tries"), p.get("room_tries"));
+  EXPECT_EQ(stat(s, "rooms") + stat(s, "rooms_rejected"), p.get("room_tries"));
+}
+
+}  // namespace
+
+TEST(RoomsAndMazes, InvariantsOver1000SeedsWithDefaults) {
+  const ParamValues p = spec().schema.defaults();
+  for (std::uint64_t seed = 0; seed < 1000; ++seed) {
+    check_invariants(p, seed);
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(RoomsAndMazes, InvariantsOver1000SeedsWithExtremeParameters) {
+  const ParamValues cases[] = {
+      // Straight mazes, no extra connectors, a packed map of small rooms.
+      params({{"winding_percent", 0},
+              {"extra_connector_percent", 0},
+              {"room_tries", 600},
+              {"room_extra_size", 0}}),
+      // Always turning, every spare connector opened, rooms mostly too big for the map.
+      params({{"width", 30},
+              {"height", 24},
+              {"winding_percent", 100},
+              {"extra_connector_percent", 100},
+              {"room_extra_size", 12}}),
+      // No rooms: the maze alone (full removal leaves a single cell).
+      params({{"width", 40}, {"height", 21}, {"room_tries", 0}}),
+      // The smallest map, and one dead-end pass only.
+      params({{"width", 5}, {"height", 5}, {"dead_end_passes", 1}}),
+      // Dead ends kept, even sides.
+      params({{"width", 50}, {"height", 30}, {"remove_dead_ends", 0}, {"winding_percent", 60}}),
+  };
+  for (const ParamValues& p : cases) {
+    for (std::uint64_t seed = 0; seed < 1000; ++seed) {
+      check_invariants(p, seed);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST(RoomsAndMazes, WithoutRoomsFullRemovalLeavesOneCell) {
+  Stepper s =
+      start_generator(spec(), params({{"width", 21}, {"height", 11}, {"room_tries", 0}}), 4, false);
+  run_to_end(s);
+  EXPECT_EQ(s.grid().count_walkable(), 1u);
+  EXPECT_EQ(stat(s, "mazes"), 1);
+  // A perfect maze over the 10 x 5 odd cells: 50 cells and the 49 passages between them.
+  EXPECT_EQ(stat(s, "maze_cells"), 99);
+}
+
+namespace {
+
+// The generator's event kinds in its order (a copy, so the test states what each must do).
+enum Kind : EventKind {
+  kRoomTry = kFirstOwnEvent,
+  kRoomSized,
+  kRoomDrawn,
+  kRoomRejected,
+  kRoomCarved,
+  kRoomsDone,
+  kMazeStart,
+  kMazeCarve,
+  kMazeBack,
+  kMazeDone,
+  kMazesDone,
+  kConnectorsFound,
+  kOpened,
+  kMerged,
+  kDropped,
+  kExtra,
+  kConnected,
+  kPassStart,
+  kFilled,
+  kUncarveDone,
+  kNumbered,
+};
+
+int line_saying(std::string_view words) {
+  const auto code = spec().narration.pseudocode;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    if (code[i].find(words) != std::string_view::npos) return static_cast<int>(i);
+  }
+  ADD_FAILURE() << "no pseudocode line says '" << words << "'";
+  return -1;
+}
+
+std::set<std::int32_t> walkable_labels(const Grid& g) {
+  std::set<std::int32_t> labels;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    if (is_walkable(g.tile(i))) labels.insert(g.label(i));
+  }
+  return labels;
+}
+
+}  // namespace
+
+TEST(RoomsAndMazes, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
+  const std::map<EventKind, int> expected = {
+      {kEventBegin, line_saying("fill the map with wall")},
+      {kRoomTry, line_saying("repeat room_tries times")},
+      {kRoomsDone, line_saying("repeat room_tries times")},
+      {kRoomSized, line_saying("size = 2 * random")},
+      {kRoomDrawn, line_saying("random odd corner")},
+      {kRoomRejected, line_saying("reject it")},
+      {kRoomCarved, line_saying("a new region")},
+      {kMazeStart, line_saying("for each odd cell still solid")},
+      {kMazesDone, line_saying("for each odd cell still solid")},
+      {kMazeDone, line_saying("while cells is not empty")},
+      {kMazeCarve, line_saying("carve through to it")},
+      {kMazeBack, line_saying("back up")},
+      {kConnectorsFound, line_saying("find connectors")},
+      {kOpened, line_saying("open a random connector")},
+      {kConnected, line_saying("open a random connector")},
+      {kMerged, line_saying("merge the regions")},
+      {kDropped, line_saying("drop connectors")},
+      {kExtra, line_saying("opens anyway")},
+      {kPassStart, line_saying("if remove_dead_ends")},
+      {kUncarveDone, line_saying("if remove_dead_ends")},
+      {kFilled, line_saying("fill each dead end")},
+      {kNumbered, line_saying("number the rooms")},
+      {kEventDone, line_saying("done")},
+  };
+  std::set<int> lit;
+  const ParamValues cases[] = {spec().schema.defaults(),
+                               params({{"width", 21}, {"height", 21}, {"room_extra_size", 40}})};
+  for (const ParamValues& p : cases) {
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+      Stepper s = start_generator(spec(), p, seed);
+      while (const Step* step = s.next()) {
+        ASSERT_TRUE(expected.contains(step->event.kind)) << int{step->event.kind};
+        ASSERT_EQ(step->line, expected.at(step->event.kind))
+            << spec().narration.words(*step, s.params());
+        lit.insert(step->line);
+        if (step->line == expected.at(kRoomRejected)) {
+          EXPECT_EQ(step->overlay.verdict, Verdict::Rejected);
+        }
+      }
+    }
+  }
+  EXPECT_EQ(lit.size(), spec().narration.pseudocode.size());
+}
+
+TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Stepper s = start_generator(spec(), spec().schema.defaults(), seed);
+    const Grid& g = s.grid();
+    bool checked_found = false;
+    while (const Step* step = s.next()) {
+      const EventKind k = step->event.kind;
+      if (k == kMazesDone) {
+        // Every room and every maze is its own region, and its own label.
+        EXPECT_EQ(static_cast<std::int64_t>(walkable_labels(g).size()), stat(s, "regions"));
+        EXPECT_EQ(stat(s, "regions"), stat(s, "rooms") + stat(s, "mazes"));
+      }
+      if (k == kConnectorsFound && !checked_found) {
+        checked_found = true;
+        // The candidates shown are exactly the wall cells next to two different labels.
+        std::set<std::pair<int, int>> shown;
+        for (const Point p : step->overlay.hit_cells) shown.insert({p.x, p.y});
+        int expected = 0;
+        for (int y = 1; y < g.height() - 1; ++y) {
+          for (int x = 1; x < g.width() - 1; ++x) {
+            if (g.at(x, y) != Tile::Wall) continue;
+            std::set<std::int32_t> around;
+            for (const Point d : {Point{0, -1}, Point{1, 0}, Point{0, 1}, Point{-1, 0}}) {
+              if (is_walkable(g.at(x + d.x, y + d.y))) around.insert(g.label_at(x + d.x, y + d.y));
+            }
+            if (around.size() >= 2) {
+              ++expected;
+              EXPECT_TRUE(shown.contains({x, y})) << x << "," << y;
+            }
+            // The candidates are marked on the map too (they stay marked until used or dropped).
+            EXPECT_EQ(g.mark(g.index(x, y)) == Mark::Frontier, around.size() >= 2);
+          }
+        }
+        EXPECT_EQ(step->event.value, expected);
+        EXPECT_EQ(static_cast<int>(shown.size()), expected);
+      }
+      if (k == kOpened) {
+        ASSERT_TRUE(step->overlay.cursor);
+        EXPECT_EQ(g.at(step->overlay.cursor->x, step->overlay.cursor->y), Tile::Door);
+      }
+      if (k == kMerged) {
+        // The joining region's cells all took the kept region's label.
+        const std::set<std::int32_t> labels = walkable_labels(g);
+        EXPECT_FALSE(labels.contains(step->event.other));
+        EXPECT_TRUE(labels.contains(step->event.id));
+        EXPECT_EQ(static_cast<std::int64_t>(labels.size()), stat(s, "regions"));
+      }
+      if (k == kConnected) {
+        EXPECT_EQ(walkable_labels(g).size(), 1u) << "one region, one colour";
+      }
+      if (k == kDropped) {
+        EXPECT_EQ(step->overlay.verdict, Verdict::Rejected);
+        for (const Point p : step->overlay.hit_cells) {
+          EXPECT_EQ(g.mark(g.index(p.x, p.y)), Mark::None) << "a dropped connector is unmarked";
+        }
+      }
+      if (k == kFilled) {
+        ASSERT_TRUE(step->overlay.cursor);
+        EXPECT_EQ(g.at(step->overlay.cursor->x, step->overlay.cursor->y), Tile::Wall);
+      }
+    }
+    EXPECT_TRUE(checked_found);
+  }
+}
+
+TEST(RoomsAndMazes, WindingPercentZeroGoesStraightWheneverItCan) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    Stepper s = start_generator(spec(), params({{"winding_percent", 0}}), seed);
+    int straight = 0;
+    while (const Step* step = s.next()) {
+      if (step->event.kind != kMazeCarve) continue;
+      EXPECT_NE(step->event.reason, 2) << "no turn while straight is open";
+      straight += step->event.reason == 1;
+    }
+    EXPECT_GT(straight, 0);
+  }
+}
+
+TEST(RoomsAndMazes, OnePassShortensEveryDeadEndByOneCell) {
+  const ParamValues keep = params({{"remove_dead_ends", 0}});
+  const ParamValues one = params({{"dead_end_passes", 1}});
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Stepper a = start_generator(spec(), keep, seed, false);
+    Stepper b = start_generator(spec(), one, seed, false);
+    run_to_end(a);
+    run_to_end(b);
+    // One pass fills the dead ends there were before it (both cells of a two-cell stub are dead
+    // ends, but filling one leaves the other with no walkable side: it stays).
+    int dead_ends = 0;
+    for (int y = 0; y < a.grid().height(); ++y) {
+      for (int x = 0; x < a.grid().width(); ++x) {
+        if (is_walkable(a.grid().at(x, y)) && walkable_sides(a.grid(), x, y) == 1) {
+          ++dead_ends;
+          if (is_walkable(b.grid().at(x, y))) {
+            EXPECT_EQ(walkable_sides(b.grid(), x, y), 0) << seed;
+          }
+        }
+      }
+    }
+    EXPECT_LE(stat(b, "dead_end_cells_removed"), dead_ends);
+    EXPECT_GE(2 * stat(b, "dead_end_cells_removed"), dead_ends);
+    EXPECT_EQ(stat(b, "dead_end_passes"), dead_ends > 0 ? 1 : 0);
+  }
+}
