@@ -34,6 +34,10 @@ run region-labels --generator cellular-caves --seed 3 --width 60 --fill-percent 
   --regions --overlay-labels
 # Projector mode at a classroom projector's 1280x720.
 SIZE=1280x720 run projector --generator rooms-and-tunnels --seed 7 --steps 200 --projector
+# The three generators added in wave 2, mid-run.
+run bsp-rooms --generator bsp-rooms --seed 3 --steps 340
+run drunkards-walk --generator drunkards-walk --seed 3 --steps 6000
+run rooms-and-mazes --generator rooms-and-mazes --seed 7 --steps 862
 # Compare mode: room_max_size 14 against 10, the same seed, step for step.
 run compare --generator rooms-and-tunnels --seed 7 --steps 200 --compare --b-room-max-size 14
 # The lab: 500 seeds of the default caves, histograms and the outliers.
