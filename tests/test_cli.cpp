@@ -11,6 +11,7 @@
 
 #include "analysis/region_stepper.hpp"
 #include "cli/cli.hpp"
+#include "cli_test_support.hpp"
 #include "core/version.hpp"
 #include "generators/registry.hpp"
 
@@ -19,26 +20,9 @@ using nlohmann::json;
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Result run(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int code = run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-// A bad-input run: exit code 2, nothing on stdout, exactly one line on stderr.
-std::string bad(std::vector<std::string> args) {
-  const Result r = run(std::move(args));
-  EXPECT_EQ(r.code, kExitBadInput);
-  EXPECT_TRUE(r.out.empty()) << r.out;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  return r.err;
-}
+using cli_test::bad;
+using cli_test::Result;
+using cli_test::run;
 
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;

@@ -9,32 +9,16 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "cli_test_support.hpp"
 #include "io/param_args.hpp"
 
 using namespace dungen;
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Result run(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int code = run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-// Exit 2, nothing on stdout, one line on stderr; the line.
-std::string bad(std::vector<std::string> args) {
-  const Result r = run(std::move(args));
-  EXPECT_EQ(r.code, kExitBadInput);
-  EXPECT_TRUE(r.out.empty()) << r.out;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  return r.err;
-}
+using cli_test::bad;
+using cli_test::Result;
+using cli_test::run;
 
 }  // namespace
 

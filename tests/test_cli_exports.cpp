@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/cli.hpp"
+#include "cli_test_support.hpp"
 #include "generators/registry.hpp"
 
 namespace dungen {
@@ -16,25 +17,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Result run(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int code = run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-std::string bad(std::vector<std::string> args) {
-  const Result r = run(std::move(args));
-  EXPECT_EQ(r.code, kExitBadInput);
-  EXPECT_TRUE(r.out.empty());
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  return r.err;
-}
+using cli_test::bad;
+using cli_test::Result;
+using cli_test::run;
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
