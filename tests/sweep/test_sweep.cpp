@@ -123,6 +123,55 @@ const std::map<std::string_view, MapCheck>& declared() {
          EXPECT_EQ(cells, static_cast<std::int64_t>(g.size()));
          for (std::size_t i = 0; i < g.size(); ++i) ASSERT_TRUE(ids.contains(g.label(i)));
        }},
+      {"bsp-rooms",
+       [](const GeneratorSpec& spec, const Stepper& s) {
+         const Grid& g = s.grid();
+         only_tiles(g, {Tile::Wall, Tile::Floor, Tile::Corridor});
+         // One walkable region (edges only), rooms never share a cell.
+         EXPECT_LE(label_regions(g, 4).sizes.size(), 1u);
+         const auto& rooms = s.layout().rooms;
+         for (std::size_t a = 0; a < rooms.size(); ++a)
+           for (std::size_t b = a + 1; b < rooms.size(); ++b) {
+             const Rect& p = rooms[a].bounds;
+             const Rect& q = rooms[b].bounds;
+             EXPECT_TRUE(p.right() <= q.x || q.right() <= p.x || p.bottom() <= q.y ||
+                         q.bottom() <= p.y);
+           }
+         EXPECT_EQ(static_cast<std::int64_t>(rooms.size()), stat(spec, s, "rooms"));
+       }},
+      {"drunkards-walk",
+       [](const GeneratorSpec& spec, const Stepper& s) {
+         const Grid& g = s.grid();
+         only_tiles(g, {Tile::Wall, Tile::Floor});
+         // Connected by construction; the target reached, or the outcome says why not.
+         EXPECT_LE(label_regions(g, 4).sizes.size(), 1u);
+         const auto floor = static_cast<std::int64_t>(g.count_walkable());
+         if (stat(spec, s, "target_reached") == 1) {
+           EXPECT_GE(floor, stat(spec, s, "target_cells"));
+         } else {
+           EXPECT_TRUE(stat(spec, s, "outcome") == 2 || stat(spec, s, "outcome") == 3);
+         }
+         EXPECT_LE(stat(spec, s, "walk_steps"), s.params().get("max_steps"));
+       }},
+      {"rooms-and-mazes",
+       [](const GeneratorSpec& spec, const Stepper& s) {
+         const Grid& g = s.grid();
+         only_tiles(g, {Tile::Wall, Tile::Floor, Tile::Corridor, Tile::Door});
+         EXPECT_LE(label_regions(g, 4).sizes.size(), 1u);
+         EXPECT_EQ(static_cast<std::int64_t>(s.layout().rooms.size()), stat(spec, s, "rooms"));
+         // Full dead-end removal leaves no walkable cell with a single walkable neighbour.
+         if (s.params().get("remove_dead_ends") == 1 && s.params().get("dead_end_passes") == 0 &&
+             g.count_walkable() > 1) {
+           for (int y = 0; y < g.height(); ++y)
+             for (int x = 0; x < g.width(); ++x) {
+               if (!is_walkable(g.at(x, y))) continue;
+               int open = 0;
+               for (auto [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
+                 open += g.in_bounds(x + dx, y + dy) && is_walkable(g.at(x + dx, y + dy));
+               ASSERT_GE(open, 2) << "dead end at " << x << "," << y;
+             }
+         }
+       }},
       {"cellular-caves",
        [](const GeneratorSpec& spec, const Stepper& s) {
          const Grid& g = s.grid();
