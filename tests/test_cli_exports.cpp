@@ -136,6 +136,14 @@ TEST(CliExports, SweepWritesARowASeedAndRefusesBadRanges) {
             std::string::npos);
 }
 
+// fuzz_cli_args's finding: a --preset path with a newline made a two-line error.
+TEST(CliExports, APresetPathIsShownEscapedOnOneLine) {
+  EXPECT_NE(bad({"generate", "--preset=a\nb.json"}).find("'a\\nb.json': cannot be read"),
+            std::string::npos);
+  EXPECT_NE(bad({"generate", "--share", "x\ny"}).find("'x\\ny' is not a generator"),
+            std::string::npos);
+}
+
 TEST(CliExports, UsageNamesEveryCommand) {
   const Result r = run({"--help"});
   for (const char* c : {"generate", "record", "sweep", "--version", "--preset", "--share"}) {

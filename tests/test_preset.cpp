@@ -109,7 +109,8 @@ TEST(Preset, BadFilesAreOneLineNamingTheField) {
       {head + R"("seed": 1.5})", "seed: '1.5' is not a whole number"},
       {head + R"("params": {"width": 99999}})", "params.width: width 99999 is out of range"},
       {head + R"("params": {"width": "wide"}})", "params.width: '\"wide\"' is not a whole number"},
-      {head + R"("params": {"depth": 3}})", "params.depth: rooms-and-tunnels has no parameter"},
+      {head + R"("params": {"depth": 3}})", "params: rooms-and-tunnels has no parameter 'depth'"},
+      {head + R"("params": {"de\npth": 3}})", "has no parameter 'de\\npth'"},
       {head + R"("params": {"room_min_size": 9, "room_max_size": 7}})",
        "params.room_min_size: room_min_size 9 is greater than room_max_size"},
       {head + R"("params": [1]})", "params: an object"},
@@ -163,7 +164,7 @@ TEST(Preset, AMissingFileSaysSo) {
   const auto r = read_preset_file("/no/such/dir/lesson.json");
   ASSERT_TRUE(std::holds_alternative<std::string>(r));
   EXPECT_EQ(std::get<std::string>(r),
-            "/no/such/dir/lesson.json: cannot be read (no such file, or not allowed)");
+            "'/no/such/dir/lesson.json': cannot be read (no such file, or not allowed)");
 }
 
 // Every lesson preset shipped in presets/ loads, has a title and a note, and names a generator.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analysis/regions.hpp"
+#include "io/param_args.hpp"
 
 namespace dungen {
 namespace {
@@ -30,7 +31,7 @@ constexpr std::array<PresetRegions, 3> kRegionChoices = {PresetRegions::Off, Pre
 
 // Text from a file or a user, quoted for a one-line message: control characters escaped,
 // shortened past kMaxQuotedChars.
-std::string shown(std::string_view text) {
+std::string in_quotes(std::string_view text) {
   std::string out = "'";
   for (std::size_t i = 0; i < text.size() && i < kMaxQuotedChars; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
@@ -84,7 +85,7 @@ std::variant<std::int64_t, std::string> whole_number(const Json& v, std::int64_t
     if (i < min || i > max) return std::to_string(i) + " is out of range: allowed " + allowed;
     return i;
   }
-  return shown(v.dump()) + " is not a whole number: allowed " + allowed;
+  return in_quotes(v.dump()) + " is not a whole number: allowed " + allowed;
 }
 
 // Sets one parameter from a value given as a number (preset) or as text (share string).
@@ -133,7 +134,7 @@ std::variant<Preset, std::string> parse_preset(std::string_view text, std::strin
   for (const auto& [key, value] : doc.items()) {
     bool known = false;
     for (std::string_view f : kFields) known = known || f == key;
-    if (!known) return where + "unknown field " + shown(key) + ": allowed " + joined(kFields);
+    if (!known) return where + "unknown field " + in_quotes(key) + ": allowed " + joined(kFields);
   }
   if (!doc.contains("dungen_preset")) {
     return where + "not a dungen preset (no \"dungen_preset\": " + std::to_string(kPresetFormat) +
@@ -149,14 +150,14 @@ std::variant<Preset, std::string> parse_preset(std::string_view text, std::strin
   const auto name = doc["generator"].get<std::string>();
   const GeneratorSpec* spec = find_generator(name);
   if (!spec) {
-    return where + "generator: " + shown(name) + " is unknown: allowed " + generator_names();
+    return where + "generator: " + in_quotes(name) + " is unknown: allowed " + generator_names();
   }
   Preset preset = default_preset(*spec);
   if (doc.contains("seed")) {
     const Json& seed = doc["seed"];
     if (!seed.is_number_unsigned() &&
         !(seed.is_number_integer() && seed.get<std::int64_t>() >= 0)) {
-      return where + "seed: " + shown(seed.dump()) + " is not a whole number: allowed 0.." +
+      return where + "seed: " + in_quotes(seed.dump()) + " is not a whole number: allowed 0.." +
              std::to_string(std::numeric_limits<std::uint64_t>::max());
     }
     preset.seed = seed.get<std::uint64_t>();
@@ -170,13 +171,13 @@ std::variant<Preset, std::string> parse_preset(std::string_view text, std::strin
         std::string names;
         for (const ParamDef& d : spec->schema.params)
           names += (names.empty() ? "" : ", ") + std::string(d.name);
-        return where + "params." + key + ": " + name + " has no parameter " + shown(key) +
-               ": allowed " + names;
+        return where + "params: " + name + " has no parameter " + in_quotes(key) + ": allowed " +
+               names;
       }
       const auto v = whole_number(value, std::numeric_limits<std::int64_t>::min(),
                                   std::numeric_limits<std::int64_t>::max());
       if (std::holds_alternative<std::string>(v)) {
-        return where + "params." + key + ": " + shown(value.dump()) +
+        return where + "params." + key + ": " + in_quotes(value.dump()) +
                " is not a whole number: allowed " + describe_range(*def);
       }
       if (auto err = set_param(preset.params, *def, std::get<std::int64_t>(v))) {
@@ -193,7 +194,7 @@ std::variant<Preset, std::string> parse_preset(std::string_view text, std::strin
     if (!choice) {
       std::vector<std::string_view> names;
       for (PresetRegions c : kRegionChoices) names.push_back(regions_name(c));
-      return where + "regions: " + shown(r.is_string() ? r.get<std::string>() : r.dump()) +
+      return where + "regions: " + in_quotes(r.is_string() ? r.get<std::string>() : r.dump()) +
              " is not a choice: allowed " + joined(names);
     }
     preset.regions = *choice;
@@ -202,7 +203,7 @@ std::variant<Preset, std::string> parse_preset(std::string_view text, std::strin
     const ParamDef& def = *region_schema().find("connectivity");
     const auto v = whole_number(doc["connectivity"], def.min, def.max);
     if (std::holds_alternative<std::string>(v)) {
-      return where + "connectivity: " + shown(doc["connectivity"].dump()) +
+      return where + "connectivity: " + in_quotes(doc["connectivity"].dump()) +
              " is not allowed: allowed " + describe_range(def);
     }
     if (auto err = set_param(preset.region_params, def, std::get<std::int64_t>(v))) {
@@ -223,13 +224,15 @@ std::variant<Preset, std::string> parse_preset(std::string_view text, std::strin
   return preset;
 }
 
-std::variant<Preset, std::string> read_preset_file(const std::string& path) {
+std::variant<Preset, std::string> read_preset_file(const std::string& file) {
+  // The path as the messages show it: quoted and escaped, so an error stays one line.
+  const std::string path = dungen::shown(file);
   // Only a regular file: a FIFO or a device (/dev/stdin) could block or never end.
   std::error_code ec;
-  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
+  if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec)) {
     return path + ": not a regular file (a preset is a small JSON file)";
   }
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(file, std::ios::binary);
   if (!in) return path + ": cannot be read (no such file, or not allowed)";
   std::string text;
   // One byte past the limit is enough to say it is too big, whatever the file's size.
@@ -285,7 +288,7 @@ std::variant<Preset, std::string> parse_share_string(std::string_view text) {
   const std::string_view name = text.substr(0, q);
   const GeneratorSpec* spec = find_generator(name);
   if (!spec) {
-    return where + shown(name) + " is not a generator: allowed " + generator_names() +
+    return where + in_quotes(name) + " is not a generator: allowed " + generator_names() +
            " (as in rooms-and-tunnels?seed=7&max-rooms=30)";
   }
   Preset preset = default_preset(*spec);
@@ -296,13 +299,13 @@ std::variant<Preset, std::string> parse_share_string(std::string_view text) {
     rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
     if (pair.empty()) continue;
     const std::size_t eq = pair.find('=');
-    if (eq == std::string_view::npos) return where + shown(pair) + " is not name=value";
+    if (eq == std::string_view::npos) return where + in_quotes(pair) + " is not name=value";
     const std::string_view key = pair.substr(0, eq);
     const std::string_view value = pair.substr(eq + 1);
     if (key == "regions") {
       const auto r = regions_by_name(value);
       if (!r)
-        return where + "regions=" + shown(value) +
+        return where + "regions=" + in_quotes(value) +
                " is not a choice: allowed off, instant, animated";
       preset.regions = *r;
       continue;
@@ -323,7 +326,7 @@ std::variant<Preset, std::string> parse_share_string(std::string_view text) {
     }
     if (key == "seed") {
       if (!digits) {
-        return where + "seed=" + shown(value) + " is not allowed: allowed 0.." +
+        return where + "seed=" + in_quotes(value) + " is not allowed: allowed 0.." +
                std::to_string(std::numeric_limits<std::uint64_t>::max());
       }
       preset.seed = unsigned_number;
@@ -343,12 +346,12 @@ std::variant<Preset, std::string> parse_share_string(std::string_view text) {
     if (!def) {
       std::string names = "seed";
       for (const ParamDef& d : spec->schema.params) names += ", " + kebab_case(d.name);
-      return where + std::string(spec->name) + " has no " + shown(key) + ": allowed " + names +
+      return where + std::string(spec->name) + " has no " + in_quotes(key) + ": allowed " + names +
              ", regions, connectivity";
     }
     if (!digits ||
         unsigned_number > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-      return where + std::string(key) + "=" + shown(value) + " is not allowed: allowed " +
+      return where + std::string(key) + "=" + in_quotes(value) + " is not allowed: allowed " +
              describe_range(*def);
     }
     if (auto err = target->set(def->name, static_cast<std::int64_t>(unsigned_number))) {
