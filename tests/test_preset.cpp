@@ -119,6 +119,9 @@ TEST(Preset, BadFilesAreOneLineNamingTheField) {
       {head + R"("title": 7})", "title: a string"},
       {head + R"("title": ")" + std::string(300, 'x') + R"("})", "title: 300 characters"},
       {std::string(kMaxPresetBytes + 10, ' '), "too big for a preset"},
+      // fuzz_preset's finding: a number the JSON library cannot hold threw instead of refusing.
+      {"1111105e5555555", "not a valid preset"},
+      {head + R"("seed": 1e999})", "not a valid preset"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.text.substr(0, 80));

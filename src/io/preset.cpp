@@ -118,7 +118,25 @@ Preset default_preset(const GeneratorSpec& spec) {
                 {}};
 }
 
+namespace {
+std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
+                                                         std::string_view origin);
+}  // namespace
+
 std::variant<Preset, std::string> parse_preset(std::string_view text, std::string_view origin) {
+  // The JSON library throws for what it cannot represent (a number like 1e5555555 overflows a
+  // double); any of its errors is a bad preset, said in one line.
+  try {
+    return parse_preset_unguarded(text, origin);
+  } catch (const Json::exception&) {
+    return std::string(origin) +
+           ": not a valid preset (a number out of range, or a value of the wrong kind)";
+  }
+}
+
+namespace {
+std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
+                                                         std::string_view origin) {
   const std::string where = std::string(origin) + ": ";
   if (text.size() > kMaxPresetBytes) {
     return where + "too big for a preset (" + std::to_string(text.size()) +
@@ -223,6 +241,7 @@ std::variant<Preset, std::string> parse_preset(std::string_view text, std::strin
   }
   return preset;
 }
+}  // namespace
 
 std::variant<Preset, std::string> read_preset_file(const std::string& file) {
   // The path as the messages show it: quoted and escaped, so an error stays one line.
