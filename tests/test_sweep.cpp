@@ -48,7 +48,8 @@ TEST(Sweep, EachRowIsWhatGenerateSaysOfThatSeed) {
                 0)
           << err.str();
       const auto j = nlohmann::json::parse(out.str());
-      EXPECT_NEAR(row.floor_fraction, j["stats"]["floor_fraction"].get<double>(), 1e-6);  // the CLI writes 6 decimals
+      EXPECT_NEAR(row.floor_fraction, j["stats"]["floor_fraction"].get<double>(),
+                  1e-6);  // the CLI writes 6 decimals
       EXPECT_EQ(row.regions, j["regions"]["count"].get<std::int64_t>());
       EXPECT_NEAR(row.largest_region_fraction, j["regions"]["largest_fraction"].get<double>(),
                   1e-6);

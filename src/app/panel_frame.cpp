@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "render/palette.hpp"
 #include "app/panels.hpp"
+#include "render/palette.hpp"
 
 namespace dungen::app {
 namespace {

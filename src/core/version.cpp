@@ -6,6 +6,8 @@
 
 namespace dungen {
 
-std::string_view version() { return DUNGEN_VERSION_STRING; }
+std::string_view version() {
+  return DUNGEN_VERSION_STRING;
+}
 
 }  // namespace dungen

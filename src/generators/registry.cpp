@@ -15,12 +15,8 @@ namespace dungen {
 
 std::span<const GeneratorSpec* const> all_generators() {
   static const GeneratorSpec* const specs[] = {
-      &rooms_and_tunnels_spec(),
-      &feature_accretion_spec(),
-      &room_accretion_spec(),
-      &cellular_caves_spec(),
-      &bsp_rooms_spec(),
-      &drunkards_walk_spec(),
+      &rooms_and_tunnels_spec(), &feature_accretion_spec(), &room_accretion_spec(),
+      &cellular_caves_spec(),    &bsp_rooms_spec(),         &drunkards_walk_spec(),
       &rooms_and_mazes_spec(),
   };
   return specs;

@@ -16,8 +16,8 @@ struct RecordOptions {
   std::uint64_t every = 0;  // a frame every this many steps; 0: worked out from `frames`
   int frames = 100;         // with every == 0: about this many frames over the whole run
   int cell_px = kDefaultCellPx;
-  int delay_cs = 6;       // each frame's time, in hundredths of a second
-  int end_hold_cs = 200;  // the last frame's
+  int delay_cs = 6;             // each frame's time, in hundredths of a second
+  int end_hold_cs = 200;        // the last frame's
   std::uint64_t last_step = 0;  // record steps 0..last_step only (0: the whole run)
 };
 
