@@ -99,12 +99,14 @@ void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect re
 
 void ComparePane::draw_window(Session& a) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  // Over the right panel's lower half at first (pane A's own log and stats: the table has both).
-  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y + vp->WorkSize.y * 0.4f},
-                          ImGuiCond_FirstUseEver, {1.0f, 0.0f});
-  ImGui::SetNextWindowSizeConstraints({0, 0}, {vp->WorkSize.x, vp->WorkSize.y * 0.9f});
+  // Over the right panel at first (pane A's own log and stats: the table has both), never over
+  // the transport bar and never bigger than half the window: past that it scrolls.
+  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y}, ImGuiCond_FirstUseEver,
+                          {1.0f, 0.0f});
+  ImGui::SetNextWindowSizeConstraints({0, 0}, {vp->WorkSize.x * 0.5f, vp->WorkSize.y * 0.8f});
   bool open = true;
-  if (!ImGui::Begin("Compare: pane B", &open, ImGuiWindowFlags_AlwaysAutoResize)) {
+  if (!ImGui::Begin("Compare: pane B", &open,
+                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_HorizontalScrollbar)) {
     ImGui::End();
     if (!open) a.view().compare = false;
     return;
