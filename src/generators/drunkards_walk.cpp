@@ -260,7 +260,27 @@ const Schema& schema() {
 struct Walker {
   Point at;
   std::int64_t walked = 0;  // steps since it started or restarted
-  std::vector<Point> trail;
+  // Its latest cells, oldest first: a ring of kTrailCells, `trail_len` of them kept, the newest
+  // at `trail_end - 1` (no allocation or shifting per step).
+  std::array<Point, kTrailCells> trail{};
+  std::size_t trail_end = 0;
+  std::size_t trail_len = 0;
+  void restart_trail(Point p) {
+    trail[0] = p;
+    trail_end = 1;
+    trail_len = 1;
+  }
+  void extend_trail(Point p) {
+    trail[trail_end % kTrailCells] = p;
+    trail_end = trail_end % kTrailCells + 1;
+    trail_len = std::min(trail_len + 1, kTrailCells);
+  }
+  void copy_trail(std::vector<Point>& out) const {
+    out.clear();
+    for (std::size_t k = 0; k < trail_len; ++k) {
+      out.push_back(trail[(trail_end + kTrailCells - trail_len + k) % kTrailCells]);
+    }
+  }
 };
 
 StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
@@ -275,8 +295,12 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
   Canvas& canvas = ctx.canvas();
   StatSheet& stats = ctx.stats();
   std::vector<Point> floor_cells;  // in carving order: restarts draw from it
+  const Grid& grid = ctx.grid();
+  // Callers pass cells inside the walk area, so the unchecked read is safe (this is the hot loop:
+  // a walk can take max_steps = 10^8 steps).
+  const auto is_wall = [&](Point c) { return grid.tile(grid.index(c.x, c.y)) == Tile::Wall; };
   const auto carve = [&](Point c) {
-    if (ctx.grid().at(c.x, c.y) != Tile::Wall) return false;
+    if (!is_wall(c)) return false;
     canvas.set_tile(c.x, c.y, Tile::Floor);
     floor_cells.push_back(c);
     stats.add(kFloorCells, 1);
@@ -297,7 +321,9 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
   }
   carve(start);
   ctx.layout().start = start;
-  std::vector<Walker> walkers(static_cast<std::size_t>(walker_count), Walker{start, 0, {start}});
+  Walker first{.at = start};
+  first.restart_trail(start);
+  std::vector<Walker> walkers(static_cast<std::size_t>(walker_count), first);
   const Step placed{.level = StepLevel::Action,
                     .line = kPlace,
                     .event = {.kind = event_kind(Ev::Placed),
@@ -312,6 +338,10 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
   std::int64_t steps = 0;
   int turn = 0;
   Outcome outcome = kReached;
+  // One walk step, reused from step to step so that its trail keeps its storage (no allocation
+  // per step).
+  Step walk{.level = StepLevel::Cell, .event = {.kind = event_kind(Ev::Walk)}};
+  walk.overlay.path.reserve(kTrailCells);
   // Bounded: every pass takes one walk step, and steps stop at max_steps.
   while (floor_count() < target) {
     if (floor_count() == enterable || steps == max_steps) {
@@ -323,7 +353,7 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
       const int drawn = ctx.draw_int("floor_cell", 0, static_cast<int>(floor_count()) - 1);
       w.at = floor_cells[static_cast<std::size_t>(drawn)];
       w.walked = 0;
-      w.trail.assign(1, w.at);
+      w.restart_trail(w.at);
       stats.add(kRestarts, 1);
       const Step restart{.level = StepLevel::Action,
                          .line = kRestart,
@@ -343,7 +373,7 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
       const Point q{w.at.x + kDirs[d].x, w.at.y + kDirs[d].y};
       if (!area.contains(q)) continue;
       open[static_cast<std::size_t>(n_open++)] = d;
-      if (ctx.grid().at(q.x, q.y) == Tile::Wall) walls[static_cast<std::size_t>(n_walls++)] = d;
+      if (is_wall(q)) walls[static_cast<std::size_t>(n_walls++)] = d;
     }
     const bool roll_won = ctx.draw_chance("bias", bias);
     const bool biased = roll_won && n_walls > 0;
@@ -359,20 +389,19 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
     ++steps;
     stats.add(kSteps, 1);
     if (biased) stats.add(kBiasedSteps, 1);
-    if (w.trail.size() == kTrailCells) w.trail.erase(w.trail.begin());
-    w.trail.push_back(w.at);
+    w.extend_trail(w.at);
     const auto flags =
         static_cast<std::uint8_t>(dir | (carved ? kCarved : 0) | (biased ? kBiased : 0) |
                                   (roll_won && !biased ? kNoWallNear : 0));
-    const Step walk{.level = StepLevel::Cell,
-                    .line = biased ? kBiasedStep : kStep,
-                    .event = {.kind = event_kind(Ev::Walk),
-                              .reason = flags,
-                              .id = turn,
-                              .value = static_cast<int>(floor_count()),
-                              .at = w.at,
-                              .rect = block},
-                    .overlay = {.path = w.trail, .cursor = w.at, .window = block}};
+    walk.line = biased ? kBiasedStep : kStep;
+    walk.event.reason = flags;
+    walk.event.id = turn;
+    walk.event.value = static_cast<int>(floor_count());
+    walk.event.at = w.at;
+    walk.event.rect = block;
+    w.copy_trail(walk.overlay.path);
+    walk.overlay.cursor = w.at;
+    walk.overlay.window = block;
     co_yield walk;
     turn = (turn + 1) % walker_count;
 
