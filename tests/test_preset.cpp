@@ -84,6 +84,23 @@ TEST(Preset, ShareStringNeedsOnlyWhatDiffers) {
   EXPECT_EQ(share_string(preset).rfind("rooms-and-tunnels?seed=7&width=", 0), 0u);
 }
 
+// fuzz_preset's finding: a connectivity given with regions off was dropped on the way back.
+TEST(Preset, AConnectivityWithRegionsOffSurvivesTheShareString) {
+  const auto p = parse_share_string("cellular-caves?seed=54&width=48&connectivity=4");
+  ASSERT_TRUE(std::holds_alternative<Preset>(p)) << std::get<std::string>(p);
+  const Preset& preset = std::get<Preset>(p);
+  EXPECT_EQ(preset.regions, PresetRegions::Off);
+  EXPECT_EQ(preset.region_params.get("connectivity"), 4);
+  const std::string again = share_string(preset);
+  EXPECT_NE(again.find("&connectivity=4"), std::string::npos) << again;
+  const auto back = parse_share_string(again);
+  ASSERT_TRUE(std::holds_alternative<Preset>(back)) << std::get<std::string>(back);
+  expect_same(preset, std::get<Preset>(back));
+  // The default connectivity, regions off: not said (the string stays short).
+  const std::string plain = share_string(default_preset(*find_generator("cellular-caves")));
+  EXPECT_EQ(plain.find("connectivity"), std::string::npos) << plain;
+}
+
 TEST(Preset, AMinimalFileTakesTheDefaults) {
   const auto p = parse_preset(R"({"dungen_preset": 1, "generator": "cellular-caves"})", "m.json");
   ASSERT_TRUE(std::holds_alternative<Preset>(p)) << std::get<std::string>(p);

@@ -291,7 +291,13 @@ std::string share_string(const Preset& preset) {
   }
   if (preset.regions != PresetRegions::Off) {
     out += "&regions=" + std::string(regions_name(preset.regions));
-    out += "&connectivity=" + std::to_string(preset.region_params.get("connectivity"));
+  }
+  // The connectivity the regions would use: said with them, and whenever it is not the default
+  // (it is kept with regions off, so the string gives back exactly the preset it came from).
+  const std::int64_t connectivity = preset.region_params.get("connectivity");
+  if (preset.regions != PresetRegions::Off ||
+      connectivity != ParamValues(preset.region_params.schema()).get("connectivity")) {
+    out += "&connectivity=" + std::to_string(connectivity);
   }
   return out;
 }
