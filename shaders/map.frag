@@ -1,11 +1,16 @@
 #version 330 core
 // Draws the map from one integer buffer texture, one texel per cell, row-major (see
-// src/app/map_texture.hpp):
+// src/app/map_texture.hpp; in the browser build, where src/app/embed_shaders.cmake makes this
+// GLSL ES 3.00 and defines DUNGEN_CELLS_2D, a 2D integer texture with cell (x, y) at (x, y)):
 //   r: bits 0-3 tile, bits 4-7 mark, bits 8-31 label + 1 (0: no label)
 //   g: region + 1 (0: no region)
 // Cells are looked up with texelFetch, never filtered, so cell edges stay crisp at any zoom.
 
+#ifdef DUNGEN_CELLS_2D
+uniform highp usampler2D u_cells;  // cell (x, y) at texel (x, y)
+#else
 uniform usamplerBuffer u_cells;  // cell (x, y) at y * u_map_size.x + x
+#endif
 uniform ivec2 u_map_size;
 uniform vec2 u_viewport_origin;  // framebuffer pixel of the viewport's lower-left corner
 uniform float u_viewport_height;
@@ -40,7 +45,11 @@ vec3 id_colour(uint id, float s, float v) {
 }
 
 uvec2 cell_texel(ivec2 c) {
+#ifdef DUNGEN_CELLS_2D
+  return texelFetch(u_cells, c, 0).rg;
+#else
   return texelFetch(u_cells, c.y * u_map_size.x + c.x).rg;
+#endif
 }
 
 uint label_of(ivec2 c) {

@@ -109,6 +109,17 @@ TEST(AppOptions, OverLongNumbersAreOutOfRangeWithWhatIsAllowed) {
   EXPECT_EQ(o.setup.steps, 12u);
 }
 
+// The UI scale is read as a plain decimal, the same with every C++ library (the browser build's
+// has no floating-point from_chars): what else strtod would take is refused.
+TEST(AppOptions, TheFontScaleIsAPlainDecimal) {
+  EXPECT_FLOAT_EQ(good({"--font-scale", "1.5"}).font_scale, 1.5f);
+  EXPECT_FLOAT_EQ(good({"--font-scale=2"}).font_scale, 2.0f);
+  EXPECT_FLOAT_EQ(good({"--font-scale", "15e-1"}).font_scale, 1.5f);
+  for (const char* text : {" 1.5", "+1.5", "nan", "inf", "0x1p1", "1.5x", "", "e1", "--1"}) {
+    EXPECT_NE(bad({"--font-scale", text}).find("is not a number"), std::string::npos) << text;
+  }
+}
+
 // Steps past the end or back past the start are clamped, and the clamp is told (dungen-viz
 // prints these lines on stderr).
 TEST(AppOptions, ClampedStepsAndBackSayWhatTheyDid) {

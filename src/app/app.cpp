@@ -1,9 +1,13 @@
 #include "app/app.hpp"
 
-#include <glad/gl.h>
-// glad before GLFW (GLFW_INCLUDE_NONE is defined by the dungen::glfw target).
+#include "app/gl.hpp"
+// The GL header before GLFW (GLFW_INCLUDE_NONE is defined by the dungen::glfw target).
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+
+#if defined(__EMSCRIPTEN__)
+#include <emscripten.h>
+#endif
 
 #include <algorithm>
 #include <array>
@@ -67,6 +71,15 @@ constexpr double kIdleRedrawSeconds = 1.0;
 constexpr double kCaretBlinkSeconds = 0.2;
 constexpr double kMinFrameSeconds = 1.0 / 240.0;
 constexpr double kWorkingFrameSeconds = 1.0 / 30.0;
+// A browser page cannot sleep until an event comes: the browser calls tick() once a display
+// frame (requestAnimationFrame), and a tick with nothing to show draws nothing.
+#if defined(__EMSCRIPTEN__)
+constexpr bool kWaitsForEvents = false;
+#else
+constexpr bool kWaitsForEvents = true;
+#endif
+// The browser build's state line (App::tick) comes at most this often while playing.
+constexpr double kReportSeconds = 0.25;
 
 // A dirty rectangle this big (seeking back across a 4096x4096 map) costs a software rasteriser
 // a large part of a second to upload: while the session is still busy, such rectangles are
@@ -94,7 +107,12 @@ class App {
 
   // Returns false (with a message printed) if the session cannot be set up.
   bool setup();
-  int loop();
+  // The main loop, in three parts so that a browser page, which cannot block, calls tick() once
+  // a display frame (run_app): begin_loop(), then tick() until it says false, then end_loop(),
+  // which returns the exit code.
+  void begin_loop();
+  bool tick();
+  int end_loop();
 
  private:
   void frame(double dt, bool capture);
@@ -151,6 +169,19 @@ class App {
   // Where the last frame's time went (seconds): panels, session, texture upload, map, UI + swap.
   std::array<double, 5> parts_{};
   std::optional<std::uint64_t> steps_to_check_;  // --no-wait --steps K: clamped, once done?
+  // The loop's own state (begin_loop, tick, end_loop).
+  double last_ = 0.0;        // when the last frame started, or the last idle wait ended
+  double last_drawn_ = 0.0;  // when the last frame was drawn
+  int frames_ = 0;
+  double slowest_ = 0.0;  // seconds, frames after the first (which compiles shaders)
+  double total_ = 0.0;
+  std::FILE* frame_log_ = nullptr;
+  // The browser build's state line (tick): what it said last, and when.
+  std::uint64_t reported_position_ = UINT64_MAX;
+  bool reported_playing_ = false;
+  double last_report_ = 0.0;
+  int frames_at_report_ = 1;  // (total_ counts from the second frame)
+  double total_at_report_ = 0.0;
 };
 
 bool App::setup() {
@@ -473,71 +504,111 @@ bool App::animating() const {
          ImGui::IsAnyMouseDown();
 }
 
-int App::loop() {
-  const bool headless = options_.frames > 0;
-  double last = glfwGetTime();
-  int frames = 0;
-  double slowest = 0.0;  // seconds, frames after the first (which compiles shaders)
-  double total = 0.0;
+void App::begin_loop() {
+  last_ = glfwGetTime();
   // DUNGEN_VIZ_FRAME_LOG=FILE: a line a frame, "seconds-since-start frame-ms working" and where
   // the frame's milliseconds went ("panels session upload map present"), so that
   // scripts/frame-times.sh can time what xdotool does to the real window.
-  std::FILE* frame_log = nullptr;
-  if (const char* path = std::getenv("DUNGEN_VIZ_FRAME_LOG")) frame_log = std::fopen(path, "w");
-  while (!window_.should_close()) {
-    if (headless || animating()) {
-      window_.poll_events();
-    } else {
-      window_.wait_events(ImGui::GetIO().WantTextInput ? kCaretBlinkSeconds : kIdleRedrawSeconds);
-      // Nothing played while waiting: the wait is not part of the next frame's time (Space
-      // after a long pause starts from the first step, not a quarter second's worth).
-      last = glfwGetTime();
-    }
-    if (window_.take_event_count() > 0) {
-      settle_frames_ = kSettleFrames;
-    } else if (settle_frames_ > 0) {
-      --settle_frames_;
-    }
-    if (window_.minimised()) {
-      // No stepping, no drawing: a minimised window costs nothing but this wait.
-      glfwWaitEventsTimeout(kMinimisedPollSeconds);
-      last = glfwGetTime();
-      continue;
-    }
-    const double now = glfwGetTime();
-    const double dt = now - last;
-    last = now;
-    ++frames;
-    const bool final_frame = headless && frames >= options_.frames;
-    const double start = glfwGetTime();
-    frame(dt, final_frame);
-    // The screenshot's PNG encoding is not part of a frame's cost.
-    const double took = glfwGetTime() - start - capture_seconds_;
-    if (frames > 1) {
-      slowest = std::max(slowest, took);
-      total += took;
-    }
-    if (frame_log) {
-      std::fprintf(frame_log, "%.3f %.2f %d %.1f %.1f %.1f %.1f %.1f\n", start, took * 1000.0,
-                   working() || renderer_->busy() ? 1 : 0, parts_[0] * 1e3, parts_[1] * 1e3,
-                   parts_[2] * 1e3, parts_[3] * 1e3, parts_[4] * 1e3);
-      std::fflush(frame_log);
-    }
-    if (steps_to_check_ && !session_.busy()) {
-      if (auto note = steps_clamp_note(*steps_to_check_, session_.position())) {
-        std::fprintf(stderr, "dungen-viz: %s\n", note->c_str());
-      }
-      steps_to_check_.reset();
-    }
-    if (final_frame) break;
-    const bool only_work =
-        working() && !session_.playing() && settle_frames_ == 0 && !ImGui::IsAnyMouseDown();
-    const double period = only_work ? kWorkingFrameSeconds : kMinFrameSeconds;
-    const double spare = period - (glfwGetTime() - start);
-    // A headless --no-wait run times what a window does, so it is paced like one.
-    if ((!headless || options_.no_wait) && spare > 0.0) window_.wait_events(spare);
+  if (const char* path = std::getenv("DUNGEN_VIZ_FRAME_LOG")) frame_log_ = std::fopen(path, "w");
+}
+
+bool App::tick() {
+  if (window_.should_close()) return false;
+  const bool headless = options_.frames > 0;
+  if (headless || animating()) {
+    window_.poll_events();
+  } else {
+    window_.wait_events(ImGui::GetIO().WantTextInput ? kCaretBlinkSeconds : kIdleRedrawSeconds);
+    // Nothing played while waiting: the wait is not part of the next frame's time (Space
+    // after a long pause starts from the first step, not a quarter second's worth).
+    last_ = glfwGetTime();
   }
-  if (frame_log) std::fclose(frame_log);
+  const int events = window_.take_event_count();
+  if (events > 0) {
+    settle_frames_ = kSettleFrames;
+  } else if (settle_frames_ > 0) {
+    --settle_frames_;
+  }
+  if constexpr (!kWaitsForEvents) {
+    // The page cannot sleep in wait_events: it is called once a display frame whatever happens.
+    // With nothing new and nothing moving, that frame is not drawn (until the idle redraw is due).
+    const double idle_for = ImGui::GetIO().WantTextInput ? kCaretBlinkSeconds : kIdleRedrawSeconds;
+    if (!headless && events == 0 && !animating() && glfwGetTime() - last_drawn_ < idle_for) {
+      return true;
+    }
+  }
+  if (window_.minimised()) {
+    // No stepping, no drawing: a minimised window costs nothing but this wait.
+    glfwWaitEventsTimeout(kMinimisedPollSeconds);
+    last_ = glfwGetTime();
+    return true;
+  }
+  const double now = glfwGetTime();
+  const double dt = now - last_;
+  last_ = now;
+  ++frames_;
+  const bool final_frame = headless && frames_ >= options_.frames;
+  const double start = glfwGetTime();
+  frame(dt, final_frame);
+  last_drawn_ = glfwGetTime();
+  // The screenshot's PNG encoding is not part of a frame's cost.
+  const double took = glfwGetTime() - start - capture_seconds_;
+  if (frames_ > 1) {
+    slowest_ = std::max(slowest_, took);
+    total_ += took;
+  }
+  if (frame_log_) {
+    std::fprintf(frame_log_, "%.3f %.2f %d %.1f %.1f %.1f %.1f %.1f\n", start, took * 1000.0,
+                 working() || renderer_->busy() ? 1 : 0, parts_[0] * 1e3, parts_[1] * 1e3,
+                 parts_[2] * 1e3, parts_[3] * 1e3, parts_[4] * 1e3);
+    std::fflush(frame_log_);
+  }
+  if constexpr (!kWaitsForEvents) {
+    // The browser build says where the run is whenever that changes (while playing, at most
+    // every kReportSeconds), on the page's console, for whoever drives the page (tests/web):
+    // "dungen-viz: step 3 of 120, paused, 5.1 ms a frame" (the mean of the frames drawn since
+    // the last such line, the first frame's start-up excepted).
+    const bool moved =
+        session_.position() != reported_position_ || session_.playing() != reported_playing_;
+    const bool due = !session_.playing() || session_.playing() != reported_playing_ ||
+                     last_drawn_ - last_report_ >= kReportSeconds;
+    if (moved && due && !session_.busy()) {
+      if (reported_position_ == UINT64_MAX) print_layout();  // where the map is, once
+      reported_position_ = session_.position();
+      reported_playing_ = session_.playing();
+      last_report_ = last_drawn_;
+      const int frames = frames_ - frames_at_report_;
+      std::printf("dungen-viz: step %llu of %llu, %s, %.1f ms a frame\n",
+                  static_cast<unsigned long long>(session_.position()),
+                  static_cast<unsigned long long>(session_.recorded()),
+                  session_.playing() ? "playing" : "paused",
+                  frames > 0 ? (total_ - total_at_report_) * 1000.0 / frames : took * 1000.0);
+      frames_at_report_ = frames_;
+      total_at_report_ = total_;
+      std::fflush(stdout);
+    }
+  }
+  if (steps_to_check_ && !session_.busy()) {
+    if (auto note = steps_clamp_note(*steps_to_check_, session_.position())) {
+      std::fprintf(stderr, "dungen-viz: %s\n", note->c_str());
+    }
+    steps_to_check_.reset();
+  }
+  if (final_frame) return false;
+  const bool only_work =
+      working() && !session_.playing() && settle_frames_ == 0 && !ImGui::IsAnyMouseDown();
+  const double period = only_work ? kWorkingFrameSeconds : kMinFrameSeconds;
+  const double spare = period - (glfwGetTime() - start);
+  // A headless --no-wait run times what a window does, so it is paced like one.
+  if (kWaitsForEvents && (!headless || options_.no_wait) && spare > 0.0) {
+    window_.wait_events(spare);
+  }
+  return true;
+}
+
+int App::end_loop() {
+  if (frame_log_) std::fclose(frame_log_);
+  frame_log_ = nullptr;
   if (options_.frames > 0) {
     // Figures for whoever runs it headless (never asserted: times vary by machine).
     std::printf("dungen-viz: first frame shown %.0f ms after start (%s)\n", first_shown_ * 1000.0,
@@ -545,7 +616,7 @@ int App::loop() {
     std::printf(
         "dungen-viz: %d frames, after the first: mean %.1f ms, slowest %.1f ms; step %llu of "
         "%llu%s\n",
-        frames, frames > 1 ? total * 1000.0 / (frames - 1) : 0.0, slowest * 1000.0,
+        frames_, frames_ > 1 ? total_ * 1000.0 / (frames_ - 1) : 0.0, slowest_ * 1000.0,
         static_cast<unsigned long long>(session_.position()),
         static_cast<unsigned long long>(session_.recorded()),
         session_.busy() ? " (still working)" : "");
@@ -559,9 +630,54 @@ int App::loop() {
   return kExitOk;
 }
 
+#if defined(__EMSCRIPTEN__)
+// The page's loop: everything lives as long as the page (the browser never returns to main).
+struct PageLoop {
+  AppOptions options;
+  std::unique_ptr<Window> window;
+  std::unique_ptr<App> app;
+};
+
+void page_tick(void* arg) {
+  auto* loop = static_cast<PageLoop*>(arg);
+  try {
+    if (!loop->app->tick()) {
+      loop->app->end_loop();
+      emscripten_cancel_main_loop();
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dungen-viz: %s\n", e.what());
+    emscripten_cancel_main_loop();
+  }
+}
+
+int run_page(const AppOptions& options) {
+  auto* loop = new PageLoop{options, nullptr, nullptr};  // never freed: it is the page's
+  std::string why;
+  loop->window = Window::open({options.width, options.height, true, options.font_scale}, &why);
+  if (!loop->window) {
+    std::fprintf(stderr, "dungen-viz: %s\n", why.c_str());
+    return kExitNoDisplay;
+  }
+  try {
+    loop->app = std::make_unique<App>(*loop->window, loop->options);
+    if (!loop->app->setup()) return kExitBadFlags;
+    loop->app->begin_loop();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dungen-viz: %s\n", e.what());
+    return kExitFailure;
+  }
+  emscripten_set_main_loop_arg(page_tick, loop, 0, true);  // does not return
+  return kExitOk;
+}
+#endif
+
 }  // namespace
 
 int run_app(const AppOptions& options) {
+#if defined(__EMSCRIPTEN__)
+  return run_page(options);
+#else
   std::string why;
   const bool headless = options.frames > 0;
   auto window = Window::open({options.width, options.height, !headless, options.font_scale}, &why);
@@ -572,11 +688,15 @@ int run_app(const AppOptions& options) {
   try {
     App app(*window, options);
     if (!app.setup()) return kExitBadFlags;
-    return app.loop();
+    app.begin_loop();
+    while (app.tick()) {
+    }
+    return app.end_loop();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "dungen-viz: %s\n", e.what());
     return kExitFailure;
   }
+#endif
 }
 
 }  // namespace dungen::app

@@ -1,16 +1,19 @@
 #include "app/buffer_allocator.hpp"
 
-#include <glad/gl.h>
-// glad before GLFW (GLFW_INCLUDE_NONE is defined by the dungen::glfw target).
+#include "app/gl.hpp"
+// The GL header before GLFW (GLFW_INCLUDE_NONE is defined by the dungen::glfw target).
 #include <GLFW/glfw3.h>
 
 #include <utility>
 
 #include "app/logic/worker.hpp"
+#include "core/threads.hpp"
 
 namespace dungen::app {
 
 BufferAllocator::BufferAllocator() {
+  // The browser build has one thread and one context: not ready(), the caller makes its buffers.
+  if constexpr (!kHaveThreads) return;
   GLFWwindow* share = glfwGetCurrentContext();
   if (!share) return;
   // The same kind of context as the window's (src/app/window.cpp), which sharing needs.
@@ -22,7 +25,7 @@ BufferAllocator::BufferAllocator() {
   context_ = glfwCreateWindow(1, 1, "map buffers (hidden)", nullptr, share);
   glfwDefaultWindowHints();
   if (!context_) return;
-  thread_ = std::jthread([this](std::stop_token quit) { run(quit); });
+  thread_ = JThread([this](StopToken quit) { run(quit); });
 }
 
 BufferAllocator::~BufferAllocator() {
@@ -59,12 +62,12 @@ void BufferAllocator::release(unsigned buffer) {
 }
 
 // The thread's whole life, with the hidden context current: it ends when the destructor asks.
-void BufferAllocator::run(std::stop_token quit) {
+void BufferAllocator::run(StopToken quit) {
   lower_this_thread_priority();  // clearing a big buffer must not slow the frames down
   glfwMakeContextCurrent(context_);
   std::unique_lock lock(mutex_);
   while (!quit.stop_requested()) {
-    wake_.wait(lock, quit, [&] { return wanted_.has_value() || !doomed_.empty(); });
+    wait_until(wake_, lock, quit, [&] { return wanted_.has_value() || !doomed_.empty(); });
     if (quit.stop_requested()) break;
     std::vector<unsigned> doomed = std::exchange(doomed_, {});
     const std::optional<std::size_t> wanted = std::exchange(wanted_, std::nullopt);
@@ -75,9 +78,11 @@ void BufferAllocator::run(std::stop_token quit) {
     Made made;
     if (wanted) {
       glGenBuffers(1, &made.buffer);
-      glBindBuffer(GL_TEXTURE_BUFFER, made.buffer);
-      glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(*wanted), nullptr, GL_DYNAMIC_DRAW);
-      glBindBuffer(GL_TEXTURE_BUFFER, 0);
+      // Any binding point makes the storage; this one touches no other state.
+      glBindBuffer(GL_COPY_WRITE_BUFFER, made.buffer);
+      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(*wanted), nullptr,
+                   GL_DYNAMIC_DRAW);
+      glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
       made.bytes = *wanted;
     }
     // Done before the window's context may use (or lose) the buffers.

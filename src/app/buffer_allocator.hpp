@@ -13,6 +13,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/threads.hpp"
+
 struct GLFWwindow;
 
 namespace dungen::app {
@@ -40,7 +42,7 @@ class BufferAllocator {
   void release(unsigned buffer);
 
  private:
-  void run(std::stop_token quit);
+  void run(StopToken quit);
 
   GLFWwindow* context_ = nullptr;
   std::mutex mutex_;
@@ -48,7 +50,7 @@ class BufferAllocator {
   std::optional<std::size_t> wanted_;
   std::optional<Made> made_;
   std::vector<unsigned> doomed_;
-  std::jthread thread_;  // last: started once the rest exists
+  JThread thread_;  // last: started once the rest exists
 };
 
 }  // namespace dungen::app

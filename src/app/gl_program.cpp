@@ -1,6 +1,6 @@
 #include "app/gl_program.hpp"
 
-#include <glad/gl.h>
+#include "app/gl.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -1,6 +1,6 @@
 #include "app/map_renderer.hpp"
 
-#include <glad/gl.h>
+#include "app/gl.hpp"
 
 #include <algorithm>
 #include <array>
@@ -187,7 +187,7 @@ void MapRenderer::redraw(int image, const MapTexture& texture, const Key& key, i
   glScissor(x0, key.h - y1, x1 - x0, y1 - y0);  // GL counts rows from the bottom
   glUseProgram(program_.id());
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_BUFFER, texture.id());
+  glBindTexture(MapTexture::target(), texture.id());
   glUniform1i(loc_.cells, 0);
   glUniform2i(loc_.map_size, texture.width(), texture.height());
   glUniform2f(loc_.viewport_origin, 0.0f, 0.0f);

@@ -10,6 +10,10 @@
 // rasteriser a large part of a second (llvmpipe clears it), and a buffer can be made on another
 // context (BufferAllocator) without holding up this one, which a texture cannot (Mesa locks
 // every shared texture meanwhile). A buffer big enough is kept and reused for any map that fits.
+//
+// The browser build (OpenGL ES 3.0 / WebGL 2, gl.hpp) has no buffer textures: there the cells
+// are a 2D GL_RG32UI texture of the map's size, cell (x, y) at texel (x, y), with the same
+// packing; the shader reads it through the same cell_texel() (embed_shaders.cmake).
 
 #include <array>
 #include <cstddef>
@@ -38,7 +42,8 @@ inline std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i) {
   return {tile | (mark << 4) | (label1 << 8), region1};
 }
 
-// The most cells one buffer texture may hold here (GL_MAX_TEXTURE_BUFFER_SIZE).
+// The most cells one buffer texture may hold here (GL_MAX_TEXTURE_BUFFER_SIZE; in the browser
+// build, a square 2D texture of GL_MAX_TEXTURE_SIZE a side).
 std::size_t max_buffer_cells();
 
 class MapTexture {
@@ -67,18 +72,20 @@ class MapTexture {
   // whoever keeps a picture of it (MapRenderer's cached image); nullopt when none changed.
   std::optional<Rect> take_damage() { return std::exchange(damage_, std::nullopt); }
 
-  unsigned id() const { return texture_; }  // a GL_TEXTURE_BUFFER texture
+  unsigned id() const { return texture_; }
+  // What id() is bound as: GL_TEXTURE_BUFFER (GL_TEXTURE_2D in the browser build).
+  static unsigned target();
   int width() const { return width_; }
   int height() const { return height_; }
-  bool ready() const { return texture_ != 0 && buffer_ != 0; }
+  bool ready() const { return texture_ != 0 && capacity_ != 0; }
 
  private:
   void attach();
   void damage(Rect r);
 
   unsigned texture_ = 0;
-  unsigned buffer_ = 0;
-  std::size_t capacity_ = 0;  // cells the buffer holds
+  unsigned buffer_ = 0;       // none in the browser build
+  std::size_t capacity_ = 0;  // cells the buffer (or 2D texture) holds
   int width_ = 0;
   int height_ = 0;
   std::vector<std::uint32_t> staging_;

@@ -1,9 +1,13 @@
 #include "app/options.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <string_view>
+#include <type_traits>
 
 #include "analysis/regions.hpp"
 #include "app/logic/session_preset.hpp"
@@ -58,11 +62,41 @@ std::string generator_names() {
   return names;
 }
 
+// std::from_chars, and for floating point its equivalent for plain decimals ("1.5", "2", "1e-1"):
+// the browser build's C++ library has no floating-point from_chars. strtod reads them the same
+// everywhere, as the app never changes the C locale; what strtod would also take (spaces, a
+// sign '+', hex, inf, nan) is refused first.
+template <class T>
+std::from_chars_result read_number(const char* first, const char* last, T& v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const std::string_view plain = "0123456789.-eE";
+    if (first == last || *first == 'e' || *first == 'E' ||
+        std::string_view(first, static_cast<std::size_t>(last - first)).find_first_not_of(plain) !=
+            std::string_view::npos) {
+      return {first, std::errc::invalid_argument};
+    }
+    const std::string text(first, last);
+    char* end = nullptr;
+    errno = 0;
+    const double d = std::strtod(text.c_str(), &end);
+    const char* stop = first + (end - text.c_str());
+    if (stop == first) return {first, std::errc::invalid_argument};
+    if (errno == ERANGE || d > static_cast<double>(std::numeric_limits<T>::max()) ||
+        d < -static_cast<double>(std::numeric_limits<T>::max())) {
+      return {stop, std::errc::result_out_of_range};
+    }
+    v = static_cast<T>(d);
+    return {stop, std::errc()};
+  } else {
+    return std::from_chars(first, last, v);
+  }
+}
+
 template <class T>
 T parse_number(const std::string& flag, const std::string& text, const std::string& allowed) {
   T v{};
   const char* last = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), last, v);
+  auto [ptr, ec] = read_number(text.data(), last, v);
   if (ec == std::errc::result_out_of_range && ptr == last) {  // a number, too big for any use
     throw FlagError(flag + " " + text + " is out of range: allowed " + allowed);
   }

@@ -1,6 +1,6 @@
 #include "app/screenshot.hpp"
 
-#include <glad/gl.h>
+#include "app/gl.hpp"
 // The implementation is in Debian's libstb.so: no STB_IMAGE_WRITE_IMPLEMENTATION here.
 #include <stb_image_write.h>
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/download.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/session_preset.hpp"
 #include "app/panels.hpp"
@@ -57,6 +58,12 @@ void say(UiState& ui, std::string text, bool error) {
   ui.share.message_is_error = error;
 }
 
+// A file written: said, and in the browser build handed over as a download (download.hpp).
+void wrote(UiState& ui, const std::string& path, const std::string& what) {
+  offer_download(path);
+  say(ui, (files_are_downloads() ? "downloaded " : "wrote ") + path + what, false);
+}
+
 // The largest cell size up to the default that keeps the picture within the exporters' limit.
 int fitting_cell_px(const Grid& g, int limit) {
   return std::clamp(limit / std::max(g.width(), g.height()), 1, kDefaultCellPx);
@@ -67,7 +74,7 @@ void save_preset(Session& session, UiState& ui, const std::string& path) {
   auto file = AtomicFile::open(path, &why);
   if (file) {
     file->write(preset_json(preset_of(session)));
-    if (file->commit(&why)) return say(ui, "saved " + path, false);
+    if (file->commit(&why)) return wrote(ui, path, " (the preset)");
   }
   say(ui, "cannot save " + path + ": " + why, true);
 }
@@ -86,10 +93,9 @@ void export_png(const Session& session, UiState& ui, const std::string& path) {
   const Image img =
       draw_map(g, {.cell_px = px, .room_colours = session.generator().text_shows_labels});
   if (auto err = write_png(path, img)) return say(ui, *err, true);
-  say(ui,
-      "wrote " + path + " (" + std::to_string(img.width) + "x" + std::to_string(img.height) +
-          " px, step " + std::to_string(session.position()) + ")",
-      false);
+  wrote(ui, path,
+        " (" + std::to_string(img.width) + "x" + std::to_string(img.height) + " px, step " +
+            std::to_string(session.position()) + ")");
 }
 
 void record(const Session& session, UiState& ui, const std::string& path) {
@@ -112,7 +118,7 @@ void record(const Session& session, UiState& ui, const std::string& path) {
   if (file) {
     file->write(bytes);
     if (file->commit(&why)) {
-      return say(ui, "wrote " + path + " (steps 0.." + std::to_string(o.last_step) + ")", false);
+      return wrote(ui, path, " (steps 0.." + std::to_string(o.last_step) + ")");
     }
   }
   say(ui, "cannot write " + path + ": " + why, true);

@@ -3,8 +3,8 @@
 // and pictures of the outliers and of every disconnected or empty map; a click on a picture
 // loads that seed into the main view.
 
-#include <glad/gl.h>
 #include <imgui.h>
+#include "app/gl.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -155,7 +155,7 @@ void draw_sweep_window(Session& session, UiState& ui) {
       apply_preset(session, preset);
     }
     if (ImGui::IsItemHovered()) {
-      const SweepRow& row = r.rows[p.seed - r.rows.front().seed];
+      const SweepRow& row = r.rows[static_cast<std::size_t>(p.seed - r.rows.front().seed)];
       ImGui::SetTooltip(
           "seed %llu: %s\n%s = %s\nfloor %s, %lld regions\nclick to load it",
           static_cast<unsigned long long>(p.seed), p.why.c_str(), r.outlier_column.c_str(),

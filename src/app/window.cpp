@@ -1,6 +1,6 @@
 #include "app/window.hpp"
 
-#include <glad/gl.h>
+#include "app/gl.hpp"
 // glad first: GLFW_INCLUDE_NONE (from the dungen::glfw target) keeps glfw3.h from including GL.
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
@@ -9,6 +9,10 @@
 
 #include <algorithm>
 #include <filesystem>
+
+#if defined(__EMSCRIPTEN__)
+#include <emscripten.h>
+#endif
 
 #include "app/logic/ui_layout.hpp"
 
@@ -21,10 +25,30 @@ constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.t
 constexpr float kBaseFontPx = 15.0f;
 
 std::string glfw_error() {
+#if DUNGEN_GL_ES
+  return "the browser gave no WebGL 2 context";  // Emscripten's GLFW has no glfwGetError
+#else
   const char* text = nullptr;
   glfwGetError(&text);
   return text ? text : "unknown GLFW error";
+#endif
 }
+
+// The context asked for: GL 3.3 core on the desktop, OpenGL ES 3.0 (WebGL 2) in the browser.
+void context_hints() {
+#if DUNGEN_GL_ES
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+#else
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+#endif
+}
+constexpr const char* kImGuiGlsl = DUNGEN_GL_ES ? "#version 300 es" : "#version 330 core";
 
 }  // namespace
 
@@ -43,7 +67,9 @@ struct Window::Chained {
   GLFWframebuffersizefun framebuffer_size = nullptr;
   GLFWwindowrefreshfun refresh = nullptr;
   GLFWwindowiconifyfun iconify = nullptr;
+#if !DUNGEN_GL_ES
   GLFWwindowcontentscalefun content_scale = nullptr;
+#endif
 };
 
 Window* Window::of(GLFWwindow* w) {
@@ -85,16 +111,36 @@ void Window::install_callbacks() {
       glfwSetFramebufferSizeCallback(window_, &counted<&Chained::framebuffer_size, int, int>);
   c.refresh = glfwSetWindowRefreshCallback(window_, &counted<&Chained::refresh>);
   c.iconify = glfwSetWindowIconifyCallback(window_, &counted<&Chained::iconify, int>);
+#if !DUNGEN_GL_ES  // Emscripten's GLFW (3.2) has no content scale
   c.content_scale =
       glfwSetWindowContentScaleCallback(window_, &counted<&Chained::content_scale, float, float>);
+#endif
 }
 
 void Window::poll_events() {
+  follow_page();
   glfwPollEvents();
 }
 
 void Window::wait_events(double seconds) {
+  follow_page();
   glfwWaitEventsTimeout(seconds);
+}
+
+// In the browser the window is the page: its canvas takes the page's whole size, and follows it.
+void Window::follow_page() {
+#if defined(__EMSCRIPTEN__)
+  // clang-format off
+  const int page_w = EM_ASM_INT({ return window.innerWidth; });
+  const int page_h = EM_ASM_INT({ return window.innerHeight; });
+  // clang-format on
+  int w = 0, h = 0;
+  glfwGetWindowSize(window_, &w, &h);
+  if (page_w > 0 && page_h > 0 && (page_w != w || page_h != h)) {
+    glfwSetWindowSize(window_, page_w, page_h);
+    ++events_;
+  }
+#endif
 }
 
 int Window::take_event_count() {
@@ -110,17 +156,14 @@ std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* wh
     return nullptr;
   }
   w->glfw_ready_ = true;
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  context_hints();
   w->window_ = glfwCreateWindow(config.width, config.height, "dungen-viz", nullptr, nullptr);
   if (!w->window_) {
     *why = "no display: no window with OpenGL 3.3 core could be opened (" + glfw_error() + ")";
     return nullptr;
   }
   glfwMakeContextCurrent(w->window_);
+#if !DUNGEN_GL_ES  // the browser's WebGL needs no loader, and the page paces the frames
   if (gladLoadGL(glfwGetProcAddress) == 0) {
     *why = "no display: the OpenGL 3.3 core functions could not be loaded";
     return nullptr;
@@ -129,6 +172,7 @@ std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* wh
   float sx = 1.0f, sy = 1.0f;
   glfwGetWindowContentScale(w->window_, &sx, &sy);
   w->content_scale_ = std::max(1.0f, std::max(sx, sy));
+#endif
   w->font_scale_ = config.font_scale;
 
   IMGUI_CHECKVERSION();
@@ -139,7 +183,7 @@ std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* wh
   io.LogFilename = nullptr;
   ImGui::StyleColorsDark();
   w->glfw_backend_ready_ = ImGui_ImplGlfw_InitForOpenGL(w->window_, true);
-  w->gl_backend_ready_ = ImGui_ImplOpenGL3_Init("#version 330 core");
+  w->gl_backend_ready_ = ImGui_ImplOpenGL3_Init(kImGuiGlsl);
   if (!w->glfw_backend_ready_ || !w->gl_backend_ready_) {
     *why = "no display: the Dear ImGui backends could not start";
     return nullptr;
@@ -163,7 +207,9 @@ Window::~Window() {
     glfwSetFramebufferSizeCallback(window_, c.framebuffer_size);
     glfwSetWindowRefreshCallback(window_, c.refresh);
     glfwSetWindowIconifyCallback(window_, c.iconify);
+#if !DUNGEN_GL_ES
     glfwSetWindowContentScaleCallback(window_, c.content_scale);
+#endif
   }
   if (gl_backend_ready_) ImGui_ImplOpenGL3_Shutdown();
   if (glfw_backend_ready_) ImGui_ImplGlfw_Shutdown();

@@ -1,5 +1,6 @@
 #pragma once
-// The platform layer: GLFW window, the GL 3.3 core context (loaded by glad) and Dear ImGui with
+// The platform layer: GLFW window, the GL 3.3 core context (loaded by glad; OpenGL ES 3.0 in the
+// browser build, see gl.hpp) and Dear ImGui with
 // its GLFW and OpenGL3 backends. Created in that order, destroyed in reverse (the ImGui
 // example's shape). Nothing here knows about maps.
 
@@ -55,6 +56,7 @@ class Window {
  private:
   Window() = default;
   void rebuild_fonts();
+  void follow_page();
   void install_callbacks();
   static Window* of(GLFWwindow* w);
   static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);

@@ -12,11 +12,26 @@
 // Yield a named Step (`const Step step{...}; co_yield step;`), not a braced temporary: gcc 12
 // destroys some temporaries of a co_yield full-expression twice (ASan reports a double free).
 
-#include <coroutine>
 #include <exception>
 #include <utility>
 
 #include "core/step.hpp"
+
+// The coroutine library: C++20's <coroutine>, or, in the browser build (Emscripten 3.1.6, whose
+// C++ library predates it), the same types from <experimental/coroutine>, which its clang uses.
+#if __has_include(<coroutine>)
+#include <coroutine>
+namespace dungen::coro {
+using std::coroutine_handle;
+using std::suspend_always;
+}  // namespace dungen::coro
+#else
+#include <experimental/coroutine>
+namespace dungen::coro {
+using std::experimental::coroutine_handle;
+using std::experimental::suspend_always;
+}  // namespace dungen::coro
+#endif
 
 namespace dungen {
 
@@ -24,7 +39,7 @@ class StepGenerator {
  public:
   struct promise_type {
     const Step* current = nullptr;
-    std::coroutine_handle<promise_type> child;  // owned: a body handed control to it
+    coro::coroutine_handle<promise_type> child;  // owned: a body handed control to it
     std::exception_ptr error;
 
     promise_type() = default;
@@ -35,17 +50,17 @@ class StepGenerator {
     }
 
     StepGenerator get_return_object() {
-      return StepGenerator(std::coroutine_handle<promise_type>::from_promise(*this));
+      return StepGenerator(coro::coroutine_handle<promise_type>::from_promise(*this));
     }
-    std::suspend_always initial_suspend() noexcept { return {}; }
-    std::suspend_always final_suspend() noexcept { return {}; }
+    coro::suspend_always initial_suspend() noexcept { return {}; }
+    coro::suspend_always final_suspend() noexcept { return {}; }
     // The yielded Step (often a temporary) lives until the body is resumed again.
-    std::suspend_always yield_value(const Step& step) noexcept {
+    coro::suspend_always yield_value(const Step& step) noexcept {
       current = &step;
       return {};
     }
     // `co_yield child_body(...)`: the child's steps come next, then this body goes on.
-    std::suspend_always yield_value(StepGenerator&& body) noexcept {
+    coro::suspend_always yield_value(StepGenerator&& body) noexcept {
       if (child) child.destroy();
       child = std::exchange(body.handle_, {});
       return {};
@@ -76,7 +91,7 @@ class StepGenerator {
   bool done() const { return !handle_ || handle_.done(); }
 
  private:
-  using Handle = std::coroutine_handle<promise_type>;
+  using Handle = coro::coroutine_handle<promise_type>;
   explicit StepGenerator(Handle h) : handle_(h) {}
   void reset() {
     if (handle_) handle_.destroy();

@@ -10,6 +10,7 @@
 
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
+#include "core/threads.hpp"
 
 namespace dungen {
 
@@ -58,7 +59,7 @@ SweepRow sweep_one(const GeneratorSpec& spec, const ParamValues& params, std::ui
 std::vector<SweepRow> run_sweep(const GeneratorSpec& spec, const ParamValues& params,
                                 const SweepOptions& o,
                                 const std::function<void(std::uint64_t)>& progress,
-                                std::stop_token stop) {
+                                StopToken stop) {
   if (auto err = sweep_range_error(o)) throw std::invalid_argument(*err);
   const std::uint64_t count = o.last_seed - o.first_seed + 1;
   std::vector<SweepRow> rows(count);
@@ -82,8 +83,9 @@ std::vector<SweepRow> run_sweep(const GeneratorSpec& spec, const ParamValues& pa
       }
     }
   };
-  std::vector<std::jthread> pool;
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
+  std::vector<JThread> pool;
+  if constexpr (!kHaveThreads) work();  // the browser build: here, on the one thread there is
+  for (unsigned t = 0; kHaveThreads && t < threads; ++t) pool.emplace_back(work);
   if (progress) {
     // This thread reports while the pool works (it has nothing else to do).
     std::unique_lock lock(mutex);

@@ -10,12 +10,12 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <stop_token>
 #include <string>
 #include <vector>
 
 #include "core/params.hpp"
 #include "core/stats.hpp"
+#include "core/threads.hpp"
 #include "generators/registry.hpp"
 
 namespace dungen {
@@ -55,7 +55,7 @@ SweepRow sweep_one(const GeneratorSpec& spec, const ParamValues& params, std::ui
 std::vector<SweepRow> run_sweep(const GeneratorSpec& spec, const ParamValues& params,
                                 const SweepOptions& options,
                                 const std::function<void(std::uint64_t done)>& progress = {},
-                                std::stop_token stop = {});
+                                StopToken stop = {});
 
 // A statistic's value as one number (a list counts as its sum): for histograms and summaries.
 double stat_number(const StatRow& row);

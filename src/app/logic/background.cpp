@@ -24,7 +24,7 @@ struct GiveBackRead {
 };
 
 // Copies `from` into `to` (same size) a slice at a time; false if asked to stop first.
-bool copy_cells(const Grid& from, Grid& to, Ticket& ticket, const std::stop_token& stop) {
+bool copy_cells(const Grid& from, Grid& to, Ticket& ticket, const StopToken& stop) {
   for (std::size_t begin = 0; begin < from.size(); begin += kCopySliceCells) {
     if (stop.stop_requested()) return false;
     const std::size_t end = std::min(from.size(), begin + kCopySliceCells);
@@ -49,7 +49,7 @@ void Ticket::cancel_and_release() {
   }
 }
 
-void build_track(const BuildRequest& request, Ticket& ticket, std::stop_token stop) {
+void build_track(const BuildRequest& request, Ticket& ticket, StopToken stop) {
   const MarkDone mark{ticket};
   try {
     if (stop.stop_requested()) return;
@@ -71,7 +71,7 @@ void build_track(const BuildRequest& request, Ticket& ticket, std::stop_token st
   }
 }
 
-void build_regions(const RegionRequest& request, Ticket& ticket, std::stop_token stop) {
+void build_regions(const RegionRequest& request, Ticket& ticket, StopToken stop) {
   const MarkDone mark{ticket};
   try {
     if (stop.stop_requested()) return;

@@ -11,7 +11,6 @@
 #include <exception>
 #include <memory>
 #include <optional>
-#include <stop_token>
 
 #include "app/logic/map_tally.hpp"
 #include "app/logic/modes.hpp"
@@ -19,6 +18,7 @@
 #include "app/logic/track.hpp"
 #include "core/grid.hpp"
 #include "core/params.hpp"
+#include "core/threads.hpp"
 #include "generators/registry.hpp"
 
 namespace dungen::app {
@@ -35,7 +35,7 @@ inline constexpr std::size_t kCopySliceCells = std::size_t{1} << 16;
 struct Ticket {
   enum Read : int { kNotYet, kReading, kReleased };
 
-  std::stop_source stop;
+  StopSource stop;
   std::atomic<std::uint64_t> done_steps{0};    // moves run (the progress bar)
   std::atomic<std::uint64_t> copied_cells{0};  // region work: of the source map
   std::atomic<int> read{kNotYet};              // region work: may it read the source map
@@ -62,7 +62,7 @@ struct BuildRequest {
 };
 
 // Makes the track (the same one the session would make on its own thread) into ticket.track.
-void build_track(const BuildRequest& request, Ticket& ticket, std::stop_token stop);
+void build_track(const BuildRequest& request, Ticket& ticket, StopToken stop);
 
 struct RegionRequest {
   const Grid* source = nullptr;  // the generator's map at `branch`: read only under ticket.read
@@ -77,6 +77,6 @@ struct RegionRequest {
 };
 
 // Makes the region phase (as Track would) into ticket.regions.
-void build_regions(const RegionRequest& request, Ticket& ticket, std::stop_token stop);
+void build_regions(const RegionRequest& request, Ticket& ticket, StopToken stop);
 
 }  // namespace dungen::app

@@ -25,6 +25,7 @@
 // while region work is under way calls that work off.
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -42,13 +43,17 @@
 #include "core/stats.hpp"
 #include "core/step.hpp"
 #include "core/stepper.hpp"
+#include "core/threads.hpp"
 #include "core/timeline.hpp"
 #include "generators/registry.hpp"
 
 namespace dungen::app {
 
 // From this many cells on, a map is built, run to the end and labelled on the worker thread.
-inline constexpr std::uint64_t kBigMapCells = std::uint64_t{1} << 20;
+// Without threads (the browser build), never: every map is worked on in slices under the frame
+// budget, so the page keeps drawing.
+inline constexpr std::uint64_t kBigMapCells =
+    kHaveThreads ? std::uint64_t{1} << 20 : std::numeric_limits<std::uint64_t>::max();
 
 struct SessionConfig {
   Clock clock = steady_clock_seconds();

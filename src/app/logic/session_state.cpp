@@ -45,7 +45,7 @@ void Session::State::submit_build(bool to_end) {
   auto ticket = std::make_shared<Ticket>();
   BuildRequest request{spec, params, seed, config.history_bytes, regions, region_params, to_end};
   build = Build{ticket, to_end, to_end ? estimates.guess(*spec, params, regions, 0) : 0};
-  worker.submit(ticket->stop, [request = std::move(request), ticket](std::stop_token stop) {
+  worker.submit(ticket->stop, [request = std::move(request), ticket](StopToken stop) {
     build_track(request, *ticket, std::move(stop));
   });
 }
@@ -67,7 +67,7 @@ void Session::State::submit_regions(const RegionWork& work) {
   // The flood fill takes one step a walkable cell, and a few a region.
   const std::uint64_t estimate = track->generator_tally().walkable() + 2;
   region_build = RegionBuild{ticket, work.serial, work.mode, to_end, map.size(), estimate};
-  worker.submit(ticket->stop, [request = std::move(request), ticket](std::stop_token stop) {
+  worker.submit(ticket->stop, [request = std::move(request), ticket](StopToken stop) {
     build_regions(request, *ticket, std::move(stop));
   });
 }

@@ -86,7 +86,7 @@ const std::vector<LogEntry>& Session::log() {
     if (local < kLogLines) {
       const Timeline& gen = t.generator_timeline();
       append_log(gen, t.spec().narration, gen.stepper().params(), 0, t.branch(), 0,
-                 kLogLines - local, s.log);
+                 kLogLines - static_cast<std::size_t>(local), s.log);
     }
     append_log(t.shown_timeline(), t.narration(), t.narration_params(), 0, local, t.branch(),
                kLogLines, s.log);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/runner.hpp"
+#include "core/threads.hpp"
 #include "lab/sweep_export.hpp"
 
 namespace dungen::app {
@@ -92,8 +93,9 @@ void SweepJob::launch(const GeneratorSpec& spec, const ParamValues& params, Swee
   result_ = std::make_shared<std::optional<SweepResult>>();
   total_ = options.last_seed - options.first_seed + 1;
   // The thread owns copies of everything it reads, and the shared slots it writes.
-  thread_ = std::jthread([&spec, params, options, rows = std::move(rows), column, done = done_,
-                          progress = progress_, result = result_](std::stop_token stop) mutable {
+  // Without threads (the browser build) it runs here, at once.
+  auto body = [&spec, params, options, rows = std::move(rows), column, done = done_,
+               progress = progress_, result = result_](StopToken stop) mutable {
     if (!rows) {
       rows = run_sweep(
           spec, params, options, [&](std::uint64_t d) { progress->store(d); }, stop);
@@ -110,7 +112,12 @@ void SweepJob::launch(const GeneratorSpec& spec, const ParamValues& params, Swee
       if (!stop.stop_requested()) *result = std::move(r);
     }
     done->store(true, std::memory_order_release);
-  });
+  };
+  if constexpr (kHaveThreads) {
+    thread_ = JThread(std::move(body));
+  } else {
+    body(StopToken{});
+  }
 }
 
 void SweepJob::cancel() {

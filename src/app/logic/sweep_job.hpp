@@ -11,11 +11,11 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <stop_token>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "core/threads.hpp"
 #include "lab/sweep.hpp"
 #include "render/map_image.hpp"
 
@@ -75,7 +75,7 @@ class SweepJob {
   std::optional<SweepResult> take();
 
  private:
-  std::jthread thread_;
+  JThread thread_;
   std::shared_ptr<std::atomic<bool>> done_ = std::make_shared<std::atomic<bool>>(false);
   std::shared_ptr<std::atomic<std::uint64_t>> progress_ =
       std::make_shared<std::atomic<std::uint64_t>>(0);

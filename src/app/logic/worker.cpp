@@ -22,9 +22,12 @@ void lower_this_thread_priority() {
 #endif
 }
 
-Worker::Worker() : thread_([this](std::stop_token quit) { run(quit); }) {}
+Worker::Worker() {
+  if constexpr (kHaveThreads) thread_ = JThread([this](StopToken quit) { run(quit); });
+}
 
 Worker::~Worker() {
+  if (!thread_.joinable()) return;
   {
     const std::lock_guard lock(mutex_);
     running_.request_stop();
@@ -34,7 +37,11 @@ Worker::~Worker() {
   thread_.join();
 }
 
-void Worker::submit(std::stop_source stop, Task task) {
+void Worker::submit(StopSource stop, Task task) {
+  if constexpr (!kHaveThreads) {
+    task(stop.get_token());
+    return;
+  }
   {
     const std::lock_guard lock(mutex_);
     queue_.push_back({std::move(stop), std::move(task)});
@@ -43,16 +50,17 @@ void Worker::submit(std::stop_source stop, Task task) {
 }
 
 void Worker::wait_idle() {
+  if (!thread_.joinable()) return;  // no thread: nothing is ever left waiting
   std::unique_lock lock(mutex_);
   idle_.wait(lock, [&] { return queue_.empty() && garbage_.empty() && !working_; });
 }
 
 // The thread's whole life: it ends when the destructor asks it to (the stop token of the thread).
-void Worker::run(std::stop_token quit) {
+void Worker::run(StopToken quit) {
   lower_this_thread_priority();
   std::unique_lock lock(mutex_);
   while (!quit.stop_requested()) {
-    wake_.wait(lock, quit, [&] { return !queue_.empty() || !garbage_.empty(); });
+    wait_until(wake_, lock, quit, [&] { return !queue_.empty() || !garbage_.empty(); });
     if (quit.stop_requested()) break;
     // Free what the session left first: the next task is likely to allocate as much again.
     std::vector<std::unique_ptr<Garbage>> garbage = std::move(garbage_);
@@ -70,7 +78,7 @@ void Worker::run(std::stop_token quit) {
     next.reset();  // the task's captures are freed here, on this thread
     lock.lock();
     working_ = false;
-    running_ = std::stop_source(std::nostopstate);
+    running_ = StopSource(kNoStopState);
     if (queue_.empty() && garbage_.empty()) idle_.notify_all();
   }
 }

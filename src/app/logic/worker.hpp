@@ -8,17 +8,21 @@
 // stop, and the task looks between its steps. Until the worker is destroyed it runs every task
 // it was given (a cancelled one sees its stop at once and returns), so a task can always report
 // that it ended.
+//
+// Without threads (core/threads.hpp: the browser build) there is no thread: a task runs at once,
+// inside submit(), and what is disposed of is freed at once.
 
 #include <condition_variable>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <stop_token>
 #include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "core/threads.hpp"
 
 namespace dungen::app {
 
@@ -31,7 +35,7 @@ void lower_this_thread_priority();
 
 class Worker {
  public:
-  using Task = std::function<void(std::stop_token)>;
+  using Task = std::function<void(StopToken)>;
 
   Worker();
   // Asks the running task to stop, drops the queued ones and joins the thread.
@@ -39,11 +43,12 @@ class Worker {
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
 
-  void submit(std::stop_source stop, Task task);
+  void submit(StopSource stop, Task task);
 
   // Frees `thing` on the worker thread, before the next task starts.
   template <class T>
   void dispose(T thing) {
+    if constexpr (!kHaveThreads) return;  // freed here, as `thing` goes
     if constexpr (std::is_constructible_v<bool, T&>) {
       if (!thing) return;  // an empty pointer: nothing to free
     }
@@ -68,11 +73,11 @@ class Worker {
     T value;
   };
   struct Queued {
-    std::stop_source stop;
+    StopSource stop;
     Task task;
   };
 
-  void run(std::stop_token quit);
+  void run(StopToken quit);
 
   std::mutex mutex_;
   std::condition_variable_any wake_;
@@ -80,8 +85,8 @@ class Worker {
   std::deque<Queued> queue_;
   std::vector<std::unique_ptr<Garbage>> garbage_;
   bool working_ = false;
-  std::stop_source running_{std::nostopstate};  // the running task's, for the destructor
-  std::jthread thread_;                         // last: started once everything it uses exists
+  StopSource running_{kNoStopState};  // the running task's, for the destructor
+  JThread thread_;  // last: started once everything it uses exists (none without threads)
 };
 
 }  // namespace dungen::app

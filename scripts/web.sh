@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# dungen-viz in the browser: installs what is missing (Emscripten, Chromium, the Debian source
+# packages of Dear ImGui and giflib), builds build-web/dungen.html (+ .js, .wasm, .data) with
+# Emscripten, and serves it on this machine.
+#   bash scripts/web.sh          build, then serve http://localhost:8080/dungen.html (Ctrl-C stops;
+#                                DUNGEN_WEB_PORT picks another port)
+#   bash scripts/web.sh --build  build only
+#   bash scripts/web.sh --test   build, then the headless Chromium test (tests/web/browser_test.py)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-serve}
+case "$mode" in
+  serve | --build | --test) ;;
+  *) echo "web.sh: unknown option '$mode': give nothing (build and serve), --build or --test" >&2
+     exit 2 ;;
+esac
+port=${DUNGEN_WEB_PORT:-8080}
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "web.sh: need root or sudo to install packages" >&2; exit 1; }
+  SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt_get() { $SUDO apt-get -o DPkg::Lock::Timeout=600 "$@"; }
+
+PACKAGES=(emscripten chromium dpkg-dev python3 cmake ninja-build nlohmann-json3-dev libstb-dev
+  fonts-dejavu-core)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "installed" ] || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "web.sh: installing ${missing[*]}"
+  apt_get update -qq
+  apt_get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Dear ImGui and giflib as source (Debian ships them only built for this machine): from Debian's
+# source packages of the same release, unpacked into the build folder, never committed.
+deps=build-web/deps
+fetch_source() {  # package, folder under $deps
+  [ -d "$deps/$2" ] && return 0
+  if ! grep -rqsE '^(Types: .*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    echo "web.sh: adding Debian's source packages (deb-src) to apt's sources"
+    codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+      "$codename" | $SUDO tee /etc/apt/sources.list.d/dungen-deb-src.sources >/dev/null
+    apt_get update -qq
+  fi
+  rm -rf "$deps/src-$1" && mkdir -p "$deps/src-$1"
+  (cd "$deps/src-$1" && apt-get source -qq "$1" >/dev/null 2>&1) || {
+    echo "web.sh: 'apt-get source $1' failed" >&2; exit 1; }
+  mv "$(find "$deps/src-$1" -mindepth 1 -maxdepth 1 -type d | head -1)" "$deps/$2"
+  rm -rf "$deps/src-$1"
+}
+mkdir -p "$deps/include"
+fetch_source imgui imgui
+fetch_source giflib giflib
+cp -r /usr/include/nlohmann /usr/include/stb "$deps/include/"
+
+# Debian's emcc finds its node modules (acorn) only there.
+export NODE_PATH=/usr/share/nodejs
+emcmake cmake -S . -B build-web -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DDUNGEN_WEB_DEPS="$PWD/$deps" >/dev/null
+cmake --build build-web
+
+case "$mode" in
+  --build) ;;
+  --test) python3 tests/web/browser_test.py build-web ;;
+  serve)
+    echo "web.sh: dungen-viz is at http://localhost:$port/dungen.html (Ctrl-C stops)"
+    exec python3 -m http.server --bind 127.0.0.1 --directory build-web "$port" >/dev/null 2>&1 ;;
+esac
