@@ -176,6 +176,7 @@ class App {
   double slowest_ = 0.0;  // seconds, frames after the first (which compiles shaders)
   double total_ = 0.0;
   std::FILE* frame_log_ = nullptr;
+  std::string printed_items_;  // the browser build's last print_layout(): its items, where
   // The browser build's state line (tick): what it said last, and when.
   std::uint64_t reported_position_ = UINT64_MAX;
   bool reported_playing_ = false;
@@ -564,6 +565,18 @@ bool App::tick() {
     std::fflush(frame_log_);
   }
   if constexpr (!kWaitsForEvents) {
+    // The browser build prints where everything is (print_layout) whenever what is drawn, or
+    // where, changes (a section opened, a generator with other parameters, a resize), so that
+    // whoever drives the page knows where to click.
+    std::string drawn;
+    for (const DrawnItem& item : ui_.drawn) {
+      drawn += item.name + ' ' + std::to_string(std::lround(item.rect.x)) + ',' +
+               std::to_string(std::lround(item.rect.y)) + ';';
+    }
+    if (drawn != printed_items_) {
+      printed_items_ = drawn;
+      print_layout();
+    }
     // The browser build says where the run is whenever that changes (while playing, at most
     // every kReportSeconds), on the page's console, for whoever drives the page (tests/web):
     // "dungen-viz: step 3 of 120, paused, 5.1 ms a frame" (the mean of the frames drawn since
@@ -573,7 +586,6 @@ bool App::tick() {
     const bool due = !session_.playing() || session_.playing() != reported_playing_ ||
                      last_drawn_ - last_report_ >= kReportSeconds;
     if (moved && due && !session_.busy()) {
-      if (reported_position_ == UINT64_MAX) print_layout();  // where the map is, once
       reported_position_ = session_.position();
       reported_playing_ = session_.playing();
       last_report_ = last_drawn_;

@@ -363,7 +363,9 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) 
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
       view_section(session, ui, m);
     }
-    if (ImGui::CollapsingHeader("Save and share")) share_section(session, ui);
+    const bool share_open = ImGui::CollapsingHeader("Save and share");
+    note_item(ui, "controls/share");
+    if (share_open) share_section(session, ui);
     if (ImGui::CollapsingHeader("Lab")) lab_section(session, ui);
     if (ImGui::CollapsingHeader("Legend", ImGuiTreeNodeFlags_DefaultOpen)) {
       legend_section(palette_for(session.view().projector), session.generator().text_shows_labels,

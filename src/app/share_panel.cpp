@@ -185,6 +185,7 @@ void share_section(Session& session, UiState& ui) {
   if (action("save preset", used)) save_preset(session, ui, named(".json"));
   if (action("open preset", used)) open_preset(session, ui, named(".json"));
   if (action("export PNG", used)) export_png(session, ui, named(".png"));
+  note_item(ui, "share/export-png");
   if (action("record GIF", used)) record(session, ui, named(".gif"));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the run from step 0 to the current step");
   if (!s.message.empty()) {

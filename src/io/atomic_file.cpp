@@ -65,9 +65,15 @@ std::optional<AtomicFile> AtomicFile::open(const std::string& path, std::string*
   if (exists) {
     mode = st.st_mode & 07777;
   } else {
+#if defined(__EMSCRIPTEN__)
+    // The browser build's file system is the page's own, with no other users; its umask reads
+    // 0777, which would leave the file unreadable even to the page (its download).
+    mode = 0644;
+#else
     const mode_t mask = ::umask(0);
     ::umask(mask);
     mode = 0666 & ~mask;
+#endif
   }
   ::fchmod(fd, mode);
   std::FILE* file = ::fdopen(fd, "wb");

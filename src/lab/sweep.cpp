@@ -61,9 +61,9 @@ std::vector<SweepRow> run_sweep(const GeneratorSpec& spec, const ParamValues& pa
                                 const std::function<void(std::uint64_t)>& progress,
                                 StopToken stop) {
   if (auto err = sweep_range_error(o)) throw std::invalid_argument(*err);
-  const std::uint64_t count = o.last_seed - o.first_seed + 1;
-  std::vector<SweepRow> rows(count);
-  std::vector<char> done(count, 0);
+  const std::uint64_t count = o.last_seed - o.first_seed + 1;  // bounded by sweep_range_error
+  std::vector<SweepRow> rows(static_cast<std::size_t>(count));
+  std::vector<char> done(static_cast<std::size_t>(count), 0);
   std::atomic<std::uint64_t> next{0};
   std::atomic<std::uint64_t> finished{0};
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
@@ -75,8 +75,8 @@ std::vector<SweepRow> run_sweep(const GeneratorSpec& spec, const ParamValues& pa
     // Each index is taken by exactly one thread; each writes only its own slots.
     for (std::uint64_t i = next.fetch_add(1); i < count && !stop.stop_requested();
          i = next.fetch_add(1)) {
-      rows[i] = sweep_one(spec, params, o.first_seed + i, o.connectivity);
-      done[i] = 1;
+      rows[static_cast<std::size_t>(i)] = sweep_one(spec, params, o.first_seed + i, o.connectivity);
+      done[static_cast<std::size_t>(i)] = 1;
       if (finished.fetch_add(1) + 1 == count) {
         const std::lock_guard lock(mutex);
         wake.notify_all();

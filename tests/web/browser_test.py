@@ -8,6 +8,8 @@ Scenario 1, the map: the page loads, its first frames draw the default map; a sc
 where that is on its console) and the console must have no errors.
 Scenario 2, the transport: with the run at step 0 (dungen.html?steps=0), Right steps once (the
 app's console line says step 1), Space plays (the step counter keeps rising), Space again pauses.
+Scenario 3, the mouse: a click on the max_rooms slider's left end makes a new map (a run of
+another length); a click on "Save and share", then on "export PNG", downloads a PNG of the map.
 
 Usage: python3 tests/web/browser_test.py [BUILD_DIR]   (scripts/web.sh --test runs it)
 Exit 0 when both scenarios pass; 1 with a line saying what failed.
@@ -29,7 +31,7 @@ import threading
 import time
 import zlib
 
-WIDTH, HEIGHT = 1280, 720
+WIDTH, HEIGHT = 1280, 1000  # tall enough for "Save and share" opened in the left panel
 TIMEOUT_S = 90  # for each wait; the whole test takes well under a minute here
 
 
@@ -199,6 +201,26 @@ class Page:
                       {"type": kind, "key": key, "code": code,
                        "windowsVirtualKeyCode": key_code, "nativeVirtualKeyCode": key_code})
 
+    def click(self, x, y):
+        """A left click, as the mouse gives one: move there, press, release (a frame or so
+        apart, as a hand would)."""
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            params = {"type": kind, "x": x, "y": y}
+            if kind != "mouseMoved":
+                params.update({"button": "left", "clickCount": 1,
+                               "buttons": 1 if kind == "mousePressed" else 0})
+            self.call("Input.dispatchMouseEvent", params)
+            self.pump(0.15)
+
+    def item(self, name, after=0):
+        """Where the app drew a named item: (x, y, w, h), from the newest of its console's layout
+        lines (it prints them again whenever anything moves) once the page has settled."""
+        pattern = r"^dungen-viz: item " + re.escape(name) + r" (\d+),(\d+),(\d+)x(\d+)"
+        self.wait_for_line(pattern, after)
+        self.pump(0.5)
+        found = [m for m in map(re.compile(pattern).search, self.lines[after:]) if m]
+        return tuple(int(v) for v in found[-1].groups())
+
     def screenshot(self, path):
         data = base64.b64decode(self.call("Page.captureScreenshot", {"format": "png"})["data"])
         with open(path, "wb") as f:
@@ -312,7 +334,41 @@ def main():
         if page.errors:
             fail("the page reported errors: " + "; ".join(page.errors))
         print(f"browser test: Right stepped 0 -> 1, Space played on to step {m.group(1)} and "
-              f"paused; mean frame time {m.group(2)} ms in headless Chromium (software WebGL)")
+              f"paused; {m.group(2)} ms a frame while playing in headless Chromium (software "
+              f"WebGL)")
+        page.call("Page.close")
+
+        # Scenario 3: a slider and a download, with the mouse.
+        downloads = tempfile.mkdtemp(prefix="dungen-downloads-")
+        browser.call("Browser.setDownloadBehavior", {"behavior": "allow",
+                                                     "downloadPath": downloads})
+        page = Page(browser, base)
+        at, m = page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused")
+        steps_before = int(m.group(2))
+        x, y, w, h = page.item("controls/max_rooms")
+        page.click(x + max(2, w // 20), y + h // 2)  # near the left end: few rooms
+        at, m = page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused", at + 1)
+        if int(m.group(2)) == steps_before:
+            fail(f"a click on the max_rooms slider left the run at {steps_before} steps")
+        steps_after = int(m.group(2))
+        x, y, w, h = page.item("controls/share")
+        seen = len(page.lines)
+        page.click(x + w // 2, y + h // 2)
+        x, y, w, h = page.item("share/export-png", seen)
+        page.click(x + w // 2, y + h // 2)
+        path = os.path.join(downloads, "dungen.png")
+        end = time.time() + TIMEOUT_S
+        while not os.path.exists(path) and time.time() < end:
+            page.pump(0.2)
+        if not os.path.exists(path):
+            fail(f"export PNG downloaded nothing (in {downloads}: {os.listdir(downloads)})")
+        with open(path, "rb") as f:
+            width, height, _ = decode_png(f.read())
+        shutil.rmtree(downloads, ignore_errors=True)
+        if page.errors:
+            fail("the page reported errors: " + "; ".join(page.errors))
+        print(f"browser test: the max_rooms slider made a new map ({steps_before} -> "
+              f"{steps_after} steps); export PNG downloaded dungen.png, {width}x{height} px")
     finally:
         browser.close()
         server.close()
