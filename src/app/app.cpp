@@ -223,7 +223,9 @@ void App::sync_texture() {
   const Grid& grid = session_.grid();
   MapTexture& shown = texture();
   const bool resized = shown.width() != grid.width() || shown.height() != grid.height();
-  if (up.full || !shown.ready() || (resized && !staging_)) {
+  // (A first map staged into the other texture leaves the shown one unready meanwhile: that
+  // staging goes on; restarting it every frame, it never ended where a band takes a frame.)
+  if (up.full || ((!shown.ready() || resized) && !staging_)) {
     pending_upload_.reset();
     texture_error_.clear();
     staging_.reset();
@@ -579,8 +581,8 @@ bool App::tick() {
     }
     // The browser build says where the run is whenever that changes (while playing, at most
     // every kReportSeconds), on the page's console, for whoever drives the page (tests/web):
-    // "dungen-viz: step 3 of 120, paused, 5.1 ms a frame" (the mean of the frames drawn since
-    // the last such line, the first frame's start-up excepted).
+    // "dungen-viz: step 3 of 120, paused, 5.1 ms a frame (the last: ...)" (the mean of the frames
+    // drawn since the last such line, the first frame's start-up excepted).
     const bool moved =
         session_.position() != reported_position_ || session_.playing() != reported_playing_;
     const bool due = !session_.playing() || session_.playing() != reported_playing_ ||
@@ -590,11 +592,14 @@ bool App::tick() {
       reported_playing_ = session_.playing();
       last_report_ = last_drawn_;
       const int frames = frames_ - frames_at_report_;
-      std::printf("dungen-viz: step %llu of %llu, %s, %.1f ms a frame\n",
-                  static_cast<unsigned long long>(session_.position()),
-                  static_cast<unsigned long long>(session_.recorded()),
-                  session_.playing() ? "playing" : "paused",
-                  frames > 0 ? (total_ - total_at_report_) * 1000.0 / frames : took * 1000.0);
+      std::printf(
+          "dungen-viz: step %llu of %llu, %s, %.1f ms a frame (the last: panels %.1f, session "
+          "%.1f, upload %.1f, map %.1f, UI and present %.1f)\n",
+          static_cast<unsigned long long>(session_.position()),
+          static_cast<unsigned long long>(session_.recorded()),
+          session_.playing() ? "playing" : "paused",
+          frames > 0 ? (total_ - total_at_report_) * 1000.0 / frames : took * 1000.0,
+          parts_[0] * 1e3, parts_[1] * 1e3, parts_[2] * 1e3, parts_[3] * 1e3, parts_[4] * 1e3);
       frames_at_report_ = frames_;
       total_at_report_ = total_;
       std::fflush(stdout);

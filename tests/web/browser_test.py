@@ -10,6 +10,8 @@ Scenario 2, the transport: with the run at step 0 (dungen.html?steps=0), Right s
 app's console line says step 1), Space plays (the step counter keeps rising), Space again pauses.
 Scenario 3, the mouse: a click on the max_rooms slider's left end makes a new map (a run of
 another length); a click on "Save and share", then on "export PNG", downloads a PNG of the map.
+Scenario 4, a big map (2048x2048 caves): built a slice a frame on the page's one thread, then
+uploaded a band a frame; it must end up drawn.
 
 Usage: python3 tests/web/browser_test.py [BUILD_DIR]   (scripts/web.sh --test runs it)
 Exit 0 when both scenarios pass; 1 with a line saying what failed.
@@ -270,7 +272,7 @@ def decode_png(data):
     return width, height, rows
 
 
-def check_map_drawn(png, viewport):
+def check_map_drawn(png, viewport, wanted=4, which="wall, floor, corridor, the background"):
     """Many tile colours inside the map viewport: the shader drew the map, not a blank."""
     width, height, rows = decode_png(png)
     x, y, w, h = viewport
@@ -284,9 +286,9 @@ def check_map_drawn(png, viewport):
     # A colour is a tile colour on the map when it covers a real part of it (antialiased edges
     # and the grid's lines make many rare colours too).
     common = sorted((n for n in counts.values() if n >= total * 0.005), reverse=True)
-    if len(common) < 4:
+    if len(common) < wanted:
         fail(f"the map viewport shows {len(common)} colours covering 0.5% or more of it "
-             f"(wanted at least 4: wall, floor, corridor, the background)")
+             f"(wanted at least {wanted}: {which})")
     if common[0] > total * 0.9:
         fail("one colour covers over 90% of the map viewport: the map was not drawn")
     return len(common)
@@ -369,6 +371,22 @@ def main():
             fail("the page reported errors: " + "; ".join(page.errors))
         print(f"browser test: the max_rooms slider made a new map ({steps_before} -> "
               f"{steps_after} steps); export PNG downloaded dungen.png, {width}x{height} px")
+        page.call("Page.close")
+
+        # Scenario 4: a big map.
+        started = time.time()
+        page = Page(browser, base + "?generator=cellular-caves&width=2048&height=2048")
+        _, m = page.wait_for_line(r"^dungen-viz: map viewport (\d+),(\d+),(\d+)x(\d+)")
+        viewport = tuple(int(v) for v in m.groups())
+        _, m = page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused")
+        built = time.time() - started
+        page.pump(3.0)  # the upload and the picture go on a band a frame
+        colours = check_map_drawn(page.screenshot(os.path.join(build, "browser-test-big.png")),
+                                  viewport, 3, "wall, floor, the background")
+        if page.errors:
+            fail("the page reported errors: " + "; ".join(page.errors))
+        print(f"browser test: a 2048x2048 map built in {built:.1f} s and drawn ({colours} tile "
+              f"colours)")
     finally:
         browser.close()
         server.close()
