@@ -62,8 +62,11 @@ cp -r /usr/include/nlohmann /usr/include/stb "$deps/include/"
 
 # Debian's emcc finds its node modules (acorn) only there.
 export NODE_PATH=/usr/share/nodejs
-emcmake cmake -S . -B build-web -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DDUNGEN_WEB_DEPS="$PWD/$deps" >/dev/null
+if ! emcmake cmake -S . -B build-web -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DDUNGEN_WEB_DEPS="$PWD/$deps" >build-web/configure.log 2>&1; then
+  cat build-web/configure.log >&2
+  exit 1
+fi
 cmake --build build-web
 
 case "$mode" in
