@@ -113,6 +113,8 @@ class App {
   void begin_loop();
   bool tick();
   int end_loop();
+  // The browser build's console lines for whoever drives the page (tick, after a frame).
+  void report_to_page(double took);
 
  private:
   void frame(double dt, bool capture);
@@ -566,45 +568,7 @@ bool App::tick() {
                  parts_[2] * 1e3, parts_[3] * 1e3, parts_[4] * 1e3);
     std::fflush(frame_log_);
   }
-  if constexpr (!kWaitsForEvents) {
-    // The browser build prints where everything is (print_layout) whenever what is drawn, or
-    // where, changes (a section opened, a generator with other parameters, a resize), so that
-    // whoever drives the page knows where to click.
-    std::string drawn;
-    for (const DrawnItem& item : ui_.drawn) {
-      drawn += item.name + ' ' + std::to_string(std::lround(item.rect.x)) + ',' +
-               std::to_string(std::lround(item.rect.y)) + ';';
-    }
-    if (drawn != printed_items_) {
-      printed_items_ = drawn;
-      print_layout();
-    }
-    // The browser build says where the run is whenever that changes (while playing, at most
-    // every kReportSeconds), on the page's console, for whoever drives the page (tests/web):
-    // "dungen-viz: step 3 of 120, paused, 5.1 ms a frame (the last: ...)" (the mean of the frames
-    // drawn since the last such line, the first frame's start-up excepted).
-    const bool moved =
-        session_.position() != reported_position_ || session_.playing() != reported_playing_;
-    const bool due = !session_.playing() || session_.playing() != reported_playing_ ||
-                     last_drawn_ - last_report_ >= kReportSeconds;
-    if (moved && due && !session_.busy()) {
-      reported_position_ = session_.position();
-      reported_playing_ = session_.playing();
-      last_report_ = last_drawn_;
-      const int frames = frames_ - frames_at_report_;
-      std::printf(
-          "dungen-viz: step %llu of %llu, %s, %.1f ms a frame (the last: panels %.1f, session "
-          "%.1f, upload %.1f, map %.1f, UI and present %.1f)\n",
-          static_cast<unsigned long long>(session_.position()),
-          static_cast<unsigned long long>(session_.recorded()),
-          session_.playing() ? "playing" : "paused",
-          frames > 0 ? (total_ - total_at_report_) * 1000.0 / frames : took * 1000.0,
-          parts_[0] * 1e3, parts_[1] * 1e3, parts_[2] * 1e3, parts_[3] * 1e3, parts_[4] * 1e3);
-      frames_at_report_ = frames_;
-      total_at_report_ = total_;
-      std::fflush(stdout);
-    }
-  }
+  if constexpr (!kWaitsForEvents) report_to_page(took);
   if (steps_to_check_ && !session_.busy()) {
     if (auto note = steps_clamp_note(*steps_to_check_, session_.position())) {
       std::fprintf(stderr, "dungen-viz: %s\n", note->c_str());
@@ -621,6 +585,45 @@ bool App::tick() {
     window_.wait_events(spare);
   }
   return true;
+}
+
+// The browser build tells whoever drives the page (tests/web) what it shows, on its console.
+void App::report_to_page(double took) {
+  // Where everything is (print_layout), whenever what is drawn, or where, changes (a section
+  // opened, a generator with other parameters, a resize): where to click.
+  std::string drawn;
+  for (const DrawnItem& item : ui_.drawn) {
+    drawn += item.name + ' ' + std::to_string(std::lround(item.rect.x)) + ',' +
+             std::to_string(std::lround(item.rect.y)) + ';';
+  }
+  if (drawn != printed_items_) {
+    printed_items_ = drawn;
+    print_layout();
+  }
+  // Where the run is, whenever that changes (while playing, at most every kReportSeconds):
+  // "dungen-viz: step 3 of 120, paused, 5.1 ms a frame (the last: ...)" (the mean of the frames
+  // drawn since the last such line, the first frame's start-up excepted).
+  const bool moved =
+      session_.position() != reported_position_ || session_.playing() != reported_playing_;
+  const bool due = !session_.playing() || session_.playing() != reported_playing_ ||
+                   last_drawn_ - last_report_ >= kReportSeconds;
+  if (moved && due && !session_.busy()) {
+    reported_position_ = session_.position();
+    reported_playing_ = session_.playing();
+    last_report_ = last_drawn_;
+    const int frames = frames_ - frames_at_report_;
+    std::printf(
+        "dungen-viz: step %llu of %llu, %s, %.1f ms a frame (the last: panels %.1f, session "
+        "%.1f, upload %.1f, map %.1f, UI and present %.1f)\n",
+        static_cast<unsigned long long>(session_.position()),
+        static_cast<unsigned long long>(session_.recorded()),
+        session_.playing() ? "playing" : "paused",
+        frames > 0 ? (total_ - total_at_report_) * 1000.0 / frames : took * 1000.0, parts_[0] * 1e3,
+        parts_[1] * 1e3, parts_[2] * 1e3, parts_[3] * 1e3, parts_[4] * 1e3);
+    frames_at_report_ = frames_;
+    total_at_report_ = total_;
+    std::fflush(stdout);
+  }
 }
 
 int App::end_loop() {

@@ -3,7 +3,7 @@
 // (WebGL 2) in the browser build (scripts/web.sh), where Emscripten provides it and there is no
 // loader. Include this before GLFW (the dungen::glfw target defines GLFW_INCLUDE_NONE).
 //
-// What differs between the two is kept to a few places: the map's cell texture (map_texture*.cpp),
+// What differs between the two is kept to a few places: the map's cell texture (map_texture.cpp),
 // the context the window asks for and the shaders' first line (window.cpp, embed_shaders.cmake).
 
 #if defined(__EMSCRIPTEN__)

@@ -18,13 +18,20 @@ std::size_t cells_of(int width, int height) {
   return static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
 }
 
+#if DUNGEN_GL_ES
+// The longest side a 2D texture may have here (the browser build's cells are one).
+int max_texture_side() {
+  GLint side = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &side);
+  return std::max(side, 0);
+}
+#endif
+
 }  // namespace
 
 std::size_t max_buffer_cells() {
 #if DUNGEN_GL_ES
-  GLint side = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &side);
-  return cells_of(std::max(side, 0), std::max(side, 0));
+  return cells_of(max_texture_side(), max_texture_side());
 #else
   GLint max_texels = 0;
   glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &max_texels);
@@ -70,8 +77,7 @@ bool MapTexture::allocate(int width, int height, std::string* why) {
   const bool oversized = capacity_ >= kKeepBufferCells && cells * 4 < capacity_;
   if (!fits(width, height) || oversized) {
 #if DUNGEN_GL_ES
-    GLint side = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &side);
+    const int side = max_texture_side();
     if (width > side || height > side) {
       *why = "this browser's textures are at most " + std::to_string(side) + " cells a side";
       return false;

@@ -182,6 +182,10 @@ class Page:
         elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
             self.errors.append(f"log: {params['entry']['text']}")
 
+    def check_no_errors(self):
+        if self.errors:
+            fail("the page reported errors: " + "; ".join(self.errors))
+
     def wait_for_line(self, pattern, after=0):
         """The first console line from index `after` on that matches; fails after TIMEOUT_S."""
         regex = re.compile(pattern)
@@ -191,8 +195,7 @@ class Page:
                 m = regex.search(self.lines[i])
                 if m:
                     return i, m
-            if self.errors:
-                fail("the page reported errors: " + "; ".join(self.errors))
+            self.check_no_errors()
             self.pump(0.2)
         fail(f"no console line matching {pattern!r} after {TIMEOUT_S} s; "
              f"the last lines: {self.lines[-5:]}")
@@ -310,8 +313,7 @@ def main():
         page.pump(1.0)  # a few more frames
         png = page.screenshot(os.path.join(build, "browser-test.png"))
         colours = check_map_drawn(png, viewport)
-        if page.errors:
-            fail("the page reported errors: " + "; ".join(page.errors))
+        page.check_no_errors()
         print(f"browser test: default map drawn ({colours} tile colours in the map viewport "
               f"{viewport}), at step {m.group(1)} of {m.group(2)}, no console errors; "
               f"screenshot {build}/browser-test.png")
@@ -333,8 +335,7 @@ def main():
             fail(f"playing, the step went from {first} to {m.group(1)}")
         page.press(" ", "Space", 32)
         at, m = page.wait_for_line(r"^dungen-viz: step (\d+) of \d+, paused, ([\d.]+) ms", at)
-        if page.errors:
-            fail("the page reported errors: " + "; ".join(page.errors))
+        page.check_no_errors()
         print(f"browser test: Right stepped 0 -> 1, Space played on to step {m.group(1)} and "
               f"paused; {m.group(2)} ms a frame while playing in headless Chromium (software "
               f"WebGL)")
@@ -367,8 +368,7 @@ def main():
         with open(path, "rb") as f:
             width, height, _ = decode_png(f.read())
         shutil.rmtree(downloads, ignore_errors=True)
-        if page.errors:
-            fail("the page reported errors: " + "; ".join(page.errors))
+        page.check_no_errors()
         print(f"browser test: the max_rooms slider made a new map ({steps_before} -> "
               f"{steps_after} steps); export PNG downloaded dungen.png, {width}x{height} px")
         page.call("Page.close")
@@ -383,8 +383,7 @@ def main():
         page.pump(3.0)  # the upload and the picture go on a band a frame
         colours = check_map_drawn(page.screenshot(os.path.join(build, "browser-test-big.png")),
                                   viewport, 3, "wall, floor, the background")
-        if page.errors:
-            fail("the page reported errors: " + "; ".join(page.errors))
+        page.check_no_errors()
         print(f"browser test: a 2048x2048 map built in {built:.1f} s and drawn ({colours} tile "
               f"colours)")
     finally:
