@@ -439,7 +439,15 @@ void App::frame(double dt, bool capture) {
   sync_texture();
   const double t2 = glfwGetTime();
   keep_fit();
+  // The map's picture first (drawn off screen; the UI's pass puts it under everything else in
+  // the background list), then what goes over it.
+  // Region tints apply only to labelled cells, so they can always be on.
+  const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid};
+  renderer_->draw(texture(), view_, layout_.map, io.DisplayFramebufferScale.x, style, palette,
+                  ImGui::GetBackgroundDrawList(), capture);
   draw_map_overlays(palette, capture);
+  if (compare_)
+    compare_->draw(view_, compare_rect_, io.DisplayFramebufferScale.x, palette, capture);
 
   const int fb_w = window_.framebuffer_width();
   const int fb_h = window_.framebuffer_height();
@@ -447,13 +455,6 @@ void App::frame(double dt, bool capture) {
   const Rgb clear = palette.outside;
   glClearColor(clear.r / 255.0f, clear.g / 255.0f, clear.b / 255.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  // Region tints apply only to labelled cells, so they can always be on.
-  const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid};
-  renderer_->draw(texture(), view_, layout_.map, io.DisplayFramebufferScale.x, fb_h, style, palette,
-                  capture);
-  if (compare_) {
-    compare_->draw(view_, compare_rect_, io.DisplayFramebufferScale.x, fb_h, palette, capture);
-  }
   const double t3 = glfwGetTime();
   window_.render_ui();
   if (capture && options_.screenshot) {

@@ -41,7 +41,7 @@ void ComparePane::refresh_diff(const Session& a) {
   rows_ = compare_rows(a, b());
 }
 
-void ComparePane::draw(const MapView& a_view, ScreenRect rect, float fb_scale, int fb_height,
+void ComparePane::draw(const MapView& a_view, ScreenRect rect, float fb_scale,
                        const Palette& palette, bool capture) {
   if (diff_.same_size) {
     view_ = a_view;  // same size: the same cells side by side
@@ -50,8 +50,8 @@ void ComparePane::draw(const MapView& a_view, ScreenRect rect, float fb_scale, i
     fit_ = false;
   }
   const MapStyle style{b().generator().text_shows_labels, true, b().view().show_grid};
-  renderer_.draw(texture_, view_, rect, fb_scale, fb_height, style, palette, capture);
   ImDrawList* list = ImGui::GetBackgroundDrawList();
+  renderer_.draw(texture_, view_, rect, fb_scale, style, palette, list, capture);
   if (b().view().show_region_labels) {
     draw_region_glyphs(list, b().grid(), view_, rect, b().regions_mode() != RegionsMode::Off);
   } else {

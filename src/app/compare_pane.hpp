@@ -30,8 +30,8 @@ class ComparePane {
   void update(const Session& a, double dt, bool finish = false);
   // Draws pane B into `rect` (viewport in logical pixels), with the view of A's pane when both
   // maps have the same size (cells line up), or its own fitted view.
-  void draw(const MapView& a_view, ScreenRect rect, float fb_scale, int fb_height,
-            const Palette& palette, bool capture);
+  void draw(const MapView& a_view, ScreenRect rect, float fb_scale, const Palette& palette,
+            bool capture);
   // Outlines the differing cells in a pane (A's or B's) and says how many differ.
   void draw_diff(ImDrawList* list, const MapView& view, ScreenRect rect, const Palette& palette,
                  const Grid& grid);

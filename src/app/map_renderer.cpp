@@ -6,7 +6,9 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 
+#include <imgui.h>
 #include "render/palette.hpp"
 
 namespace dungen::app {
@@ -53,15 +55,15 @@ MapRenderer::~MapRenderer() {
 }
 
 void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, float fb_scale,
-                       int fb_height, const MapStyle& style, const Palette& palette,
+                       const MapStyle& style, const Palette& palette, ImDrawList* list,
                        bool complete) {
   const std::optional<Rect> damage = texture.take_damage();
   if (!texture.ready() || vp.w <= 0 || vp.h <= 0) return;
-  // The viewport in framebuffer pixels, GL's bottom-left origin.
-  const auto x = static_cast<GLint>(std::lround(vp.x * fb_scale));
+  // The viewport in framebuffer pixels, from the top-left.
+  const long x = std::lround(vp.x * fb_scale);
+  const long y = std::lround(vp.y * fb_scale);
   const auto w = static_cast<GLsizei>(std::lround(vp.w * fb_scale));
   const auto h = static_cast<GLsizei>(std::lround(vp.h * fb_scale));
-  const auto y = static_cast<GLint>(fb_height - std::lround(vp.y * fb_scale)) - h;
   if (w <= 0 || h <= 0) return;
   const Key key{texture.id(),
                 texture.width(),
@@ -75,7 +77,10 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
                 fb_scale,
                 style,
                 &palette};
-  size_images(w, h);
+  if (size_image(front_, w, h)) {
+    drawn_.reset();
+    job_.reset();
+  }
   glDisable(GL_BLEND);
   glDisable(GL_DEPTH_TEST);
 
@@ -109,15 +114,21 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
   }
   if (job_) continue_job(texture, complete);
 
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffers_[front_]);
-  glBlitFramebuffer(0, 0, w, h, x, y, x + w, y + h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  // The picture goes on the window with the UI's own pass, first in its background list: one
+  // textured quad whose pixels land 1:1 on the framebuffer's (nearest sampling, opaque, the
+  // image's first row at the bottom). A software rasteriser compiles a program for each new
+  // kind of draw (glBlitFramebuffer's took it 36 ms in the first frame); this one is the UI's.
+  const auto tex = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(images_[front_]));
+  list->AddImage(tex, ImVec2(static_cast<float>(x) / fb_scale, static_cast<float>(y) / fb_scale),
+                 ImVec2(static_cast<float>(x + w) / fb_scale, static_cast<float>(y + h) / fb_scale),
+                 ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
 }
 
 void MapRenderer::continue_job(const MapTexture& texture, bool complete) {
   Job& job = *job_;
   const int w = job.key.w, h = job.key.h;
   const int band = std::max(1, kBandPixels / std::max(1, w));
+  size_image(1 - front_, w, h);  // the picture behind: made when first needed
   const auto start = std::chrono::steady_clock::now();
   // At least one band a frame; the bound is the picture's height.
   for (int guard = 0; guard <= h && job.row < h; ++guard) {
@@ -156,26 +167,24 @@ std::optional<Rect> MapRenderer::damage_pixels(const Key& key, const Rect& cells
   return Rect{x0, y0, x1 - x0, y1 - y0};
 }
 
-void MapRenderer::size_images(int w, int h) {
-  if (framebuffers_[0] && image_w_ == w && image_h_ == h) return;
+// Gives image i the size w x h; true when it had to be made again (its pixels are gone).
+bool MapRenderer::size_image(int i, int w, int h) {
   if (!framebuffers_[0]) {
     glGenFramebuffers(2, framebuffers_);
     glGenTextures(2, images_);
   }
-  for (int i = 0; i < 2; ++i) {
-    glBindTexture(GL_TEXTURE_2D, images_[i]);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffers_[i]);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, images_[i], 0);
-  }
+  if (image_size_[i][0] == w && image_size_[i][1] == h) return false;
+  glBindTexture(GL_TEXTURE_2D, images_[i]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffers_[i]);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, images_[i], 0);
   glBindTexture(GL_TEXTURE_2D, 0);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  image_w_ = w;
-  image_h_ = h;
-  drawn_.reset();
-  job_.reset();
+  image_size_[i][0] = w;
+  image_size_[i][1] = h;
+  return true;
 }
 
 // Runs the shader over the pixels x0..x1, y0..y1 (from the top-left) of image `image`.

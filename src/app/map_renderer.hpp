@@ -3,8 +3,9 @@
 // colours of a palette (palette.hpp) passed as uniforms, the grid faded in by the view's zoom
 // (projector mode's palette asks for thicker, darker grid lines).
 //
-// The picture is kept in an image of the viewport's size and copied to the window each frame; the
-// shader runs again only where the picture can differ. On a big map seen whole every pixel reads
+// The picture is kept in an image of the viewport's size, which the UI's pass puts on the window
+// each frame (a quad in a Dear ImGui draw list); the shader runs again only where the picture can
+// differ. On a big map seen whole every pixel reads
 // a cell far from its neighbour's, which costs a software rasteriser up to a hundred milliseconds
 // for the whole viewport; a copy costs a few.
 // - The view, the viewport, the style or the palette changed (a zoom, a pan, a resize): the whole
@@ -19,6 +20,8 @@
 #include "app/map_texture.hpp"
 #include "app/map_view.hpp"
 #include "render/palette.hpp"
+
+struct ImDrawList;
 
 namespace dungen::app {
 
@@ -38,10 +41,12 @@ class MapRenderer {
   MapRenderer& operator=(const MapRenderer&) = delete;
 
   // viewport in logical pixels; fb_scale converts to framebuffer pixels (HiDPI).
+  // Brings the picture up to date (off screen) and adds it to `list` (a Dear ImGui draw list,
+  // drawn with the UI: anything added to the list later goes over the map).
   // Takes the texture's damage (MapTexture::take_damage). With `complete`, a picture being drawn
   // behind the shown one is finished in this frame (a screenshot must show what is current).
   void draw(MapTexture& texture, const MapView& view, ScreenRect viewport, float fb_scale,
-            int fb_height, const MapStyle& style, const Palette& palette, bool complete = false);
+            const MapStyle& style, const Palette& palette, ImDrawList* list, bool complete = false);
   // A new picture is being drawn over several frames (the window shows the last one meanwhile).
   bool busy() const { return job_.has_value(); }
 
@@ -62,18 +67,19 @@ class MapRenderer {
     std::optional<Rect> late_damage;  // cells changed meanwhile: drawn again once it is shown
   };
 
-  void size_images(int w, int h);
+  bool size_image(int i, int w, int h);
   void redraw(int image, const MapTexture& texture, const Key& key, int x0, int y0, int x1, int y1);
   void continue_job(const MapTexture& texture, bool complete);
   std::optional<Rect> damage_pixels(const Key& key, const Rect& cells) const;
 
   GlProgram program_;
   unsigned vao_ = 0;
-  // Two pictures: framebuffers over one colour texture each; front_ is shown.
+  // Two pictures: framebuffers over one colour texture each; front_ is shown. The one behind is
+  // given its pixels only once a picture is drawn there.
   unsigned framebuffers_[2] = {0, 0};
   unsigned images_[2] = {0, 0};
+  int image_size_[2][2] = {{0, 0}, {0, 0}};
   int front_ = 0;
-  int image_w_ = 0, image_h_ = 0;
   std::optional<Key> drawn_;  // what the front image shows (nullopt: nothing yet)
   std::optional<Job> job_;
   struct {
