@@ -106,30 +106,30 @@ const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span*
 void SkipBuilder::sort_by_index() {
   const auto by_index = [](const auto& a, const auto& b) { return a.first < b.first; };
   if (std::is_sorted(first_.begin(), first_.end(), by_index)) return;  // a pass over rows
-  // Radix sort, a byte of the index at a time: a comparison sort of a flood fill's segment cost
-  // about as much per step as the flood fill itself.
+  // Radix sort, 12 bits of the index at a time (two passes cover a 4096x4096 map): a comparison
+  // sort of a flood fill's segment cost about as much per step as the flood fill itself.
+  constexpr unsigned kDigitBits = 12;
+  constexpr std::size_t kBuckets = std::size_t{1} << kDigitBits;
   std::uint32_t top = 0;
   for (const auto& e : first_) top = std::max(top, e.first);
   spare_.resize(first_.size());
-  for (unsigned shift = 0; shift < 32 && (top >> shift) != 0; shift += 8) {
-    std::size_t start[257] = {};
-    for (const auto& e : first_) ++start[((e.first >> shift) & 255u) + 1];
-    for (std::size_t b = 1; b < 257; ++b) start[b] += start[b - 1];
-    for (const auto& e : first_) spare_[start[(e.first >> shift) & 255u]++] = e;
+  std::vector<std::size_t> start(kBuckets + 1);
+  for (unsigned shift = 0; shift < 32 && (top >> shift) != 0; shift += kDigitBits) {
+    std::fill(start.begin(), start.end(), 0);
+    for (const auto& e : first_) ++start[((e.first >> shift) & (kBuckets - 1)) + 1];
+    for (std::size_t b = 1; b <= kBuckets; ++b) start[b] += start[b - 1];
+    for (const auto& e : first_) spare_[start[(e.first >> shift) & (kBuckets - 1)]++] = e;
     first_.swap(spare_);
   }
 }
 
 std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid) {
   sort_by_index();
-  // Only cells whose state differs across the segment (one changed and changed back is none).
-  struct Entry {
-    std::uint32_t index;
-    Cell before, after;
-  };
-  std::vector<Entry> entries;
-  entries.reserve(first_.size());
+  // Only cells whose state differs across the segment (one changed and changed back is none):
+  // first_ is compacted in place to those, and their end states are read from the grid when
+  // written (a copy of each entry with both states cost more than the rest, in fresh memory).
   std::uint8_t mask = 0;
+  std::size_t n = 0;
   for (const auto& [index, before] : first_) {
     seen_[index >> 6] = 0;
     const Cell after = grid.cell(index);
@@ -138,19 +138,20 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid) {
     if (after.mark != before.mark) mask |= kMark;
     if (after.label != before.label) mask |= kLabel;
     if (after.region != before.region) mask |= kRegion;
-    entries.push_back({index, before, after});
+    first_[n++] = {index, before};
   }
-  first_.clear();
+  first_.resize(n);
   std::vector<std::uint8_t> out;
+  out.reserve(16 + n / 2);
   out.push_back(mask);
-  const std::size_t n = entries.size();
   put(out, n);
-  std::vector<Span> spans;
-  for (const Entry& e : entries) {
-    if (!spans.empty() && spans.back().start + spans.back().length == e.index) {
+  std::vector<Span>& spans = spans_;
+  spans.clear();
+  for (const auto& e : first_) {
+    if (!spans.empty() && spans.back().start + spans.back().length == e.first) {
       ++spans.back().length;
     } else {
-      spans.push_back({e.index, 1});
+      spans.push_back({e.first, 1});
     }
   }
   put(out, spans.size());
@@ -162,13 +163,15 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid) {
   }
   const auto layer = [&](std::uint8_t bit, auto field) {
     if (!(mask & bit)) return;
-    put_runs(out, n, [&](std::size_t i) { return std::int64_t{field(entries[i].before)}; });
-    put_runs(out, n, [&](std::size_t i) { return std::int64_t{field(entries[i].after)}; });
+    put_runs(out, n, [&](std::size_t i) { return std::int64_t{field(first_[i].second)}; });
+    put_runs(out, n,
+             [&](std::size_t i) { return std::int64_t{field(grid.cell(first_[i].first))}; });
   };
   layer(kTile, [](const Cell& c) { return static_cast<int>(c.tile); });
   layer(kMark, [](const Cell& c) { return static_cast<int>(c.mark); });
   layer(kLabel, [](const Cell& c) { return c.label; });
   layer(kRegion, [](const Cell& c) { return c.region; });
+  first_.clear();
   out.shrink_to_fit();
   return out;
 }

@@ -49,13 +49,15 @@ class SkipBuilder {
   std::vector<std::uint8_t> finish(const Grid& grid);
   std::size_t bytes() const {
     return seen_.capacity() * sizeof(std::uint64_t) +
-           (first_.capacity() + spare_.capacity()) * sizeof(std::pair<std::uint32_t, Cell>);
+           (first_.capacity() + spare_.capacity()) * sizeof(std::pair<std::uint32_t, Cell>) +
+           spans_.capacity() * sizeof(Span);
   }
 
  private:
   std::vector<std::uint64_t> seen_;  // one bit per cell: changed in this segment
   std::vector<std::pair<std::uint32_t, Cell>> first_;
   std::vector<std::pair<std::uint32_t, Cell>> spare_;  // the radix sort's other buffer
+  std::vector<Span> spans_;                            // finish's, kept for the next segment
   void sort_by_index();
 };
 

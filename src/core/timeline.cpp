@@ -4,6 +4,9 @@
 
 namespace dungen {
 
+// row_of() is exact for indices below 2^24 and widths up to 2^12.
+static_assert(kMaxMapSide <= 4096);
+
 using history::kBlockSteps;
 
 namespace {
@@ -22,6 +25,7 @@ Timeline::Timeline(Stepper stepper, std::size_t max_history_bytes, std::uint64_t
       log_(chunk_bytes_for(max_history_bytes)),
       stats_(stepper_.stats().size(), nullptr),
       width_(static_cast<std::uint32_t>(std::max(1, stepper_.grid().width()))),
+      row_magic_(((std::uint64_t{1} << kRowShift) + width_ - 1) / width_),
       skip_steps_(std::max<std::uint64_t>(skip_steps, 1)) {
   // A stepper that has already run brings its statistics along.
   for (std::size_t i = 0; i < stepper_.stats().size(); ++i) stats_.set(i, stepper_.stats()[i]);
@@ -284,7 +288,7 @@ void Timeline::travel(std::uint64_t k) {
 void Timeline::mark_dirty_span(std::uint32_t lo, std::uint32_t hi) {
   if (lo > hi) return;
   // Whole rows: a skip's cells are spread over its rows.
-  const auto y0 = static_cast<int>(lo / width_), y1 = static_cast<int>(hi / width_);
+  const auto y0 = static_cast<int>(row_of(lo)), y1 = static_cast<int>(row_of(hi));
   const int x1 = static_cast<int>(width_) - 1;
   if (dirty_x1_ < dirty_x0_) {
     dirty_x0_ = 0;
@@ -333,20 +337,21 @@ void Timeline::drop_unreachable_skips() {
 
 void Timeline::mark_dirty(std::span<const CellChange> changes) {
   if (changes.empty()) return;
-  // This runs for every change recorded: the rows come from the lowest and highest index, and
-  // the columns need a division per change only while the box is narrower than the map.
+  // This runs for every step recorded: the rows come from the lowest and highest index, and the
+  // columns need a row per change only while the box is narrower than the map. Rows are found by
+  // a multiply (row_of), not a division.
   const std::uint32_t w = width_;
   std::uint32_t lo = changes.front().index, hi = lo;
   for (const CellChange& c : changes) {
     lo = std::min(lo, c.index);
     hi = std::max(hi, c.index);
   }
+  const auto ylo = static_cast<int>(row_of(lo)), yhi = static_cast<int>(row_of(hi));
   int x0 = dirty_x0_, y0 = dirty_y0_, x1 = dirty_x1_, y1 = dirty_y1_;
   if (x1 < x0) {
-    x0 = x1 = static_cast<int>(lo % w);
-    y0 = y1 = static_cast<int>(lo / w);
+    x0 = x1 = static_cast<int>(lo - static_cast<std::uint32_t>(ylo) * w);
+    y0 = y1 = ylo;
   }
-  const auto ylo = static_cast<int>(lo / w), yhi = static_cast<int>(hi / w);
   y0 = std::min(y0, ylo);
   y1 = std::max(y1, yhi);
   if (ylo == yhi) {
@@ -355,7 +360,8 @@ void Timeline::mark_dirty(std::span<const CellChange> changes) {
   } else {
     const int full = static_cast<int>(w) - 1;
     for (std::size_t k = 0; k < changes.size() && (x0 > 0 || x1 < full); ++k) {
-      const auto x = static_cast<int>(changes[k].index % w);
+      const std::uint32_t i = changes[k].index;
+      const auto x = static_cast<int>(i - row_of(i) * w);
       x0 = std::min(x0, x);
       x1 = std::max(x1, x);
     }

@@ -113,6 +113,13 @@ class Timeline {
   std::uint64_t head_ = 0;
   std::uint64_t earliest_ = 0;
   std::uint32_t width_ = 1;
+  // Cell index -> row without a division: ceil(2^40 / width) times the index, shifted back, is
+  // exact for every index of a map (index * (magic * width - 2^40) < 2^24 * 2^12 < 2^40).
+  static constexpr unsigned kRowShift = 40;
+  std::uint64_t row_magic_ = std::uint64_t{1} << kRowShift;
+  std::uint32_t row_of(std::uint32_t index) const {
+    return static_cast<std::uint32_t>((index * row_magic_) >> kRowShift);
+  }
   int dirty_x0_ = 0, dirty_y0_ = 0, dirty_x1_ = -1, dirty_y1_ = -1;
 
   // Decoding caches (the history is packed; these hold what was last unpacked).
