@@ -2,13 +2,14 @@
 
 #include "app/gl.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 
-#include <imgui.h>
 #include "render/palette.hpp"
 
 namespace dungen::app {

@@ -5,9 +5,8 @@
 //
 // The picture is kept in an image of the viewport's size, which the UI's pass puts on the window
 // each frame (a quad in a Dear ImGui draw list); the shader runs again only where the picture can
-// differ. On a big map seen whole every pixel reads
-// a cell far from its neighbour's, which costs a software rasteriser up to a hundred milliseconds
-// for the whole viewport; a copy costs a few.
+// differ. On a big map seen whole every pixel reads a cell far from its neighbour's, which costs a
+// software rasteriser up to a hundred milliseconds for the whole viewport; the quad costs a few.
 // - The view, the viewport, the style or the palette changed (a zoom, a pan, a resize): the whole
 //   picture is drawn again at once (the user is moving it and must see it move).
 // - A new map (another texture or size), or cells changed over a large area (a new seed, a whole
