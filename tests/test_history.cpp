@@ -254,11 +254,12 @@ Stepper flood() {
 // Random seeks over a timeline cut into many short skip segments: every seek, near or far,
 // forward or back, lands exactly on the fresh run's map and statistics, and stepping on from
 // there (back and forth) still agrees.
-void check_skips(Stepper make(), std::size_t budget, const char* what) {
+void check_skips(Stepper make(), std::size_t budget, const char* what,
+                 history::SkipShape shape = {.steps = 100, .group = 4}) {
   const Said said = record(make());
   const auto stats = stats_by_step(make());
   const std::uint64_t n = said.steps.size();
-  Timeline t(make(), budget, /*skip_steps=*/100);
+  Timeline t(make(), budget, shape);
   run_to_end(t);
   ASSERT_EQ(t.recorded(), n);
   std::mt19937_64 rng(17);
@@ -289,12 +290,23 @@ TEST(History, SeeksAcrossSkipsMatchAFreshRun) {
   check_skips(flood, kDefaultHistoryBytes, "flood fill");
 }
 
+TEST(History, SeeksAcrossGroupsMatchAFreshRun) {
+  // Groups of 3 segments of 37 steps: far seeks cross many groups; a group over 150 changed cells
+  // has no group skip, so seeks mix group skips with single segments.
+  const history::SkipShape shape{.steps = 37, .group = 3, .group_max_cells = 150};
+  check_skips(cell_caves, kDefaultHistoryBytes, "caves cell by cell, groups", shape);
+  check_skips(flood, kDefaultHistoryBytes, "flood fill, groups", shape);
+  // Segments cut short by changed cells (a cave pass changes a row a step).
+  check_skips(cell_caves, kDefaultHistoryBytes, "caves, short segments",
+              {.steps = 1000, .max_cells = 40, .group = 5});
+}
+
 TEST(History, SkipsOfForgottenHistoryAreDropped) {
-  Timeline full(cell_caves(), kDefaultHistoryBytes, 100);
+  Timeline full(cell_caves(), kDefaultHistoryBytes, {.steps = 100, .group = 4});
   run_to_end(full);
   // A third of the history: the seeks stay inside what is kept.
   check_skips(cell_caves, full.history_bytes() / 3, "caves, bounded");
-  Timeline t(cell_caves(), full.history_bytes() / 3, 100);
+  Timeline t(cell_caves(), full.history_bytes() / 3, {.steps = 100, .group = 4});
   run_to_end(t);
   EXPECT_GT(t.earliest(), 0u);
   EXPECT_LT(t.history_bytes(), full.history_bytes());

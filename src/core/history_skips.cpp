@@ -123,7 +123,44 @@ void SkipBuilder::sort_by_index() {
   }
 }
 
-std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid) {
+void SkipBuilder::clear_seen() {
+  for (const FirstState& e : first_) seen_[e.first >> 6] = 0;
+  first_.clear();
+}
+
+void SkipBuilder::absorb(std::span<const FirstState> cells, std::size_t grid_cells) {
+  if (overflowed_ || cells.empty()) return;
+  if (first_.size() + cells.size() > max_cells_) {
+    overflowed_ = true;
+    clear_seen();
+    return;
+  }
+  if (seen_.empty()) {
+    seen_.assign((grid_cells + 63) / 64, 0);
+    first_.reserve(std::min(max_cells_, grid_cells));  // never more: no doubling past the cap
+  }
+  for (const FirstState& e : cells) {
+    std::uint64_t& word = seen_[e.first >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (e.first & 63u);
+    if (word & bit) continue;  // an earlier segment of the group had it first
+    word |= bit;
+    first_.push_back(e);
+  }
+}
+
+void SkipBuilder::release() {
+  clear_seen();
+  seen_ = {};
+  first_ = {};
+  spare_ = {};
+  spans_ = {};
+}
+
+std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* group) {
+  if (overflowed_) {
+    overflowed_ = false;
+    return {};
+  }
   sort_by_index();
   // Only cells whose state differs across the segment (one changed and changed back is none):
   // first_ is compacted in place to those, and their end states are read from the grid when
@@ -141,6 +178,7 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid) {
     first_[n++] = {index, before};
   }
   first_.resize(n);
+  if (group) group->absorb(first_, grid.size());
   std::vector<std::uint8_t> out;
   out.reserve(16 + n / 2);
   out.push_back(mask);

@@ -19,14 +19,17 @@ std::size_t chunk_bytes_for(std::size_t max_bytes) {
 
 }  // namespace
 
-Timeline::Timeline(Stepper stepper, std::size_t max_history_bytes, std::uint64_t skip_steps)
+Timeline::Timeline(Stepper stepper, std::size_t max_history_bytes, history::SkipShape shape)
     : stepper_(std::move(stepper)),
       max_bytes_(max_history_bytes),
       log_(chunk_bytes_for(max_history_bytes)),
       stats_(stepper_.stats().size(), nullptr),
       width_(static_cast<std::uint32_t>(std::max(1, stepper_.grid().width()))),
       row_magic_(((std::uint64_t{1} << kRowShift) + width_ - 1) / width_),
-      skip_steps_(std::max<std::uint64_t>(skip_steps, 1)) {
+      shape_(shape),
+      group_builder_(shape.group_max_cells) {
+  shape_.steps = std::max<std::uint64_t>(shape_.steps, 1);
+  shape_.group = std::max<std::size_t>(shape_.group, 2);
   // A stepper that has already run brings its statistics along.
   for (std::size_t i = 0; i < stepper_.stats().size(); ++i) stats_.set(i, stepper_.stats()[i]);
   boundaries_.push_back(0);
@@ -35,7 +38,7 @@ Timeline::Timeline(Stepper stepper, std::size_t max_history_bytes, std::uint64_t
 
 std::size_t Timeline::history_bytes() const {
   return log_.allocated_bytes() + blocks_.size() * sizeof(history::Pos) + names_.bytes() +
-         skip_bytes_ + skip_builder_.bytes() +
+         skip_bytes_ + skip_builder_.bytes() + group_builder_.bytes() +
          boundary_stats_.size() *
              (sizeof(boundary_stats_[0]) + sizeof(std::uint64_t) + stats_.values().size_bytes());
 }
@@ -193,7 +196,12 @@ const Step* Timeline::next() {
     return current();
   }
   const Step* step = stepper_.next();
-  if (!step) return nullptr;
+  if (!step) {
+    // The run is over: no segment will end again, so the builders' scratch can go.
+    skip_builder_.release();
+    group_builder_.release();
+    return nullptr;
+  }
   append(*step);
   stats_.apply(stepper_.stat_changes(), true);
   mark_dirty(stepper_.changes());
@@ -201,16 +209,34 @@ const Step* Timeline::next() {
   ++head_;
   ++cursor_;
   forget_decoded();
-  if (head_ - boundaries_.back() >= skip_steps_ ||
-      skip_builder_.cells() >= history::kSkipMaxCells) {
-    skips_.push_back(skip_builder_.finish(stepper_.grid()));
-    skip_bytes_ += skips_.back().capacity() + sizeof(skips_.back());
-    boundaries_.push_back(head_);
-    boundary_stats_.emplace_back(stats_.values().begin(), stats_.values().end());
-    drop_unreachable_skips();
+  if (head_ - boundaries_.back() >= shape_.steps || skip_builder_.cells() >= shape_.max_cells) {
+    end_segment();
   }
   if (head_ % kBlockSteps == 0) enforce_budget();
   return step;
+}
+
+void Timeline::end_segment() {
+  const Grid& g = stepper_.grid();
+  skips_.push_back(skip_builder_.finish(g, &group_builder_));
+  skip_bytes_ += skips_.back().capacity() + sizeof(skips_.back());
+  boundaries_.push_back(head_);
+  boundary_stats_.emplace_back(stats_.values().begin(), stats_.values().end());
+  if ((skip_base_ + skips_.size()) % shape_.group == 0) {
+    groups_.push_back(group_builder_.finish(g));
+    skip_bytes_ += groups_.back().capacity() + sizeof(groups_.back());
+  }
+  drop_unreachable_skips();
+}
+
+const std::vector<std::uint8_t>* Timeline::group_at(std::uint64_t b, std::uint64_t limit,
+                                                    bool forward) const {
+  const std::uint64_t n = shape_.group;
+  if (b % n != 0 || (forward ? b + n > limit : b < limit + n)) return nullptr;
+  const std::uint64_t g = b / n - (forward ? 0 : 1);
+  if (g < group_base_ || g - group_base_ >= groups_.size()) return nullptr;
+  const std::vector<std::uint8_t>& skip = groups_[static_cast<std::size_t>(g - group_base_)];
+  return skip.empty() ? nullptr : &skip;
 }
 
 bool Timeline::back() {
@@ -250,7 +276,7 @@ void Timeline::replay_to(std::uint64_t k) {
 
 void Timeline::travel(std::uint64_t k) {
   const auto dist = [](std::uint64_t a, std::uint64_t b) { return a > b ? a - b : b - a; };
-  if (skips_.empty() || dist(cursor_, k) <= skip_steps_) {
+  if (skips_.empty() || dist(cursor_, k) <= shape_.steps) {
     replay_to(k);
     return;
   }
@@ -269,13 +295,30 @@ void Timeline::travel(std::uint64_t k) {
   }
   replay_to(boundaries_[from]);
   Grid& g = stepper_.mutable_grid();
-  for (std::size_t i = from; i < to; ++i) {
-    const auto [a, b] = history::apply_skip(skips_[i], g, true, skip_scratch_);
-    mark_dirty_span(a, b);
+  const auto apply = [&](std::span<const std::uint8_t> skip, bool forward) {
+    const auto [lo, hi] = history::apply_skip(skip, g, forward, skip_scratch_);
+    mark_dirty_span(lo, hi);
+  };
+  // Boundary numbers from the run's start (group g starts at boundary g * shape_.group).
+  std::uint64_t b = skip_base_ + from;
+  const std::uint64_t end = skip_base_ + to;
+  while (b < end) {
+    if (const auto* group = group_at(b, end, true)) {
+      apply(*group, true);
+      b += shape_.group;
+    } else {
+      apply(skips_[static_cast<std::size_t>(b - skip_base_)], true);
+      ++b;
+    }
   }
-  for (std::size_t i = from; i-- > to;) {
-    const auto [a, b] = history::apply_skip(skips_[i], g, false, skip_scratch_);
-    mark_dirty_span(a, b);
+  while (b > end) {
+    if (const auto* group = group_at(b, end, false)) {
+      apply(*group, false);
+      b -= shape_.group;
+    } else {
+      apply(skips_[static_cast<std::size_t>(b - skip_base_ - 1)], false);
+      --b;
+    }
   }
   cursor_ = boundaries_[to];
   const std::vector<std::int64_t>& at = boundary_stats_[to];
@@ -330,8 +373,15 @@ void Timeline::drop_unreachable_skips() {
   while (boundaries_.size() > 1 && boundaries_.front() < earliest_) {
     skip_bytes_ -= skips_.front().capacity() + sizeof(skips_.front());
     skips_.pop_front();
+    ++skip_base_;
     boundaries_.pop_front();
     boundary_stats_.pop_front();
+  }
+  // A group whose first segment is gone goes too.
+  while (!groups_.empty() && group_base_ * shape_.group < skip_base_) {
+    skip_bytes_ -= groups_.front().capacity() + sizeof(groups_.front());
+    groups_.pop_front();
+    ++group_base_;
   }
 }
 

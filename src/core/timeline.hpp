@@ -28,9 +28,9 @@ inline constexpr std::size_t kDefaultHistoryBytes = std::size_t{512} << 20;
 
 class Timeline {
  public:
-  // skip_steps: steps per skip segment (see seek); tests make it small to cross many.
+  // shape: how the history is cut into skips (see seek); tests make them small to cross many.
   explicit Timeline(Stepper stepper, std::size_t max_history_bytes = kDefaultHistoryBytes,
-                    std::uint64_t skip_steps = history::kSkipSteps);
+                    history::SkipShape shape = {});
 
   // The map as of the cursor.
   const Grid& grid() const { return stepper_.grid(); }
@@ -49,7 +49,8 @@ class Timeline {
   // One step back (undo). False when already at the earliest reachable step.
   bool back();
   // Moves the cursor to step k, running the stepper if k is past the head (stops at the end).
-  // Far seeks cross whole segments with skips (core/history_skips.hpp) instead of replaying.
+  // Far seeks cross whole groups and segments with skips (core/history_skips.hpp) instead of
+  // replaying.
   void seek(std::uint64_t k);
 
   // The step at the cursor (the last one applied), or nullptr at the start.
@@ -135,15 +136,28 @@ class Timeline {
   std::vector<history::PackedChange> packed_;
 
   // Skips: skips_[i] leads from step boundaries_[i] to boundaries_[i + 1]; a segment ends after
-  // skip_steps_ steps or kSkipMaxCells changed cells, whichever comes first.
-  std::uint64_t skip_steps_;
+  // shape_.steps steps or shape_.max_cells changed cells, whichever comes first. Segments are
+  // numbered from the run's start: skips_[i] is segment skip_base_ + i (the earlier ones were
+  // forgotten with the history they crossed).
+  history::SkipShape shape_;
   history::SkipBuilder skip_builder_;
   std::deque<std::vector<std::uint8_t>> skips_;
+  std::uint64_t skip_base_ = 0;
   std::deque<std::uint64_t> boundaries_;
   std::deque<std::vector<std::int64_t>> boundary_stats_;  // the statistics at each boundary
+  // Group skips: group g leads across segments g * shape_.group .. (g + 1) * shape_.group - 1;
+  // groups_[j] is group group_base_ + j, empty when it changed too many cells to have one.
+  history::SkipBuilder group_builder_;
+  std::deque<std::vector<std::uint8_t>> groups_;
+  std::uint64_t group_base_ = 0;
   std::size_t skip_bytes_ = 0;
   std::vector<history::Span> skip_scratch_;
+  void end_segment();
   void drop_unreachable_skips();
+  // The group skip that starts at segment boundary b (absolute) and ends at or before
+  // boundary `limit` forward, or ends at b and starts at or after `limit` backward; null if none.
+  const std::vector<std::uint8_t>* group_at(std::uint64_t b, std::uint64_t limit,
+                                            bool forward) const;
   std::vector<StatChange> stat_scratch_;
 };
 
