@@ -2,8 +2,9 @@
 // Draws the map from one integer buffer texture, one texel per cell, row-major (see
 // src/app/map_texture.hpp; in the browser build, where src/app/embed_shaders.cmake makes this
 // GLSL ES 3.00 and defines DUNGEN_CELLS_2D, a 2D integer texture with cell (x, y) at (x, y)):
-//   r: bits 0-3 tile, bits 4-7 mark, bits 8-31 label + 1 (0: no label)
-//   g: region + 1 (0: no region)
+//   r: bits 0-3 tile, bits 4-7 mark, bits 8-31 an id + 1 (0: none): the label, or with one
+//      word a cell (u_cell_words 1) and u_id_is_region, the region
+//   g (two words a cell only): region + 1 (0: no region)
 // Cells are looked up with texelFetch, never filtered, so cell edges stay crisp at any zoom.
 
 #ifdef DUNGEN_CELLS_2D
@@ -25,6 +26,8 @@ uniform float u_grid_strength;  // 0..1: how dark a grid line is at full strengt
 uniform float u_grid_px;   // a grid line's width at full zoom, in framebuffer pixels
 uniform bool u_labels;     // floors coloured per room label, walls on edges between labels
 uniform bool u_regions;    // walkable cells tinted per flood-fill region
+uniform int u_cell_words;  // 32-bit words a cell: 1 (r only) or 2 (r and g)
+uniform bool u_id_is_region;  // one word: r's id is the region, not the label
 
 out vec4 frag_colour;
 
@@ -44,12 +47,15 @@ vec3 id_colour(uint id, float s, float v) {
   return hsv(hue, s, v);
 }
 
+// The cell as two words, r (tile, mark, label) and g (region), whatever its format.
 uvec2 cell_texel(ivec2 c) {
 #ifdef DUNGEN_CELLS_2D
-  return texelFetch(u_cells, c, 0).rg;
+  uvec2 t = texelFetch(u_cells, c, 0).rg;
 #else
-  return texelFetch(u_cells, c.y * u_map_size.x + c.x).rg;
+  uvec2 t = texelFetch(u_cells, c.y * u_map_size.x + c.x).rg;
 #endif
+  if (u_cell_words == 2) return t;
+  return u_id_is_region ? uvec2(t.r & 255u, t.r >> 8) : uvec2(t.r, 0u);
 }
 
 uint label_of(ivec2 c) {

@@ -9,6 +9,7 @@
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
 #include "app/logic/session.hpp"
+#include "app/map_texture.hpp"
 #include "app_test_support.hpp"
 #include "core/runner.hpp"
 #include "generators/registry.hpp"
@@ -197,6 +198,52 @@ TEST(AppRegionsTimeline, InstantLabelsShowOnTheFinalStepReachedByHand) {
   EXPECT_TRUE(s.finished());
   ASSERT_TRUE(s.stats().regions);
   EXPECT_EQ(region_layer(s.grid()), label_regions(batch_grid(s), 8).labels);
+}
+
+TEST(AppCellFormat, OneWordACellUnlessALabelledMapHasRegions) {
+  // What the map texture holds for each cell (map_texture.hpp), told by the session's upload.
+  const auto check = [](const char* generator, bool labelled) {
+    Session s(frozen_clock(7));
+    ASSERT_TRUE(s.select_generator(generator));
+    s.finish_pending();
+    TextureUpload up = s.take_upload();
+    EXPECT_FALSE(up.regions) << generator;
+    const Grid& plain = s.grid();
+    CellFormat f = cell_format(plain, up.regions);
+    EXPECT_EQ(f.words, 1) << generator;
+    EXPECT_FALSE(f.id_is_region) << generator;
+    for (std::size_t i = 0; i < plain.size(); ++i) {
+      const auto w = pack_cell(plain, i, f);
+      ASSERT_EQ(w[0] & 15u, static_cast<std::uint32_t>(plain.tile(i))) << generator;
+      ASSERT_EQ(w[0] >> 8, static_cast<std::uint32_t>(plain.label(i) + 1)) << generator;
+    }
+
+    s.set_mode(RunMode::Step);
+    s.set_regions_mode(RegionsMode::Instant);
+    s.finish_pending();
+    up = s.take_upload();
+    ASSERT_TRUE(up.full) << generator;
+    EXPECT_TRUE(up.regions) << generator;
+    const Grid& g = s.grid();
+    ASSERT_TRUE(g.has_regions()) << generator;
+    EXPECT_EQ(g.has_labels(), labelled) << generator;
+    f = cell_format(g, up.regions);
+    EXPECT_EQ(f.words, labelled ? 2 : 1) << generator;
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      const auto w = pack_cell(g, i, f);
+      const auto region1 = static_cast<std::uint32_t>(g.region(i) + 1);
+      ASSERT_EQ(w[0] & 15u, static_cast<std::uint32_t>(g.tile(i))) << generator;
+      if (labelled) {
+        ASSERT_EQ(w[0] >> 8, static_cast<std::uint32_t>(g.label(i) + 1)) << generator;
+        ASSERT_EQ(w[1], region1) << generator;
+      } else {
+        EXPECT_TRUE(f.id_is_region) << generator;
+        ASSERT_EQ(w[0] >> 8, region1) << generator;
+      }
+    }
+  };
+  check("cellular-caves", false);
+  check("room-accretion", true);
 }
 
 }  // namespace

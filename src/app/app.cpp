@@ -86,7 +86,7 @@ constexpr double kReportSeconds = 0.25;
 // merged and sent at most every kBigUploadSeconds, so the progress bar keeps moving.
 constexpr long kBigUploadCells = 1L << 20;
 constexpr double kBigUploadSeconds = 0.25;
-// A whole new map this big (a 4096x4096 map is 16 M cells, 128 MB of texels) goes into the
+// A whole new map this big (a 4096x4096 map is 16 M cells, 64 or 128 MB of texels) goes into the
 // second texture (its buffer made on the allocator's thread when the one it has is too small), a
 // band of rows per frame, while the first goes on showing the last map; it is shown once
 // complete.
@@ -123,7 +123,7 @@ class App {
   void keep_fit();
   bool animating() const;
   void sync_texture();
-  void start_staged_upload(const Grid& grid);
+  void start_staged_upload(const Grid& grid, CellFormat format);
   void continue_staged_upload(const Grid& grid);
   void draw_map_overlays(const Palette& palette, bool capture);
   void split_for_compare();
@@ -143,6 +143,7 @@ class App {
   MapTexture textures_[2];  // the one shown, and the one a big new map is staged into
   int shown_texture_ = 0;
   struct Staging {
+    CellFormat format;
     int row = 0;            // the next row to upload
     bool awaiting = false;  // the staged texture's buffer is still being made
   };
@@ -225,18 +226,19 @@ void App::sync_texture() {
   const Grid& grid = session_.grid();
   MapTexture& shown = texture();
   const bool resized = shown.width() != grid.width() || shown.height() != grid.height();
+  const CellFormat format = cell_format(grid, up.regions);
   // (A first map staged into the other texture leaves the shown one unready meanwhile: that
   // staging goes on; restarting it every frame, it never ended where a band takes a frame.)
-  if (up.full || ((!shown.ready() || resized) && !staging_)) {
+  if (up.full || ((!shown.ready() || resized || !(shown.format() == format)) && !staging_)) {
     pending_upload_.reset();
     texture_error_.clear();
     staging_.reset();
     if (grid.size() < kStagedUploadCells || !stage_big_uploads_) {
-      if (!shown.reset(grid, &texture_error_)) return;
+      if (!shown.reset(grid, format, &texture_error_)) return;
       if (resized) session_.view().fit_requested = true;
       return;
     }
-    start_staged_upload(grid);
+    start_staged_upload(grid, format);
   }
   if (up.dirty) pending_upload_ = merge(pending_upload_, *up.dirty);
   if (staging_) {
@@ -253,30 +255,35 @@ void App::sync_texture() {
   if (big) last_big_upload_ = now;
 }
 
-void App::start_staged_upload(const Grid& grid) {
+void App::start_staged_upload(const Grid& grid, CellFormat format) {
   MapTexture& staged = staged_texture();
-  if (staged.fits(grid.width(), grid.height())) {
+  if (staged.fits(grid.width(), grid.height(), format)) {
     // The buffer of the map before last is big enough: reused (only without an allocator
     // thread; with one, that buffer was given back once this texture stopped being shown).
-    if (staged.allocate(grid.width(), grid.height(), &texture_error_)) staging_ = Staging{};
+    if (staged.allocate(grid.width(), grid.height(), format, &texture_error_)) {
+      staging_ = Staging{.format = format};
+    }
     return;
   }
   if (!allocator_) allocator_ = std::make_unique<BufferAllocator>();
   if (allocator_->ready() && grid.size() <= max_buffer_cells()) {
-    allocator_->request(grid.size() * kBytesPerCell);
-    staging_ = Staging{0, true};
+    allocator_->request(grid.size() * format.bytes());
+    staging_ = Staging{.format = format, .awaiting = true};
     return;
   }
-  if (staged.allocate(grid.width(), grid.height(), &texture_error_)) staging_ = Staging{};
+  if (staged.allocate(grid.width(), grid.height(), format, &texture_error_)) {
+    staging_ = Staging{.format = format};
+  }
 }
 
 void App::continue_staged_upload(const Grid& grid) {
   MapTexture& staged = staged_texture();
   if (staging_->awaiting) {
-    const auto made = allocator_->take(grid.size() * kBytesPerCell);
+    const CellFormat format = staging_->format;
+    const auto made = allocator_->take(grid.size() * format.bytes());
     if (!made) return;
     allocator_->release(
-        staged.adopt(made->buffer, made->bytes / kBytesPerCell, grid.width(), grid.height()));
+        staged.adopt(made->buffer, made->bytes, grid.width(), grid.height(), format));
     staging_->awaiting = false;
   }
   const int band = std::max(1, kStagedBandCells / std::max(1, grid.width()));
@@ -294,7 +301,7 @@ void App::continue_staged_upload(const Grid& grid) {
   staging_.reset();
   if (resized) session_.view().fit_requested = true;
   // The last map's buffer is not kept for the next one: on a big map that would be a second
-  // copy of it all along (128 MB at 4096x4096). The allocator's thread makes the next one.
+  // copy of it all along (64-128 MB at 4096x4096). The allocator's thread makes the next one.
   if (allocator_ && allocator_->ready()) allocator_->release(staged_texture().release_buffer());
 }
 

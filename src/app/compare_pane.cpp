@@ -21,11 +21,12 @@ void ComparePane::update(const Session& a, double dt, bool finish) {
   if (finish) b().finish_pending();
   const TextureUpload up = b().take_upload();
   const Grid& g = b().grid();
+  const CellFormat format = cell_format(g, up.regions);
   if (up.full || !texture_.ready() || texture_.width() != g.width() ||
-      texture_.height() != g.height()) {
+      texture_.height() != g.height() || !(texture_.format() == format)) {
     if (texture_.width() != g.width() || texture_.height() != g.height()) fit_ = true;
     std::string why;
-    texture_.reset(g, &why);
+    texture_.reset(g, format, &why);
   } else if (up.dirty) {
     texture_.upload(g, *up.dirty);
   }

@@ -11,8 +11,8 @@ namespace {
 // Large uploads go in bands of rows so the staging buffer stays small (8 MB).
 constexpr std::size_t kStagingCells = std::size_t{1} << 20;
 constexpr std::size_t kKeptStagingCells = std::size_t{1} << 16;
-// A buffer this big is given up for a map of under a quarter of its cells.
-constexpr std::size_t kKeepBufferCells = std::size_t{1} << 20;
+// A buffer this big (bytes) is given up for a map that needs under a quarter of it.
+constexpr std::size_t kKeepBufferBytes = std::size_t{8} << 20;
 
 std::size_t cells_of(int width, int height) {
   return static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
@@ -24,6 +24,12 @@ int max_texture_side() {
   GLint side = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &side);
   return std::max(side, 0);
+}
+#endif
+
+#if !DUNGEN_GL_ES
+GLenum buffer_format(CellFormat f) {
+  return f.words == 2 ? GL_RG32UI : GL_R32UI;
 }
 #endif
 
@@ -52,21 +58,22 @@ MapTexture::~MapTexture() {
   if (buffer_) glDeleteBuffers(1, &buffer_);
 }
 
-bool MapTexture::reset(const Grid& grid, std::string* why) {
-  if (!allocate(grid.width(), grid.height(), why)) return false;
+bool MapTexture::reset(const Grid& grid, CellFormat f, std::string* why) {
+  if (!allocate(grid.width(), grid.height(), f, why)) return false;
   upload(grid, {0, 0, width_, height_});
   return true;
 }
 
-bool MapTexture::fits(int width, int height) const {
+bool MapTexture::fits(int width, int height, CellFormat f) const {
 #if DUNGEN_GL_ES
-  return ready() && width == width_ && height == height_;  // a 2D texture is the map's shape
+  // A 2D texture is the map's shape and its format.
+  return ready() && width == width_ && height == height_ && f == format_;
 #else
-  return buffer_ != 0 && cells_of(width, height) <= capacity_;
+  return buffer_ != 0 && cells_of(width, height) * f.bytes() <= capacity_;
 #endif
 }
 
-bool MapTexture::allocate(int width, int height, std::string* why) {
+bool MapTexture::allocate(int width, int height, CellFormat f, std::string* why) {
   const std::size_t cells = cells_of(width, height);
   if (cells > max_buffer_cells()) {
     *why =
@@ -74,8 +81,9 @@ bool MapTexture::allocate(int width, int height, std::string* why) {
     return false;
   }
   // A big buffer is not kept for a much smaller map (a small one is quick to make).
-  const bool oversized = capacity_ >= kKeepBufferCells && cells * 4 < capacity_;
-  if (!fits(width, height) || oversized) {
+  const std::size_t bytes = cells * f.bytes();
+  const bool oversized = capacity_ >= kKeepBufferBytes && bytes * 4 < capacity_;
+  if (!fits(width, height, f) || oversized) {
 #if DUNGEN_GL_ES
     const int side = max_texture_side();
     if (width > side || height > side) {
@@ -84,32 +92,41 @@ bool MapTexture::allocate(int width, int height, std::string* why) {
     }
     if (!texture_) glGenTextures(1, &texture_);
     glBindTexture(GL_TEXTURE_2D, texture_);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, width, height, 0, GL_RG_INTEGER, GL_UNSIGNED_INT,
-                 nullptr);
+    if (f.words == 2) {
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, width, height, 0, GL_RG_INTEGER, GL_UNSIGNED_INT,
+                   nullptr);
+    } else {
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_R32UI, width, height, 0, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                   nullptr);
+    }
     // Integer textures are never filtered (nor complete with the default mipmap filter).
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glBindTexture(GL_TEXTURE_2D, 0);
-    capacity_ = cells;
+    capacity_ = bytes;
 #else
     if (!buffer_) glGenBuffers(1, &buffer_);
     glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
-    glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(cells * kBytesPerCell), nullptr,
-                 GL_DYNAMIC_DRAW);
+    glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_DRAW);
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
-    capacity_ = cells;
-    attach();
+    capacity_ = bytes;
 #endif
   }
+  format_ = f;
+#if !DUNGEN_GL_ES
+  attach();  // the texture reads the buffer in the map's format
+#endif
   width_ = width;
   height_ = height;
   damage({0, 0, width, height});
   return true;
 }
 
-unsigned MapTexture::adopt(unsigned buffer, std::size_t cells, int width, int height) {
+unsigned MapTexture::adopt(unsigned buffer, std::size_t bytes, int width, int height,
+                           CellFormat f) {
   const unsigned old = std::exchange(buffer_, buffer);
-  capacity_ = cells;
+  capacity_ = bytes;
+  format_ = f;
   width_ = width;
   height_ = height;
   attach();
@@ -125,7 +142,7 @@ unsigned MapTexture::release_buffer() {
 #if !DUNGEN_GL_ES  // (the browser build has no buffer, and no allocator to give one to)
   if (texture_) {
     glBindTexture(GL_TEXTURE_BUFFER, texture_);
-    glTexBuffer(GL_TEXTURE_BUFFER, GL_RG32UI, 0);  // detached: the buffer can go
+    glTexBuffer(GL_TEXTURE_BUFFER, buffer_format(format_), 0);  // detached: the buffer can go
     glBindTexture(GL_TEXTURE_BUFFER, 0);
   }
 #endif
@@ -138,7 +155,7 @@ void MapTexture::attach() {
 #if !DUNGEN_GL_ES
   if (!texture_) glGenTextures(1, &texture_);
   glBindTexture(GL_TEXTURE_BUFFER, texture_);
-  glTexBuffer(GL_TEXTURE_BUFFER, GL_RG32UI, buffer_);
+  glTexBuffer(GL_TEXTURE_BUFFER, buffer_format(format_), buffer_);
   glBindTexture(GL_TEXTURE_BUFFER, 0);
 #endif
 }
@@ -160,24 +177,26 @@ void MapTexture::upload(const Grid& grid, Rect r) {
 #else
   glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
 #endif
+  const CellFormat f = format_;
+  const auto words = static_cast<std::size_t>(f.words);
   for (int y = y0; y < y1; y += band) {
     const int rows = std::min(band, y1 - y);
-    staging_.resize(row_cells * static_cast<std::size_t>(rows) * 2);
+    staging_.resize(row_cells * static_cast<std::size_t>(rows) * words);
     std::uint32_t* out = staging_.data();
     for (int yy = y; yy < y + rows; ++yy) {
       for (std::size_t i = grid.index(x0, yy), end = i + row_cells; i < end; ++i) {
-        const auto packed = pack_cell(grid, i);
+        const auto packed = pack_cell(grid, i, f);
         *out++ = packed[0];
-        *out++ = packed[1];
+        if (words == 2) *out++ = packed[1];
       }
     }
 #if DUNGEN_GL_ES
-    glTexSubImage2D(GL_TEXTURE_2D, 0, x0, y, x1 - x0, rows, GL_RG_INTEGER, GL_UNSIGNED_INT,
-                    staging_.data());
+    glTexSubImage2D(GL_TEXTURE_2D, 0, x0, y, x1 - x0, rows,
+                    words == 2 ? GL_RG_INTEGER : GL_RED_INTEGER, GL_UNSIGNED_INT, staging_.data());
   }
   glBindTexture(GL_TEXTURE_2D, 0);
 #else
-    glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid.index(x0, y) * kBytesPerCell),
+    glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid.index(x0, y) * f.bytes()),
                     static_cast<GLsizeiptr>(staging_.size() * sizeof(std::uint32_t)),
                     staging_.data());
   }

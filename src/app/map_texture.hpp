@@ -1,10 +1,12 @@
 #pragma once
-// The whole map as one integer buffer texture (GL_TEXTURE_BUFFER over a buffer object, GL_RG32UI,
-// one texel per cell, row-major, cell (x, y) at y * width + x), read by shaders/map.frag:
-//   r: bits 0-3 tile, bits 4-7 mark, bits 8-31 label + 1 (0: none; labels past 2^24-2 saturate)
-//   g: region + 1 (0: none)
+// The whole map as one integer buffer texture (GL_TEXTURE_BUFFER over a buffer object, one texel
+// per cell, row-major, cell (x, y) at y * width + x), read by shaders/map.frag. A cell is one or
+// two 32-bit words (CellFormat):
+//   r: bits 0-3 tile, bits 4-7 mark, bits 8-31 an id + 1 (0: none; ids past 2^24-2 saturate):
+//      the label, or with one word, the region when the map carries regions
+//   g (two words only): region + 1 (0: none)
 // Only the cells a step changed are re-uploaded (a dirty rectangle), so a step on a 4096x4096
-// map costs a few texels, not 128 MB.
+// map costs a few texels, not 64 MB.
 //
 // A buffer rather than a 2D texture: making the storage for a big map costs a software
 // rasteriser a large part of a second (llvmpipe clears it), and a buffer can be made on another
@@ -12,9 +14,10 @@
 // every shared texture meanwhile). A buffer big enough is kept and reused for any map that fits.
 //
 // The browser build (OpenGL ES 3.0 / WebGL 2, gl.hpp) has no buffer textures: there the cells
-// are a 2D GL_RG32UI texture of the map's size, cell (x, y) at texel (x, y), with the same
-// packing; the shader reads it through the same cell_texel() (embed_shaders.cmake).
+// are a 2D GL_R32UI or GL_RG32UI texture of the map's size, cell (x, y) at texel (x, y), with the
+// same packing; the shader reads it through the same cell_texel() (embed_shaders.cmake).
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -28,18 +31,36 @@
 
 namespace dungen::app {
 
-inline constexpr std::uint32_t kMaxPackedLabel = (1u << 24) - 1;
-inline constexpr std::size_t kBytesPerCell = 2 * sizeof(std::uint32_t);
+inline constexpr std::uint32_t kMaxPackedId = (1u << 24) - 1;
 
-inline std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i) {
+// What a cell's texel holds. A map carries at most one kind of id in most runs (a generator's
+// room labels, or the flood fill's regions over a map without labels): one word a cell, half
+// the memory of two (64 MB instead of 128 at 4096x4096). A labelled map with regions takes two.
+struct CellFormat {
+  int words = 1;              // 32-bit words a cell: 1 or 2
+  bool id_is_region = false;  // one word: its id is the region (else the label)
+  std::size_t bytes() const { return static_cast<std::size_t>(words) * sizeof(std::uint32_t); }
+  bool operator==(const CellFormat&) const = default;
+};
+
+// The format for `grid`; `regions`: the map shown is a region phase's (it carries regions, or
+// will as the flood fill goes on; the label layer, if any, came with the map).
+inline CellFormat cell_format(const Grid& grid, bool regions) {
+  if (regions && grid.has_labels()) return {.words = 2};
+  return {.words = 1, .id_is_region = regions};
+}
+
+inline std::uint32_t packed_id(std::int32_t id) {
+  return id < 0 ? 0u : std::min(static_cast<std::uint32_t>(id) + 1u, kMaxPackedId);
+}
+
+inline std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i, CellFormat f) {
   const auto tile = static_cast<std::uint32_t>(grid.tile(i)) & 15u;
   const auto mark = static_cast<std::uint32_t>(grid.mark(i)) & 15u;
-  const std::int32_t label = grid.label(i);
-  const std::uint32_t label1 =
-      label < 0 ? 0u : std::min(static_cast<std::uint32_t>(label) + 1u, kMaxPackedLabel);
+  const std::int32_t id = f.words == 1 && f.id_is_region ? grid.region(i) : grid.label(i);
   const std::int32_t region = grid.region(i);
-  const std::uint32_t region1 = region < 0 ? 0u : static_cast<std::uint32_t>(region) + 1u;
-  return {tile | (mark << 4) | (label1 << 8), region1};
+  return {tile | (mark << 4) | (packed_id(id) << 8),
+          region < 0 ? 0u : static_cast<std::uint32_t>(region) + 1u};
 }
 
 // The most cells one buffer texture may hold here (GL_MAX_TEXTURE_BUFFER_SIZE; in the browser
@@ -53,16 +74,16 @@ class MapTexture {
   MapTexture& operator=(const MapTexture&) = delete;
   ~MapTexture();
 
-  // Sizes the texture for grid (a new buffer only if the one it has is too small) and uploads
-  // every cell. False (with *why) when the GL cannot hold a map that large.
-  bool reset(const Grid& grid, std::string* why);
+  // Sizes the texture for grid in format f (a new buffer only if the one it has is too small)
+  // and uploads every cell. False (with *why) when the GL cannot hold a map that large.
+  bool reset(const Grid& grid, CellFormat f, std::string* why);
   // Sizes it for a width x height map without filling it (upload() fills it, a band at a time).
-  bool allocate(int width, int height, std::string* why);
-  // Whether a width x height map fits the buffer it has.
-  bool fits(int width, int height) const;
-  // Takes over a buffer of `cells` cells made elsewhere (BufferAllocator), sized for a width x
-  // height map; returns the buffer it had (0: none) for the caller to delete.
-  unsigned adopt(unsigned buffer, std::size_t cells, int width, int height);
+  bool allocate(int width, int height, CellFormat f, std::string* why);
+  // Whether a width x height map in format f fits the buffer it has.
+  bool fits(int width, int height, CellFormat f) const;
+  // Takes over a buffer of `bytes` bytes made elsewhere (BufferAllocator), for a width x height
+  // map in format f; returns the buffer it had (0: none) for the caller to delete.
+  unsigned adopt(unsigned buffer, std::size_t bytes, int width, int height, CellFormat f);
   // Gives up its buffer (the caller deletes it); not ready() until it has another.
   unsigned release_buffer();
   // Re-uploads the cells in r (clipped to the map).
@@ -77,6 +98,7 @@ class MapTexture {
   static unsigned target();
   int width() const { return width_; }
   int height() const { return height_; }
+  CellFormat format() const { return format_; }
   bool ready() const { return texture_ != 0 && capacity_ != 0; }
 
  private:
@@ -85,9 +107,10 @@ class MapTexture {
 
   unsigned texture_ = 0;
   unsigned buffer_ = 0;       // none in the browser build
-  std::size_t capacity_ = 0;  // cells the buffer (or 2D texture) holds
+  std::size_t capacity_ = 0;  // bytes the buffer (or 2D texture) holds
   int width_ = 0;
   int height_ = 0;
+  CellFormat format_;
   std::vector<std::uint32_t> staging_;
   std::optional<Rect> damage_;
 };

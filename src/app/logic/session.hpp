@@ -77,6 +77,7 @@ struct ViewFlags {
 struct TextureUpload {
   bool full = false;          // upload the whole map: new map, new size, or the other phase's map
   std::optional<Rect> dirty;  // otherwise: the bounding box of the cells changed since last time
+  bool regions = false;       // the map is a region phase's (it carries regions: cell_format)
 };
 
 struct RegionStats {

@@ -21,8 +21,9 @@ TextureUpload Session::take_upload() {
   s.uploaded_serial = s.track_serial;
   s.uploaded_shown = shown;
   s.uploaded_version = s.track->version();
-  if (!same) return {true, std::nullopt};
-  return {false, dirty};
+  const bool regions = shown != ShownMap::Generator;
+  if (!same) return {.full = true, .regions = regions};
+  return {.dirty = dirty, .regions = regions};
 }
 
 const OverlayView& Session::overlay() {
