@@ -128,11 +128,15 @@ void SkipBuilder::clear_seen() {
   first_.clear();
 }
 
+void SkipBuilder::give_up() {
+  overflowed_ = true;
+  clear_seen();
+}
+
 void SkipBuilder::absorb(std::span<const FirstState> cells, std::size_t grid_cells) {
   if (overflowed_ || cells.empty()) return;
   if (first_.size() + cells.size() > max_cells_) {
-    overflowed_ = true;
-    clear_seen();
+    give_up();
     return;
   }
   if (seen_.empty()) {

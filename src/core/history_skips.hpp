@@ -77,6 +77,8 @@ class SkipBuilder {
   }
   // The cells of a segment that just ended (see finish), for the group it belongs to.
   void absorb(std::span<const FirstState> cells, std::size_t grid_cells);
+  // Overflows now: the skip being built will be none.
+  void give_up();
   bool overflowed() const { return overflowed_; }
   std::size_t cells() const { return first_.size(); }
   // Packs the segment that just ended (`grid` is the map at its end) and starts the next; an

@@ -218,6 +218,10 @@ const Step* Timeline::next() {
 
 void Timeline::end_segment() {
   const Grid& g = stepper_.grid();
+  // A segment cut short by its changed cells (a cave pass rewrites whole rows) makes its group
+  // too big to be worth one: a seek crosses such segments one by one, and the group's builder
+  // is spared their cells.
+  if (skip_builder_.cells() >= shape_.max_cells) group_builder_.give_up();
   skips_.push_back(skip_builder_.finish(g, &group_builder_));
   skip_bytes_ += skips_.back().capacity() + sizeof(skips_.back());
   boundaries_.push_back(head_);
