@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -110,6 +111,93 @@ TEST(AppRegionsTimeline, RegionStepsFollowTheGeneratorsAndStepBackReturnsToIt) {
   EXPECT_TRUE(s.finished());
 }
 
+// What the session's tallies say, counted from the map itself.
+void expect_tallies_match_the_map(const Session& s, std::uint64_t k) {
+  const Grid& g = s.grid();
+  std::size_t walkable = 0;
+  std::vector<std::int64_t> sizes;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    walkable += is_walkable(g.tile(i));
+    const std::int32_t r = g.region(i);
+    if (r < 0) continue;
+    if (static_cast<std::size_t>(r) >= sizes.size()) sizes.resize(static_cast<std::size_t>(r) + 1);
+    ++sizes[static_cast<std::size_t>(r)];
+  }
+  const LiveStats stats = s.stats();
+  EXPECT_EQ(stats.walkable, walkable) << "at " << k;
+  if (!stats.regions) return;
+  const auto count = std::count_if(sizes.begin(), sizes.end(), [](auto n) { return n > 0; });
+  EXPECT_EQ(stats.regions->count, count) << "at " << k;
+  const std::int64_t largest = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
+  EXPECT_DOUBLE_EQ(stats.regions->largest_fraction,
+                   walkable ? static_cast<double>(largest) / static_cast<double>(walkable) : 0.0)
+      << "at " << k;
+}
+
+TEST(AppRegionsTimeline, FarSeeksJumpAcrossSkipsAndKeepTheTallies) {
+  Session s(frozen_clock(7));
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  s.set_map_size(400, 300);
+  s.set_mode(RunMode::Step);
+  s.set_regions_mode(RegionsMode::Animated);
+  s.regenerate();
+  Stepper ref = start_generator(s.generator(), s.params(), s.seed(), false);
+  const std::uint64_t g = run_to_end(ref).steps;
+  s.run_to_end();
+  s.finish_pending();
+  const std::uint64_t total = s.recorded();
+  ASSERT_GT(total - g, 3 * history::kSkipSteps);  // the flood fill crosses skips
+  const Grid labelled = s.grid();
+  // Into the flood fill, back across the phases, within the generator, and to both ends.
+  for (const std::uint64_t k : {total / 2 + 7, std::uint64_t{5}, total - 3, g + 1, g / 2, total / 3,
+                                g, total, std::uint64_t{0}, g + 2 * history::kSkipSteps}) {
+    const std::uint64_t from = s.position();
+    s.seek(k);
+    const FrameReport frame = s.update(1.0 / 60);
+    s.finish_pending();
+    ASSERT_EQ(s.position(), k);
+    // A seek is a jump and the last step, not one move per step.
+    if (from != k) {
+      EXPECT_LE(frame.steps, 2u) << "seek from " << from << " to " << k;
+    }
+    if (k <= g) {
+      EXPECT_EQ(s.grid(), batch_grid(s, k)) << "at " << k;
+      EXPECT_EQ(s.phase(), Phase::Generator) << "at " << k;
+    } else {
+      EXPECT_EQ(s.phase(), Phase::Regions) << "at " << k;
+    }
+    if (k == total) {
+      EXPECT_EQ(s.grid(), labelled);
+    }
+    expect_tallies_match_the_map(s, k);
+  }
+}
+
+TEST(AppRegionsTimeline, FarSeeksInABigCaveKeepTheWalkableTally) {
+  // A 1024x700 cave's fill and passes rewrite whole rows: its skip segments end by changed
+  // cells, and their walls and floors (mixed cell by cell) are kept a byte a cell.
+  Session s(frozen_clock(7));
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  s.set_map_size(1024, 700);
+  s.set_mode(RunMode::Step);
+  s.regenerate();
+  s.run_to_end();
+  s.finish_pending();
+  const std::uint64_t total = s.recorded();
+  for (const std::uint64_t k : {std::uint64_t{3}, total - 2, total / 2, total / 5, total}) {
+    const std::uint64_t from = s.position();
+    s.seek(k);
+    const FrameReport frame = s.update(1.0 / 60);
+    s.finish_pending();
+    ASSERT_EQ(s.position(), k);
+    if (from != k) {
+      EXPECT_LE(frame.steps, 2u) << "seek from " << from << " to " << k;
+    }
+    EXPECT_EQ(s.grid(), batch_grid(s, k)) << "at " << k;
+    expect_tallies_match_the_map(s, k);
+  }
+}
+
 TEST(AppRegionsTimeline, AnalyseNowLabelsTheMapAtTheCursor) {
   Session s(frozen_clock(7));
   ASSERT_TRUE(s.select_generator("rooms-and-tunnels"));
@@ -198,6 +286,52 @@ TEST(AppRegionsTimeline, InstantLabelsShowOnTheFinalStepReachedByHand) {
   EXPECT_TRUE(s.finished());
   ASSERT_TRUE(s.stats().regions);
   EXPECT_EQ(region_layer(s.grid()), label_regions(batch_grid(s), 8).labels);
+}
+
+// pack_cells (the upload's fast path) writes what pack_cell says, in every format, for a whole
+// map and for part of a row.
+void expect_packed_alike(const Grid& g, const char* what) {
+  for (const CellFormat f : {CellFormat{.words = 1}, CellFormat{.words = 1, .id_is_region = true},
+                             CellFormat{.words = 2}}) {
+    std::vector<std::uint32_t> all(g.size() * f.bytes() / 4);
+    pack_cells(g, 0, g.size(), f, all.data());
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      const auto w = pack_cell(g, i, f);
+      ASSERT_EQ(all[i * static_cast<std::size_t>(f.words)], w[0]) << what << " cell " << i;
+      if (f.words == 2) {
+        ASSERT_EQ(all[2 * i + 1], w[1]) << what << " cell " << i;
+      }
+    }
+    std::vector<std::uint32_t> part(5 * static_cast<std::size_t>(f.words));
+    pack_cells(g, g.index(3, 2), 5, f, part.data());
+    EXPECT_EQ(part[0], pack_cell(g, g.index(3, 2), f)[0]) << what;
+    EXPECT_EQ(part.back(), pack_cell(g, g.index(7, 2), f)[f.words == 2 ? 1 : 0]) << what;
+  }
+}
+
+TEST(AppCellFormat, FastPackingMatchesCellByCell) {
+  for (const char* generator : {"cellular-caves", "room-accretion", "feature-accretion"}) {
+    Session s(frozen_clock(7));
+    ASSERT_TRUE(s.select_generator(generator));
+    s.finish_pending();
+    expect_packed_alike(s.grid(), generator);  // tiles, and labels where the generator has them
+    const std::uint64_t g = s.recorded();
+    s.set_mode(RunMode::Step);
+    s.set_regions_mode(RegionsMode::Animated);
+    s.regenerate();
+    s.run_to_end();
+    s.finish_pending();
+    ASSERT_GT(s.recorded(), g + 40) << generator;
+    s.seek(g + 40);  // early in the flood fill: frontier marks, some regions
+    s.finish_pending();
+    ASSERT_EQ(s.phase(), Phase::Regions) << generator;
+    ASSERT_TRUE(s.grid().has_marks()) << generator;
+    expect_packed_alike(s.grid(), generator);
+    s.set_regions_mode(RegionsMode::Instant);
+    s.finish_pending();
+    ASSERT_TRUE(s.grid().has_regions()) << generator;
+    expect_packed_alike(s.grid(), generator);
+  }
 }
 
 TEST(AppCellFormat, OneWordACellUnlessALabelledMapHasRegions) {

@@ -183,11 +183,11 @@ void MapTexture::upload(const Grid& grid, Rect r) {
     const int rows = std::min(band, y1 - y);
     staging_.resize(row_cells * static_cast<std::size_t>(rows) * words);
     std::uint32_t* out = staging_.data();
-    for (int yy = y; yy < y + rows; ++yy) {
-      for (std::size_t i = grid.index(x0, yy), end = i + row_cells; i < end; ++i) {
-        const auto packed = pack_cell(grid, i, f);
-        *out++ = packed[0];
-        if (words == 2) *out++ = packed[1];
+    if (x0 == 0 && x1 == width_) {  // whole rows: one run
+      pack_cells(grid, grid.index(0, y), row_cells * static_cast<std::size_t>(rows), f, out);
+    } else {
+      for (int yy = y; yy < y + rows; ++yy, out += row_cells * words) {
+        pack_cells(grid, grid.index(x0, yy), row_cells, f, out);
       }
     }
 #if DUNGEN_GL_ES

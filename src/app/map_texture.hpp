@@ -63,6 +63,66 @@ inline std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i, C
           region < 0 ? 0u : static_cast<std::uint32_t>(region) + 1u};
 }
 
+namespace detail {
+template <int kWords, bool kMark, bool kId, bool kRegion>
+void pack_run(const Tile* tile, const Mark* mark, const std::int32_t* id,
+              const std::int32_t* region, std::size_t n, std::uint32_t* out) {
+  // Branch-free per cell (the layers present are the template's), so the loop vectorises: a
+  // whole 4096x4096 map is packed in a few milliseconds.
+  for (std::size_t k = 0; k < n; ++k) {
+    std::uint32_t w = static_cast<std::uint32_t>(tile[k]) & 15u;
+    if constexpr (kMark) w |= (static_cast<std::uint32_t>(mark[k]) & 15u) << 4;
+    if constexpr (kId) {
+      const std::uint32_t id1 = static_cast<std::uint32_t>(std::max(id[k], -1)) + 1u;
+      w |= std::min(id1, kMaxPackedId) << 8;
+    }
+    if constexpr (kWords == 1) {
+      out[k] = w;
+    } else {
+      out[2 * k] = w;
+      out[2 * k + 1] =
+          kRegion ? static_cast<std::uint32_t>(std::max(region[k], -1)) + 1u : std::uint32_t{0};
+    }
+  }
+}
+}  // namespace detail
+
+// pack_cell for cells first .. first + n - 1, written one after another (f.words words each).
+inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellFormat f,
+                       std::uint32_t* out) {
+  const Tile* t = grid.tiles().data() + first;
+  const Mark* m = grid.has_marks() ? grid.marks().data() + first : nullptr;
+  const std::int32_t* labels = grid.has_labels() ? grid.labels().data() + first : nullptr;
+  const std::int32_t* regions = grid.has_regions() ? grid.regions().data() + first : nullptr;
+  const std::int32_t* id = f.words == 1 && f.id_is_region ? regions : labels;
+  using detail::pack_run;
+  if (f.words == 1) {
+    if (m) {
+      (id ? pack_run<1, true, true, false> : pack_run<1, true, false, false>)(t, m, id, nullptr, n,
+                                                                              out);
+    } else {
+      (id ? pack_run<1, false, true, false> : pack_run<1, false, false, false>)(t, m, id, nullptr,
+                                                                                n, out);
+    }
+    return;
+  }
+  if (m) {
+    if (regions) {
+      (id ? pack_run<2, true, true, true> : pack_run<2, true, false, true>)(t, m, id, regions, n,
+                                                                            out);
+    } else {
+      (id ? pack_run<2, true, true, false> : pack_run<2, true, false, false>)(t, m, id, regions, n,
+                                                                              out);
+    }
+  } else if (regions) {
+    (id ? pack_run<2, false, true, true> : pack_run<2, false, false, true>)(t, m, id, regions, n,
+                                                                            out);
+  } else {
+    (id ? pack_run<2, false, true, false> : pack_run<2, false, false, false>)(t, m, id, regions, n,
+                                                                              out);
+  }
+}
+
 // The most cells one buffer texture may hold here (GL_MAX_TEXTURE_BUFFER_SIZE; in the browser
 // build, a square 2D texture of GL_MAX_TEXTURE_SIZE a side).
 std::size_t max_buffer_cells();

@@ -64,8 +64,16 @@ void put_runs(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
 
 // Reads runs of values covering n entries and, when layer is not null, writes them over the
 // cells of the spans in order: a run that covers whole spans is a fill, not a loop of stores.
+// The observer, if any, is told of each run: its cells take the value (`taken`) or leave it.
+struct RunNote {
+  RunObserver* observer = nullptr;
+  CellLayer layer = CellLayer::Tile;
+  bool taken = false;
+};
+
 template <class T>
-const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span* spans, T* layer) {
+const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span* spans, T* layer,
+                               RunNote note) {
   std::size_t i = 0, span = 0;
   std::uint32_t off = 0;
   while (i < n) {
@@ -73,6 +81,7 @@ const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span*
     r = get(r, count);
     r = get(r, z);
     i += static_cast<std::size_t>(count);
+    if (note.observer) note.observer->run(note.layer, unzigzag(z), count, note.taken);
     if (!layer) continue;
     const auto v = static_cast<T>(unzigzag(z));
     auto left = static_cast<std::uint32_t>(count);
@@ -219,7 +228,8 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* gro
 }
 
 std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t> skip, Grid& grid,
-                                                   bool forward, std::vector<Span>& spans) {
+                                                   bool forward, std::vector<Span>& spans,
+                                                   RunObserver* observer) {
   const std::uint8_t* r = skip.data();
   const std::uint8_t mask = *r++;
   std::uint64_t n64 = 0;
@@ -237,16 +247,17 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
     sp = {at + static_cast<std::uint32_t>(gap), static_cast<std::uint32_t>(length)};
     at = sp.start + sp.length;
   }
-  const auto layer = [&](std::uint8_t bit, auto data_of) {
+  // Each layer: the cells' values at the segment's start, then at its end.
+  const auto layer = [&](std::uint8_t bit, CellLayer which, auto data_of) {
     if (!(mask & bit)) return;
     auto* data = data_of(grid);
-    r = apply_runs(r, n, spans.data(), forward ? nullptr : data);
-    r = apply_runs(r, n, spans.data(), forward ? data : nullptr);
+    r = apply_runs(r, n, spans.data(), forward ? nullptr : data, {observer, which, !forward});
+    r = apply_runs(r, n, spans.data(), forward ? data : nullptr, {observer, which, forward});
   };
-  layer(kTile, LayerAccess::tiles);
-  layer(kMark, LayerAccess::marks);
-  layer(kLabel, LayerAccess::labels);
-  layer(kRegion, LayerAccess::regions);
+  layer(kTile, CellLayer::Tile, LayerAccess::tiles);
+  layer(kMark, CellLayer::Mark, LayerAccess::marks);
+  layer(kLabel, CellLayer::Label, LayerAccess::labels);
+  layer(kRegion, CellLayer::Region, LayerAccess::regions);
   return {spans.front().start, spans.back().start + spans.back().length - 1};
 }
 

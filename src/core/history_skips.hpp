@@ -103,9 +103,23 @@ class SkipBuilder {
   void clear_seen();
 };
 
+// A cell's layers, as a skip's observer is told of them.
+enum class CellLayer : std::uint8_t { Tile, Mark, Label, Region };
+
+// Told, run by run, what a skip does to the cells' values, for tallies kept beside the map
+// (walkable cells, region sizes): `cells` cells leave a layer's `value`, or take it.
+class RunObserver {
+ public:
+  virtual void run(CellLayer layer, std::int64_t value, std::uint64_t cells, bool taken) = 0;
+
+ protected:
+  ~RunObserver() = default;
+};
+
 // Moves the map across a packed segment: forward to its end state, backward to its start.
 // Returns the lowest and highest index written (lo > hi when none).
 std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t> skip, Grid& grid,
-                                                   bool forward, std::vector<Span>& spans);
+                                                   bool forward, std::vector<Span>& spans,
+                                                   RunObserver* observer = nullptr);
 
 }  // namespace dungen::history

@@ -183,6 +183,7 @@ void Timeline::redo(bool show) {
     decoded_[i] = {packed_[i].index, before, after};
   }
   mark_dirty(decoded_);
+  if (observer_) observer_->replayed(decoded_, true);
   stats_.apply(stat_scratch_, true);
   ++cursor_;
   fwd_ = c;
@@ -205,6 +206,7 @@ const Step* Timeline::next() {
   append(*step);
   stats_.apply(stepper_.stat_changes(), true);
   mark_dirty(stepper_.changes());
+  if (observer_) observer_->replayed(stepper_.changes(), true);
   skip_builder_.note(stepper_.changes(), stepper_.grid().size());
   ++head_;
   ++cursor_;
@@ -257,6 +259,7 @@ bool Timeline::back() {
     decoded_[i] = {packed_[i].index, prior, after};
   }
   mark_dirty(decoded_);
+  if (observer_) observer_->replayed(decoded_, false);
   stats_.apply(stat_scratch_, false);
   --cursor_;
   fwd_ = before;
@@ -265,12 +268,14 @@ bool Timeline::back() {
   return true;
 }
 
-void Timeline::seek(std::uint64_t k) {
+void Timeline::seek(std::uint64_t k, SeekObserver* observer) {
+  observer_ = observer;
   k = std::max(k, earliest_);
   travel(std::min(k, head_));
   while (cursor_ < k) {
     if (!next()) break;
   }
+  observer_ = nullptr;
 }
 
 void Timeline::replay_to(std::uint64_t k) {
@@ -280,7 +285,8 @@ void Timeline::replay_to(std::uint64_t k) {
 
 void Timeline::travel(std::uint64_t k) {
   const auto dist = [](std::uint64_t a, std::uint64_t b) { return a > b ? a - b : b - a; };
-  if (skips_.empty() || dist(cursor_, k) <= shape_.steps) {
+  // (Not by distance alone: a segment of a cave pass at 4096x4096 is 64 steps, each a whole row.)
+  if (skips_.empty()) {
     replay_to(k);
     return;
   }
@@ -300,7 +306,7 @@ void Timeline::travel(std::uint64_t k) {
   replay_to(boundaries_[from]);
   Grid& g = stepper_.mutable_grid();
   const auto apply = [&](std::span<const std::uint8_t> skip, bool forward) {
-    const auto [lo, hi] = history::apply_skip(skip, g, forward, skip_scratch_);
+    const auto [lo, hi] = history::apply_skip(skip, g, forward, skip_scratch_, observer_);
     mark_dirty_span(lo, hi);
   };
   // Boundary numbers from the run's start (group g starts at boundary g * shape_.group).

@@ -26,6 +26,16 @@ namespace dungen {
 // 4096x4096 caves run with the animated flood fill (16.7 M steps) stays well inside it.
 inline constexpr std::size_t kDefaultHistoryBytes = std::size_t{512} << 20;
 
+// Told how a seek changes the map, for tallies kept beside it (the app's walkable cells and
+// region sizes): each step it replays or runs, and each skip it crosses, run by run.
+class SeekObserver : public history::RunObserver {
+ public:
+  virtual void replayed(std::span<const CellChange> changes, bool forward) = 0;
+
+ protected:
+  ~SeekObserver() = default;
+};
+
 class Timeline {
  public:
   // shape: how the history is cut into skips (see seek); tests make them small to cross many.
@@ -50,8 +60,8 @@ class Timeline {
   bool back();
   // Moves the cursor to step k, running the stepper if k is past the head (stops at the end).
   // Far seeks cross whole groups and segments with skips (core/history_skips.hpp) instead of
-  // replaying.
-  void seek(std::uint64_t k);
+  // replaying. The observer, if any, is told every change the seek makes.
+  void seek(std::uint64_t k, SeekObserver* observer = nullptr);
 
   // The step at the cursor (the last one applied), or nullptr at the start.
   const Step* current() const;
@@ -122,6 +132,7 @@ class Timeline {
     return static_cast<std::uint32_t>((index * row_magic_) >> kRowShift);
   }
   int dirty_x0_ = 0, dirty_y0_ = 0, dirty_x1_ = -1, dirty_y1_ = -1;
+  SeekObserver* observer_ = nullptr;  // during seek only
 
   // Decoding caches (the history is packed; these hold what was last unpacked).
   Cursor fwd_;  // before record cursor_ + 1, when fwd_.k == cursor_

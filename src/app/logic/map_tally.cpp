@@ -54,6 +54,17 @@ void MapTally::apply(std::span<const CellChange> changes, bool forward) {
   }
 }
 
+void MapTally::apply_run(history::CellLayer layer, std::int64_t value, std::uint64_t cells,
+                         bool taken) {
+  if (layer == history::CellLayer::Tile) {
+    if (!is_walkable(static_cast<Tile>(value))) return;
+    walkable_ = taken ? walkable_ + cells : walkable_ - cells;
+  } else if (layer == history::CellLayer::Region && value >= 0) {
+    const auto n = static_cast<std::int64_t>(cells);
+    add_region(static_cast<std::int32_t>(value), taken ? n : -n);
+  }
+}
+
 double MapTally::floor_fraction() const {
   return cells_ ? static_cast<double>(walkable_) / static_cast<double>(cells_) : 0.0;
 }

@@ -10,6 +10,8 @@
 
 #include "core/canvas.hpp"
 #include "core/grid.hpp"
+#include "core/history_skips.hpp"
+#include "core/timeline.hpp"
 
 namespace dungen::app {
 
@@ -25,6 +27,8 @@ class MapTally {
 
   // Applies a step's changes (forward) or undoes them (backward).
   void apply(std::span<const CellChange> changes, bool forward);
+  // Applies a run of a skip (core/history_skips.hpp): `cells` cells take or leave `value`.
+  void apply_run(history::CellLayer layer, std::int64_t value, std::uint64_t cells, bool taken);
 
   std::size_t cells() const { return cells_; }
   std::size_t walkable() const { return walkable_; }
@@ -42,6 +46,21 @@ class MapTally {
   int nonzero_regions_ = 0;
   mutable std::int64_t largest_ = 0;  // cached: recomputing is O(regions)
   mutable bool largest_stale_ = false;
+};
+
+// Keeps a tally in step with a timeline's seek (Timeline::seek's observer).
+class TallyFollower final : public SeekObserver {
+ public:
+  explicit TallyFollower(MapTally& tally) : tally_(tally) {}
+  void replayed(std::span<const CellChange> changes, bool forward) override {
+    tally_.apply(changes, forward);
+  }
+  void run(history::CellLayer layer, std::int64_t value, std::uint64_t cells, bool taken) override {
+    tally_.apply_run(layer, value, cells, taken);
+  }
+
+ private:
+  MapTally& tally_;
 };
 
 }  // namespace dungen::app

@@ -6,6 +6,13 @@
 #include <utility>
 
 namespace dungen::app {
+namespace {
+
+// A seek farther than this jumps (Track::jump: the timeline replays or crosses skips,
+// whichever is cheaper) to one step short of its target, instead of stepping all the way.
+constexpr std::uint64_t kJumpSteps = 2;
+
+}  // namespace
 
 std::uint64_t Session::State::cells() const {
   return static_cast<std::uint64_t>(params.get("width")) *
@@ -175,10 +182,19 @@ std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
   switch (job.kind) {
     case JobKind::None:
       return 0;
-    case JobKind::Seek:
-      moves = loop.run(limit, [&] { return move_toward(job.target); });
+    case JobKind::Seek: {
+      // A far seek within what is recorded jumps across the skips to one step short, and the
+      // last step is taken as any step is (so arriving does what arriving does).
+      const std::uint64_t p = track->position();
+      const std::uint64_t far = p > job.target ? p - job.target : job.target - p;
+      if (far > kJumpSteps && job.target <= track->recorded()) {
+        track->jump(job.target > p ? job.target - 1 : job.target + 1);
+        ++moves;
+      }
+      moves += loop.run(limit, [&] { return move_toward(job.target); });
       stop = track->position() == job.target || !loop.hit_budget();
       break;
+    }
     case JobKind::ToEnd:
       moves = loop.run(limit, [&] { return track->forward(); });
       stop = !loop.hit_budget();

@@ -1,5 +1,6 @@
 #include "app/logic/track.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "analysis/region_stepper.hpp"
@@ -131,6 +132,30 @@ bool Track::back() {
   gen_.back();
   clear_pending();
   return true;
+}
+
+void Track::jump(std::uint64_t k) {
+  k = std::clamp(k, earliest(), recorded());
+  if (k == position()) return;
+  if (phase_.flood && k > phase_.branch) {  // a step of the flood fill
+    if (!in_regions()) {
+      TallyFollower follow(gen_tally_);
+      gen_.seek(phase_.branch, &follow);
+      clear_pending();
+      in_region_ = true;
+    }
+    TallyFollower follow(phase_.tally);
+    phase_.flood->seek(k - phase_.branch, &follow);
+    return;
+  }
+  if (in_regions()) {
+    TallyFollower follow(phase_.tally);
+    phase_.flood->seek(0, &follow);
+    in_region_ = false;
+  }
+  TallyFollower follow(gen_tally_);
+  gen_.seek(k, &follow);
+  clear_pending();
 }
 
 std::uint64_t Track::position() const {

@@ -61,6 +61,11 @@ class Track {
 
   bool forward();  // one step; false at the end (nothing moved), or while regions are pending
   bool back();     // one step back; false at the earliest reachable step
+  // Straight to position k (clamped to what is recorded and reachable), across the timelines'
+  // skips: a far move costs about as much as the cells it changes, not one replay per step.
+  // The tallies follow. What forward() and back() do on arriving (instant labels at the end)
+  // is left to them: a caller stops one step short and takes the last one so.
+  void jump(std::uint64_t k);
 
   std::uint64_t position() const;
   std::uint64_t earliest() const;
