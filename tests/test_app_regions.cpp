@@ -134,6 +134,18 @@ void expect_tallies_match_the_map(const Session& s, std::uint64_t k) {
       << "at " << k;
 }
 
+// A seek lands in one frame: a jump and the last step, not one move per step.
+void seek_in_one_frame(Session& s, std::uint64_t k) {
+  const std::uint64_t from = s.position();
+  s.seek(k);
+  const FrameReport frame = s.update(1.0 / 60);
+  s.finish_pending();
+  ASSERT_EQ(s.position(), k);
+  if (from != k) {
+    EXPECT_LE(frame.steps, 2u) << "seek from " << from << " to " << k;
+  }
+}
+
 TEST(AppRegionsTimeline, FarSeeksJumpAcrossSkipsAndKeepTheTallies) {
   Session s(frozen_clock(7));
   ASSERT_TRUE(s.select_generator("cellular-caves"));
@@ -151,15 +163,7 @@ TEST(AppRegionsTimeline, FarSeeksJumpAcrossSkipsAndKeepTheTallies) {
   // Into the flood fill, back across the phases, within the generator, and to both ends.
   for (const std::uint64_t k : {total / 2 + 7, std::uint64_t{5}, total - 3, g + 1, g / 2, total / 3,
                                 g, total, std::uint64_t{0}, g + 2 * history::kSkipSteps}) {
-    const std::uint64_t from = s.position();
-    s.seek(k);
-    const FrameReport frame = s.update(1.0 / 60);
-    s.finish_pending();
-    ASSERT_EQ(s.position(), k);
-    // A seek is a jump and the last step, not one move per step.
-    if (from != k) {
-      EXPECT_LE(frame.steps, 2u) << "seek from " << from << " to " << k;
-    }
+    ASSERT_NO_FATAL_FAILURE(seek_in_one_frame(s, k));
     if (k <= g) {
       EXPECT_EQ(s.grid(), batch_grid(s, k)) << "at " << k;
       EXPECT_EQ(s.phase(), Phase::Generator) << "at " << k;
@@ -175,7 +179,7 @@ TEST(AppRegionsTimeline, FarSeeksJumpAcrossSkipsAndKeepTheTallies) {
 
 TEST(AppRegionsTimeline, FarSeeksInABigCaveKeepTheWalkableTally) {
   // A 1024x700 cave's fill and passes rewrite whole rows: its skip segments end by changed
-  // cells, and their walls and floors (mixed cell by cell) are kept a byte a cell.
+  // cells, not by steps.
   Session s(frozen_clock(7));
   ASSERT_TRUE(s.select_generator("cellular-caves"));
   s.set_map_size(1024, 700);
@@ -185,14 +189,7 @@ TEST(AppRegionsTimeline, FarSeeksInABigCaveKeepTheWalkableTally) {
   s.finish_pending();
   const std::uint64_t total = s.recorded();
   for (const std::uint64_t k : {std::uint64_t{3}, total - 2, total / 2, total / 5, total}) {
-    const std::uint64_t from = s.position();
-    s.seek(k);
-    const FrameReport frame = s.update(1.0 / 60);
-    s.finish_pending();
-    ASSERT_EQ(s.position(), k);
-    if (from != k) {
-      EXPECT_LE(frame.steps, 2u) << "seek from " << from << " to " << k;
-    }
+    ASSERT_NO_FATAL_FAILURE(seek_in_one_frame(s, k));
     EXPECT_EQ(s.grid(), batch_grid(s, k)) << "at " << k;
     expect_tallies_match_the_map(s, k);
   }
