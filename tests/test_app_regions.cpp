@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <thread>
 
@@ -285,8 +286,21 @@ TEST(AppRegionsTimeline, InstantLabelsShowOnTheFinalStepReachedByHand) {
   EXPECT_EQ(region_layer(s.grid()), label_regions(batch_grid(s), 8).labels);
 }
 
-// pack_cells (the upload's fast path) writes what pack_cell says, in every format, for a whole
-// map and for part of a row.
+// Cell i packed as map_texture.hpp says, one cell at a time from the grid's accessors: the
+// reference the upload's fast path (pack_cells) is held to. Two words; with one, only the first.
+std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i, CellFormat f) {
+  const auto plus_one = [](std::int32_t id) {
+    return id < 0 ? 0u : std::min(static_cast<std::uint32_t>(id) + 1u, kMaxPackedId);
+  };
+  const auto tile = static_cast<std::uint32_t>(grid.tile(i)) & 15u;
+  const auto mark = static_cast<std::uint32_t>(grid.mark(i)) & 15u;
+  const std::int32_t id = f.words == 1 && f.id_is_region ? grid.region(i) : grid.label(i);
+  const std::int32_t region = grid.region(i);
+  return {tile | (mark << 4) | (plus_one(id) << 8),
+          region < 0 ? 0u : static_cast<std::uint32_t>(region) + 1u};
+}
+
+// pack_cells writes what pack_cell says, in every format, for a whole map and for part of a row.
 void expect_packed_alike(const Grid& g, const char* what) {
   for (const CellFormat f : {CellFormat{.words = 1}, CellFormat{.words = 1, .id_is_region = true},
                              CellFormat{.words = 2}}) {

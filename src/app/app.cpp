@@ -229,7 +229,7 @@ void App::sync_texture() {
   const CellFormat format = cell_format(grid, up.regions);
   // (A first map staged into the other texture leaves the shown one unready meanwhile: that
   // staging goes on; restarting it every frame, it never ended where a band takes a frame.)
-  if (up.full || ((!shown.ready() || resized || !(shown.format() == format)) && !staging_)) {
+  if (up.full || ((!shown.ready() || resized || shown.format() != format) && !staging_)) {
     pending_upload_.reset();
     texture_error_.clear();
     staging_.reset();

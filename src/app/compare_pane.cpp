@@ -23,7 +23,7 @@ void ComparePane::update(const Session& a, double dt, bool finish) {
   const Grid& g = b().grid();
   const CellFormat format = cell_format(g, up.regions);
   if (up.full || !texture_.ready() || texture_.width() != g.width() ||
-      texture_.height() != g.height() || !(texture_.format() == format)) {
+      texture_.height() != g.height() || texture_.format() != format) {
     if (texture_.width() != g.width() || texture_.height() != g.height()) fit_ = true;
     std::string why;
     texture_.reset(g, format, &why);

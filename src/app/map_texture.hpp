@@ -50,19 +50,6 @@ inline CellFormat cell_format(const Grid& grid, bool regions) {
   return {.words = 1, .id_is_region = regions};
 }
 
-inline std::uint32_t packed_id(std::int32_t id) {
-  return id < 0 ? 0u : std::min(static_cast<std::uint32_t>(id) + 1u, kMaxPackedId);
-}
-
-inline std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i, CellFormat f) {
-  const auto tile = static_cast<std::uint32_t>(grid.tile(i)) & 15u;
-  const auto mark = static_cast<std::uint32_t>(grid.mark(i)) & 15u;
-  const std::int32_t id = f.words == 1 && f.id_is_region ? grid.region(i) : grid.label(i);
-  const std::int32_t region = grid.region(i);
-  return {tile | (mark << 4) | (packed_id(id) << 8),
-          region < 0 ? 0u : static_cast<std::uint32_t>(region) + 1u};
-}
-
 namespace detail {
 template <int kWords, bool kMark, bool kId, bool kRegion>
 void pack_run(const Tile* tile, const Mark* mark, const std::int32_t* id,
@@ -87,40 +74,27 @@ void pack_run(const Tile* tile, const Mark* mark, const std::int32_t* id,
 }
 }  // namespace detail
 
-// pack_cell for cells first .. first + n - 1, written one after another (f.words words each).
+// Packs cells first .. first + n - 1 of grid in format f (the packing above), one after another,
+// f.words words each.
 inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellFormat f,
                        std::uint32_t* out) {
-  const Tile* t = grid.tiles().data() + first;
-  const Mark* m = grid.has_marks() ? grid.marks().data() + first : nullptr;
+  const Tile* tiles = grid.tiles().data() + first;
+  const Mark* marks = grid.has_marks() ? grid.marks().data() + first : nullptr;
   const std::int32_t* labels = grid.has_labels() ? grid.labels().data() + first : nullptr;
   const std::int32_t* regions = grid.has_regions() ? grid.regions().data() + first : nullptr;
   const std::int32_t* id = f.words == 1 && f.id_is_region ? regions : labels;
-  using detail::pack_run;
-  if (f.words == 1) {
-    if (m) {
-      (id ? pack_run<1, true, true, false> : pack_run<1, true, false, false>)(t, m, id, nullptr, n,
-                                                                              out);
-    } else {
-      (id ? pack_run<1, false, true, false> : pack_run<1, false, false, false>)(t, m, id, nullptr,
-                                                                                n, out);
-    }
-    return;
+  if (f.words == 1) regions = nullptr;  // one word: the region, if shown, is the id
+  // One loop for each set of layers present: bit 3 two words, 2 marks, 1 an id, 0 regions.
+  using Run = void (*)(const Tile*, const Mark*, const std::int32_t*, const std::int32_t*,
+                       std::size_t, std::uint32_t*);
+  static constexpr auto kRuns = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<Run, sizeof...(I)>{&detail::pack_run < (I & 8) ? 2 : 1, (I & 4) != 0,
+                                         (I & 2) != 0, (I & 1) != 0 > ...};
   }
-  if (m) {
-    if (regions) {
-      (id ? pack_run<2, true, true, true> : pack_run<2, true, false, true>)(t, m, id, regions, n,
-                                                                            out);
-    } else {
-      (id ? pack_run<2, true, true, false> : pack_run<2, true, false, false>)(t, m, id, regions, n,
-                                                                              out);
-    }
-  } else if (regions) {
-    (id ? pack_run<2, false, true, true> : pack_run<2, false, false, true>)(t, m, id, regions, n,
-                                                                            out);
-  } else {
-    (id ? pack_run<2, false, true, false> : pack_run<2, false, false, false>)(t, m, id, regions, n,
-                                                                              out);
-  }
+  (std::make_index_sequence<16>{});
+  const std::size_t which =
+      (f.words == 2 ? 8u : 0u) | (marks ? 4u : 0u) | (id ? 2u : 0u) | (regions ? 1u : 0u);
+  kRuns[which](tiles, marks, id, regions, n, out);
 }
 
 // The most cells one buffer texture may hold here (GL_MAX_TEXTURE_BUFFER_SIZE; in the browser
