@@ -15,7 +15,10 @@ struct LayerAccess {
 
 namespace {
 
-enum : std::uint8_t { kTile = 1, kMark = 2, kLabel = 4, kRegion = 8 };
+// A skip's mask has a bit for each layer it changes.
+constexpr std::uint8_t bit(CellLayer layer) {
+  return static_cast<std::uint8_t>(1u << static_cast<unsigned>(layer));
+}
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t v) {
   while (v >= 0x80) {
@@ -184,10 +187,10 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* gro
     seen_[index >> 6] = 0;
     const Cell after = grid.cell(index);
     if (after == before) continue;
-    if (after.tile != before.tile) mask |= kTile;
-    if (after.mark != before.mark) mask |= kMark;
-    if (after.label != before.label) mask |= kLabel;
-    if (after.region != before.region) mask |= kRegion;
+    if (after.tile != before.tile) mask |= bit(CellLayer::Tile);
+    if (after.mark != before.mark) mask |= bit(CellLayer::Mark);
+    if (after.label != before.label) mask |= bit(CellLayer::Label);
+    if (after.region != before.region) mask |= bit(CellLayer::Region);
     first_[n++] = {index, before};
   }
   first_.resize(n);
@@ -212,16 +215,16 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* gro
     put(out, sp.length);
     prev = sp.start + sp.length;
   }
-  const auto layer = [&](std::uint8_t bit, auto field) {
-    if (!(mask & bit)) return;
+  const auto layer = [&](CellLayer which, auto field) {
+    if (!(mask & bit(which))) return;
     put_runs(out, n, [&](std::size_t i) { return std::int64_t{field(first_[i].second)}; });
     put_runs(out, n,
              [&](std::size_t i) { return std::int64_t{field(grid.cell(first_[i].first))}; });
   };
-  layer(kTile, [](const Cell& c) { return static_cast<int>(c.tile); });
-  layer(kMark, [](const Cell& c) { return static_cast<int>(c.mark); });
-  layer(kLabel, [](const Cell& c) { return c.label; });
-  layer(kRegion, [](const Cell& c) { return c.region; });
+  layer(CellLayer::Tile, [](const Cell& c) { return static_cast<int>(c.tile); });
+  layer(CellLayer::Mark, [](const Cell& c) { return static_cast<int>(c.mark); });
+  layer(CellLayer::Label, [](const Cell& c) { return c.label; });
+  layer(CellLayer::Region, [](const Cell& c) { return c.region; });
   first_.clear();
   out.shrink_to_fit();
   return out;
@@ -248,16 +251,16 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
     at = sp.start + sp.length;
   }
   // Each layer: the cells' values at the segment's start, then at its end.
-  const auto layer = [&](std::uint8_t bit, CellLayer which, auto data_of) {
-    if (!(mask & bit)) return;
+  const auto layer = [&](CellLayer which, auto data_of) {
+    if (!(mask & bit(which))) return;
     auto* data = data_of(grid);
     r = apply_runs(r, n, spans.data(), forward ? nullptr : data, {observer, which, !forward});
     r = apply_runs(r, n, spans.data(), forward ? data : nullptr, {observer, which, forward});
   };
-  layer(kTile, CellLayer::Tile, LayerAccess::tiles);
-  layer(kMark, CellLayer::Mark, LayerAccess::marks);
-  layer(kLabel, CellLayer::Label, LayerAccess::labels);
-  layer(kRegion, CellLayer::Region, LayerAccess::regions);
+  layer(CellLayer::Tile, LayerAccess::tiles);
+  layer(CellLayer::Mark, LayerAccess::marks);
+  layer(CellLayer::Label, LayerAccess::labels);
+  layer(CellLayer::Region, LayerAccess::regions);
   return {spans.front().start, spans.back().start + spans.back().length - 1};
 }
 

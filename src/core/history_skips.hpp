@@ -79,7 +79,6 @@ class SkipBuilder {
   void absorb(std::span<const FirstState> cells, std::size_t grid_cells);
   // Overflows now: the skip being built will be none.
   void give_up();
-  bool overflowed() const { return overflowed_; }
   std::size_t cells() const { return first_.size(); }
   // Packs the segment that just ended (`grid` is the map at its end) and starts the next; an
   // overflowed builder's skip is empty (none). The cells it packs are handed to `group` first.
