@@ -151,7 +151,7 @@ class App {
   bool stage_big_uploads_ = true;  // not for a headless picture of a finished run: no one waits
   std::unique_ptr<BufferAllocator> allocator_;  // made once the window shows (see frame())
   bool drawn_once_ = false;
-  double first_shown_ = 0.0;  // when the first frame was swapped, in seconds since GLFW started
+  double first_shown_ = 0.0;  // when the first frame was swapped, in seconds since main started
   std::unique_ptr<MapRenderer> renderer_;
   std::unique_ptr<ComparePane> compare_;  // compare mode's pane B (ViewFlags::compare)
   ScreenRect compare_rect_;               // where pane B is drawn
@@ -473,6 +473,12 @@ void App::frame(double dt, bool capture) {
   parts_ = {t0 - frame_start, t1 - t0, t2 - t1, t3 - t2, glfwGetTime() - t3};
   if (!drawn_once_) {
     first_shown_ = glfwGetTime();
+    // The window's figure now (scripts/frame-times.sh reads it); a headless run's comes with the
+    // rest of its figures at the end.
+    if (options_.frames == 0) {
+      std::printf("dungen-viz: first frame shown %.0f ms after start\n", first_shown_ * 1000.0);
+      std::fflush(stdout);
+    }
     // The allocator's hidden GL context takes a software rasteriser some 60 ms to make: not
     // before the first frame, which shows the window, nor in a later one, which should be
     // short; right after the first is shown, whose cost is the window's start-up anyway.
@@ -679,10 +685,11 @@ void page_tick(void* arg) {
   }
 }
 
-int run_page(const AppOptions& options) {
+int run_page(const AppOptions& options, std::chrono::steady_clock::time_point started) {
   auto* loop = new PageLoop{options, nullptr, nullptr};  // never freed: it is the page's
   std::string why;
-  loop->window = Window::open({options.width, options.height, true, options.font_scale}, &why);
+  loop->window =
+      Window::open({options.width, options.height, true, options.font_scale, started}, &why);
   if (!loop->window) {
     std::fprintf(stderr, "dungen-viz: %s\n", why.c_str());
     return kExitNoDisplay;
@@ -702,13 +709,14 @@ int run_page(const AppOptions& options) {
 
 }  // namespace
 
-int run_app(const AppOptions& options) {
+int run_app(const AppOptions& options, std::chrono::steady_clock::time_point started) {
 #if defined(__EMSCRIPTEN__)
-  return run_page(options);
+  return run_page(options, started);
 #else
   std::string why;
   const bool headless = options.frames > 0;
-  auto window = Window::open({options.width, options.height, !headless, options.font_scale}, &why);
+  auto window =
+      Window::open({options.width, options.height, !headless, options.font_scale, started}, &why);
   if (!window) {
     std::fprintf(stderr, "dungen-viz: %s\n", why.c_str());
     return kExitNoDisplay;

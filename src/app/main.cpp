@@ -1,5 +1,6 @@
 // dungen-viz: watch the dungeon generators work, step by step.
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <variant>
@@ -9,6 +10,7 @@
 #include "app/options.hpp"
 
 int main(int argc, char** argv) {
+  const auto started = std::chrono::steady_clock::now();
   using namespace dungen::app;
   const std::vector<std::string> args(argv + 1, argv + argc);
   const ParseResult parsed = parse_options(args);
@@ -20,5 +22,5 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dungen-viz: %s\n", bad->message.c_str());
     return kExitBadFlags;
   }
-  return run_app(std::get<AppOptions>(parsed));
+  return run_app(std::get<AppOptions>(parsed), started);
 }

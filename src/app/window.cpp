@@ -156,8 +156,14 @@ std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* wh
     return nullptr;
   }
   w->glfw_ready_ = true;
+  glfwSetTime(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - config.started).count());
   context_hints();
+  // Hidden until its first frame is drawn (swap): GLFW makes the window black at once, and the
+  // first frame takes a software rasteriser about a tenth of a second more (shaders, fonts).
+  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
   w->window_ = glfwCreateWindow(config.width, config.height, "dungen-viz", nullptr, nullptr);
+  glfwDefaultWindowHints();
   if (!w->window_) {
     *why = "no display: no window with OpenGL 3.3 core could be opened (" + glfw_error() + ")";
     return nullptr;
@@ -289,6 +295,10 @@ void Window::render_ui() {
 }
 
 void Window::swap() {
+  if (!shown_) {
+    glfwShowWindow(window_);
+    shown_ = true;
+  }
   glfwSwapBuffers(window_);
 }
 

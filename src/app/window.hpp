@@ -4,6 +4,7 @@
 // its GLFW and OpenGL3 backends. Created in that order, destroyed in reverse (the ImGui
 // example's shape). Nothing here knows about maps.
 
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -18,6 +19,9 @@ struct WindowConfig {
   int height = 720;
   bool vsync = true;
   float font_scale = 1.0f;  // UI text scale on top of the monitor's content scale
+  // When the program started: GLFW's clock (glfwGetTime, which the app's times read) counts from
+  // here, so "first frame shown N ms after start" includes GLFW's start and the window's making.
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
 class Window {
@@ -51,7 +55,7 @@ class Window {
 
   void begin_frame();  // poll already done; rebuilds fonts if needed, starts an ImGui frame
   void render_ui();    // ImGui::Render + draw into the back buffer
-  void swap();
+  void swap();         // the first one also shows the window (see open)
 
  private:
   Window() = default;
@@ -75,6 +79,7 @@ class Window {
   bool imgui_ready_ = false;
   bool glfw_backend_ready_ = false;
   bool gl_backend_ready_ = false;
+  bool shown_ = false;
   float content_scale_ = 1.0f;
   float font_scale_ = 1.0f;
   bool fonts_dirty_ = true;
