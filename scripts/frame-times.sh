@@ -3,10 +3,11 @@
 # A benchmark, not a test: it prints figures and asserts nothing (times depend on the machine and
 # on what else it runs; `uptime` is printed with them).
 #
-#   scripts/frame-times.sh [BUILD_DIR]        (default: build; needs xvfb-run, Xvfb, xdotool)
+#   scripts/frame-times.sh [BUILD_DIR]        (default: build; needs Xvfb, xdotool, python3)
 #
 # 1. Headless (--frames N --no-wait): the run is left to the frames and the worker thread, as in
-#    the window. Prints the time from start to the first frame, and the slowest and mean frame.
+#    the window. Prints the time from start to the first frame against the platform's floor
+#    (tests/bench/gl_floor), and the slowest and mean frame.
 # 2. The real window, driven by xdotool: R (a new seed), releasing the width slider, instant
 #    regions, and dragging fill_percent. dungen-viz writes one line a frame to the file named by
 #    DUNGEN_VIZ_FRAME_LOG ("seconds-since-start frame-ms working"); for each action this prints
@@ -29,29 +30,12 @@ INSTANT_RADIO=(163 348)
 ACTION_TIMEOUT=${ACTION_TIMEOUT:-180}
 
 [ -x "$VIZ" ] || { echo "frame-times: no $VIZ (build first)" >&2; exit 2; }
-for tool in xvfb-run Xvfb xdotool python3; do
+for tool in Xvfb xdotool python3; do
   command -v "$tool" >/dev/null || { echo "frame-times: needs $tool" >&2; exit 2; }
 done
 echo "machine: $(nproc) cores, load: $(uptime | sed 's/.*load average: //')"
 
-if [ -z "${SKIP_HEADLESS:-}" ]; then
-echo "== headless, 4096x4096 caves, $FRAMES frames (--no-wait)"
-# The baseline, measured in the same run: the first frame of the default (small) map. Most of it
-# is the platform's: making a window and its GL context costs llvmpipe about 0.2 s.
-out=$(xvfb-run -a -s '-screen 0 1280x720x24' "$VIZ" --size 1280x720 --generator cellular-caves \
-  --frames 3 --no-wait)
-printf '  %-18s first frame %5s ms (the default 160x50 map: the baseline)\n' "small map" \
-  "$(echo "$out" | sed -n 's/.*first frame shown \([0-9]*\) ms.*/\1/p')"
-for extra in "" "--animate-regions" "--regions"; do
-  out=$(xvfb-run -a -s '-screen 0 1280x720x24' "$VIZ" --size 1280x720 "${BIG[@]}" $extra \
-    --frames "$FRAMES" --no-wait)
-  first=$(echo "$out" | sed -n 's/.*first frame shown \([0-9]*\) ms.*/\1/p')
-  stats=$(echo "$out" | sed -n 's/.*after the first: \(.*\)/\1/p')
-  printf '  %-18s first frame %5s ms; %s\n' "${extra:-start}" "$first" "$stats"
-done
-fi
-
-echo "== the real window (xdotool), 4096x4096 caves"
+# One virtual X server for the whole run.
 display=$((100 + RANDOM % 800))
 Xvfb ":$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
 xvfb_pid=$!
@@ -61,12 +45,57 @@ cleanup() {
   [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
   kill "$xvfb_pid" 2>/dev/null || true
   if [ -n "${KEEP_LOG:-}" ]; then cp "$log" "$KEEP_LOG"; fi
-  rm -f "$log"
+  rm -f "$log" "$log.out"
 }
 trap cleanup EXIT
 export DISPLAY=":$display"
 sleep 1
-DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 "${BIG[@]}" >/dev/null 2>&1 &
+"$VIZ" --size 1280x720 --frames 1 >/dev/null  # its first client is slower: a warm-up, not counted
+first_ms() { sed -n 's/.*first frame shown \([0-9]*\) ms.*/\1/p'; }
+median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
+
+if [ -z "${SKIP_HEADLESS:-}" ]; then
+# The first frame, from main's first line to the first swap, against a floor measured in the same
+# run: tests/bench/gl_floor, a bare GLFW + GL 3.3 program that makes the same window, compiles one
+# trivial program, draws one triangle and swaps. Its time is the platform's (the GL driver's
+# loading, its first compile, the X server's first picture); what dungen-viz takes above it is
+# dungen's own (the UI's fonts and program, the map's program and picture). Medians of RUNS runs,
+# interleaved.
+RUNS=${RUNS:-7}
+FLOOR=$BUILD/tests/bench/gl_floor
+if [ -x "$FLOOR" ]; then
+  "$FLOOR" >/dev/null  # warm-up, not counted
+  floor="" small="" big="" floor_line=""
+  for _ in $(seq "$RUNS"); do
+    floor_line=$("$FLOOR"); floor="$floor $(echo "$floor_line" | first_ms)"
+    small="$small $("$VIZ" --size 1280x720 --generator cellular-caves --frames 2 --no-wait | first_ms)"
+    big="$big $("$VIZ" --size 1280x720 "${BIG[@]}" --frames 2 --no-wait | first_ms)"
+  done
+  f=$(echo "$floor" | median); sm=$(echo "$small" | median); b=$(echo "$big" | median)
+  echo "== first frame, headless (medians of $RUNS runs; ms from main's first line to the first swap)"
+  printf '  %-30s %5s ms  (the last run: %s)\n' "platform floor (gl_floor)" "$f" \
+    "$(echo "$floor_line" | sed -n 's/.*after start (\(.*\)).*/\1/p')"
+  printf '  %-30s %5s ms  (%+d ms above the floor)\n' "dungen-viz, default 160x50 map" "$sm" \
+    "$((sm - f))"
+  printf '  %-30s %5s ms  (%+d ms above the default map)\n' "dungen-viz, 4096x4096 caves" "$b" \
+    "$((b - sm))"
+else
+  echo "frame-times: no $FLOOR (a build with DUNGEN_BUILD_BENCH=ON has it): no floor" >&2
+fi
+
+echo "== headless, 4096x4096 caves, $FRAMES frames (--no-wait)"
+for extra in "" "--animate-regions" "--regions"; do
+  out=$("$VIZ" --size 1280x720 "${BIG[@]}" $extra --frames "$FRAMES" --no-wait)
+  first=$(echo "$out" | first_ms)
+  stats=$(echo "$out" | sed -n 's/.*after the first: \(.*\)/\1/p')
+  printf '  %-18s first frame %5s ms; %s\n' "${extra:-start}" "$first" "$stats"
+done
+fi
+
+echo "== the real window (xdotool), 4096x4096 caves"
+sleep 1  # the last headless run's memory given back first
+out_file=$log.out
+DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 "${BIG[@]}" >"$out_file" 2>&1 &
 app_pid=$!
 
 # The log's last line: "t ms working".
@@ -114,10 +143,10 @@ EOF
 
 for _ in $(seq 1 100); do [ -s "$log" ] && break; sleep 0.1; done
 start_idle=$(wait_idle_after 0)
-python3 - "$log" "$start_idle" <<'EOF'
+python3 - "$log" "$start_idle" "$(first_ms <"$out_file")" <<'EOF'
 import sys
 rows = [l.split() for l in open(sys.argv[1])]
-first = float(rows[0][0]) + float(rows[0][1]) / 1000
+first = float(sys.argv[3]) / 1000  # the app's own line: the first swap, from main's first line
 end = sys.argv[2]
 ms = [float(r[1]) for r in rows[1:]]
 over = sum(1 for m in ms if m > 50)
