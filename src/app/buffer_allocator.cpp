@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "app/logic/worker.hpp"
+#include "app/window.hpp"
 #include "core/threads.hpp"
 
 namespace dungen::app {
@@ -16,11 +17,7 @@ BufferAllocator::BufferAllocator() {
   if constexpr (!kHaveThreads) return;
   GLFWwindow* share = glfwGetCurrentContext();
   if (!share) return;
-  // The same kind of context as the window's (src/app/window.cpp), which sharing needs.
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  hint_gl_context();  // the same kind of context as the window's, which sharing needs
   glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
   context_ = glfwCreateWindow(1, 1, "map buffers (hidden)", nullptr, share);
   glfwDefaultWindowHints();

@@ -34,8 +34,11 @@ std::string glfw_error() {
 #endif
 }
 
-// The context asked for: GL 3.3 core on the desktop, OpenGL ES 3.0 (WebGL 2) in the browser.
-void context_hints() {
+constexpr const char* kImGuiGlsl = DUNGEN_GL_ES ? "#version 300 es" : "#version 330 core";
+
+}  // namespace
+
+void hint_gl_context() {
 #if DUNGEN_GL_ES
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
@@ -45,12 +48,8 @@ void context_hints() {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
 #endif
 }
-constexpr const char* kImGuiGlsl = DUNGEN_GL_ES ? "#version 300 es" : "#version 330 core";
-
-}  // namespace
 
 // GLFW keeps one callback of each kind per window. The ImGui backend installs its own (and keeps
 // whatever was there before); ours replace them and call them first, so ImGui still sees every
@@ -158,7 +157,10 @@ std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* wh
   w->glfw_ready_ = true;
   glfwSetTime(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - config.started).count());
-  context_hints();
+  hint_gl_context();
+#if !DUNGEN_GL_ES
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+#endif
   // Hidden until its first frame is drawn (swap): GLFW makes the window black at once, and the
   // first frame takes a software rasteriser about a tenth of a second more (shaders, fonts).
   glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);

@@ -24,6 +24,11 @@ struct WindowConfig {
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
+// Sets GLFW's hints for the context the app draws with: GL 3.3 core on the desktop, OpenGL ES 3.0
+// (WebGL 2) in the browser. Another window sharing the window's context (BufferAllocator's) asks
+// for the same kind, which sharing needs.
+void hint_gl_context();
+
 class Window {
  public:
   // Returns null and sets *why (one line) when there is no usable display or GL 3.3 context.
