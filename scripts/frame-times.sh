@@ -66,10 +66,13 @@ FLOOR=$BUILD/tests/bench/gl_floor
 if [ -x "$FLOOR" ]; then
   "$FLOOR" >/dev/null  # warm-up, not counted
   floor="" small="" big="" floor_line=""
+  # A pause after each run: a 4096x4096 run's memory takes the kernel a while to take back, which
+  # would slow the next start.
   for _ in $(seq "$RUNS"); do
-    floor_line=$("$FLOOR"); floor="$floor $(echo "$floor_line" | first_ms)"
+    floor_line=$("$FLOOR"); floor="$floor $(echo "$floor_line" | first_ms)"; sleep 0.5
     small="$small $("$VIZ" --size 1280x720 --generator cellular-caves --frames 2 --no-wait | first_ms)"
-    big="$big $("$VIZ" --size 1280x720 "${BIG[@]}" --frames 2 --no-wait | first_ms)"
+    sleep 0.5
+    big="$big $("$VIZ" --size 1280x720 "${BIG[@]}" --frames 2 --no-wait | first_ms)"; sleep 1
   done
   f=$(echo "$floor" | median); sm=$(echo "$small" | median); b=$(echo "$big" | median)
   echo "== first frame, headless (medians of $RUNS runs; ms from main's first line to the first swap)"
