@@ -158,12 +158,12 @@ std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* wh
   glfwSetTime(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - config.started).count());
   hint_gl_context();
-#if !DUNGEN_GL_ES
+#if !DUNGEN_GL_ES  // (the browser's canvas is the page's, always shown)
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
-#endif
   // Hidden until its first frame is drawn (swap): GLFW makes the window black at once, and the
   // first frame takes a software rasteriser about a tenth of a second more (shaders, fonts).
   glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+#endif
   w->window_ = glfwCreateWindow(config.width, config.height, "dungen-viz", nullptr, nullptr);
   glfwDefaultWindowHints();
   if (!w->window_) {
