@@ -19,8 +19,8 @@ uniform vec2 u_map_origin;  // where cell (0,0)'s top-left corner is, in pixels 
 uniform float u_cell_px;    // one cell's side in framebuffer pixels
 uniform vec3 u_tiles[5];    // indexed by tile value (src/app/palette.hpp)
 uniform vec3 u_outside;
-uniform vec3 u_frontier;
-uniform vec3 u_halo;       // a dark ring inside frontier cells, so they show on light floors too
+uniform vec3 u_marks[4];   // indexed by mark (core/tile.hpp): frontier, connector, dead end
+uniform vec3 u_halo;       // a dark ring inside marked cells, so they show on light floors too
 uniform float u_grid;      // 0..1: how strongly the cell grid shows (fades in with zoom)
 uniform float u_grid_strength;  // 0..1: how dark a grid line is at full strength
 uniform float u_grid_px;   // a grid line's width at full zoom, in framebuffer pixels
@@ -32,7 +32,6 @@ uniform bool u_id_is_region;  // one word: r's id is the region, not the label
 out vec4 frag_colour;
 
 const uint kFloor = 2u;
-const uint kMarkFrontier = 1u;
 
 vec3 hsv(float h, float s, float v) {
   vec3 k = clamp(abs(fract(h + vec3(0.0, 2.0 / 3.0, 1.0 / 3.0)) * 6.0 - 3.0) - 1.0, 0.0, 1.0);
@@ -45,6 +44,16 @@ vec3 id_colour(uint id, float s, float v) {
   uint x = id * 2654435769u;
   float hue = float(x >> 8) / 16777216.0;
   return hsv(hue, s, v);
+}
+
+// A region's colour: the golden-ratio hue squeezed into bands clear of the roles drawn over
+// regions (frontier lime, cursor magenta, finished sky blue, start blue); the same bands as
+// region_hue in src/render/map_image.cpp (red to yellow, and green).
+vec3 region_colour(uint id) {
+  uint x = id * 2654435769u;
+  float h = float(x >> 8) / 16777216.0 * 0.27;
+  float hue = h < 0.165 ? fract(0.975 + h) : 0.33 + (h - 0.165);
+  return hsv(hue, 0.75, 0.95);
 }
 
 // The cell as two words, r (tile, mark, label) and g (region), whatever its format.
@@ -81,13 +90,13 @@ void main() {
 
   vec3 colour = u_tiles[min(tile, 4u)];
   if (u_labels && label != 0u && tile == kFloor) colour = id_colour(label, 0.42, 0.96);
-  if (u_regions && region != 0u) colour = mix(colour, id_colour(region, 0.75, 0.95), 0.7);
+  if (u_regions && region != 0u) colour = mix(colour, region_colour(region), 0.7);
   // Distance to the cell's own edges, in pixels.
   vec2 in_cell = (pos - vec2(cell)) * u_cell_px;
   vec2 to_far = u_cell_px - in_cell;
 
-  if (mark == kMarkFrontier) {
-    colour = u_frontier;
+  if (mark != 0u) {
+    colour = u_marks[min(mark, 3u)];
     float ring = max(1.0, u_cell_px * 0.12);
     if (u_cell_px >= 4.0 && min(min(in_cell.x, in_cell.y), min(to_far.x, to_far.y)) < ring) {
       colour = u_halo;

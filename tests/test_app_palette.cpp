@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "render/map_image.hpp"
 #include "render/palette.hpp"
 
 namespace dungen::app {
@@ -113,11 +114,12 @@ std::vector<Named> tiles(const Palette& p) {
           {"door", p.tile(Tile::Door)}};
 }
 
-// Strokes drawn over a halo (map_overlays.cpp; frontier cells get a dark ring in map.frag).
+// Strokes drawn over a halo (map_overlays.cpp; marked cells get a dark ring in map.frag): the
+// colour of every role.
 std::vector<Named> strokes(const Palette& p) {
-  return {{"accepted", p.accepted}, {"rejected", p.rejected}, {"path", p.path},
-          {"cursor", p.cursor},     {"hit", p.hit},           {"window", p.window},
-          {"flipped", p.flipped},   {"frontier", p.frontier}};
+  std::vector<Named> out;
+  for (const RoleInfo& r : kRoles) out.push_back({r.legend.data(), role_colour(p, r.role)});
+  return out;
 }
 
 class PaletteTest : public ::testing::TestWithParam<bool> {
@@ -160,6 +162,30 @@ TEST_P(PaletteTest, TilesAndOverlaysSeenTogetherDiffer) {
   pair("cursor", p.cursor, "frontier", p.frontier);
   pair("cursor", p.cursor, "flipped", p.flipped);
   pair("window", p.window, "flipped", p.flipped);
+  // What a pass read is framed beside the flipped cells and the cursor, over both tiles.
+  pair("read", p.read, "flipped", p.flipped);
+  pair("read", p.read, "cursor", p.cursor);
+  pair("read", p.read, "window", p.window);
+  // A walker: its dot and the cursor on its cell, its trail, the choices around it.
+  pair("trail", p.trail, "choices", p.choices);
+  pair("choices", p.choices, "cursor", p.cursor);
+  pair("trail", p.trail, "floor", p.tile(Tile::Floor));
+  pair("choices", p.choices, "floor", p.tile(Tile::Floor));
+  // A maze: connectors, dead ends, the door opened, dropped connectors, the tunnel, the choices.
+  pair("connector", p.connector, "dead end", p.dead_end);
+  pair("connector", p.connector, "accepted", p.accepted);
+  pair("connector", p.connector, "dropped", p.dropped);
+  pair("connector", p.connector, "cursor", p.cursor);
+  pair("connector", p.connector, "choices", p.choices);
+  pair("dead end", p.dead_end, "cursor", p.cursor);
+  pair("dead end", p.dead_end, "corridor", p.tile(Tile::Corridor));
+  pair("connector", p.connector, "door", p.tile(Tile::Door));
+  pair("dropped", p.dropped, "accepted", p.accepted);
+  pair("dropped", p.dropped, "wall", p.tile(Tile::Wall));
+  pair("path", p.path, "choices", p.choices);
+  // BSP: the cut inside a part, the tunnel joining parts.
+  pair("cut", p.cut, "window", p.window);
+  pair("cut", p.cut, "path", p.path);
   for (const auto& [a, b] : pairs) {
     std::string worst;
     EXPECT_GE(min_difference(a.c, b.c, &worst), kShouldDiffer)
@@ -183,6 +209,21 @@ TEST_P(PaletteTest, EveryOverlayShowsOnEveryTile) {
     EXPECT_GE(std::max({contrast(p.start, t.c), contrast(kRing, t.c), contrast(p.halo, t.c)}),
               kGraphicsContrast)
         << "start on " << t.name;
+  }
+}
+
+// A flood fill tints each region's floor; the frontier, the cursor, a finished region's frame and
+// the player start are drawn over those tints, so no region's tint may look like them.
+TEST_P(PaletteTest, RegionTintsStayApartFromTheRolesDrawnOverThem) {
+  const Rgb floor = p.tile(Tile::Floor);
+  for (std::uint32_t id = 1; id <= 400; ++id) {
+    const Rgb tint = region_tint(floor, id);
+    for (const Role r : {Role::Frontier, Role::Cursor, Role::Finished, Role::Start}) {
+      std::string worst;
+      EXPECT_GE(min_difference(tint, role_colour(p, r), &worst), kShouldDiffer)
+          << "region " << id << " (" << int(tint.r) << "," << int(tint.g) << "," << int(tint.b)
+          << ") and " << role_info(r).legend << " under " << worst;
+    }
   }
 }
 

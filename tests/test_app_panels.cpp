@@ -34,12 +34,10 @@ struct Fixture {
     }
     return 0;
   }
-  std::uint64_t first_verdict(Verdict v) const {
-    return first([v](const Step& st) { return st.overlay.verdict == v; });
+  std::uint64_t first_role(Role r) const {
+    return first([r](const Step& st) { return st.overlay.has(r); });
   }
-  std::uint64_t first_path() const {
-    return first([](const Step& st) { return !st.overlay.path.empty(); });
-  }
+  std::uint64_t first_path() const { return first_role(Role::Tunnel); }
   std::string words(std::uint64_t k) const {
     return s.generator().narration.words(steps[k - 1], s.params());
   }
@@ -67,7 +65,7 @@ TEST(AppPanels, LogDescribesTheLastStepsInTheGeneratorsWords) {
   EXPECT_TRUE(sized.starts_with("attempt 1: w = ")) << sized;
   EXPECT_NE(sized.find("[w = "), std::string::npos) << sized;
 
-  const std::uint64_t rejected = f.first_verdict(Verdict::Rejected);
+  const std::uint64_t rejected = f.first_role(Role::Rejected);
   ASSERT_GT(rejected, 0u);
   f.go(rejected);
   const std::string& text = f.s.log().back().text;
@@ -86,73 +84,106 @@ TEST(AppPanels, LogDescribesTheLastStepsInTheGeneratorsWords) {
   EXPECT_EQ(f.s.log().back().step, f.steps.size() - 1);
 }
 
-TEST(AppPanels, OverlayShowsFadingCandidatesWithVerdictsAndWhatTheyHit) {
+// The items shown of a role, youngest last.
+std::vector<ShownItem> shown(const OverlayView& o, Role r) {
+  std::vector<ShownItem> out;
+  for (const ShownItem& i : o.items) {
+    if (i.item.role == r) out.push_back(i);
+  }
+  return out;
+}
+
+TEST(AppPanels, OverlayShowsVerdictsWithWhatTheyHitFadingUntilTheNextTry) {
   Fixture f;
-  const std::uint64_t accepted = f.first_verdict(Verdict::Accepted);
+  const std::uint64_t accepted = f.first_role(Role::Accepted);
   ASSERT_GT(accepted, 0u);
   f.go(accepted);
   OverlayView o = f.s.overlay();
-  ASSERT_FALSE(o.candidates.empty());
-  EXPECT_EQ(o.candidates.back().verdict, Verdict::Accepted);
-  EXPECT_EQ(o.candidates.back().age, 0.0f);
-  EXPECT_EQ(o.candidates.back().rect, *f.steps[accepted - 1].overlay.candidate);
-  EXPECT_EQ(o.candidates.back().caption, "room 1");
+  std::vector<ShownItem> boxes = shown(o, Role::Accepted);
+  ASSERT_EQ(boxes.size(), 1u);
+  EXPECT_EQ(boxes.back().age, 0.0f);
+  EXPECT_EQ(boxes.back().item.rect, *f.steps[accepted - 1].overlay.rect_of(Role::Accepted));
+  EXPECT_EQ(o.caption, "accepted: room 1");
+  EXPECT_EQ(o.caption_at, boxes.back().item.rect);
 
-  const std::uint64_t rejected = f.first_verdict(Verdict::Rejected);
+  const std::uint64_t rejected = f.first_role(Role::Rejected);
   f.go(rejected);
   o = f.s.overlay();
-  ASSERT_FALSE(o.candidates.empty());
-  EXPECT_EQ(o.candidates.back().verdict, Verdict::Rejected);
+  boxes = shown(o, Role::Rejected);
+  ASSERT_EQ(boxes.size(), 1u);
+  EXPECT_EQ(boxes.back().age, 0.0f);
   // The rejection outlines the room it hit and says which.
-  EXPECT_EQ(o.candidates.back().hit, f.steps[rejected - 1].overlay.hit);
-  ASSERT_TRUE(o.candidates.back().hit);
-  EXPECT_TRUE(o.candidates.back().caption.find(" room ") != std::string::npos)
-      << o.candidates.back().caption;
-  EXPECT_EQ(o.candidates.back().age, 0.0f);
-  // Older candidates are older; all fade out within kCandidateFadeSteps.
-  for (std::size_t i = 1; i < o.candidates.size(); ++i) {
-    EXPECT_LT(o.candidates[i].age, o.candidates[i - 1].age);
+  const std::vector<ShownItem> cause = shown(o, Role::Cause);
+  ASSERT_EQ(cause.size(), 1u);
+  EXPECT_EQ(cause.back().item.rect, *f.steps[rejected - 1].overlay.rect_of(Role::Cause));
+  EXPECT_TRUE(o.caption.starts_with("rejected: ")) << o.caption;
+  EXPECT_NE(o.caption.find(" room "), std::string::npos) << o.caption;
+  // No older verdict is shown beside a new one.
+  EXPECT_TRUE(shown(o, Role::Accepted).empty());
+
+  // Steps after the verdict that try nothing: the verdict fades, captionless.
+  std::uint64_t k = rejected + 1;
+  while (k <= f.steps.size()) {
+    const auto& items = f.steps[k - 1].overlay.items;
+    if (std::any_of(items.begin(), items.end(), [](const OverlayItem& i) {
+          return i.role == Role::Candidate || i.role == Role::Accepted ||
+                 i.role == Role::Rejected;
+        })) {
+      break;
+    }
+    f.go(k);
+    o = f.s.overlay();
+    if (k - rejected < static_cast<std::uint64_t>(kCandidateFadeSteps)) {
+      boxes = shown(o, Role::Rejected);
+      ASSERT_EQ(boxes.size(), 1u) << "step " << k;
+      EXPECT_FLOAT_EQ(boxes.back().age,
+                      static_cast<float>(k - rejected) / static_cast<float>(kCandidateFadeSteps));
+    } else {
+      EXPECT_TRUE(shown(o, Role::Rejected).empty());
+    }
+    EXPECT_TRUE(shown(o, Role::Cause).empty()) << "what it hit goes with the verdict's step";
+    ++k;
   }
-  f.go(rejected + 2);
-  o = f.s.overlay();
-  const auto it = std::find_if(o.candidates.begin(), o.candidates.end(), [&](auto& c) {
-    return c.verdict == Verdict::Rejected && c.rect == *f.steps[rejected - 1].overlay.candidate;
-  });
-  ASSERT_NE(it, o.candidates.end());
-  EXPECT_FLOAT_EQ(it->age, 2.0f / kCandidateFadeSteps);
-  f.go(rejected + kCandidateFadeSteps);
-  for (const CandidateMark& c : f.s.overlay().candidates) EXPECT_LT(c.age, 1.0f);
+  // The next candidate drawn: the old verdict goes at once.
+  ASSERT_LE(k, f.steps.size());
+  f.go(k);
+  for (const ShownItem& i : f.s.overlay().items) {
+    EXPECT_EQ(i.age, 0.0f) << "step " << k << " still shows an old verdict";
+  }
 }
 
 TEST(AppPanels, OverlayFollowsTheTunnelBeingDug) {
   Fixture f;
   const std::uint64_t planned = f.first_path();
   ASSERT_GT(planned, 0u);
-  const std::vector<Point>& path = f.steps[planned - 1].overlay.path;
+  const std::vector<Point> path = f.steps[planned - 1].overlay.find(Role::Tunnel)->cells;
   ASSERT_FALSE(path.empty());
   f.go(planned);
-  EXPECT_EQ(f.s.overlay().path, path);
+  ASSERT_EQ(shown(f.s.overlay(), Role::Tunnel).size(), 1u);
+  EXPECT_EQ(shown(f.s.overlay(), Role::Tunnel).back().item.cells, path);
   EXPECT_EQ(f.s.overlay().path_done, 0u);
   ASSERT_EQ(f.steps[planned].level, StepLevel::Cell);  // the first dug cell
   f.s.step();
   const OverlayView& o = f.s.overlay();
-  EXPECT_EQ(o.path, path);
-  ASSERT_TRUE(o.cursor);
-  EXPECT_EQ(*o.cursor, *f.steps[planned].overlay.cursor);
+  ASSERT_EQ(shown(o, Role::Tunnel).size(), 1u);
+  EXPECT_EQ(shown(o, Role::Tunnel).back().item.cells, path);
+  const std::vector<ShownItem> cursor = shown(o, Role::Cursor);
+  ASSERT_EQ(cursor.size(), 1u);
+  EXPECT_EQ(cursor.back().item.cells.front(), *f.steps[planned].overlay.point_of(Role::Cursor));
   ASSERT_GE(o.path_done, 1u);
-  EXPECT_EQ(path[o.path_done - 1], *o.cursor);
+  EXPECT_EQ(path[o.path_done - 1], cursor.back().item.cells.front());
   // The next non-cell step ends the tunnel: the path goes away.
   std::uint64_t after = planned + 1;
   while (after < f.steps.size() && f.steps[after - 1].level == StepLevel::Cell) ++after;
   f.go(after);
-  if (f.steps[after - 1].overlay.path.empty()) {
-    EXPECT_TRUE(f.s.overlay().path.empty());
+  if (!f.steps[after - 1].overlay.has(Role::Tunnel)) {
+    EXPECT_TRUE(shown(f.s.overlay(), Role::Tunnel).empty());
   }
 }
 
 TEST(AppPanels, PlayerStartShowsFromTheStepThatPlacedIt) {
   Fixture f;
-  const std::uint64_t carved = f.first_verdict(Verdict::Accepted);
+  const std::uint64_t carved = f.first_role(Role::Accepted);
   f.go(carved);
   EXPECT_FALSE(f.s.overlay().player_start);
   f.s.step();  // the first room's centre: the player starts there
@@ -171,7 +202,7 @@ TEST(AppPanels, UploadIsFullForANewMapAndADirtyRectAfterSteps) {
   TextureUpload u = f.s.take_upload();
   EXPECT_FALSE(u.full);
   EXPECT_FALSE(u.dirty);
-  const std::uint64_t carved = f.first_verdict(Verdict::Accepted);
+  const std::uint64_t carved = f.first_role(Role::Accepted);
   f.go(carved - 1);  // begin, attempt, size: no cells yet
   u = f.s.take_upload();
   EXPECT_FALSE(u.dirty);

@@ -60,6 +60,22 @@ std::map<std::string, std::int64_t> stat_map(const Stepper& s) {
   return v;
 }
 
+// The rectangles of every item of a role, in order.
+std::vector<Rect> rects(const Overlay& o, Role role) {
+  std::vector<Rect> out;
+  for (const OverlayItem& i : o.items) {
+    if (i.role == role) out.push_back(i.rect);
+  }
+  return out;
+}
+
+// The cells of the first item of a role (empty when there is none).
+const std::vector<Point>& cells_of(const Overlay& o, Role role) {
+  static const std::vector<Point> kNone;
+  const OverlayItem* i = o.find(role);
+  return i ? i->cells : kNone;
+}
+
 bool inside(const Rect& inner, const Rect& outer) {
   return inner.x >= outer.x && inner.y >= outer.y && inner.right() <= outer.right() &&
          inner.bottom() <= outer.bottom();
@@ -265,7 +281,7 @@ TEST(BspRooms, SplitsAreActionsRoomsFeaturesLevelsPhasesAndTheOverlayShowsThem) 
       switch (e.kind) {
         case kVisit:
           EXPECT_EQ(step->level, StepLevel::Cell);
-          ASSERT_EQ(step->overlay.window, e.rect);
+          ASSERT_EQ(rects(step->overlay, Role::Part), std::vector<Rect>{e.rect});
           // Recursion: the step after a cut visits that node's first part.
           if (previous_cut) {
             EXPECT_EQ(e.other, last_cut.event.id);
@@ -278,8 +294,10 @@ TEST(BspRooms, SplitsAreActionsRoomsFeaturesLevelsPhasesAndTheOverlayShowsThem) 
           EXPECT_EQ(step->level, StepLevel::Action);
           // The node outlined, the cut line drawn right across it and onto the map as wall,
           // and the depth in the caption.
-          ASSERT_EQ(step->overlay.candidate, e.rect);
-          const auto& line = step->overlay.path;
+          ASSERT_EQ(rects(step->overlay, Role::Part), std::vector<Rect>{e.rect});
+          EXPECT_FALSE(step->overlay.has(Role::Candidate));
+          const auto& line = cells_of(step->overlay, Role::Cut);
+          ASSERT_FALSE(line.empty());
           const bool vertical = line.front().x == line.back().x;
           ASSERT_EQ(static_cast<int>(line.size()), vertical ? e.rect.h : e.rect.w);
           for (const Point c : line) {
@@ -291,10 +309,15 @@ TEST(BspRooms, SplitsAreActionsRoomsFeaturesLevelsPhasesAndTheOverlayShowsThem) 
           last_cut = *step;
           break;
         }
+        case kLeaf:
+          EXPECT_EQ(rects(step->overlay, Role::Part), std::vector<Rect>{e.rect});
+          break;
         case kRoom:
           EXPECT_EQ(step->level, StepLevel::Feature);
-          ASSERT_TRUE(step->overlay.window);
-          EXPECT_TRUE(inside(e.rect, *step->overlay.window));
+          // The leaf outlined as a part, the room drawn as accepted inside it.
+          ASSERT_EQ(rects(step->overlay, Role::Part).size(), 1u);
+          EXPECT_TRUE(inside(e.rect, *step->overlay.rect_of(Role::Part)));
+          EXPECT_EQ(step->overlay.rect_of(Role::Accepted), e.rect);
           break;
         case kLevel:
           EXPECT_EQ(step->level, StepLevel::Cell);
@@ -305,14 +328,16 @@ TEST(BspRooms, SplitsAreActionsRoomsFeaturesLevelsPhasesAndTheOverlayShowsThem) 
           EXPECT_EQ(step->level, StepLevel::Action);
           ++joins_in_level;
           // The pair being joined: the two parts, side by side, making up the node.
-          ASSERT_TRUE(step->overlay.window && step->overlay.candidate);
-          const Rect a = *step->overlay.window, b = *step->overlay.candidate;
+          const std::vector<Rect> parts = rects(step->overlay, Role::Part);
+          ASSERT_EQ(parts.size(), 2u);
+          const Rect a = parts[0], b = parts[1];
           EXPECT_EQ(bounding(a, b), e.rect);
           EXPECT_EQ(spec().narration.caption(*step, s.params()), "");
           EXPECT_EQ(a.w * a.h + b.w * b.h, e.rect.w * e.rect.h);
           // The corridor starts in one room and ends in the other, one 4-step at a time.
-          const auto& path = step->overlay.path;
+          const auto& path = cells_of(step->overlay, Role::Tunnel);
           ASSERT_FALSE(path.empty());
+          EXPECT_FALSE(step->overlay.has(Role::Cut)) << "a corridor is no cut";
           const auto& rooms = s.layout().rooms;
           EXPECT_TRUE(rooms[e.other].bounds.contains(path.front()));
           EXPECT_TRUE(rooms[e.value].bounds.contains(path.back()));
@@ -328,7 +353,8 @@ TEST(BspRooms, SplitsAreActionsRoomsFeaturesLevelsPhasesAndTheOverlayShowsThem) 
           ASSERT_EQ(s.changes().size(), 1u);
           EXPECT_EQ(s.changes()[0].before.tile, Tile::Wall);
           EXPECT_EQ(s.changes()[0].after.tile, Tile::Corridor);
-          EXPECT_EQ(step->overlay.cursor, e.at);
+          EXPECT_EQ(step->overlay.point_of(Role::Cursor), e.at);
+          EXPECT_EQ(rects(step->overlay, Role::Part).size(), 2u) << "the pair being joined";
           break;
         case kLevelDone:
           EXPECT_EQ(step->level, StepLevel::Phase);
@@ -360,7 +386,8 @@ TEST(BspRooms, CutsKeepToTheRatioRangeAndTheDrawsAreShown) {
     if (step->event.kind != kCut) continue;
     ++cuts;
     const Event& e = step->event;
-    const bool vertical = step->overlay.path.front().x == step->overlay.path.back().x;
+    const bool vertical = cells_of(step->overlay, Role::Cut).front().x ==
+                            cells_of(step->overlay, Role::Cut).back().x;
     const int side = vertical ? e.rect.w : e.rect.h;
     const int offset = vertical ? e.at.x - e.rect.x : e.at.y - e.rect.y;
     EXPECT_EQ(offset, side / 2);
@@ -381,7 +408,8 @@ TEST(BspRooms, CutsKeepToTheRatioRangeAndTheDrawsAreShown) {
     while (const Step* step = t.next()) {
       if (step->event.kind != kCut) continue;
       const Event& e = step->event;
-      const bool vertical = step->overlay.path.front().x == step->overlay.path.back().x;
+      const bool vertical = cells_of(step->overlay, Role::Cut).front().x ==
+                            cells_of(step->overlay, Role::Cut).back().x;
       const int side = vertical ? e.rect.w : e.rect.h;
       const int offset = vertical ? e.at.x - e.rect.x : e.at.y - e.rect.y;
       EXPECT_GE(offset, std::max(side * 20 / 100, 5));

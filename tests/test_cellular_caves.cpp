@@ -109,6 +109,15 @@ std::vector<Tile> random_tiles(Rng& rng, int w, int h, int percent) {
   return t;
 }
 
+// The tiles of `in` (w wide) inside r, row-major: what a step that read r saw.
+std::vector<Tile> tiles_in(const std::vector<Tile>& in, int w, const Rect& r) {
+  std::vector<Tile> out;
+  for (int y = r.y; y < r.bottom(); ++y) {
+    for (int x = r.x; x < r.right(); ++x) out.push_back(in[static_cast<std::size_t>(y * w + x)]);
+  }
+  return out;
+}
+
 int floors_in(const std::vector<Tile>& t) {
   return static_cast<int>(std::count(t.begin(), t.end(), Tile::Floor));
 }
@@ -266,7 +275,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit = 
       case Ev::FillRow: {
         EXPECT_FALSE(cells);
         EXPECT_EQ(st.level, StepLevel::Action);
-        EXPECT_EQ(st.overlay.candidate, (Rect{0, e.id, w, 1}));
+        EXPECT_EQ(st.overlay.rect_of(Role::Candidate), (Rect{0, e.id, w, 1}));
         for (const CellChange& c : changes) {
           EXPECT_EQ(s.grid().point(c.index).y, e.id);
           EXPECT_EQ(c.after.tile, Tile::Floor);
@@ -279,7 +288,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit = 
       case Ev::FillCell: {
         EXPECT_TRUE(cells);
         EXPECT_EQ(st.level, e.at.x == w - 1 ? StepLevel::Action : StepLevel::Cell);
-        EXPECT_EQ(st.overlay.cursor, e.at);
+        EXPECT_EQ(st.overlay.point_of(Role::Cursor), e.at);
         const bool floor = (e.reason & 1) != 0;
         EXPECT_EQ(s.grid().at(e.at.x, e.at.y), floor ? Tile::Floor : Tile::Wall);
         EXPECT_EQ(changes.size(), floor ? 1u : 0u);
@@ -328,8 +337,20 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit = 
         EXPECT_EQ(st.level, StepLevel::Action);
         EXPECT_EQ(e.other, pass);
         EXPECT_TRUE(changes.empty());
-        EXPECT_EQ(st.overlay.window, clipped({0, e.id - 1, w, 3}, w, h));
-        EXPECT_EQ(st.overlay.candidate, (Rect{0, e.id, w, 1}));
+        EXPECT_EQ(st.overlay.rect_of(Role::Candidate), (Rect{0, e.id, w, 1}));
+        {
+          // The three rows read, drawn as the pass read them: the grid the pass started from
+          // (the row above is already new on the map), or only the frame when too wide.
+          const OverlayItem* read = st.overlay.find(Role::Read);
+          ASSERT_NE(read, nullptr) << said;
+          const Rect band = clipped({0, e.id - 1, w, 3}, w, h);
+          EXPECT_EQ(read->rect, band);
+          if (static_cast<std::size_t>(band.w) * band.h <= kMaxReadCells) {
+            EXPECT_EQ(read->read, tiles_in(pass_start, w, band)) << said;
+          } else {
+            EXPECT_TRUE(read->read.empty());
+          }
+        }
         break;
       case Ev::RowWritten: {
         EXPECT_FALSE(cells);
@@ -350,8 +371,15 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit = 
         const bool rule = is(st, Ev::CellRule);
         EXPECT_EQ(st.level, rule && e.at.x == w - 1 ? StepLevel::Action : StepLevel::Cell);
         EXPECT_EQ(e.other, pass);
-        EXPECT_EQ(st.overlay.cursor, e.at);
-        EXPECT_EQ(st.overlay.window, clipped({e.at.x - 1, e.at.y - 1, 3, 3}, w, h));
+        EXPECT_EQ(st.overlay.point_of(Role::Cursor), e.at);
+        const OverlayItem* read = st.overlay.find(Role::Read);
+        ASSERT_NE(read, nullptr) << said;
+        const Rect block = clipped({e.at.x - 1, e.at.y - 1, 3, 3}, w, h);
+        EXPECT_EQ(read->rect, block);
+        // The block drawn as the pass read it (the grid it started from), so the floors drawn
+        // are the floors counted.
+        EXPECT_EQ(read->read, tiles_in(pass_start, w, block)) << said;
+        EXPECT_EQ(floors_in(read->read), e.value) << said;
         const int count = naive_count(pass_start, w, h, e.at.x, e.at.y);
         EXPECT_EQ(e.value, count);
         if (!rule) {
@@ -584,6 +612,9 @@ TEST(CellularCaves, EveryStepDoesWhatItsLineSays) {
     }
   }
   check_steps(params(160, 50, 50, 1, 5, 1, 1), 4);
+  // Wider than a Read item keeps: the middle rows' three-row bands are drawn as frames only,
+  // the top and bottom rows' two-row bands still with their tiles.
+  check_steps(params(1100, 4, 50, 1, 5, 1), 1);
 }
 
 TEST(CellularCaves, EveryLineIsLitAndBorderLinesOnlyWithBorder) {

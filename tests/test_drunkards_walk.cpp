@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -217,7 +218,8 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit) {
         EXPECT_EQ(st.level, StepLevel::Action);
         ASSERT_EQ(changes.size(), 1u);
         EXPECT_EQ(s.grid().point(changes[0].index), e.at);
-        EXPECT_EQ(st.overlay.cursor, e.at);
+        EXPECT_EQ(st.overlay.point_of(Role::Cursor), e.at);
+        EXPECT_EQ(st.overlay.point_of(Role::Walker), e.at);
         if (p.get("start") == 0) {
           EXPECT_EQ(e.at, (Point{w / 2, h / 2}));
           EXPECT_TRUE(draws.empty());
@@ -241,7 +243,8 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit) {
         ASSERT_EQ(draws.size(), 1u);
         EXPECT_EQ(draws[0], (Draw{"floor_cell", e.other}));
         EXPECT_LT(e.other, floor);
-        EXPECT_EQ(st.overlay.cursor, e.at);
+        EXPECT_EQ(st.overlay.point_of(Role::Cursor), e.at);
+        EXPECT_EQ(st.overlay.point_of(Role::Walker), e.at);
         at[static_cast<std::size_t>(turn)] = e.at;
         since[static_cast<std::size_t>(turn)] = 0;
         trails[static_cast<std::size_t>(turn)] = {e.at};
@@ -277,17 +280,40 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit) {
         if (bias == 0) {
           EXPECT_EQ(e.reason & (kBiased | kNoWallNear), 0);
         }
-        EXPECT_EQ(st.overlay.cursor, e.at);
-        ASSERT_TRUE(st.overlay.window);
-        EXPECT_TRUE(st.overlay.window->contains(from));
-        EXPECT_TRUE(st.overlay.window->contains(e.at));
-        EXPECT_LE(st.overlay.window->w, 3);
+        EXPECT_EQ(st.overlay.point_of(Role::Cursor), e.at);
+        EXPECT_EQ(st.overlay.point_of(Role::Walker), e.at);
+        // The cells the direction was drawn from: 1 to 4 neighbours of the cell it came from,
+        // in the area, in N, E, S, W order: every one it may enter, or (biased) every wall
+        // one; the drawn index picks the cell it stepped onto.
+        const OverlayItem* choices = st.overlay.find(Role::Choices);
+        ASSERT_NE(choices, nullptr) << said;
+        ASSERT_GE(choices->cells.size(), 1u) << said;
+        ASSERT_LE(choices->cells.size(), 4u) << said;
+        for (const Point c : choices->cells) {
+          EXPECT_EQ(std::abs(c.x - from.x) + std::abs(c.y - from.y), 1) << said;
+          EXPECT_TRUE(area.contains(c)) << said;
+        }
+        EXPECT_NE(std::find(choices->cells.begin(), choices->cells.end(), e.at),
+                  choices->cells.end())
+            << said;
+        std::vector<Point> expected_choices;
+        for (const Point k : kDirs) {
+          const Point q{from.x + k.x, from.y + k.y};
+          if (!area.contains(q)) continue;
+          const bool was_wall = s.grid().at(q.x, q.y) == Tile::Wall || (carved && q == e.at);
+          if (!was_biased || was_wall) expected_choices.push_back(q);
+        }
+        EXPECT_EQ(choices->cells, expected_choices) << said;
+        ASSERT_LT(static_cast<std::size_t>(draws.back().value), choices->cells.size());
+        EXPECT_EQ(choices->cells[static_cast<std::size_t>(draws.back().value)], e.at) << said;
         // The trail: this walker's latest cells since it started or restarted, at most 8,
         // oldest first, ending on the cell it stepped onto.
         auto& trail = trails[static_cast<std::size_t>(turn)];
         trail.push_back(e.at);
         if (trail.size() > 8) trail.erase(trail.begin());
-        EXPECT_EQ(st.overlay.path, trail) << said;
+        const OverlayItem* drawn_trail = st.overlay.find(Role::Trail);
+        ASSERT_NE(drawn_trail, nullptr) << said;
+        EXPECT_EQ(drawn_trail->cells, trail) << said;
         EXPECT_EQ(e.value, floor);
         at[static_cast<std::size_t>(turn)] = e.at;
         ++since[static_cast<std::size_t>(turn)];

@@ -103,9 +103,11 @@ Result run(const ParamValues& p, std::uint64_t seed) {
   while (const Step* step = s.next()) {
     const Event& e = step->event;
     if (e.kind == kFirstRoom) {
-      r.placed.push_back({e.id, *step->overlay.candidate, true, true, {}, -1});
+      EXPECT_TRUE(step->overlay.rect_of(Role::Accepted));
+      r.placed.push_back({e.id, step->overlay.rect_of(Role::Accepted).value_or(Rect{}), true, true,
+                          {}, -1});
     } else if (e.kind == kBuilt) {
-      EXPECT_EQ(step->overlay.candidate, e.rect);
+      EXPECT_EQ(step->overlay.rect_of(Role::Accepted), e.rect);
       r.placed.push_back({e.id, e.rect, e.value == kRoomKind, false, e.at, e.other});
     }
   }
@@ -392,7 +394,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>& lit,
     EXPECT_FALSE(spec().narration.words(*step, p).empty());
     EXPECT_EQ(step->last, e.kind == kEventDone);
     // A candidate that fits never lights the reject line.
-    if (step->overlay.verdict == Verdict::Accepted) {
+    if (step->overlay.has(Role::Accepted)) {
       EXPECT_EQ(line_of(*step).find("reject"), std::string_view::npos);
     }
     const auto draws = s.draws();
@@ -407,7 +409,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>& lit,
         break;
       case kProbed:
       case kSiteFound: {
-        EXPECT_EQ(step->overlay.cursor, e.at);
+        EXPECT_EQ(step->overlay.point_of(Role::Cursor), e.at);
         EXPECT_TRUE(s.changes().empty());
         const Tile t = g.at(e.at.x, e.at.y);
         EXPECT_TRUE(t == Tile::Wall || t == Tile::Corridor);
@@ -419,12 +421,12 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>& lit,
       }
       case kNoSite:
         EXPECT_EQ(draw(draws, "probes"), p.get_int("probe_attempts"));
-        EXPECT_EQ(step->overlay.candidate, std::nullopt);
+        EXPECT_TRUE(step->overlay.items.empty()) << "no candidate to draw";
         break;
       case kChosen: {
-        ASSERT_TRUE(step->overlay.candidate);
-        EXPECT_EQ(*step->overlay.candidate, e.rect);
-        EXPECT_EQ(step->overlay.verdict, Verdict::None);
+        ASSERT_TRUE(step->overlay.rect_of(Role::Candidate));
+        EXPECT_EQ(*step->overlay.rect_of(Role::Candidate), e.rect);
+        EXPECT_FALSE(step->overlay.has(Role::Accepted) || step->overlay.has(Role::Rejected));
         EXPECT_TRUE(s.changes().empty());
         EXPECT_EQ(has_draw(draws, "roll"), chance > 0 && chance < 100);
         if (e.value == kRoomKind) {
@@ -439,12 +441,15 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>& lit,
         break;
       }
       case kRejected: {
-        ASSERT_TRUE(step->overlay.candidate);
-        EXPECT_EQ(*step->overlay.candidate, e.rect);
-        EXPECT_EQ(step->overlay.verdict, Verdict::Rejected);
+        ASSERT_TRUE(step->overlay.rect_of(Role::Rejected));
+        EXPECT_EQ(*step->overlay.rect_of(Role::Rejected), e.rect);
+        EXPECT_FALSE(step->overlay.has(Role::Candidate) || step->overlay.has(Role::Accepted));
         EXPECT_TRUE(s.changes().empty());
         reasons.insert(e.reason);
-        const std::vector<Point>& hit = step->overlay.hit_cells;
+        // What it ran into: the used cells it would have covered (none when it leaves the map).
+        static const std::vector<Point> kNone;
+        const OverlayItem* cause = step->overlay.find(Role::Cause);
+        const std::vector<Point>& hit = cause ? cause->cells : kNone;
         if (e.reason == kLeavesMap) {
           EXPECT_FALSE(inside(g, e.rect));
           EXPECT_TRUE(hit.empty());
@@ -469,8 +474,8 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>& lit,
         break;
       }
       case kBuilt:
-        EXPECT_EQ(step->overlay.verdict, Verdict::Accepted);
-        EXPECT_EQ(step->overlay.candidate, e.rect);
+        EXPECT_EQ(step->overlay.rect_of(Role::Accepted), e.rect);
+        EXPECT_FALSE(step->overlay.has(Role::Rejected));
         EXPECT_FALSE(s.changes().empty());
         EXPECT_TRUE(draws.empty());
         EXPECT_EQ(g.at(e.at.x, e.at.y), Tile::Door);
@@ -610,7 +615,8 @@ TEST(FeatureAccretion, ARejectionOutlinesAtMostTheCapOfHitCells) {
       continue;
     }
     ++capped;
-    EXPECT_EQ(step->overlay.hit_cells.size(), kHitCellCap);
+    ASSERT_TRUE(step->overlay.has(Role::Cause));
+    EXPECT_EQ(step->overlay.find(Role::Cause)->cells.size(), kHitCellCap);
     EXPECT_NE(
         spec().narration.words(*step, p).find(std::to_string(step->event.other) + " used cells"),
         std::string::npos);

@@ -45,6 +45,27 @@ std::vector<CellChange> vec(std::span<const CellChange> s) {
 
 // A body that uses every field the codec packs: all overlay parts, far and negative index jumps,
 // big label and region values, the same cell changed twice in one step, stats and draws.
+// Overlay items of every shape: boxes equal to the event's rect or not, cells and lines, read
+// tiles of odd counts, several items of one role.
+std::vector<OverlayItem> awkward_items(int round, Point at, const std::vector<Point>& path) {
+  std::vector<OverlayItem> items;
+  if (round % 3 == 1) items.push_back(box(Role::Rejected, Rect{-3, 2, round, 9}));
+  if (round % 3 == 2) items.push_back(box(Role::Accepted, Rect{1, 1, 2, 2}));
+  if (round % 2) items.push_back(box(Role::Cause, Rect{5, 6, 7, 8}));
+  if (round % 4 == 1) items.push_back(cells(Role::Dropped, path));
+  items.push_back(line(Role::Tunnel, path));
+  if (round % 3 == 1) items.push_back(marker(Role::Cursor, at));
+  if (round % 3 == 2) items.push_back(marker(Role::Cursor, Point{-at.x, 40}));
+  if (round % 5) {
+    std::vector<Tile> tiles;
+    for (int k = 0; k < round % 7 + 1; ++k) tiles.push_back(static_cast<Tile>(k % kTileCount));
+    items.push_back(read(Rect{0, -1, round % 7 + 1, 1}, std::move(tiles)));
+  }
+  if (round % 7 == 3) items.push_back(marker(Role::Walker, at));
+  if (round % 7 == 4) items.push_back(marker(Role::Walker, {at.x + 1, at.y}));
+  return items;
+}
+
 StepGenerator awkward(StepContext& ctx, ParamValues) {
   Canvas& canvas = ctx.canvas();
   const Grid& g = ctx.grid();
@@ -71,18 +92,7 @@ StepGenerator awkward(StepContext& ctx, ParamValues) {
                   .value = w,
                   .at = at,
                   .rect = round % 4 == 0 ? Rect{} : Rect{-3, 2, round, 9}},
-        .overlay = {.candidate = round % 3 == 0   ? std::nullopt
-                                 : round % 3 == 1 ? std::optional<Rect>(Rect{-3, 2, round, 9})
-                                                  : std::optional<Rect>(Rect{1, 1, 2, 2}),
-                    .verdict = static_cast<Verdict>(round % 3),
-                    .hit = round % 2 ? std::optional<Rect>(Rect{5, 6, 7, 8}) : std::nullopt,
-                    .hit_cells = round % 4 == 1 ? path : std::vector<Point>{},
-                    .path = path,
-                    .cursor = round % 3 == 0   ? std::nullopt
-                              : round % 3 == 1 ? std::optional<Point>(at)
-                                               : std::optional<Point>(Point{-at.x, 40}),
-                    .window = round % 5 ? std::optional<Rect>(Rect{0, -1, 3, 3}) : std::nullopt,
-                    .show_phase_changes = round % 6 == 0},
+        .overlay = {awkward_items(round, at, path), round % 6 == 0},
         .last = round == 149};
     co_yield step;
   }

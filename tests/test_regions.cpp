@@ -457,8 +457,8 @@ TEST(RegionStepper, ShowsTheFrontierWhileARegionGrows) {
       ASSERT_TRUE(touches) << c.x << "," << c.y;
     }
     if (step->level == StepLevel::Cell) {
-      ASSERT_TRUE(step->overlay.cursor.has_value());
-      EXPECT_EQ(*step->overlay.cursor, step->event.at);
+      ASSERT_TRUE(step->overlay.point_of(Role::Cursor).has_value());
+      EXPECT_EQ(*step->overlay.point_of(Role::Cursor), step->event.at);
     }
   }
   EXPECT_TRUE(saw_frontier);
@@ -603,7 +603,7 @@ TEST(RegionStepper, EachStepLightsTheLineOfItsEvent) {
               }
             }
             ASSERT_EQ(fast.labels[at], e.id);
-            ASSERT_EQ(step->overlay.cursor, e.at);
+            ASSERT_EQ(step->overlay.point_of(Role::Cursor), e.at);
             break;
           }
           case kVisit: {
@@ -611,7 +611,7 @@ TEST(RegionStepper, EachStepLightsTheLineOfItsEvent) {
             ASSERT_EQ(now.region(at), e.id);
             ASSERT_EQ(now.mark(at), Mark::None);
             ASSERT_EQ(e.value, frontier);
-            ASSERT_EQ(step->overlay.cursor, e.at);
+            ASSERT_EQ(step->overlay.point_of(Role::Cursor), e.at);
             // Its neighbours are now in the region or on the frontier, none left unseen.
             for (int dy = -1; dy <= 1; ++dy) {
               for (int dx = -1; dx <= 1; ++dx) {
@@ -639,8 +639,10 @@ TEST(RegionStepper, EachStepLightsTheLineOfItsEvent) {
             ASSERT_EQ(e.value, fast.sizes[static_cast<std::size_t>(e.id)]);
             const Rect box{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
             ASSERT_EQ(e.rect, box);
-            ASSERT_EQ(step->overlay.candidate, box);
-            ASSERT_EQ(step->overlay.verdict, Verdict::Accepted);
+            // The region just labelled is drawn as finished (not as an accepted candidate).
+            ASSERT_EQ(step->overlay.rect_of(Role::Finished), box);
+            ASSERT_FALSE(step->overlay.has(Role::Accepted) || step->overlay.has(Role::Candidate));
+            ASSERT_EQ(step->overlay.point_of(Role::Cursor), e.at);
             break;
           }
           case kDone:

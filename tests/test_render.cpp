@@ -96,17 +96,18 @@ TEST(MapImage, TooBigPicturesAreRefusedSayingWhatFits) {
   EXPECT_THROW(draw_map(Grid(2100, 10), {.cell_px = 8}), std::invalid_argument);
 }
 
-TEST(MapImage, OverlaysDrawTheCandidateInItsVerdictColour) {
+TEST(MapImage, OverlaysDrawEachItemInItsRolesColour) {
   Grid map(20, 10, Tile::Wall);
   Image img = draw_map(map, {.cell_px = 8});
-  Overlay o;
-  o.candidate = Rect{2, 2, 5, 4};
-  o.verdict = Verdict::Rejected;
-  o.cursor = Point{15, 5};
+  Overlay o{{box(Role::Rejected, Rect{2, 2, 5, 4}), marker(Role::Cursor, Point{15, 5}),
+             read(Rect{10, 1, 2, 1}, {Tile::Floor, Tile::Wall})}};
   draw_overlay(img, o, 8, kStandardPalette);
   EXPECT_EQ(img.at(2 * 8, 3 * 8).packed(), kStandardPalette.rejected.packed());
   EXPECT_EQ(img.at(15 * 8, 5 * 8 + 4).packed(), kStandardPalette.cursor.packed());
   EXPECT_EQ(img.at(10 * 8, 8 * 8).packed(), kStandardPalette.tile(Tile::Wall).packed());
+  // A read cell is drawn as it was read (floor here, though the map is wall), framed.
+  EXPECT_EQ(img.at(10 * 8 + 4, 1 * 8 + 4).packed(), kStandardPalette.tile(Tile::Floor).packed());
+  EXPECT_EQ(img.at(10 * 8, 1 * 8 + 4).packed(), kStandardPalette.read.packed());
 }
 
 TEST(PngFile, DecodesToTheSamePixelsAndReplacesAFileWhole) {

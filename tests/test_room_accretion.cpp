@@ -502,8 +502,9 @@ TEST(RoomAccretion, MergeJoinsTheRoomItTouchesMost) {
     EXPECT_EQ(e.other, best);
     EXPECT_EQ(e.value, shared[best]);
     EXPECT_EQ(static_cast<int>(s.layout().rooms.size()), e.id);  // its id is free again
-    EXPECT_EQ(step->overlay.verdict, Verdict::None);
-    EXPECT_EQ(step->overlay.candidate, s.layout().rooms[static_cast<std::size_t>(e.other)].bounds);
+    EXPECT_FALSE(step->overlay.has(Role::Accepted) || step->overlay.has(Role::Rejected));
+    EXPECT_EQ(step->overlay.rect_of(Role::Finished),
+              s.layout().rooms[static_cast<std::size_t>(e.other)].bounds);
   }
   EXPECT_GT(merges, 0);
 }
@@ -554,7 +555,8 @@ TEST(RoomAccretion, EveryLineIsLitAndOnlyByTheStepThatDoesIt) {
           ASSERT_EQ(step->level, want->level) << spec().narration.words(*step, p);
           ++lit[static_cast<std::size_t>(step->line)];
           EXPECT_EQ(step->last, e.kind == kEventDone);
-          EXPECT_EQ(step->overlay.verdict, Verdict::None);  // nothing here is tested and judged
+          // Nothing here is tested and judged: no verdict drawn.
+          EXPECT_FALSE(step->overlay.has(Role::Accepted) || step->overlay.has(Role::Rejected));
           if (is(*step, Ev::SizeDrawn)) size = e.value, cells = 0, pieces = 1, ended = false;
           const bool takes =
               is(*step, Ev::StartTaken) || is(*step, Ev::Grown) || is(*step, Ev::Jumped);
@@ -567,7 +569,7 @@ TEST(RoomAccretion, EveryLineIsLitAndOnlyByTheStepThatDoesIt) {
             ASSERT_EQ(s.changes().size(), 1u);
             EXPECT_EQ(s.changes()[0].before.tile, Tile::Empty);
             EXPECT_EQ(s.changes()[0].after.label, e.id);
-            EXPECT_EQ(step->overlay.cursor, e.at);
+            EXPECT_EQ(step->overlay.point_of(Role::Cursor), e.at);
             // A growth cell touches the room; a jump touches none of it (it was boxed in).
             int touching = 0;
             for (const Point d : {Point{0, -1}, Point{1, 0}, Point{0, 1}, Point{-1, 0}}) {
@@ -607,7 +609,7 @@ TEST(RoomAccretion, EveryLineIsLitAndOnlyByTheStepThatDoesIt) {
           if (is(*step, Ev::RoomAdded)) {
             EXPECT_EQ(e.value, cells);
             EXPECT_EQ(ended, cells < size);  // a short room lit the boxed-in line first
-            EXPECT_EQ(step->overlay.candidate, e.rect);
+            EXPECT_EQ(step->overlay.rect_of(Role::Finished), e.rect);
             EXPECT_EQ(s.layout().rooms.back().bounds, e.rect);
           }
         }

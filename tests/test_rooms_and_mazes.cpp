@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <string>
@@ -198,6 +200,8 @@ enum Kind : EventKind {
   kUncarveDone,
   kNumbered,
 };
+// A room try's misfit reason for an overlap (a copy: kTooBig = 2).
+constexpr std::uint8_t kOverlapsMisfit = 1;
 
 int line_saying(std::string_view words) {
   const auto code = spec().narration.pseudocode;
@@ -256,7 +260,21 @@ TEST(RoomsAndMazes, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
             << spec().narration.words(*step, s.params());
         lit.insert(step->line);
         if (step->line == expected.at(kRoomRejected)) {
-          EXPECT_EQ(step->overlay.verdict, Verdict::Rejected);
+          // A refused try: its box as rejected where it fit the map (none where it did not),
+          // and the room it overlaps as the cause; never a candidate or an accepted box.
+          const Overlay& o = step->overlay;
+          const Event& e = step->event;
+          EXPECT_FALSE(o.has(Role::Candidate) || o.has(Role::Accepted));
+          if (e.reason == kOverlapsMisfit) {
+            EXPECT_EQ(o.rect_of(Role::Rejected), e.rect);
+            ASSERT_GE(e.other, 0);
+            ASSERT_TRUE(o.rect_of(Role::Cause));
+            const Rect a = e.rect, b = *o.rect_of(Role::Cause);
+            EXPECT_TRUE(a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom())
+                << "the room it ran into overlaps it";
+          } else {
+            EXPECT_TRUE(o.items.empty()) << "too big for the map: nothing to draw";
+          }
         }
       }
     }
@@ -278,9 +296,12 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
       }
       if (k == kConnectorsFound && !checked_found) {
         checked_found = true;
-        // The candidates shown are exactly the wall cells next to two different labels.
+        // The candidates shown (the connector marks on the map) are exactly the wall cells next
+        // to two different labels.
         std::set<std::pair<int, int>> shown;
-        for (const Point p : step->overlay.hit_cells) shown.insert({p.x, p.y});
+        for (std::size_t i = 0; i < g.size(); ++i) {
+          if (g.mark(i) == Mark::Connector) shown.insert({g.point(i).x, g.point(i).y});
+        }
         int expected = 0;
         for (int y = 1; y < g.height() - 1; ++y) {
           for (int x = 1; x < g.width() - 1; ++x) {
@@ -293,16 +314,20 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
               ++expected;
               EXPECT_TRUE(shown.contains({x, y})) << x << "," << y;
             }
-            // The candidates are marked on the map too (they stay marked until used or dropped).
-            EXPECT_EQ(g.mark(g.index(x, y)) == Mark::Frontier, around.size() >= 2);
+            // They stay marked until used or dropped.
+            EXPECT_EQ(g.mark(g.index(x, y)) == Mark::Connector, around.size() >= 2);
           }
         }
         EXPECT_EQ(step->event.value, expected);
         EXPECT_EQ(static_cast<int>(shown.size()), expected);
       }
-      if (k == kOpened) {
-        ASSERT_TRUE(step->overlay.cursor);
-        EXPECT_EQ(g.at(step->overlay.cursor->x, step->overlay.cursor->y), Tile::Door);
+      if (k == kOpened || k == kExtra) {
+        const auto door = step->overlay.point_of(Role::Opened);
+        ASSERT_TRUE(door);
+        EXPECT_EQ(door, step->event.at);
+        EXPECT_EQ(step->overlay.point_of(Role::Cursor), door);
+        EXPECT_EQ(g.at(door->x, door->y), Tile::Door);
+        EXPECT_EQ(g.mark(g.index(door->x, door->y)), Mark::None) << "an opened connector is unmarked";
       }
       if (k == kMerged) {
         // The joining region's cells all took the kept region's label.
@@ -315,14 +340,67 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
         EXPECT_EQ(walkable_labels(g).size(), 1u) << "one region, one colour";
       }
       if (k == kDropped) {
-        EXPECT_EQ(step->overlay.verdict, Verdict::Rejected);
-        for (const Point p : step->overlay.hit_cells) {
+        const OverlayItem* dropped = step->overlay.find(Role::Dropped);
+        ASSERT_NE(dropped, nullptr);
+        EXPECT_FALSE(dropped->cells.empty());
+        EXPECT_FALSE(step->overlay.has(Role::Rejected) || step->overlay.has(Role::Opened));
+        for (const Point p : dropped->cells) {
           EXPECT_EQ(g.mark(g.index(p.x, p.y)), Mark::None) << "a dropped connector is unmarked";
+          EXPECT_EQ(g.at(p.x, p.y), Tile::Wall) << "a dropped connector is still wall";
         }
+        // The extra-connector rolls are drawn with the drop, one for each connector dropped for
+        // joining a region to itself (event value), when the percentage is above 0.
+        int extras = 0;
+        for (const Draw& d : s.draws()) {
+          EXPECT_EQ(d.name, "extra");
+          ++extras;
+        }
+        const std::int64_t extra_percent = s.params().get("extra_connector_percent");
+        EXPECT_EQ(extras, extra_percent > 0 && extra_percent < 100 ? step->event.value : 0);
       }
       if (k == kFilled) {
-        ASSERT_TRUE(step->overlay.cursor);
-        EXPECT_EQ(g.at(step->overlay.cursor->x, step->overlay.cursor->y), Tile::Wall);
+        const auto at = step->overlay.point_of(Role::Cursor);
+        ASSERT_TRUE(at);
+        EXPECT_EQ(g.at(at->x, at->y), Tile::Wall);
+        EXPECT_EQ(g.mark(g.index(at->x, at->y)), Mark::None);
+      }
+      if (k == kPassStart) {
+        // A pass lists every cell that is a dead end as it starts, each once, as map marks.
+        int dead_ends = 0;
+        for (int y = 0; y < g.height(); ++y) {
+          for (int x = 0; x < g.width(); ++x) {
+            const bool dead_end = is_walkable(g.at(x, y)) && walkable_sides(g, x, y) == 1;
+            dead_ends += dead_end;
+            EXPECT_EQ(g.mark(g.index(x, y)) == Mark::DeadEnd, dead_end) << x << "," << y;
+          }
+        }
+        EXPECT_GT(dead_ends, 0);
+        EXPECT_EQ(step->event.value, dead_ends);
+      }
+      if (k == kMazeCarve) {
+        // The open directions drawn from: 1 to 4 cells two steps from the cell it grew from,
+        // one of them the cell carved; the direction drawn is an index into them.
+        const OverlayItem* choices = step->overlay.find(Role::Choices);
+        ASSERT_NE(choices, nullptr);
+        ASSERT_GE(choices->cells.size(), 1u);
+        ASSERT_LE(choices->cells.size(), 4u);
+        const OverlayItem* tunnel = step->overlay.find(Role::Tunnel);
+        ASSERT_NE(tunnel, nullptr);
+        ASSERT_EQ(tunnel->cells.size(), 3u);
+        const Point from = tunnel->cells.front();
+        EXPECT_EQ(tunnel->cells.back(), step->event.at);
+        EXPECT_EQ(step->overlay.point_of(Role::Cursor), step->event.at);
+        for (const Point c : choices->cells) {
+          EXPECT_EQ(std::abs(c.x - from.x) + std::abs(c.y - from.y), 2);
+          EXPECT_TRUE(c.x == from.x || c.y == from.y);
+        }
+        EXPECT_NE(std::find(choices->cells.begin(), choices->cells.end(), step->event.at),
+                  choices->cells.end());
+        for (const Draw& d : s.draws()) {
+          if (d.name != "dir") continue;
+          ASSERT_LT(static_cast<std::size_t>(d.value), choices->cells.size());
+          EXPECT_EQ(choices->cells[static_cast<std::size_t>(d.value)], step->event.at);
+        }
       }
     }
     EXPECT_TRUE(checked_found);

@@ -131,6 +131,8 @@ enum Kind : EventKind {
   kTunnelCell,
   kAdded,
 };
+// The rejection's reason for an overlap (a copy of the generator's Reason: kTouches = 1).
+constexpr std::uint8_t kOverlapsReason = 2;
 
 // The pseudocode line each kind of step performs, found by its words (so a renumbered or
 // reworded table fails here).
@@ -160,6 +162,7 @@ TEST(RoomsAndTunnels, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
       {kEventDone, line_saying("done")},
   };
   std::set<int> lit;
+  int touches_seen = 0, overlaps_seen = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     Stepper s = start_generator(spec(), spec().schema.defaults(), seed);
     while (const Step* step = s.next()) {
@@ -169,18 +172,40 @@ TEST(RoomsAndTunnels, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
       lit.insert(step->line);
       // A line that tests and rejects is lit only by rejections.
       if (step->line == expected.at(kRejected)) {
-        EXPECT_EQ(step->overlay.verdict, Verdict::Rejected);
-        ASSERT_TRUE(step->overlay.hit) << "a rejection outlines the room it hit";
-        ASSERT_TRUE(step->overlay.candidate);
-        const Rect& a = *step->overlay.candidate;
-        const Rect& b = *step->overlay.hit;
+        const Overlay& o = step->overlay;
+        EXPECT_FALSE(o.has(Role::Candidate)) << "a verdict draws the rejected box, not a candidate";
+        EXPECT_FALSE(o.has(Role::Accepted));
+        ASSERT_TRUE(o.rect_of(Role::Cause)) << "a rejection outlines the room it hit";
+        ASSERT_TRUE(o.rect_of(Role::Rejected));
+        const Rect a = *o.rect_of(Role::Rejected);
+        const Rect b = *o.rect_of(Role::Cause);
         EXPECT_TRUE(a.x <= b.right() - 1 && b.x <= a.right() - 1 && a.y <= b.bottom() - 1 &&
                     b.y <= a.bottom() - 1)
             << "the outline it hit touches or overlaps the candidate";
+        // A touch (the outlines share only a wall line or a corner) draws that shared wall, an
+        // overlap does not.
+        const int ix = std::max(a.x, b.x), iy = std::max(a.y, b.y);
+        const int iw = std::min(a.right(), b.right()) - ix;
+        const int ih = std::min(a.bottom(), b.bottom()) - iy;
+        const bool touches = iw == 1 || ih == 1;
+        EXPECT_EQ(step->event.reason == kOverlapsReason, !touches)
+            << spec().narration.words(*step, s.params());
+        const OverlayItem* wall = o.find(Role::SharedWall);
+        ASSERT_EQ(wall != nullptr, touches);
+        (touches ? touches_seen : overlaps_seen) += 1;
+        if (wall) {
+          EXPECT_EQ(wall->cells.size(), static_cast<std::size_t>(iw) * ih);
+          for (const Point c : wall->cells) {
+            EXPECT_TRUE(a.contains(c) && b.contains(c))
+                << "a shared wall cell lies on both outlines";
+          }
+        }
       }
     }
   }
   EXPECT_EQ(lit.size(), spec().narration.pseudocode.size());
+  EXPECT_GT(touches_seen, 0) << "the seeds reject some rooms for touching";
+  EXPECT_GT(overlaps_seen, 0);
 }
 
 TEST(RoomsAndTunnels, StepsFollowTheIssuesLevelsAndDrawsAreShown) {
@@ -206,7 +231,8 @@ TEST(RoomsAndTunnels, StepsFollowTheIssuesLevelsAndDrawsAreShown) {
       }
       case kPositionDrawn:
         EXPECT_EQ(drawn, (std::vector<std::string_view>{"x", "y"}));
-        EXPECT_EQ(step->overlay.candidate->x, s.draws()[0].value);
+        ASSERT_TRUE(step->overlay.rect_of(Role::Candidate));
+        EXPECT_EQ(step->overlay.rect_of(Role::Candidate)->x, s.draws()[0].value);
         break;
       case kRejected:
         EXPECT_EQ(step->level, StepLevel::Action);
@@ -215,7 +241,8 @@ TEST(RoomsAndTunnels, StepsFollowTheIssuesLevelsAndDrawsAreShown) {
         break;
       case kCarved:
         EXPECT_EQ(step->level, StepLevel::Action);
-        EXPECT_EQ(step->overlay.verdict, Verdict::Accepted);
+        EXPECT_TRUE(step->overlay.has(Role::Accepted));
+        EXPECT_FALSE(step->overlay.has(Role::Rejected));
         EXPECT_FALSE(s.changes().empty());
         ++carved;
         break;

@@ -146,9 +146,14 @@ StepGenerator flood_regions(StepContext& ctx, ParamValues p) {
         .level = StepLevel::Action,
         .line = kStart,
         .event = {.kind = event_kind(Ev::Start), .id = region, .value = 1, .at = first},
-        .overlay = {.cursor = first}};
+        .overlay = {{marker(Role::Cursor, first)}}};
     co_yield start;
 
+    // One visit step for all of them (one per cell): only its cell and counts change.
+    Step visit{.level = StepLevel::Cell,
+               .line = kVisit,
+               .event = {.kind = event_kind(Ev::Visit)},
+               .overlay = {{marker(Role::Cursor, first)}}};
     int size = 0;
     int x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y;
     for (std::size_t head = 0; head < frontier.size();) {
@@ -171,13 +176,10 @@ StepGenerator flood_regions(StepContext& ctx, ParamValues p) {
       }
       stats.add(kFrontier, static_cast<std::int64_t>(frontier.size() - before) - 1);
       if (size > stats[kLargest]) stats.set(kLargest, size);
-      const Step visit{.level = StepLevel::Cell,
-                       .line = kVisit,
-                       .event = {.kind = event_kind(Ev::Visit),
-                                 .id = region,
-                                 .value = static_cast<int>(frontier.size() - head),
-                                 .at = c},
-                       .overlay = {.cursor = c}};
+      visit.event.id = region;
+      visit.event.value = static_cast<int>(frontier.size() - head);
+      visit.event.at = c;
+      visit.overlay.items[0].cells[0] = c;
       co_yield visit;
     }
     const Rect box{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
@@ -188,7 +190,7 @@ StepGenerator flood_regions(StepContext& ctx, ParamValues p) {
                               .value = size,
                               .at = first,
                               .rect = box},
-                    .overlay = {.candidate = box, .verdict = Verdict::Accepted, .cursor = first}};
+                    .overlay = {{dungen::box(Role::Finished, box), marker(Role::Cursor, first)}}};
     co_yield done;
     ++region;
   }

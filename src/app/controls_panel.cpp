@@ -50,9 +50,10 @@ std::string choice_text(const ParamDef& def, std::int64_t c) {
   return t;
 }
 
-constexpr const char* kLegendNames[] = {"wall",   "floor",    "corridor", "door",
-                                        "unused", "frontier", "accepted", "rejected",
-                                        "tunnel", "cursor",   "start"};
+// The legend's words for a tile (empty is the cells no step has touched yet).
+const char* tile_legend(Tile t) {
+  return t == Tile::Empty ? "unused" : tile_name(t).data();
+}
 
 Metrics metrics(const Session& session) {
   Metrics m;
@@ -86,7 +87,10 @@ Metrics metrics(const Session& session) {
     m.single = std::max(m.single, check_w(c));
   }
   float legend = 0;
-  for (const char* n : kLegendNames) legend = std::max(legend, text_w(n));
+  for (int t = 0; t < kTileCount; ++t) {
+    legend = std::max(legend, text_w(tile_legend(static_cast<Tile>(t))));
+  }
+  for (const RoleInfo& r : kRoles) legend = std::max(legend, text_w(std::string(r.legend).c_str()));
   m.swatch_cell = ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.x + legend;
   return m;
 }
@@ -306,32 +310,29 @@ void swatch(const Palette& p, Rgb c, const char* text) {
   ImGui::TextUnformatted(text);
 }
 
-void legend_section(const Palette& p, bool labels, const Metrics& m) {
+// Exactly what is on the map now: its tiles, then the roles the current step draws (with each
+// role's Help sentence on hover).
+void legend_section(Session& session, const Palette& p, const Metrics& m) {
+  const Legend legend = session.legend();
   // As many columns as whole entries fit, up to three.
   const float avail = ImGui::GetContentRegionAvail().x + ImGui::GetStyle().ItemSpacing.x;
   const int columns = std::clamp(
       static_cast<int>(avail / (m.swatch_cell + ImGui::GetStyle().ItemSpacing.x * 2.0f)), 1, 3);
   if (!ImGui::BeginTable("legend", columns)) return;
-  const Rgb colours[] = {p.tile(Tile::Wall),
-                         p.tile(Tile::Floor),
-                         p.tile(Tile::Corridor),
-                         p.tile(Tile::Door),
-                         p.tile(Tile::Empty),
-                         p.frontier,
-                         p.accepted,
-                         p.rejected,
-                         p.path,
-                         p.cursor,
-                         p.start};
-  static_assert(std::size(colours) == std::size(kLegendNames));
-  for (std::size_t i = 0; i < std::size(colours); ++i) {
+  for (const Tile t : legend.tiles) {
     ImGui::TableNextColumn();
-    swatch(p, colours[i], kLegendNames[i]);
+    swatch(p, p.tile(t), tile_legend(t));
+  }
+  for (const Role r : legend.roles) {
+    ImGui::TableNextColumn();
+    swatch(p, role_colour(p, r), std::string(role_info(r).legend).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(role_info(r).help).c_str());
   }
   ImGui::EndTable();
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled(labels ? "each room and each region has its own colour"
-                             : "each region has its own colour");
+  ImGui::TextDisabled(session.generator().text_shows_labels
+                          ? "each room and each region has its own colour"
+                          : "each region has its own colour");
   ImGui::PopTextWrapPos();
 }
 
@@ -368,8 +369,7 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) 
     if (share_open) share_section(session, ui);
     if (ImGui::CollapsingHeader("Lab")) lab_section(session, ui);
     if (ImGui::CollapsingHeader("Legend", ImGuiTreeNodeFlags_DefaultOpen)) {
-      legend_section(palette_for(session.view().projector), session.generator().text_shows_labels,
-                     m);
+      legend_section(session, palette_for(session.view().projector), m);
     }
     ImGui::PopItemWidth();
   }

@@ -1,4 +1,5 @@
-// The Help window: every key binding (from the session's command list) and the mouse controls.
+// The Help window: every key binding (from the session's command list), the mouse controls, and
+// one sentence for every role drawn over the map.
 
 #include <imgui.h>
 
@@ -7,6 +8,7 @@
 
 #include "app/logic/commands.hpp"
 #include "app/panels.hpp"
+#include "core/overlay.hpp"
 
 namespace dungen::app {
 
@@ -40,6 +42,22 @@ void draw_help_window(UiState& ui) {
       ImGui::EndTable();
     }
     ImGui::TextDisabled("keys are ignored while a text field has focus");
+    // What each thing drawn over the map means: one sentence per role (core/overlay.hpp), the
+    // same list the legend names.
+    ImGui::Separator();
+    ImGui::TextUnformatted("What is drawn over the map");
+    if (ImGui::BeginTable("roles", 2, ImGuiTableFlags_RowBg)) {
+      for (const RoleInfo& r : kRoles) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(std::string(r.legend).c_str());
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+        ImGui::TextWrapped("%s", std::string(r.help).c_str());
+        ImGui::PopTextWrapPos();
+      }
+      ImGui::EndTable();
+    }
   }
   ImGui::End();
 }

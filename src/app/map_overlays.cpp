@@ -3,6 +3,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 #include <string>
 
 #include "analysis/regions.hpp"
@@ -64,48 +66,174 @@ ImVec2 rect_max(const MapView& v, ScreenRect vp, const Rect& r) {
   return corner(v, vp, static_cast<float>(r.right()), static_cast<float>(r.bottom()));
 }
 
-// What a rejected candidate ran into: the room it hit, or the cells already in use.
-void draw_hit(ImDrawList* list, const CandidateMark& c, const MapView& v, ScreenRect vp,
-              const Palette& p, float alpha) {
-  const float w = line_width(v);
-  if (c.hit) {
-    halo_rect(list, rect_min(v, vp, *c.hit), rect_max(v, vp, *c.hit), p, colour(p.hit, alpha),
-              w + 1.0f, alpha);
-  }
-  for (const Point at : c.hit_cells) {
-    const Rect cell{at.x, at.y, 1, 1};
-    const ImVec2 a = rect_min(v, vp, cell), b = rect_max(v, vp, cell);
-    list->AddRectFilled(a, b, colour(p.hit, 0.55f * alpha));
-    // A dark frame, so the used cells show on a light floor too.
-    if (v.cell_px() >= 4.0f) list->AddRect(a, b, colour(p.halo, 0.8f * alpha), 0.0f, 0, 1.0f);
+ImVec2 cell_min(const MapView& v, ScreenRect vp, Point c) {
+  return corner(v, vp, static_cast<float>(c.x), static_cast<float>(c.y));
+}
+ImVec2 cell_max(const MapView& v, ScreenRect vp, Point c) {
+  return corner(v, vp, static_cast<float>(c.x + 1), static_cast<float>(c.y + 1));
+}
+
+// A dashed rectangle (parts of the map, choices), with the halo under each dash.
+void dashed_rect(ImDrawList* list, ImVec2 a, ImVec2 b, const Palette& p, ImU32 col, float w) {
+  const float dash = std::max(4.0f, w * 3.0f);
+  const auto side = [&](ImVec2 from, ImVec2 to) {
+    const float len = std::hypot(to.x - from.x, to.y - from.y);
+    if (len <= 0.0f) return;
+    const float dx = (to.x - from.x) / len, dy = (to.y - from.y) / len;
+    for (float t = 0.0f; t < len; t += 2.0f * dash) {
+      const float e = std::min(len, t + dash);
+      const ImVec2 s0{from.x + dx * t, from.y + dy * t}, s1{from.x + dx * e, from.y + dy * e};
+      list->AddLine(s0, s1, colour(p.halo, 0.8f), w + 2.0f);
+      list->AddLine(s0, s1, col, w);
+    }
+  };
+  side(a, {b.x, a.y});
+  side({b.x, a.y}, b);
+  side(b, {a.x, b.y});
+  side({a.x, b.y}, a);
+}
+
+bool off_view(const MapView& v, ScreenRect vp, Point c) {
+  const ImVec2 a = cell_min(v, vp, c);
+  return a.x > vp.x + vp.w || a.y > vp.y + vp.h || a.x + v.cell_px() < vp.x ||
+         a.y + v.cell_px() < vp.y;
+}
+
+void draw_box(ImDrawList* list, const ShownItem& s, const MapView& v, ScreenRect vp,
+              const Palette& p) {
+  const OverlayItem& i = s.item;
+  const ImVec2 a = rect_min(v, vp, i.rect), b = rect_max(v, vp, i.rect);
+  const float alpha = 1.0f - s.age;
+  const Rgb rgb = role_colour(p, i.role);
+  switch (i.role) {
+    case Role::Candidate:
+      list->AddRect(a, b, colour(p.halo, 0.8f), 0.0f, 0, 4.0f);
+      list->AddRect(a, b, colour(rgb, 0.9f), 0.0f, 0, 2.0f);
+      break;
+    case Role::Accepted:
+    case Role::Rejected:
+      list->AddRectFilled(a, b, colour(rgb, 0.30f * alpha));
+      halo_rect(list, a, b, p, colour(rgb, alpha), line_width(v), alpha);
+      break;
+    case Role::Cause:
+      halo_rect(list, a, b, p, colour(rgb, alpha), line_width(v) + 1.0f, alpha);
+      break;
+    case Role::Part:
+      dashed_rect(list, a, b, p, colour(rgb, alpha), line_width(v));
+      break;
+    default:  // Finished, and any other box: a frame
+      halo_rect(list, a, b, p, colour(rgb, alpha), line_width(v), alpha);
   }
 }
 
-void draw_candidate(ImDrawList* list, const CandidateMark& c, const MapView& v, ScreenRect vp,
-                    const Palette& p, bool newest) {
-  const ImVec2 a = rect_min(v, vp, c.rect);
-  const ImVec2 b = rect_max(v, vp, c.rect);
-  const float h = ImGui::GetFontSize();
-  const ImVec2 label_at{a.x + 3, std::max(vp.y + 2, a.y - h - 4)};
-  if (c.verdict == Verdict::None) {
-    // Work in progress (a room just placed, a row being smoothed), not a verdict: only the
-    // current one, in white, so a run does not leave a trail of outlines.
-    if (c.age != 0.0f) return;
-    list->AddRect(a, b, IM_COL32(255, 255, 255, 220), 0.0f, 0, 2.0f);
-    if (!c.caption.empty()) {
-      plate_text(list, inside(label_at, c.caption, vp), IM_COL32_WHITE, c.caption);
+// The cells a step read, as it read them: each filled with the tile it had then.
+void draw_read(ImDrawList* list, const OverlayItem& i, const MapView& v, ScreenRect vp,
+               const Palette& p) {
+  if (i.read.size() == static_cast<std::size_t>(i.rect.w) * i.rect.h && v.cell_px() >= 2.0f) {
+    for (int y = 0; y < i.rect.h; ++y) {
+      for (int x = 0; x < i.rect.w; ++x) {
+        const Point c{i.rect.x + x, i.rect.y + y};
+        if (off_view(v, vp, c)) continue;
+        const Tile t = i.read[static_cast<std::size_t>(y) * i.rect.w + x];
+        list->AddRectFilled(cell_min(v, vp, c), cell_max(v, vp, c), colour(p.tile(t)));
+      }
     }
+  }
+  halo_rect(list, rect_min(v, vp, i.rect), rect_max(v, vp, i.rect), p, colour(role_colour(p, i.role)),
+            line_width(v));
+}
+
+void draw_cells(ImDrawList* list, const ShownItem& s, const MapView& v, ScreenRect vp,
+                const Palette& p) {
+  const OverlayItem& i = s.item;
+  if (i.role == Role::Read) {
+    draw_read(list, i, v, vp, p);
     return;
   }
-  const Rgb rgb = c.verdict == Verdict::Rejected ? p.rejected : p.accepted;
-  const float alpha = 1.0f - c.age;
-  if (c.verdict == Verdict::Rejected && newest) draw_hit(list, c, v, vp, p, alpha);
-  list->AddRectFilled(a, b, colour(rgb, 0.30f * alpha));
-  halo_rect(list, a, b, p, colour(rgb, alpha), line_width(v), alpha);
-  if (!newest || c.age >= 0.5f) return;
-  std::string text = c.verdict == Verdict::Rejected ? "rejected" : "accepted";
-  if (!c.caption.empty()) text += ": " + c.caption;
-  plate_text(list, inside(label_at, text, vp), colour(rgb), text);
+  const float alpha = 1.0f - s.age;
+  const ImU32 col = colour(role_colour(p, i.role), alpha);
+  const float w = std::clamp(v.cell_px() * 0.12f, 1.0f, 3.0f);
+  for (const Point c : i.cells) {
+    if (off_view(v, vp, c)) continue;
+    const ImVec2 a = cell_min(v, vp, c), b = cell_max(v, vp, c);
+    switch (i.role) {
+      case Role::Cause:  // cells in use: white, with a dark frame so they show on floor too
+        list->AddRectFilled(a, b, colour(role_colour(p, i.role), 0.55f * alpha));
+        if (v.cell_px() >= 4.0f) list->AddRect(a, b, colour(p.halo, 0.8f * alpha), 0.0f, 0, 1.0f);
+        break;
+      case Role::SharedWall: {  // hatched: diagonal strokes across the cell
+        list->AddRectFilled(a, b, colour(p.halo, 0.5f * alpha));
+        const float step = std::max(3.0f, v.cell_px() / 3.0f);
+        list->PushClipRect(a, b, true);
+        for (float t = -v.cell_px(); t < v.cell_px(); t += step) {
+          list->AddLine({a.x + t, b.y}, {a.x + t + v.cell_px(), a.y}, col, std::max(1.5f, w));
+        }
+        list->PopClipRect();
+        halo_rect(list, a, b, p, col, w, alpha);
+        break;
+      }
+      case Role::Dropped: {  // a cross
+        const float in = v.cell_px() * 0.2f;
+        const float cw = std::max(1.5f, w);
+        for (const auto& [f, t] : {std::pair{ImVec2{a.x + in, a.y + in}, ImVec2{b.x - in, b.y - in}},
+                                   std::pair{ImVec2{a.x + in, b.y - in}, ImVec2{b.x - in, a.y + in}}}) {
+          list->AddLine(f, t, colour(p.halo, 0.8f * alpha), cw + 2.0f);
+          list->AddLine(f, t, col, cw);
+        }
+        break;
+      }
+      case Role::Choices:
+        dashed_rect(list, {a.x + w, a.y + w}, {b.x - w, b.y - w}, p, col, w);
+        break;
+      case Role::Opened:
+        list->AddRectFilled(a, b, colour(role_colour(p, i.role), 0.6f * alpha));
+        halo_rect(list, a, b, p, col, w, alpha);
+        break;
+      default:  // a frame inside the cell
+        halo_rect(list, a, b, p, col, w, alpha);
+    }
+  }
+}
+
+void draw_line(ImDrawList* list, const ShownItem& s, std::size_t done, const MapView& v,
+               ScreenRect vp, const Palette& p) {
+  const OverlayItem& i = s.item;
+  if (i.cells.size() == 1 && i.role != Role::Tunnel) {
+    const Point c = i.cells.front();
+    halo_rect(list, cell_min(v, vp, c), cell_max(v, vp, c), p, colour(role_colour(p, i.role)),
+              line_width(v));
+    return;
+  }
+  if (i.cells.size() < 2) return;
+  const float full = std::clamp(v.cell_px() * 0.3f, 2.0f, 8.0f);
+  const float w = i.role == Role::Trail ? std::max(1.5f, full * 0.6f) : full;
+  for (std::size_t k = 1; k < i.cells.size(); ++k) {
+    list->AddLine(centre(v, vp, i.cells[k - 1]), centre(v, vp, i.cells[k]), colour(p.halo, 0.8f),
+                  w + 2.0f);
+  }
+  for (std::size_t k = 1; k < i.cells.size(); ++k) {
+    // A tunnel's part still to dig is dimmer than the part already dug.
+    const bool dug = i.role != Role::Tunnel || k < done;
+    list->AddLine(centre(v, vp, i.cells[k - 1]), centre(v, vp, i.cells[k]),
+                  colour(role_colour(p, i.role), dug ? 1.0f : 0.45f), w);
+  }
+}
+
+void draw_marker(ImDrawList* list, const ShownItem& s, const MapView& v, ScreenRect vp,
+                 const Palette& p) {
+  for (const Point at : s.item.cells) {
+    const ImVec2 c = centre(v, vp, at);
+    if (s.item.role == Role::Walker) {
+      const float r = std::max(4.0f, v.cell_px() * 0.35f);
+      list->AddCircleFilled(c, r + 2.0f, colour(p.halo, 0.8f));
+      list->AddCircleFilled(c, r, colour(role_colour(p, Role::Walker)));
+      continue;
+    }
+    // The cursor: at least a 14-pixel square, so it can be found on a zoomed-out 4096 map.
+    const float half = std::max(7.0f, v.cell_px() * 0.5f + 2.0f);
+    halo_rect(list, {c.x - half, c.y - half}, {c.x + half, c.y + half}, p,
+              colour(role_colour(p, s.item.role)), line_width(v));
+  }
 }
 
 }  // namespace
@@ -117,40 +245,33 @@ void draw_step_overlay(ImDrawList* list, const OverlayView& o, const MapView& v,
     // What this phase (a smoothing pass) has changed so far: a frame inside each cell.
     const float inset = std::max(1.0f, v.cell_px() * 0.15f);
     for (const Point at : o.phase_changes) {
-      const ImVec2 a = corner(v, vp, static_cast<float>(at.x), static_cast<float>(at.y));
-      if (a.x > vp.x + vp.w || a.y > vp.y + vp.h || a.x + v.cell_px() < vp.x ||
-          a.y + v.cell_px() < vp.y) {
-        continue;
-      }
+      if (off_view(v, vp, at)) continue;
+      const ImVec2 a = cell_min(v, vp, at);
       halo_rect(list, {a.x + inset, a.y + inset},
-                {a.x + v.cell_px() - inset, a.y + v.cell_px() - inset}, p, colour(p.flipped),
+                {a.x + v.cell_px() - inset, a.y + v.cell_px() - inset}, p,
+                colour(role_colour(p, Role::Flipped)),
                 std::clamp(v.cell_px() * 0.12f, 1.0f, 3.0f));
     }
   }
-  for (std::size_t i = 0; i < o.candidates.size(); ++i) {
-    draw_candidate(list, o.candidates[i], v, vp, p, i + 1 == o.candidates.size());
-  }
-  if (o.window) {
-    const ImVec2 a = rect_min(v, vp, *o.window);
-    const ImVec2 b = rect_max(v, vp, *o.window);
-    halo_rect(list, a, b, p, colour(p.window), line_width(v));
-    if (!o.window_caption.empty()) {
-      const float h = ImGui::GetFontSize();
-      const ImVec2 at{a.x, b.y + 3 + h > vp.y + vp.h ? a.y - h - 4 : b.y + 3};
-      plate_text(list, inside(at, o.window_caption, vp), colour(p.window), o.window_caption);
-    }
-  }
-  if (o.path.size() >= 2) {
-    const float w = std::clamp(v.cell_px() * 0.3f, 2.0f, 8.0f);
-    // The part still to dig is dimmer than the part already dug.
-    for (std::size_t i = 1; i < o.path.size(); ++i) {
-      list->AddLine(centre(v, vp, o.path[i - 1]), centre(v, vp, o.path[i]), colour(p.halo, 0.8f),
-                    w + 2.0f);
-    }
-    for (std::size_t i = 1; i < o.path.size(); ++i) {
-      const bool dug = i < o.path_done;
-      list->AddLine(centre(v, vp, o.path[i - 1]), centre(v, vp, o.path[i]),
-                    colour(p.path, dug ? 1.0f : 0.45f), w);
+  // Lines under cells under boxes under markers: what is worked on is drawn on top.
+  for (const RoleShape shape :
+       {RoleShape::Line, RoleShape::Cells, RoleShape::Box, RoleShape::Marker}) {
+    for (const ShownItem& s : o.items) {
+      if (role_info(s.item.role).shape != shape) continue;
+      switch (shape) {
+        case RoleShape::Line:
+          draw_line(list, s, o.path_done, v, vp, p);
+          break;
+        case RoleShape::Cells:
+          draw_cells(list, s, v, vp, p);
+          break;
+        case RoleShape::Box:
+          draw_box(list, s, v, vp, p);
+          break;
+        case RoleShape::Marker:
+          draw_marker(list, s, v, vp, p);
+          break;
+      }
     }
   }
   if (o.player_start) {
@@ -164,12 +285,12 @@ void draw_step_overlay(ImDrawList* list, const OverlayView& o, const MapView& v,
       list->AddText({c.x - size.x / 2, c.y - size.y / 2}, IM_COL32_WHITE, "@");
     }
   }
-  if (o.cursor) {
-    // At least a 14-pixel square, so the cursor can be found on a zoomed-out 4096 map.
-    const ImVec2 c = centre(v, vp, *o.cursor);
-    const float half = std::max(7.0f, v.cell_px() * 0.5f + 2.0f);
-    halo_rect(list, {c.x - half, c.y - half}, {c.x + half, c.y + half}, p, colour(p.cursor),
-              line_width(v));
+  if (o.caption_at && !o.caption.empty()) {
+    // Above the box, or below it where the top of the view would cut it.
+    const ImVec2 a = rect_min(v, vp, *o.caption_at), b = rect_max(v, vp, *o.caption_at);
+    const float h = ImGui::GetFontSize();
+    const ImVec2 at{a.x + 3, a.y - h - 4 < vp.y + 2 ? b.y + 3 : a.y - h - 4};
+    plate_text(list, inside(at, o.caption, vp), IM_COL32_WHITE, o.caption);
   }
   list->PopClipRect();
 }
@@ -277,7 +398,9 @@ void draw_hover(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect
   } else {
     ImGui::TextDisabled("region: none");
   }
-  if (c.mark == Mark::Frontier) ImGui::TextColored({0.0f, 0.85f, 1.0f, 1.0f}, "on the frontier");
+  if (const auto role = mark_role(c.mark)) {
+    ImGui::Text("marked: %s", std::string(role_info(*role).legend).c_str());
+  }
   ImGui::EndTooltip();
 }
 

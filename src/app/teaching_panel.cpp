@@ -159,14 +159,14 @@ void stats_section(const Session& session) {
 // The values the current step drew from the RNG ("w = 7", "roll = 37"), so a student can see
 // where a room's size or a cell's fate came from.
 void draws_section(const Session& session) {
-  const std::vector<Draw> draws = session.current_draws();
+  const std::string draws = session.current_draws_text();
   ImGui::TextWrapped("Random draws of this step");
   if (draws.empty()) {
     ImGui::TextDisabled("  none");
     return;
   }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(("  " + draws_text(draws)).c_str());
+  ImGui::TextUnformatted(("  " + draws).c_str());
   ImGui::PopTextWrapPos();
 }
 

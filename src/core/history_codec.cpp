@@ -3,68 +3,62 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/varint.hpp"
+
 namespace dungen::history {
 namespace {
 
 static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 
-// A record starts with 24 bits saying which fields follow.
-enum Flag : std::uint32_t {
-  kLevelShift = 0,  // 2 bits
+// A record starts with a varint of flags saying which fields follow (one byte for most steps;
+// room to grow past 7 flags without a new format).
+//
+//   field            written when                     as
+//   level            always                           flags bits 0-1
+//   last             the body's final step            flag
+//   phase changes    overlay.show_phase_changes       flag
+//   line             differs from the previous step   signed delta
+//   event kind       differs                          byte
+//   reason           != 0                             byte
+//   id               differs                          signed delta
+//   other            != -1                            signed
+//   value            differs                          signed delta
+//   at               differs                          two signed deltas
+//   rect             != {}                            four signed
+//   overlay items    any                              count, then per item: role byte, what
+//                                                     follows (rect / cells / read tiles), the
+//                                                     rect (same as the event's: no bytes),
+//                                                     cells delta-coded from the event's at,
+//                                                     read tiles two a byte
+//   stats            any changed                      count, (slot, signed delta) each
+//   draws            any                              count, (name id, signed value) each
+//   changes          always                           count, then the changes (see below)
+enum Flag : std::uint64_t {
+  kLevelMask = 3,
   kLast = 1u << 2,
-  kVerdictShift = 3,  // 2 bits
-  kPhaseChanges = 1u << 5,
-  kLine = 1u << 6,     // line differs from the previous step's
-  kKind = 1u << 7,     // event kind differs
-  kReason = 1u << 8,   // reason != 0
-  kId = 1u << 9,       // id differs
-  kOther = 1u << 10,   // other != -1
-  kValue = 1u << 11,   // value differs
-  kAt = 1u << 12,      // at differs
-  kRect = 1u << 13,    // rect != {}
-  kCandShift = 14,     // 2 bits: none, the event's rect, its own
-  kHit = 1u << 16,     // hit present
-  kCursorShift = 17,   // 2 bits: none, the event's point, its own
-  kWindow = 1u << 19,  // window present
-  kHitCells = 1u << 20,
-  kPath = 1u << 21,
-  kStats = 1u << 22,
-  kDraws = 1u << 23,
+  kPhaseChanges = 1u << 3,
+  kLine = 1u << 4,    // line differs from the previous step's
+  kKind = 1u << 5,    // event kind differs
+  kReason = 1u << 6,  // reason != 0
+  kId = 1u << 7,      // id differs
+  kOther = 1u << 8,   // other != -1
+  kValue = 1u << 9,   // value differs
+  kAt = 1u << 10,     // at differs
+  kRect = 1u << 11,   // rect != {}
+  kItems = 1u << 12,  // overlay items follow
+  kStats = 1u << 13,
+  kDraws = 1u << 14,
 };
 
-inline std::uint64_t zigzag(std::int64_t v) {
-  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
-}
-inline std::int64_t unzigzag(std::uint64_t u) {
-  return static_cast<std::int64_t>(u >> 1) ^ -static_cast<std::int64_t>(u & 1);
-}
+// What follows an item's role byte.
+enum ItemBit : std::uint8_t { kItemRect = 1, kItemEventRect = 2, kItemCells = 4, kItemRead = 8 };
 
-inline std::uint8_t* put(std::uint8_t* w, std::uint64_t v) {
-  while (v >= 0x80) {
-    *w++ = static_cast<std::uint8_t>(v | 0x80);
-    v >>= 7;
-  }
-  *w++ = static_cast<std::uint8_t>(v);
-  return w;
-}
+inline std::uint8_t* put(std::uint8_t* w, std::uint64_t v) { return put_varint(w, v); }
 inline std::uint8_t* put_signed(std::uint8_t* w, std::int64_t v) {
-  return put(w, zigzag(v));
+  return put_varint(w, zigzag(v));
 }
-
 inline const std::uint8_t* get(const std::uint8_t* r, std::uint64_t& v) {
-  std::uint64_t x = *r++;
-  if (x < 0x80) {
-    v = x;
-    return r;
-  }
-  x &= 0x7f;
-  for (unsigned shift = 7;; shift += 7) {
-    const std::uint64_t b = *r++;
-    x |= (b & 0x7f) << shift;
-    if (b < 0x80) break;
-  }
-  v = x;
-  return r;
+  return get_varint(r, v);
 }
 inline const std::uint8_t* get_signed(const std::uint8_t* r, std::int64_t& v) {
   std::uint64_t u = 0;
@@ -135,7 +129,11 @@ Cell PackedChange::after_of(Cell before) const {
 
 std::size_t max_record_bytes(const Step& step, std::size_t changes, std::size_t stats,
                              std::size_t draws) {
-  return 256 + (step.overlay.hit_cells.size() + step.overlay.path.size()) * 20 +
+  std::size_t item_bytes = 0;
+  for (const OverlayItem& i : step.overlay.items) {
+    item_bytes += 2 + 20 + i.cells.size() * 20 + i.read.size();
+  }
+  return 256 + item_bytes +
          (stats + draws) * 15 + changes * kMaxChangeBytes;
 }
 
@@ -144,8 +142,7 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, c
                             std::span<const Draw> draws, std::size_t& step_bytes) {
   const Event& e = step.event;
   const Overlay& o = step.overlay;
-  std::uint32_t f = static_cast<std::uint32_t>(step.level) << kLevelShift |
-                    static_cast<std::uint32_t>(o.verdict) << kVerdictShift;
+  std::uint64_t f = static_cast<std::uint64_t>(step.level) & kLevelMask;
   if (step.last) f |= kLast;
   if (o.show_phase_changes) f |= kPhaseChanges;
   if (step.line != st.line) f |= kLine;
@@ -156,18 +153,11 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, c
   if (e.value != st.value) f |= kValue;
   if (e.at != st.at) f |= kAt;
   if (e.rect != Rect{}) f |= kRect;
-  if (o.candidate) f |= (*o.candidate == e.rect ? 1u : 2u) << kCandShift;
-  if (o.hit) f |= kHit;
-  if (o.cursor) f |= (*o.cursor == e.at ? 1u : 2u) << kCursorShift;
-  if (o.window) f |= kWindow;
-  if (!o.hit_cells.empty()) f |= kHitCells;
-  if (!o.path.empty()) f |= kPath;
+  if (!o.items.empty()) f |= kItems;
   if (!stats.empty()) f |= kStats;
   if (!draws.empty()) f |= kDraws;
   std::uint8_t* const start = w;
-  *w++ = static_cast<std::uint8_t>(f);
-  *w++ = static_cast<std::uint8_t>(f >> 8);
-  *w++ = static_cast<std::uint8_t>(f >> 16);
+  w = put(w, f);
   if (f & kLine) w = put_signed(w, std::int64_t{step.line} - st.line);
   if (f & kKind) *w++ = e.kind;
   if (f & kReason) *w++ = e.reason;
@@ -179,15 +169,26 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, c
     w = put_signed(w, std::int64_t{e.at.y} - st.at.y);
   }
   if (f & kRect) w = put_rect(w, e.rect);
-  if (((f >> kCandShift) & 3u) == 2u) w = put_rect(w, *o.candidate);
-  if (f & kHit) w = put_rect(w, *o.hit);
-  if (((f >> kCursorShift) & 3u) == 2u) {
-    w = put_signed(w, std::int64_t{o.cursor->x} - e.at.x);
-    w = put_signed(w, std::int64_t{o.cursor->y} - e.at.y);
+  if (f & kItems) {
+    w = put(w, o.items.size());
+    for (const OverlayItem& i : o.items) {
+      std::uint8_t what = 0;
+      if (i.rect != Rect{}) what |= i.rect == e.rect ? kItemEventRect : kItemRect;
+      if (!i.cells.empty()) what |= kItemCells;
+      if (!i.read.empty()) what |= kItemRead;
+      *w++ = static_cast<std::uint8_t>(i.role);
+      *w++ = what;
+      if (what & kItemRect) w = put_rect(w, i.rect);
+      if (what & kItemCells) w = put_points(w, i.cells, e.at);
+      if (what & kItemRead) {
+        w = put(w, i.read.size());
+        for (std::size_t k = 0; k < i.read.size(); k += 2) {
+          const unsigned hi = k + 1 < i.read.size() ? static_cast<unsigned>(i.read[k + 1]) : 0u;
+          *w++ = static_cast<std::uint8_t>(static_cast<unsigned>(i.read[k]) | hi << 4);
+        }
+      }
+    }
   }
-  if (f & kWindow) w = put_rect(w, *o.window);
-  if (f & kHitCells) w = put_points(w, o.hit_cells, e.at);
-  if (f & kPath) w = put_points(w, o.path, e.at);
   if (f & kStats) {
     w = put(w, stats.size());
     for (const StatChange& s : stats) {
@@ -247,16 +248,14 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, c
 
 const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const NameTable& names,
                                   const RecordOut& out) {
-  const std::uint32_t f =
-      std::uint32_t{r[0]} | std::uint32_t{r[1]} << 8 | std::uint32_t{r[2]} << 16;
-  r += 3;
+  std::uint64_t f = 0;
+  r = get(r, f);
   Step tmp_step;
   Step& s = out.step ? *out.step : tmp_step;
   Event& e = s.event;
   Overlay& o = s.overlay;
-  s.level = static_cast<StepLevel>((f >> kLevelShift) & 3u);
+  s.level = static_cast<StepLevel>(f & kLevelMask);
   s.last = (f & kLast) != 0;
-  o.verdict = static_cast<Verdict>((f >> kVerdictShift) & 3u);
   o.show_phase_changes = (f & kPhaseChanges) != 0;
   s.line = st.line;
   if (f & kLine) r = get_int(r, s.line, st.line);
@@ -277,37 +276,34 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   }
   e.rect = Rect{};
   if (f & kRect) r = get_rect(r, e.rect);
-  switch ((f >> kCandShift) & 3u) {
-    case 0:
-      o.candidate.reset();
-      break;
-    case 1:
-      o.candidate = e.rect;
-      break;
-    default:
-      o.candidate.emplace();
-      r = get_rect(r, *o.candidate);
+  o.items.clear();
+  if (f & kItems) {
+    std::uint64_t n = 0;
+    r = get(r, n);
+    if (out.step) o.items.resize(static_cast<std::size_t>(n));
+    OverlayItem scratch;
+    for (std::uint64_t k = 0; k < n; ++k) {
+      OverlayItem& i = out.step ? o.items[static_cast<std::size_t>(k)] : scratch;
+      i.role = static_cast<Role>(*r++);
+      const std::uint8_t what = *r++;
+      i.rect = Rect{};
+      if (what & kItemEventRect) i.rect = e.rect;
+      if (what & kItemRect) r = get_rect(r, i.rect);
+      i.cells.clear();
+      if (what & kItemCells) r = get_points(r, out.step ? &i.cells : nullptr, e.at);
+      i.read.clear();
+      if (what & kItemRead) {
+        std::uint64_t m = 0;
+        r = get(r, m);
+        for (std::uint64_t t = 0; t < m; t += 2) {
+          const std::uint8_t b = *r++;
+          if (!out.step) continue;
+          i.read.push_back(static_cast<Tile>(b & 15u));
+          if (t + 1 < m) i.read.push_back(static_cast<Tile>(b >> 4));
+        }
+      }
+    }
   }
-  o.hit.reset();
-  if (f & kHit) r = get_rect(r, o.hit.emplace());
-  switch ((f >> kCursorShift) & 3u) {
-    case 0:
-      o.cursor.reset();
-      break;
-    case 1:
-      o.cursor = e.at;
-      break;
-    default:
-      o.cursor = e.at;
-      r = get_int(r, o.cursor->x, e.at.x);
-      r = get_int(r, o.cursor->y, e.at.y);
-  }
-  o.window.reset();
-  if (f & kWindow) r = get_rect(r, o.window.emplace());
-  o.hit_cells.clear();
-  if (f & kHitCells) r = get_points(r, out.step ? &o.hit_cells : nullptr, e.at);
-  o.path.clear();
-  if (f & kPath) r = get_points(r, out.step ? &o.path : nullptr, e.at);
   if (out.stats) out.stats->clear();
   if (f & kStats) {
     std::uint64_t n = 0;

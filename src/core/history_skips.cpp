@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/varint.hpp"
+
 namespace dungen::history {
 
 // A skip writes whole layers; a layer the grid has not allocated yet (it allocates the mark,
@@ -20,36 +22,9 @@ constexpr std::uint8_t bit(CellLayer layer) {
   return static_cast<std::uint8_t>(1u << static_cast<unsigned>(layer));
 }
 
-void put(std::vector<std::uint8_t>& out, std::uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<std::uint8_t>(v | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<std::uint8_t>(v));
-}
-
-inline const std::uint8_t* get(const std::uint8_t* r, std::uint64_t& v) {
-  std::uint64_t x = *r++;
-  if (x < 0x80) {
-    v = x;
-    return r;
-  }
-  x &= 0x7f;
-  for (unsigned shift = 7;; shift += 7) {
-    const std::uint64_t b = *r++;
-    x |= (b & 0x7f) << shift;
-    if (b < 0x80) break;
-  }
-  v = x;
-  return r;
-}
-
-std::uint64_t zigzag(std::int64_t v) {
-  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
-}
-std::int64_t unzigzag(std::uint64_t u) {
-  return static_cast<std::int64_t>(u >> 1) ^ -static_cast<std::int64_t>(u & 1);
-}
+using history::get_varint;
+inline void put(std::vector<std::uint8_t>& out, std::uint64_t v) { put_varint(out, v); }
+inline const std::uint8_t* get(const std::uint8_t* r, std::uint64_t& v) { return get_varint(r, v); }
 
 // One layer's values for every entry, as runs of (count, value).
 template <class Value>

@@ -23,10 +23,17 @@ struct Narration {
   // A few words drawn next to the candidate or window on the map ("touches room 2", "6 >= 5:
   // floor"); empty for none.
   std::string (*caption)(const Step& step, const ParamValues& params) = nullptr;
+  // A random draw of the step in words, where its bare number would not say what was drawn
+  // ("dir = 2: south of north, east, south"); empty (or no function): "name = value".
+  std::string (*draw_text)(const Draw& draw, const Step& step, const ParamValues& params) = nullptr;
   std::size_t stat_slots = 0;
   // The stats panel's rows (and the JSON "stats" fields) from the slots' values.
   std::vector<StatRow> (*stat_rows)(std::span<const std::int64_t> values,
                                     const ParamValues& params) = nullptr;
 };
+
+// The step's draws as the log and the panel show them: "w = 7, dir = 2: south of north, south".
+std::string step_draws_text(const Narration& narration, const Step& step,
+                            std::span<const Draw> draws, const ParamValues& params);
 
 }  // namespace dungen

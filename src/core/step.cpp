@@ -1,5 +1,7 @@
 #include "core/step.hpp"
 
+#include "core/narration.hpp"
+
 namespace dungen {
 
 std::string_view level_name(StepLevel level) {
@@ -44,6 +46,20 @@ std::string draws_text(const std::vector<Draw>& draws) {
     s += d.name;
     s += " = ";
     s += std::to_string(d.value);
+  }
+  return s;
+}
+
+std::string step_draws_text(const Narration& narration, const Step& step,
+                            std::span<const Draw> draws, const ParamValues& params) {
+  std::string s;
+  for (const Draw& d : draws) {
+    if (!s.empty()) s += ", ";
+    std::string said = narration.draw_text ? narration.draw_text(d, step, params) : std::string();
+    if (said.empty()) {
+      said = std::string(d.name) + " = " + std::to_string(d.value);
+    }
+    s += said;
   }
   return s;
 }

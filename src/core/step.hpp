@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/geometry.hpp"
+#include "core/overlay.hpp"
 
 namespace dungen {
 
@@ -23,9 +24,6 @@ enum class StepLevel : std::uint8_t {
   Phase = 3,    // a stage of the algorithm done: a smoothing pass, the whole run
 };
 std::string_view level_name(StepLevel level);
-
-// The verdict on a candidate shown in the overlay.
-enum class Verdict : std::uint8_t { None, Accepted, Rejected };
 
 // What kind of thing happened. The generic kinds are core's; every generator numbers its own
 // kinds from kFirstOwnEvent in its own file (an enum class converted with event_kind()).
@@ -51,25 +49,11 @@ struct Event {
   friend bool operator==(const Event&, const Event&) = default;
 };
 
-// What the viewer draws over the map for this step.
-struct Overlay {
-  std::optional<Rect> candidate;  // the rectangle just tried
-  Verdict verdict = Verdict::None;
-  std::optional<Rect> hit;       // what a rejected candidate ran into (a placed room)
-  std::vector<Point> hit_cells;  // or the cells already in use that it would have covered
-  std::vector<Point> path;       // a tunnel or corridor being carved, in order
-  std::optional<Point> cursor;   // the cell being worked on
-  std::optional<Rect> window;    // the neighbourhood being read (a 3x3 block, three rows)
-  // Outline every cell changed since the last phase step (what this smoothing pass flipped).
-  bool show_phase_changes = false;
-  friend bool operator==(const Overlay&, const Overlay&) = default;
-};
-
 struct Step {
   StepLevel level = StepLevel::Cell;
   int line = 0;  // index into the generator's pseudocode: the line this step performs
   Event event;
-  Overlay overlay;
+  Overlay overlay;  // what the viewer draws over the map (core/overlay.hpp)
   // True on the body's final step: nothing follows, so the run is known to be over as soon as
   // this step is shown (not one more "step" press later).
   bool last = false;

@@ -30,7 +30,9 @@ char tile_glyph(Tile t);
 // Per-cell marks a stepper may set to show work in progress (drawn by the renderer).
 enum class Mark : std::uint8_t {
   None = 0,
-  Frontier = 1,  // waiting to be visited (flood fill)
+  Frontier = 1,   // waiting to be visited (flood fill)
+  Connector = 2,  // a wall joining two regions, waiting to be opened (rooms and mazes)
+  DeadEnd = 3,    // a dead end waiting to be filled (rooms and mazes)
 };
 
 }  // namespace dungen

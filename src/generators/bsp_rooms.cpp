@@ -128,6 +128,11 @@ std::string rect_size(const Rect& r) {
   return size_text(r.w, r.h);
 }
 
+std::int64_t tunnel_cells(const Step& s) {
+  const OverlayItem* t = s.overlay.find(Role::Tunnel);
+  return t ? static_cast<std::int64_t>(t->cells.size()) : 0;
+}
+
 std::string words(const Step& s, const ParamValues& p) {
   const Event& e = s.event;
   static constexpr std::array<std::string_view, 5> kPartName = {"", "left", "right", "top",
@@ -181,7 +186,7 @@ std::string words(const Step& s, const ParamValues& p) {
       return "join the parts of " + node_text(e.id) + ": room " + number_text(e.other) +
              " to room " + number_text(e.value) + ", a " +
              (e.reason == kStraight ? "straight" : "Z-shaped") + " corridor of " +
-             plural(static_cast<std::int64_t>(s.overlay.path.size()), "cell", "cells");
+             plural(tunnel_cells(s), "cell", "cells");
     case event_kind(Ev::Dig):
       return "the corridor from room " + number_text(e.other) + " to room " + number_text(e.value) +
              " digs " + xy_text(e.at);
@@ -205,7 +210,7 @@ std::string caption(const Step& s, const ParamValues&) {
     case event_kind(Ev::Room):
       return "room " + number_text(e.id);
   }
-  // A join outlines both parts (the window and the candidate), and each would carry the same
+  // A join outlines both parts, and each would carry the same
   // caption: the outlines and the corridor speak for themselves, the log names the rooms.
   return "";
 }
@@ -317,7 +322,7 @@ StepGenerator split(StepContext& ctx, Settings s, Tree& t, int id, int parent, P
                              .other = parent,
                              .value = n.depth,
                              .rect = n.rect},
-                   .overlay = {.window = n.rect}};
+                   .overlay = {{box(Role::Part, n.rect)}}};
   co_yield visit;
 
   const bool can_vertical = n.rect.w >= 2 * s.min_leaf;  // a vertical line cuts the width
@@ -333,7 +338,7 @@ StepGenerator split(StepContext& ctx, Settings s, Tree& t, int id, int parent, P
                                  .other = leaf,
                                  .value = n.depth,
                                  .rect = n.rect},
-                       .overlay = {.window = n.rect}};
+                       .overlay = {{box(Role::Part, n.rect)}}};
     co_yield is_leaf;
     co_return;
   }
@@ -388,7 +393,7 @@ StepGenerator split(StepContext& ctx, Settings s, Tree& t, int id, int parent, P
                                 .value = n.depth,
                                 .at = start,
                                 .rect = n.rect},
-                      .overlay = {.candidate = n.rect, .path = std::move(line)}};
+                      .overlay = {{box(Role::Part, n.rect), dungen::line(Role::Cut, std::move(line))}}};
   co_yield cut_step;
 
   co_yield split(ctx, s, t, first_id, id, vertical ? kLeft : kTop);
@@ -434,7 +439,7 @@ StepGenerator place_rooms(StepContext& ctx, Settings s, Tree& t, int id) {
       .level = StepLevel::Feature,
       .line = kRoom,
       .event = {.kind = event_kind(Ev::Room), .id = room_id, .other = id, .rect = room},
-      .overlay = {.window = leaf}};
+      .overlay = {{box(Role::Part, leaf), box(Role::Accepted, room)}}};
   co_yield carved;
 }
 
@@ -504,7 +509,8 @@ StepGenerator join(StepContext& ctx, const Tree& t, int id, int& dug) {
                                .value = b,
                                .at = path.front(),
                                .rect = n.rect},
-                     .overlay = {.candidate = second.rect, .path = path, .window = first.rect}};
+                     .overlay = {{box(Role::Part, first.rect), box(Role::Part, second.rect),
+                                  dungen::line(Role::Tunnel, path)}}};
   co_yield planned;
 
   for (const Point c : path) {
@@ -516,7 +522,8 @@ StepGenerator join(StepContext& ctx, const Tree& t, int id, int& dug) {
         .level = StepLevel::Cell,
         .line = kJoin,
         .event = {.kind = event_kind(Ev::Dig), .id = id, .other = a, .value = b, .at = c},
-        .overlay = {.candidate = second.rect, .cursor = c, .window = first.rect}};
+        .overlay = {{box(Role::Part, first.rect), box(Role::Part, second.rect),
+                     marker(Role::Cursor, c)}}};
     co_yield dig;
   }
 }

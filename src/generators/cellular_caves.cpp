@@ -275,6 +275,19 @@ struct Cave {
     const Rect r = rows_around(y);
     return {left, r.y, std::min(w, x + 2) - left, r.h};
   }
+  // What a row step reads, as it reads it: rows y-1..y+1 of the previous grid (the row above
+  // from the copy kept aside, since the grid's row above is already new).
+  OverlayItem read_rows(int y, const Tile* above, const Tile* here, const Tile* below) const {
+    const Rect band = rows_around(y);
+    std::vector<Tile> tiles;
+    if (static_cast<std::size_t>(band.w) * band.h <= kMaxReadCells) {
+      tiles.reserve(static_cast<std::size_t>(band.w) * band.h);
+      if (y > 0) tiles.insert(tiles.end(), above, above + width);
+      tiles.insert(tiles.end(), here, here + width);
+      if (y + 1 < h) tiles.insert(tiles.end(), below, below + width);
+    }
+    return read(band, std::move(tiles));
+  }
   const Tile* live_row(const StepContext& ctx, int y) const {
     return ctx.grid().tiles().data() + static_cast<std::size_t>(y) * width;
   }
@@ -292,7 +305,7 @@ StepGenerator fill_rows(StepContext& ctx, Cave& c) {
         .level = StepLevel::Action,
         .line = kFill,
         .event = {.kind = event_kind(Ev::FillRow), .id = y, .value = floor, .rect = c.row(y)},
-        .overlay = {.candidate = c.row(y)}};
+        .overlay = {{box(Role::Candidate, c.row(y))}}};
     co_yield row;
   }
 }
@@ -316,7 +329,7 @@ StepGenerator fill_cells(StepContext& ctx, Cave& c) {
                                 .reason = floor ? kFloor : kWall,
                                 .value = roll,
                                 .at = {x, y}},
-                      .overlay = {.cursor = Point{x, y}}};
+                      .overlay = {{marker(Role::Cursor, {x, y})}}};
       co_yield cell;
     }
   }
@@ -347,7 +360,7 @@ StepGenerator wall_the_edge(StepContext& ctx, Cave& c, int pass) {
       .level = StepLevel::Action,
       .line = pass < 0 ? kFillBorder : kPassBorder,
       .event = {.kind = event_kind(Ev::Border), .other = pass, .value = walled, .rect = map},
-      .overlay = {.candidate = map, .show_phase_changes = pass >= 0}};
+      .overlay = {{box(Role::Candidate, map)}, pass >= 0}};
   co_yield step;
 }
 
@@ -357,8 +370,9 @@ StepGenerator pass_rows(StepContext& ctx, Cave& c, int pass) {
   const std::size_t flipped = kFlipped + static_cast<std::size_t>(pass);
   for (int y = 0; y < c.h; ++y) {
     const Tile* here = c.live_row(ctx, y);
-    smooth_row(y > 0 ? c.old_above.data() : kWallRow, here, y + 1 < c.h ? here + c.width : kWallRow,
-               c.fresh.data(), c.w, c.threshold);
+    const Tile* above = y > 0 ? c.old_above.data() : kWallRow;
+    const Tile* below = y + 1 < c.h ? here + c.width : kWallRow;
+    smooth_row(above, here, below, c.fresh.data(), c.w, c.threshold);
     const Step read{
         .level = StepLevel::Action,
         .line = kCount,
@@ -366,7 +380,7 @@ StepGenerator pass_rows(StepContext& ctx, Cave& c, int pass) {
                   .id = y,
                   .other = pass,
                   .rect = c.rows_around(y)},
-        .overlay = {.candidate = c.row(y), .window = c.rows_around(y), .show_phase_changes = true}};
+        .overlay = {{box(Role::Candidate, c.row(y)), c.read_rows(y, above, here, below)}, true}};
     co_yield read;
 
     here = c.live_row(ctx, y);
@@ -384,7 +398,7 @@ StepGenerator pass_rows(StepContext& ctx, Cave& c, int pass) {
                                  .other = pass,
                                  .value = changed,
                                  .rect = c.row(y)},
-                       .overlay = {.candidate = c.row(y), .show_phase_changes = true}};
+                       .overlay = {{box(Role::Candidate, c.row(y))}, true}};
     co_yield written;
   }
 }
@@ -398,14 +412,20 @@ StepGenerator pass_cells(StepContext& ctx, Cave& c, int pass) {
     for (int x = 0; x < c.w; ++x) {
       const Rect block = c.block(x, y);
       int count = 0;
+      std::vector<Tile> seen;
+      seen.reserve(9);
       for (int by = block.y; by < block.bottom(); ++by) {
         // Row y-1 is kept aside, row y too (its cells left of x are new); y+1 is untouched.
         const Tile* row = by < y    ? c.old_above.data()
                           : by == y ? c.old_here.data()
                                     : c.live_row(ctx, by);
-        for (int bx = block.x; bx < block.right(); ++bx) count += row[bx] == Tile::Floor;
+        for (int bx = block.x; bx < block.right(); ++bx) {
+          count += row[bx] == Tile::Floor;
+          seen.push_back(row[bx]);
+        }
       }
       const Point at{x, y};
+      const Overlay window{{read(block, std::move(seen)), marker(Role::Cursor, at)}, true};
       const Step counted{.level = StepLevel::Cell,
                          .line = kCount,
                          .event = {.kind = event_kind(Ev::CellCount),
@@ -413,7 +433,7 @@ StepGenerator pass_cells(StepContext& ctx, Cave& c, int pass) {
                                    .value = count,
                                    .at = at,
                                    .rect = block},
-                         .overlay = {.cursor = at, .window = block, .show_phase_changes = true}};
+                         .overlay = window};
       co_yield counted;
 
       const bool floor = count >= c.threshold;
@@ -432,7 +452,7 @@ StepGenerator pass_cells(StepContext& ctx, Cave& c, int pass) {
                                  .value = count,
                                  .at = at,
                                  .rect = block},
-                       .overlay = {.cursor = at, .window = block, .show_phase_changes = true}};
+                       .overlay = window};
       co_yield ruled;
     }
     std::swap(c.old_above, c.old_here);
@@ -474,7 +494,7 @@ StepGenerator cellular_caves(StepContext& ctx, ParamValues p) {
     const Step start{.level = StepLevel::Cell,
                      .line = kForPass,
                      .event = {.kind = event_kind(Ev::PassStart), .id = pass},
-                     .overlay = {.show_phase_changes = true}};
+                     .overlay = {{}, true}};
     co_yield start;
     if (cells) {
       co_yield pass_cells(ctx, c, pass);
@@ -490,7 +510,7 @@ StepGenerator cellular_caves(StepContext& ctx, ParamValues p) {
         .event = {.kind = event_kind(Ev::PassDone),
                   .id = pass,
                   .value = static_cast<int>(stats[kFlipped + static_cast<std::size_t>(pass)])},
-        .overlay = {.show_phase_changes = true},
+        .overlay = {{}, true},
         .last = pass + 1 == passes};
     co_yield done;
   }

@@ -22,8 +22,9 @@
 // - Several walkers, the bias and the restarts are the common variants the seed leaves out.
 //
 // Steps: the begin step [phase]; the walkers placed [action]; each walk step [cell], its
-// overlay the walker (cursor), the neighbourhood it chose from (window) and its last few cells
-// (path); a restart [action]; each tenth of the target reached [feature]; the end [phase].
+// overlay the walker (a walker marker and the cursor), the neighbours it drew its direction from
+// (choices: 4, fewer at the edge of the area) and its last few cells (trail); a restart [action];
+// each tenth of the target reached [feature]; the end [phase].
 
 #include "generators/drunkards_walk.hpp"
 
@@ -78,8 +79,9 @@ enum class Ev : EventKind {
   Placed = kFirstOwnEvent,  // at = the start cell, reason = StartAt, value = floor cells after
   Restart,                  // id = walker, at = its new cell, other = the floor cell drawn
                             // (0-based, in carving order), value = floor cells
-  Walk,                     // id = walker, at = the cell stepped onto, rect = the 3x3 block it
-                            // chose from, value = floor cells after, reason = direction | flags
+  Walk,                     // id = walker, at = the cell stepped onto, value = floor cells
+                            // after, reason = direction | flags; its Choices item lists the
+                            // cells the direction was drawn from, in kDirs order
   Checkpoint,               // id = tenths of the target reached (1..9), value = floor cells,
                             // other = walk steps taken
 };
@@ -170,8 +172,8 @@ std::string words(const Step& s, const ParamValues& p) {
     }
     case event_kind(Ev::Restart):
       return walker_text(e.id, p) + " has walked " + std::to_string(p.get("restart_after")) +
-             " steps: it restarts on floor cell " + number_text(e.other) + " of " +
-             std::to_string(e.value) + ", " + xy_text(e.at);
+             " steps: it restarts on floor cell index " + std::to_string(e.other) + " (0-based, of " +
+             std::to_string(e.value) + " in carving order), " + xy_text(e.at);
     case event_kind(Ev::Walk): {
       std::string said = walker_text(e.id, p);
       if ((e.reason & kBiased) != 0) said += " (biased toward wall)";
@@ -194,6 +196,26 @@ std::string caption(const Step& s, const ParamValues&) {
   if ((e.reason & kBiased) != 0) said += " (bias)";
   if ((e.reason & kCarved) != 0) said += ": carve";
   return said;
+}
+
+// "dir" is an index into the neighbours the walker could take: said as the direction and the
+// list it was drawn from ("dir = 2: south of north, east, south").
+std::string draw_text(const Draw& d, const Step& s, const ParamValues&) {
+  if (d.name != "dir" || s.event.kind != event_kind(Ev::Walk)) return "";
+  const OverlayItem* choices = s.overlay.find(Role::Choices);
+  if (!choices) return "";
+  const Point step = kDirs[s.event.reason & kDirMask];
+  const Point from{s.event.at.x - step.x, s.event.at.y - step.y};
+  std::string list;
+  for (const Point c : choices->cells) {
+    for (std::size_t k = 0; k < kDirs.size(); ++k) {
+      if (c.x - from.x != kDirs[k].x || c.y - from.y != kDirs[k].y) continue;
+      if (!list.empty()) list += ", ";
+      list += kDirNames[k];
+    }
+  }
+  return "dir = " + std::to_string(d.value) + ": " + std::string(kDirNames[s.event.reason & kDirMask]) +
+         " of " + list;
 }
 
 std::string outcome_text(std::int64_t outcome, const ParamValues& p) {
@@ -330,7 +352,7 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
                               .reason = static_cast<std::uint8_t>(start_at),
                               .value = static_cast<int>(floor_count()),
                               .at = start},
-                    .overlay = {.cursor = start}};
+                    .overlay = {{marker(Role::Walker, start), marker(Role::Cursor, start)}}};
   co_yield placed;
 
   int next_mark = 1;
@@ -338,10 +360,16 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
   std::int64_t steps = 0;
   int turn = 0;
   Outcome outcome = kReached;
-  // One walk step, reused from step to step so that its trail keeps its storage (no allocation
-  // per step).
-  Step walk{.level = StepLevel::Cell, .event = {.kind = event_kind(Ev::Walk)}};
-  walk.overlay.path.reserve(kTrailCells);
+  // One walk step, reused from step to step so that its items keep their storage (no allocation
+  // per step): the trail, the cells the direction was drawn from, the walker, the cursor.
+  Step walk{.level = StepLevel::Cell,
+            .event = {.kind = event_kind(Ev::Walk)},
+            .overlay = {{line(Role::Trail, {}), cells(Role::Choices, {}),
+                         marker(Role::Walker, {}), marker(Role::Cursor, {})}}};
+  std::vector<Point>& trail = walk.overlay.items[0].cells;
+  std::vector<Point>& choices = walk.overlay.items[1].cells;
+  trail.reserve(kTrailCells);
+  choices.reserve(4);
   // Bounded: every pass takes one walk step, and steps stop at max_steps.
   while (floor_count() < target) {
     if (floor_count() == enterable || steps == max_steps) {
@@ -362,7 +390,7 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
                                    .other = drawn,
                                    .value = static_cast<int>(floor_count()),
                                    .at = w.at},
-                         .overlay = {.cursor = w.at}};
+                         .overlay = {{marker(Role::Walker, w.at), marker(Role::Cursor, w.at)}}};
       co_yield restart;
     }
 
@@ -379,9 +407,14 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
     const bool biased = roll_won && n_walls > 0;
     const int dir = biased ? walls[static_cast<std::size_t>(ctx.draw_int("dir", 0, n_walls - 1))]
                            : open[static_cast<std::size_t>(ctx.draw_int("dir", 0, n_open - 1))];
-    // The 3x3 block it chose from, clipped to the map (border off, a walker on the edge).
-    const int x0 = std::max(w.at.x - 1, 0), y0 = std::max(w.at.y - 1, 0);
-    const Rect block{x0, y0, std::min(w.at.x + 2, map_w) - x0, std::min(w.at.y + 2, map_h) - y0};
+    // The cells the direction was drawn from, in kDirs order.
+    const Point from = w.at;
+    choices.clear();
+    for (int k = 0; k < (biased ? n_walls : n_open); ++k) {
+      const Point d = kDirs[static_cast<std::size_t>(biased ? walls[static_cast<std::size_t>(k)]
+                                                            : open[static_cast<std::size_t>(k)])];
+      choices.push_back({from.x + d.x, from.y + d.y});
+    }
     w.at = {w.at.x + kDirs[static_cast<std::size_t>(dir)].x,
             w.at.y + kDirs[static_cast<std::size_t>(dir)].y};
     const bool carved = carve(w.at);
@@ -398,10 +431,9 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
     walk.event.id = turn;
     walk.event.value = static_cast<int>(floor_count());
     walk.event.at = w.at;
-    walk.event.rect = block;
-    w.copy_trail(walk.overlay.path);
-    walk.overlay.cursor = w.at;
-    walk.overlay.window = block;
+    w.copy_trail(trail);
+    walk.overlay.items[2].cells[0] = w.at;
+    walk.overlay.items[3].cells[0] = w.at;
     co_yield walk;
     turn = (turn + 1) % walker_count;
 
@@ -437,6 +469,7 @@ const GeneratorSpec& drunkards_walk_spec() {
       .narration = {.pseudocode = kPseudocode,
                     .words = words,
                     .caption = caption,
+                    .draw_text = draw_text,
                     .stat_slots = kStatCount,
                     .stat_rows = stat_rows},
       .background = Tile::Wall,

@@ -403,7 +403,7 @@ StepGenerator probe_for_site(StepContext& ctx, Settings s, int attempt, Site& si
                                 .id = attempt,
                                 .value = j,
                                 .at = {x, y}},
-                      .overlay = {.cursor = Point{x, y}}};
+                      .overlay = {{marker(Role::Cursor, {x, y})}}};
       co_yield miss;
       continue;
     }
@@ -416,12 +416,21 @@ StepGenerator probe_for_site(StepContext& ctx, Settings s, int attempt, Site& si
                                .other = dir,
                                .value = j,
                                .at = {x, y}},
-                     .overlay = {.cursor = Point{x, y}}};
+                     .overlay = {{marker(Role::Cursor, {x, y})}}};
     co_yield found;
     co_return;
   }
   count();
   ctx.note_draw("probes", j - 1);
+}
+
+// A refused feature: its box, the cells in use it would have covered (none when it leaves the
+// map), the site.
+Overlay refused(Rect r, std::vector<Point> hit, Point site) {
+  Overlay o{{box(Role::Rejected, r)}};
+  if (!hit.empty()) o.items.push_back(cells(Role::Cause, std::move(hit)));
+  o.items.push_back(marker(Role::Cursor, site));
+  return o;
 }
 
 // The attempt part: a room or a corridor drawn from the site, then the fit check. A rejection
@@ -451,7 +460,7 @@ StepGenerator try_feature(StepContext& ctx, Settings s, int attempt, Site site, 
                               .value = c.kind,
                               .at = site.start(),
                               .rect = r},
-                    .overlay = {.candidate = r, .cursor = site.at}};
+                    .overlay = {{box(Role::Candidate, r), marker(Role::Cursor, site.at)}}};
   co_yield chosen;
 
   std::vector<Point> hit;
@@ -467,10 +476,7 @@ StepGenerator try_feature(StepContext& ctx, Settings s, int attempt, Site site, 
                                   .value = c.kind,
                                   .at = site.start(),
                                   .rect = r},
-                        .overlay = {.candidate = r,
-                                    .verdict = Verdict::Rejected,
-                                    .hit_cells = std::move(hit),
-                                    .cursor = site.at}};
+                        .overlay = refused(r, std::move(hit), site.at)};
     co_yield rejected;
     co_return;
   }
@@ -512,10 +518,8 @@ StepGenerator build_feature(StepContext& ctx, Site site, Candidate c, int id) {
                              .value = c.kind,
                              .at = site.at,
                              .rect = c.footprint},
-                   .overlay = {.candidate = c.footprint,
-                               .verdict = Verdict::Accepted,
-                               .path = std::move(path),
-                               .cursor = site.at}};
+                   .overlay = {{box(Role::Accepted, c.footprint), line(Role::Tunnel, std::move(path)),
+                                marker(Role::Cursor, site.at)}}};
   co_yield built;
 }
 
@@ -548,7 +552,7 @@ StepGenerator feature_accretion(StepContext& ctx, ParamValues p) {
       .level = StepLevel::Feature,
       .line = kFirstRoom,
       .event = {.kind = event_kind(Ev::FirstRoom), .id = 0, .rect = floor},
-      .overlay = {.candidate = outline, .verdict = Verdict::Accepted, .cursor = layout.start}};
+      .overlay = {{box(Role::Accepted, outline), marker(Role::Cursor, *layout.start)}}};
   co_yield first;
 
   int features = 1;

@@ -449,7 +449,7 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
   const Step first{.level = StepLevel::Cell,
                    .line = kFirstStart,
                    .event = {.kind = event_kind(Ev::FirstStart), .id = 0, .at = *layout.start},
-                   .overlay = {.cursor = *layout.start}};
+                   .overlay = {{marker(Role::Cursor, *layout.start)}}};
   co_yield first;
 
   while (!bank.empty()) {
@@ -479,7 +479,7 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
                                  .other = size,
                                  .value = 1,
                                  .at = at},
-                       .overlay = {.cursor = at}};
+                       .overlay = {{marker(Role::Cursor, at)}}};
     co_yield started;
 
     // The seed's build(): grow next to the room until it has its size.
@@ -489,14 +489,15 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
     // the cell and the count change, so only they are written each time.
     Step grown{.level = StepLevel::Cell,
                .line = kGrow,
-               .event = {.kind = event_kind(Ev::Grown), .id = id, .other = size}};
+               .event = {.kind = event_kind(Ev::Grown), .id = id, .other = size},
+               .overlay = {{marker(Role::Cursor, {})}}};
     while (cells < size) {
       const std::size_t next = bank.empty() ? kNoCell : adjacent_free();
       if (next != kNoCell) {
         const Point c = take(next);
         grown.event.value = cells;
         grown.event.at = c;
-        grown.overlay.cursor = c;
+        grown.overlay.items[0].cells[0] = c;
         co_yield grown;
         continue;
       }
@@ -510,7 +511,7 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
                                     .other = pieces++,
                                     .value = cells,
                                     .at = c},
-                          .overlay = {.cursor = c}};
+                          .overlay = {{marker(Role::Cursor, c)}}};
         co_yield jumped;
         continue;
       }
@@ -540,7 +541,7 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
                                .other = size,
                                .value = cells,
                                .rect = box},
-                     .overlay = {.candidate = box}};
+                     .overlay = {{dungen::box(Role::Finished, box)}}};
     co_yield added;
 
     if (mode == kMergeSmall && cells < min_size) {
@@ -563,7 +564,7 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
                                     .other = into,
                                     .value = edges,
                                     .rect = target.bounds},
-                          .overlay = {.candidate = target.bounds}};
+                          .overlay = {{dungen::box(Role::Finished, target.bounds)}}};
         co_yield merged;
       }
     }
@@ -579,7 +580,7 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
                                     .id = static_cast<int>(layout.rooms.size()),
                                     .other = id,
                                     .at = s},
-                          .overlay = {.cursor = s}};
+                          .overlay = {{marker(Role::Cursor, s)}}};
     co_yield next_start;
   }
 

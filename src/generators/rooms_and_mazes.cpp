@@ -53,18 +53,17 @@
 //
 // Steps: a room try is a header cell step, a cell step for the candidate drawn and an action step
 // for its verdict (a carved room is a feature). Each maze start is an action, each carve a cell
-// step (cursor on the new cell), each back-up run one cell step (cursor where growth resumes),
-// each finished maze a feature. The connector scan is an action listing every candidate
-// (hit_cells); each opening is an action (cursor on the door, the remaining candidates listed),
-// the merge a feature (the joining region's bounding box outlined), the drops an action whose
-// rejected candidate is the door with the dropped connectors as its hit cells, and each extra
-// connector an action. Each dead-end pass begins with an action listing its dead ends; each
-// filled cell is a cell step (cursor on it). Every phase ends with a phase step.
+// step (cursor on the new cell, the open directions it drew from as choices), each back-up run
+// one cell step (cursor where growth resumes), each finished maze a feature. The connector scan
+// is an action; each opening is an action (the door opened), the merge a feature (the joining
+// region's bounding box), the drops an action (the dropped connectors, with the extra-connector
+// rolls of those that joined a region to itself), and each extra connector that opens an action.
+// Each dead-end pass begins with an action listing the cells that are dead ends as it starts;
+// each filled cell is a cell step (cursor on it). Every phase ends with a phase step.
 //
-// Waiting cells carry Mark::Frontier, so they show on the map from step to step: connectors
-// from the scan until each is opened or dropped, and a pass's dead ends until each is filled.
-// (The viewer draws hit_cells only for the newest rejected candidate; the marks show the
-// candidates on every step.) No mark is left at the end.
+// Waiting cells carry a map mark, so they show from step to step: Mark::Connector from the scan
+// until each is opened or dropped, Mark::DeadEnd for a pass's dead ends until each is filled. No
+// mark is left at the end.
 
 #include "generators/rooms_and_mazes.hpp"
 
@@ -112,8 +111,9 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "    carve it to floor: a new region",
     "for each odd cell still solid: grow a new region's maze from it, cells = [that cell]",
     "    while cells is not empty: look two steps away from the newest cell",
-    "        if some cell there is solid: keep going straight unless winding_percent % says turn; "
-    "carve through to it and add it",
+    "        if some cell there is solid: go on straight, unless a winding_percent % roll (or a "
+    "blocked way) says re-pick a random open direction (maybe the same); carve through to it and "
+    "add it",
     "        else: the newest cell is finished; remove it (back up)",
     "find connectors: wall cells next to two or more different regions",
     "while more than one region remains: open a random connector as a door",
@@ -158,7 +158,8 @@ enum class Ev : EventKind {
   Numbered,                  // value = rooms, other = corridor cells
 };
 enum Misfit : std::uint8_t { kOverlaps = 1, kTooBig = 2 };
-enum Turn : std::uint8_t { kStraight = 1, kTurned = 2, kBlocked = 3, kFirstMove = 4 };
+// kRepicked: the winding roll said re-pick, and the draw gave the same direction again.
+enum Turn : std::uint8_t { kStraight = 1, kTurned = 2, kBlocked = 3, kFirstMove = 4, kRepicked = 5 };
 enum StopWhy : std::uint8_t { kNoneLeft = 1, kPassLimit = 2, kKept = 3 };
 
 enum Stat : std::size_t {
@@ -222,11 +223,13 @@ std::string words(const Step& s, const ParamValues& p) {
     case event_kind(Ev::MazeStart):
       return xy_text(e.at) + " is still solid: " + region_text(e.id) + "'s maze starts there";
     case event_kind(Ev::MazeCarve): {
-      const std::string how = e.reason == kStraight  ? "goes on straight"
-                              : e.reason == kTurned  ? "turns"
-                              : e.reason == kBlocked ? "cannot go straight"
-                                                     : "sets off";
-      return region_text(e.id) + " " + how + ": " + std::string(kDirName[e.other]) + " to " +
+      const std::string dir(kDirName[e.other]);
+      const std::string how = e.reason == kStraight    ? "goes on straight: " + dir
+                              : e.reason == kTurned    ? "turns: " + dir
+                              : e.reason == kRepicked  ? "re-picks: " + dir + ", the same direction"
+                              : e.reason == kBlocked   ? "cannot go straight: " + dir
+                                                       : "sets off: " + dir;
+      return region_text(e.id) + " " + how + " to " +
              xy_text(e.at) + " (" + plural(e.value, "cell", "cells") + " in the list)";
     }
     case event_kind(Ev::MazeBack):
@@ -290,9 +293,44 @@ std::string caption(const Step& s, const ParamValues&) {
     case event_kind(Ev::Opened):
       return "door";
     case event_kind(Ev::Dropped):
-      return "no longer needed: " + std::to_string(e.value + e.other);
+      return "dropped: " + std::to_string(e.value + e.other);
     case event_kind(Ev::PassStart):
       return "pass " + number_text(e.id) + ": " + plural(e.value, "dead end", "dead ends");
+  }
+  return "";
+}
+
+// Draws whose bare number would not say what was drawn: a direction is an index into the open
+// directions, a connector an index into the list of connectors, a roll is compared with a
+// percentage.
+std::string draw_text(const Draw& d, const Step& s, const ParamValues& p) {
+  const Event& e = s.event;
+  const std::string head = std::string(d.name) + " = " + std::to_string(d.value);
+  if (d.name == "dir" && e.kind == event_kind(Ev::MazeCarve)) {
+    const OverlayItem* choices = s.overlay.find(Role::Choices);
+    if (!choices) return "";
+    const Point from{e.at.x - 2 * kDir[e.other].x, e.at.y - 2 * kDir[e.other].y};
+    std::string list;
+    for (const Point c : choices->cells) {
+      for (std::size_t k = 0; k < kDir.size(); ++k) {
+        if (c.x - from.x != 2 * kDir[k].x || c.y - from.y != 2 * kDir[k].y) continue;
+        list += (list.empty() ? "" : ", ") + std::string(kDirName[k]);
+      }
+    }
+    return head + ": " + std::string(kDirName[e.other]) + " of " + list;
+  }
+  if (d.name == "turn") {
+    const std::int64_t winding = p.get("winding_percent");
+    return head + (d.value < winding ? " < " : " >= ") + std::to_string(winding) +
+           (d.value < winding ? ": re-pick" : ": straight on");
+  }
+  if (d.name == "connector" && e.kind == event_kind(Ev::Opened)) {
+    return head + " (0-based, in scan order): the door at " + xy_text(e.at);
+  }
+  if (d.name == "extra") {
+    const std::int64_t extra = p.get("extra_connector_percent");
+    return head + (d.value < extra ? " < " : " >= ") + std::to_string(extra) +
+           (d.value < extra ? ": opens anyway" : ": stays wall");
   }
   return "";
 }
@@ -327,7 +365,8 @@ const Schema& schema() {
           {"room_extra_size", ParamKind::Int, 0, 1000, 1,
            "room sides are 3 to 5 + 2 * room_extra_size cells (odd), before the stretch"},
           {"winding_percent", ParamKind::Percent, 0, 100, 30,
-           "chance in % that a maze turns where it could go on straight"},
+           "chance in % that a maze re-picks its direction at random where it could go on "
+           "straight (the draw may give the same direction: it turns less often than this)"},
           {"extra_connector_percent", ParamKind::Percent, 0, 100, 5,
            "chance in % that a connector no longer needed opens anyway (a loop)"},
           {"remove_dead_ends", ParamKind::Bool, 0, 1, 1,
@@ -388,12 +427,13 @@ int new_region(State& st, Rect first) {
   return static_cast<int>(st.cells.size()) - 1;
 }
 
-std::vector<Point> shown(const Grid& g, const std::vector<std::uint32_t>& cells) {
-  std::vector<Point> out;
-  out.reserve(std::min(cells.size(), kMaxShownCells));
-  for (std::size_t k = 0; k < cells.size() && k < kMaxShownCells; ++k)
-    out.push_back(g.point(cells[k]));
-  return out;
+// A refused room try: its box (none when it does not fit the map at all) and the room it
+// overlaps.
+Overlay refused(bool fits, Rect room, const Rect* hit) {
+  Overlay o;
+  if (fits) o.items.push_back(box(Role::Rejected, room));
+  if (hit) o.items.push_back(box(Role::Cause, *hit));
+  return o;
 }
 
 StepGenerator place_rooms(StepContext& ctx, Settings s, State& st) {
@@ -427,7 +467,7 @@ StepGenerator place_rooms(StepContext& ctx, Settings s, State& st) {
       const Step placed{.level = StepLevel::Cell,
                         .line = kRoomPosition,
                         .event = {.kind = event_kind(Ev::RoomDrawn), .id = t, .rect = room},
-                        .overlay = {.candidate = room}};
+                        .overlay = {{box(Role::Candidate, room)}}};
       co_yield placed;
     }
 
@@ -445,10 +485,8 @@ StepGenerator place_rooms(StepContext& ctx, Settings s, State& st) {
                     .id = t,
                     .other = hit,
                     .rect = room},
-          .overlay = {.candidate = fits ? std::optional<Rect>(room) : std::nullopt,
-                      .verdict = Verdict::Rejected,
-                      .hit = hit >= 0 ? std::optional<Rect>(st.rooms[static_cast<std::size_t>(hit)])
-                                      : std::nullopt}};
+          .overlay = refused(fits, room, hit >= 0 ? &st.rooms[static_cast<std::size_t>(hit)]
+                                                  : nullptr)};
       co_yield rejected;
       continue;
     }
@@ -465,7 +503,7 @@ StepGenerator place_rooms(StepContext& ctx, Settings s, State& st) {
         .level = StepLevel::Feature,
         .line = kRoomCarve,
         .event = {.kind = event_kind(Ev::RoomCarved), .id = id, .other = t, .rect = room},
-        .overlay = {.candidate = room, .verdict = Verdict::Accepted}};
+        .overlay = {{box(Role::Accepted, room)}}};
     co_yield carved;
   }
   const Step done{.level = StepLevel::Phase,
@@ -489,7 +527,7 @@ StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
   const Step started{.level = StepLevel::Action,
                      .line = kMazeStart,
                      .event = {.kind = event_kind(Ev::MazeStart), .id = region, .at = start},
-                     .overlay = {.cursor = start}};
+                     .overlay = {{marker(Role::Cursor, start)}}};
   co_yield started;
 
   // A cell two steps away must be solid and keep the border (Hauberk: pos + 3 * dir in bounds).
@@ -499,15 +537,20 @@ StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
            grid.tile(grid.index(q.x, q.y)) == Tile::Wall;
   };
   std::vector<Point> cells = {start};
+  std::vector<Point> choices;  // the open directions' cells, for the overlay
+  choices.reserve(4);
   int last = -1, backed = 0, carved = 1;
   // Every turn of the loop carves a cell or drops one, and each cell is added once.
   const std::size_t loop_cap = 2 * grid.size();
   for (std::size_t turn = 0; !cells.empty() && turn < loop_cap; ++turn) {
     const Point c = cells.back();
+    choices.clear();
     std::array<int, 4> open{};
     int n = 0;
     for (int d = 0; d < 4; ++d) {
-      if (solid(c, d)) open[static_cast<std::size_t>(n++)] = d;
+      if (!solid(c, d)) continue;
+      open[static_cast<std::size_t>(n++)] = d;
+      choices.push_back({c.x + 2 * kDir[d].x, c.y + 2 * kDir[d].y});
     }
     if (n == 0) {
       cells.pop_back();
@@ -522,7 +565,7 @@ StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
                                 .id = region,
                                 .value = std::exchange(backed, 0),
                                 .at = c},
-                      .overlay = {.cursor = c}};
+                      .overlay = {{marker(Role::Cursor, c)}}};
       co_yield back;
     }
     const bool straight_open =
@@ -531,8 +574,9 @@ StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
     Turn how = kStraight;
     if (!straight_open || ctx.draw_chance("turn", s.winding)) {
       d = open[static_cast<std::size_t>(ctx.draw_int("dir", 0, n - 1))];
-      how = last < 0 ? kFirstMove : straight_open ? kTurned : kBlocked;
+      how = last < 0 ? kFirstMove : !straight_open ? kBlocked : d == last ? kRepicked : kTurned;
     }
+    if (how == kStraight) choices.clear();  // nothing was drawn: no choices to show
     const Point between{c.x + kDir[d].x, c.y + kDir[d].y};
     const Point next{c.x + 2 * kDir[d].x, c.y + 2 * kDir[d].y};
     carve(canvas, st, grid.index(between.x, between.y), between, region);
@@ -549,7 +593,8 @@ StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
                               .other = d,
                               .value = static_cast<int>(cells.size()),
                               .at = next},
-                    .overlay = {.path = {c, between, next}, .cursor = next}};
+                    .overlay = {{line(Role::Tunnel, {c, between, next}), dungen::cells(Role::Choices, choices),
+                                 marker(Role::Cursor, next)}}};
     co_yield step;
   }
   const Step done{.level = StepLevel::Feature,
@@ -559,7 +604,7 @@ StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
                             .other = backed,
                             .value = carved,
                             .rect = st.box[static_cast<std::size_t>(region)]},
-                  .overlay = {.candidate = st.box[static_cast<std::size_t>(region)]}};
+                  .overlay = {{box(Role::Finished, st.box[static_cast<std::size_t>(region)])}}};
   co_yield done;
 }
 
@@ -620,7 +665,7 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
   for (int round = 0; st.open_regions > 1 && round < round_cap; ++round) {
     if (connectors.empty()) {
       connectors = find_connectors(grid);
-      for (const std::uint32_t c : connectors) canvas.set_mark(c, Mark::Frontier);
+      for (const std::uint32_t c : connectors) canvas.set_mark(c, Mark::Connector);
       stats.add(kConnectors, static_cast<std::int64_t>(connectors.size()));
       const Step found{.level = StepLevel::Action,
                        .line = kFindConnectors,
@@ -628,7 +673,7 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
                                  .reason = static_cast<std::uint8_t>(first_scan ? 0 : 1),
                                  .other = st.open_regions,
                                  .value = static_cast<int>(connectors.size())},
-                       .overlay = {.candidate = interior(s), .hit_cells = shown(grid, connectors)}};
+                       .overlay = {{box(Role::Candidate, interior(s))}}};
       first_scan = false;
       co_yield found;
       if (connectors.empty()) break;  // cannot happen: the odd lattice is connected
@@ -666,10 +711,7 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
                                 .other = first_other,
                                 .value = n,
                                 .at = at},
-                      .overlay = {.candidate = Rect{at.x, at.y, 1, 1},
-                                  .verdict = Verdict::Accepted,
-                                  .hit_cells = shown(grid, rest),
-                                  .cursor = at}};
+                      .overlay = {{marker(Role::Opened, at), marker(Role::Cursor, at)}}};
     co_yield opened;
 
     for (int k = 0; k < n; ++k) {
@@ -695,7 +737,7 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
                     .value = moved,
                     .at = at,
                     .rect = from_box},
-          .overlay = {.candidate = from_box, .verdict = Verdict::Accepted, .cursor = at}};
+          .overlay = {{box(Role::Finished, from_box), marker(Role::Cursor, at)}}};
       co_yield merged;
     }
 
@@ -719,6 +761,13 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
       }
     }
     connectors = std::move(kept);
+    // The extra-connector rolls, one for each connector dropped for joining a region to itself
+    // (shown with the drop step; the ones that win open next).
+    std::vector<std::uint32_t> extras;
+    for (const std::uint32_t c : inside) {
+      if (s.extra_percent <= 0) break;
+      if (ctx.draw_chance("extra", s.extra_percent)) extras.push_back(c);
+    }
     if (!dropped.empty()) {
       const Step drop{.level = StepLevel::Action,
                       .line = kDrop,
@@ -726,19 +775,11 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
                                 .id = keep,
                                 .other = beside,
                                 .value = static_cast<int>(inside.size())},
-                      .overlay = {.candidate = Rect{at.x, at.y, 1, 1},
-                                  .verdict = Verdict::Rejected,
-                                  .hit_cells = std::move(dropped),
-                                  .cursor = at}};
+                      .overlay = {{cells(Role::Dropped, std::move(dropped)),
+                                   marker(Role::Cursor, at)}}};
       co_yield drop;
     }
-    for (const std::uint32_t c : inside) {
-      if (s.extra_percent <= 0) break;
-      // Rolled quietly: only the connectors that open are steps of their own.
-      if (s.extra_percent < 100 &&
-          ctx.rng().below(100) >= static_cast<std::uint32_t>(s.extra_percent)) {
-        continue;
-      }
+    for (const std::uint32_t c : extras) {
       const int r = regions_around(grid, c, around) > 0 ? around[0] : keep;
       open_cell(canvas, grid, c, Tile::Door, r);
       st.cells[static_cast<std::size_t>(r)].push_back(c);
@@ -747,7 +788,7 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
       const Step extra{.level = StepLevel::Action,
                        .line = kExtra,
                        .event = {.kind = event_kind(Ev::Extra), .id = r, .at = p},
-                       .overlay = {.cursor = p}};
+                       .overlay = {{marker(Role::Opened, p), marker(Role::Cursor, p)}}};
       co_yield extra;
     }
   }
@@ -782,6 +823,7 @@ StepGenerator uncarve(StepContext& ctx, Settings s) {
     return is_walkable(grid.tile(i)) && walkable_sides(grid, i) == 1;
   };
   std::vector<std::uint32_t> current, next;
+  std::vector<std::uint8_t> seen(grid.size(), 0);
   for (int y = 1; y < grid.height() - 1; ++y) {
     for (int x = 1; x < grid.width() - 1; ++x) {
       if (dead_end(grid.index(x, y)))
@@ -798,8 +840,8 @@ StepGenerator uncarve(StepContext& ctx, Settings s) {
                       .event = {.kind = event_kind(Ev::PassStart),
                                 .id = pass,
                                 .value = static_cast<int>(current.size())},
-                      .overlay = {.candidate = interior(s), .hit_cells = shown(grid, current)}};
-    for (const std::uint32_t i : current) canvas.set_mark(i, Mark::Frontier);
+                      .overlay = {{box(Role::Candidate, interior(s))}}};
+    for (const std::uint32_t i : current) canvas.set_mark(i, Mark::DeadEnd);
     co_yield header;
     next.clear();
     for (const std::uint32_t i : current) {
@@ -818,10 +860,20 @@ StepGenerator uncarve(StepContext& ctx, Settings s) {
       const Step fill{.level = StepLevel::Cell,
                       .line = kFill,
                       .event = {.kind = event_kind(Ev::Filled), .id = pass, .at = p},
-                      .overlay = {.cursor = p}};
+                      .overlay = {{marker(Role::Cursor, p)}}};
       co_yield fill;
     }
     std::swap(current, next);
+    // The next pass lists only what is a dead end when it starts, each cell once (a cell beside
+    // two filled ones was found twice; one whose last neighbour was filled is no dead end).
+    std::vector<std::uint32_t> listed;
+    for (const std::uint32_t i : current) {
+      if (seen[i] || !dead_end(i)) continue;
+      seen[i] = 1;
+      listed.push_back(i);
+    }
+    for (const std::uint32_t i : listed) seen[i] = 0;
+    current = std::move(listed);
   }
   const Step done{.level = StepLevel::Phase,
                   .line = kPassLoop,
@@ -905,6 +957,7 @@ const GeneratorSpec& rooms_and_mazes_spec() {
       .narration = {.pseudocode = kPseudocode,
                     .words = words,
                     .caption = caption,
+                    .draw_text = draw_text,
                     .stat_slots = kStatCount,
                     .stat_rows = stat_rows},
       .background = Tile::Wall,

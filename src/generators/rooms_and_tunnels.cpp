@@ -24,6 +24,7 @@
 
 #include "generators/rooms_and_tunnels.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -44,6 +45,23 @@ struct RectangularRoom {
   Rect inner() const { return {x1 + 1, y1 + 1, x2 - x1 - 1, y2 - y1 - 1}; }
   Rect outline() const { return {x1, y1, x2 - x1 + 1, y2 - y1 + 1}; }
 };
+
+// A refused room: its box, the room it ran into, and, when it only touches that room, the wall
+// line the two outlines would share (drawn on its own so a touch does not look like an overlap).
+Overlay refused(const RectangularRoom& room, const RectangularRoom& other) {
+  Overlay o{{box(Role::Rejected, room.outline()), box(Role::Cause, other.outline())}};
+  if (!room.overlaps(other)) {
+    const Rect a = room.outline(), b = other.outline();
+    std::vector<Point> wall;
+    for (int y = std::max(a.y, b.y); y < std::min(a.bottom(), b.bottom()); ++y) {
+      for (int x = std::max(a.x, b.x); x < std::min(a.right(), b.right()); ++x) {
+        wall.push_back({x, y});
+      }
+    }
+    o.items.push_back(cells(Role::SharedWall, std::move(wall)));
+  }
+  return o;
+}
 
 enum Line : int {
   kFillWall,
@@ -213,7 +231,7 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
         .level = StepLevel::Cell,
         .line = kPickPosition,
         .event = {.kind = event_kind(Ev::PositionDrawn), .id = attempt, .rect = room.outline()},
-        .overlay = {.candidate = room.outline()}};
+        .overlay = {{box(Role::Candidate, room.outline())}}};
     co_yield placed;
 
     int hit = -1;
@@ -231,8 +249,7 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
                     .id = attempt,
                     .other = hit,
                     .rect = room.outline()},
-          .overlay = {
-              .candidate = room.outline(), .verdict = Verdict::Rejected, .hit = other.outline()}};
+          .overlay = refused(room, other)};
       co_yield rejected;
       continue;
     }
@@ -250,7 +267,7 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
         .level = StepLevel::Action,
         .line = kCarve,
         .event = {.kind = event_kind(Ev::Carved), .id = id, .other = attempt, .rect = inner},
-        .overlay = {.candidate = room.outline(), .verdict = Verdict::Accepted}};
+        .overlay = {{box(Role::Accepted, room.outline())}}};
     co_yield carved;
 
     if (rooms.empty()) {
@@ -259,7 +276,7 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
           .level = StepLevel::Cell,
           .line = kFirstRoom,
           .event = {.kind = event_kind(Ev::PlayerStart), .id = id, .at = room.center()},
-          .overlay = {.cursor = room.center()}};
+          .overlay = {{marker(Role::Cursor, room.center())}}};
       co_yield start;
     } else {
       const Point from = rooms.back().center();
@@ -279,7 +296,7 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
                                   .other = prev,
                                   .value = static_cast<int>(path.size()),
                                   .at = from},
-                        .overlay = {.path = path, .cursor = from}};
+                        .overlay = {{line(Role::Tunnel, path), marker(Role::Cursor, from)}}};
       co_yield tunnel;
       for (const Point c : path) {
         if (ctx.grid().at(c.x, c.y) != Tile::Wall) continue;  // already open: nothing to dig
@@ -289,7 +306,7 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
             .level = StepLevel::Cell,
             .line = kTunnel,
             .event = {.kind = event_kind(Ev::TunnelCell), .id = id, .other = prev, .at = c},
-            .overlay = {.cursor = c}};
+            .overlay = {{marker(Role::Cursor, c)}}};
         co_yield dig;
       }
     }

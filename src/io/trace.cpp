@@ -6,7 +6,17 @@ namespace dungen {
 
 namespace {
 std::string_view mark_name(Mark m) {
-  return m == Mark::Frontier ? "frontier" : "none";
+  switch (m) {
+    case Mark::None:
+      return "none";
+    case Mark::Frontier:
+      return "frontier";
+    case Mark::Connector:
+      return "connector";
+    case Mark::DeadEnd:
+      return "dead-end";
+  }
+  return "none";
 }
 }  // namespace
 

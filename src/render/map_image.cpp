@@ -22,7 +22,7 @@ Rgb mix(Rgb a, Rgb b, float t) {
   return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b)};
 }
 
-// What the shader draws for one cell, before walls: tile, room colour, region tint, frontier.
+// What the shader draws for one cell, before walls: tile, room colour, region tint, mark.
 Rgb cell_colour(const Grid& grid, std::size_t i, const MapImageStyle& style) {
   const Palette& p = *style.palette;
   const Tile tile = grid.tile(i);
@@ -33,9 +33,9 @@ Rgb cell_colour(const Grid& grid, std::size_t i, const MapImageStyle& style) {
   }
   const std::int32_t region = grid.region(i);
   if (style.regions && region >= 0) {
-    c = mix(c, id_colour(static_cast<std::uint32_t>(region) + 1, 0.75f, 0.95f), 0.7f);
+    c = region_tint(c, static_cast<std::uint32_t>(region) + 1);
   }
-  if (grid.mark(i) == Mark::Frontier) c = p.frontier;
+  if (const auto role = mark_role(grid.mark(i))) c = role_colour(p, *role);
   return c;
 }
 
@@ -63,9 +63,8 @@ void outline(Image& img, int x0, int y0, int x1, int y1, int w, Rgb c, Rgb halo)
 
 }  // namespace
 
-Rgb id_colour(std::uint32_t id, float saturation, float value) {
-  const std::uint32_t x = id * 2654435769u;
-  const float hue = static_cast<float>(x >> 8) / 16777216.0f;
+namespace {
+Rgb hsv_colour(float hue, float saturation, float value) {
   float k[3];
   const float offsets[3] = {0.0f, 2.0f / 3.0f, 1.0f / 3.0f};
   for (int i = 0; i < 3; ++i) {
@@ -75,6 +74,28 @@ Rgb id_colour(std::uint32_t id, float saturation, float value) {
   }
   const auto channel = [&](float kk) { return value * (1.0f + (kk - 1.0f) * saturation); };
   return to_rgb(channel(k[0]), channel(k[1]), channel(k[2]));
+}
+float golden_hue(std::uint32_t id) {
+  const std::uint32_t x = id * 2654435769u;
+  return static_cast<float>(x >> 8) / 16777216.0f;
+}
+}  // namespace
+
+Rgb id_colour(std::uint32_t id, float saturation, float value) {
+  return hsv_colour(golden_hue(id), saturation, value);
+}
+
+// The same bands as region_colour in shaders/map.frag: red through orange to yellow (0.975 to
+// 0.14), and green (0.33 to 0.435); the rest of the circle is too near a role drawn over regions
+// under one kind of colour vision or another.
+float region_hue(std::uint32_t id) {
+  const float h = golden_hue(id) * 0.27f;
+  if (h < 0.165f) return std::fmod(0.975f + h, 1.0f);
+  return 0.33f + (h - 0.165f);
+}
+
+Rgb region_tint(Rgb under, std::uint32_t id) {
+  return mix(under, hsv_colour(region_hue(id), 0.75f, 0.95f), 0.7f);
 }
 
 std::optional<std::string> image_size_error(int width, int height, int cell_px) {
@@ -153,14 +174,34 @@ void draw_overlay(Image& img, const Overlay& o, int px, const Palette& p) {
     outline(img, c.x * px, c.y * px, (c.x + 1) * px, (c.y + 1) * px, std::max(1, w / 2), colour,
             p.halo);
   };
-  for (Point c : o.path) fill_rect(img, c.x * px, c.y * px, (c.x + 1) * px, (c.y + 1) * px, p.path);
-  if (o.window) box(*o.window, p.window);
-  for (Point c : o.hit_cells) cell(c, p.hit);
-  if (o.hit) box(*o.hit, p.hit);
-  if (o.candidate) {
-    box(*o.candidate, o.verdict == Verdict::Rejected ? p.rejected : p.accepted);
+  const auto fill = [&](Point c, Rgb colour) {
+    fill_rect(img, c.x * px, c.y * px, (c.x + 1) * px, (c.y + 1) * px, colour);
+  };
+  // Lines first, then cells, then boxes, then markers: what is worked on is drawn on top.
+  for (const RoleShape pass : {RoleShape::Line, RoleShape::Cells, RoleShape::Box, RoleShape::Marker}) {
+    for (const OverlayItem& i : o.items) {
+      const RoleInfo& info = role_info(i.role);
+      if (info.shape != pass) continue;
+      const Rgb c = role_colour(p, i.role);
+      if (i.role == Role::Read && i.read.size() == static_cast<std::size_t>(i.rect.w) * i.rect.h) {
+        // As the step read them.
+        for (int y = 0; y < i.rect.h; ++y) {
+          for (int x = 0; x < i.rect.w; ++x) {
+            fill({i.rect.x + x, i.rect.y + y},
+                 p.tile(i.read[static_cast<std::size_t>(y) * i.rect.w + x]));
+          }
+        }
+      }
+      if (i.rect != Rect{}) box(i.rect, c);
+      for (const Point at : i.cells) {
+        if (pass == RoleShape::Line) {
+          fill(at, c);
+        } else {
+          cell(at, c);
+        }
+      }
+    }
   }
-  if (o.cursor) cell(*o.cursor, p.cursor);
 }
 
 }  // namespace dungen

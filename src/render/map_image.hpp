@@ -64,5 +64,12 @@ void draw_overlay(Image& image, const Overlay& overlay, int cell_px, const Palet
 // The colour of room or region number id (1-based, as the renderer packs them), as the shader
 // makes it: hues a golden-ratio step apart, so neighbouring ids never look alike.
 Rgb id_colour(std::uint32_t id, float saturation, float value);
+// A flood-fill region's tint over the colour `under` (region id 1-based, as packed), as the
+// shader draws it: the region hues skip the bands of the roles drawn over regions (the frontier's
+// lime, the cursor's magenta, the sky blue of a finished region, the start's blue), so a region
+// never looks like one of them (tests/test_app_palette.cpp).
+Rgb region_tint(Rgb under, std::uint32_t id);
+// The hue (0..1) of region id: the golden-ratio hue squeezed into the allowed bands.
+float region_hue(std::uint32_t id);
 
 }  // namespace dungen

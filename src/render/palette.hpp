@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/overlay.hpp"
 #include "core/tile.hpp"
 
 namespace dungen {
@@ -39,6 +40,13 @@ struct Palette {
   Rgb hit;              // what a rejected candidate ran into
   Rgb window;           // the neighbourhood being read (a 3x3 block)
   Rgb flipped;          // cells the current phase (a pass) has changed
+  Rgb read;             // cells a step read, framed
+  Rgb connector;        // a maze's waiting connectors (a map mark)
+  Rgb dead_end;         // a maze's dead ends waiting to be filled (a map mark)
+  Rgb dropped;          // connectors dropped as no longer needed
+  Rgb trail;            // a walker's latest cells
+  Rgb choices;          // the cells a random choice was drawn from
+  Rgb cut;              // a BSP cut
   float grid_strength;  // how dark the grid lines are (0..1 towards black)
   float grid_px;        // the grid lines' width at full zoom, in pixels
 
@@ -66,7 +74,14 @@ inline constexpr Palette kStandardPalette{
     .start = {40, 120, 255},
     .hit = {255, 255, 255},
     .window = {255, 255, 255},
-    .flipped = {255, 235, 120},
+    .flipped = {190, 140, 255},
+    .read = {0, 230, 255},
+    .connector = {0, 200, 170},
+    .dead_end = {255, 120, 170},
+    .dropped = {170, 170, 170},
+    .trail = {255, 150, 230},
+    .choices = {120, 255, 190},
+    .cut = {90, 220, 90},
     .grid_strength = 0.45f,
     .grid_px = 1.0f,
 };
@@ -92,10 +107,61 @@ inline constexpr Palette kProjectorPalette{
     .start = {40, 120, 255},
     .hit = {255, 255, 255},
     .window = {255, 255, 255},
-    .flipped = {255, 235, 120},
+    .flipped = {190, 140, 255},
+    .read = {0, 230, 255},
+    .connector = {0, 200, 170},
+    .dead_end = {255, 120, 170},
+    .dropped = {170, 170, 170},
+    .trail = {255, 150, 230},
+    .choices = {120, 255, 190},
+    .cut = {90, 220, 90},
     .grid_strength = 0.7f,
     .grid_px = 3.0f,
 };
+
+// The one colour of each overlay role (core/overlay.hpp): what the app, the exporters and the
+// legend draw it in. Roles that share a colour differ in style (a filled box against a frame).
+constexpr Rgb role_colour(const Palette& p, Role r) {
+  switch (r) {
+    case Role::Candidate:
+    case Role::Cause:
+    case Role::Part:
+      return p.window;
+    case Role::Accepted:
+    case Role::Opened:
+    case Role::Finished:
+      return p.accepted;
+    case Role::Rejected:
+    case Role::SharedWall:
+      return p.rejected;
+    case Role::Tunnel:
+      return p.path;
+    case Role::Cursor:
+    case Role::Walker:
+      return p.cursor;
+    case Role::Read:
+      return p.read;
+    case Role::Flipped:
+      return p.flipped;
+    case Role::Connector:
+      return p.connector;
+    case Role::Dropped:
+      return p.dropped;
+    case Role::DeadEnd:
+      return p.dead_end;
+    case Role::Trail:
+      return p.trail;
+    case Role::Choices:
+      return p.choices;
+    case Role::Cut:
+      return p.cut;
+    case Role::Frontier:
+      return p.frontier;
+    case Role::Start:
+      return p.start;
+  }
+  return p.window;
+}
 
 constexpr const Palette& palette_for(bool projector) {
   return projector ? kProjectorPalette : kStandardPalette;

@@ -13,13 +13,14 @@ void append_log(const Timeline& timeline, const Narration& narration, const Para
   // Only the newest max_lines can survive: never describe more than that.
   first = std::max({first, timeline.earliest(), last > max_lines ? last - max_lines : 0});
   for (std::uint64_t k = first + 1; k <= last; ++k) {
-    const Step* s = timeline.step_at(k);
-    if (!s) continue;
-    std::string text = narration.words(*s, params);
+    const Step* at = timeline.step_at(k);
+    if (!at) continue;
+    const Step s = *at;  // a copy: draws_at may decode over the timeline's
+    std::string text = narration.words(s, params);
     if (const std::vector<Draw> draws = timeline.draws_at(k); !draws.empty()) {
-      text += "  [" + draws_text(draws) + "]";
+      text += "  [" + step_draws_text(narration, s, draws, params) + "]";
     }
-    out.push_back({number_offset + k, s->level, std::move(text)});
+    out.push_back({number_offset + k, s.level, std::move(text)});
   }
   if (out.size() > max_lines) {
     out.erase(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(out.size() - max_lines));

@@ -8,6 +8,7 @@ MapTally MapTally::uniform(std::size_t cells, Tile fill) {
   MapTally t;
   t.cells_ = cells;
   t.walkable_ = is_walkable(fill) ? cells : 0;
+  t.tiles_[static_cast<std::size_t>(fill)] = cells;
   return t;
 }
 
@@ -15,6 +16,7 @@ MapTally MapTally::without_regions() const {
   MapTally t;
   t.cells_ = cells_;
   t.walkable_ = walkable_;
+  t.tiles_ = tiles_;
   return t;
 }
 
@@ -47,6 +49,14 @@ void MapTally::apply(std::span<const CellChange> changes, bool forward) {
     const Cell& to = forward ? c.after : c.before;
     walkable_ += static_cast<std::size_t>(is_walkable(to.tile));
     walkable_ -= static_cast<std::size_t>(is_walkable(from.tile));
+    if (from.tile != to.tile) {
+      --tiles_[static_cast<std::size_t>(from.tile)];
+      ++tiles_[static_cast<std::size_t>(to.tile)];
+    }
+    if (from.mark != to.mark) {
+      if (from.mark != Mark::None) --marks_[static_cast<std::size_t>(from.mark) & 3u];
+      if (to.mark != Mark::None) ++marks_[static_cast<std::size_t>(to.mark) & 3u];
+    }
     if (from.region != to.region) {
       if (from.region >= 0) add_region(from.region, -1);
       if (to.region >= 0) add_region(to.region, 1);
@@ -57,8 +67,13 @@ void MapTally::apply(std::span<const CellChange> changes, bool forward) {
 void MapTally::apply_run(history::CellLayer layer, std::int64_t value, std::uint64_t cells,
                          bool taken) {
   if (layer == history::CellLayer::Tile) {
+    std::size_t& n = tiles_[static_cast<std::size_t>(value) % kTileCount];
+    n = taken ? n + cells : n - std::min<std::size_t>(n, cells);
     if (!is_walkable(static_cast<Tile>(value))) return;
     walkable_ = taken ? walkable_ + cells : walkable_ - cells;
+  } else if (layer == history::CellLayer::Mark && value != 0) {
+    std::size_t& n = marks_[static_cast<std::size_t>(value) & 3u];
+    n = taken ? n + cells : n - std::min<std::size_t>(n, cells);
   } else if (layer == history::CellLayer::Region && value >= 0) {
     const auto n = static_cast<std::int64_t>(cells);
     add_region(static_cast<std::int32_t>(value), taken ? n : -n);

@@ -1,8 +1,10 @@
 #pragma once
 // Live statistics kept from the change lists, so a frame never scans a 16 M-cell map: walkable
-// cells, and the size of every flood-fill region. Applying a step's changes forward and then
-// backward returns the tally to where it was, so scrubbing keeps it exact.
+// cells, cells under each mark, and the size of every flood-fill region. Applying a step's
+// changes forward and then backward returns the tally to where it was, so scrubbing keeps it
+// exact.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -35,6 +37,10 @@ class MapTally {
   double floor_fraction() const;
   int region_count() const { return nonzero_regions_; }  // regions with at least one cell
   std::int64_t largest_region() const;                   // cells in the largest region
+  // Cells carrying mark m (the flood fill's frontier, a maze's connectors or dead ends).
+  std::size_t marked(Mark m) const { return marks_[static_cast<std::size_t>(m) & 3u]; }
+  // Cells of tile t.
+  std::size_t tiles(Tile t) const { return tiles_[static_cast<std::size_t>(t)]; }
   double largest_region_fraction() const;                // of all walkable cells
 
  private:
@@ -42,6 +48,8 @@ class MapTally {
 
   std::size_t cells_ = 0;
   std::size_t walkable_ = 0;
+  std::array<std::size_t, 4> marks_{};
+  std::array<std::size_t, kTileCount> tiles_{};  // by Tile  // by Mark (Mark::None's slot unused)
   std::vector<std::int64_t> region_sizes_;  // by region id
   int nonzero_regions_ = 0;
   mutable std::int64_t largest_ = 0;  // cached: recomputing is O(regions)

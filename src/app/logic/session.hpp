@@ -36,6 +36,7 @@
 #include "app/logic/commands.hpp"
 #include "app/logic/event_log.hpp"
 #include "app/logic/modes.hpp"
+#include "app/logic/legend.hpp"
 #include "app/logic/overlay_state.hpp"
 #include "app/logic/speed.hpp"
 #include "core/grid.hpp"
@@ -186,6 +187,8 @@ class Session {
   // What to upload this frame; clears the dirty state.
   TextureUpload take_upload();
   const OverlayView& overlay();
+  // The tiles on the map and the roles drawn at the current step (the legend's entries).
+  Legend legend();
   ViewFlags& view();
   const ViewFlags& view() const;
 
@@ -193,7 +196,8 @@ class Session {
   std::span<const std::string_view> pseudocode() const;  // of the phase being shown
   std::optional<int> current_line() const;               // the current step's line, none at step 0
   const Step* current_step() const;                      // none at step 0
-  std::vector<Draw> current_draws() const;  // what the current step drew (w, h, a roll, ...)
+  // What the current step drew, in words ("w = 7, h = 5"; empty for none).
+  std::string current_draws_text() const;
   const std::vector<LogEntry>& log();       // oldest first, the newest is the current step
   LiveStats stats() const;
   const Layout& layout() const;  // the generator's rooms, doors, start (as of its newest step)

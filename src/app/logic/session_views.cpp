@@ -37,14 +37,18 @@ const OverlayView& Session::overlay() {
   s.cache_position = t.position();
   s.cache_version = t.version();
   if (t.phase() == Phase::Regions) {
+    // The player start was placed before the regions began.
     s.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
-                              t.shown_cursor(), std::nullopt, 0);
-    s.overlay.player_start = t.start();  // placed before the regions began
+                              t.shown_cursor(), t.start(), 0);
   } else {
     s.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
                               t.shown_cursor(), t.start(), t.start_step());
   }
   return s.overlay;
+}
+
+Legend Session::legend() {
+  return make_legend(overlay(), s_->track->tally());
 }
 
 ViewFlags& Session::view() {
@@ -66,9 +70,13 @@ std::optional<int> Session::current_line() const {
 const Step* Session::current_step() const {
   return s_->track->current();
 }
-std::vector<Draw> Session::current_draws() const {
+std::string Session::current_draws_text() const {
   const Track& t = *s_->track;
-  return t.shown_timeline().draws_at(t.shown_cursor());
+  const Step* at = t.current();
+  if (!at) return "";
+  const Step step = *at;  // a copy: draws_at may decode over the timeline's
+  const std::vector<Draw> draws = t.shown_timeline().draws_at(t.shown_cursor());
+  return step_draws_text(t.narration(), step, draws, t.narration_params());
 }
 
 const std::vector<LogEntry>& Session::log() {

@@ -1,0 +1,139 @@
+// The legend names exactly what is on the screen: the tiles on the map and the roles drawn at
+// the current step (checked against a scan of the map, not the tally the legend reads), and
+// what a step read is drawn as it read it.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "app/logic/session.hpp"
+#include "app_test_support.hpp"
+#include "core/rng.hpp"
+#include "generators/registry.hpp"
+
+namespace dungen::app {
+namespace {
+
+void check_legend_at(Session& s, std::uint64_t k, const std::string& where) {
+  s.seek(k);
+  s.finish_pending();
+  const OverlayView& o = s.overlay();
+  const Legend legend = s.legend();
+  const std::string at = where + " step " + std::to_string(s.position());
+
+  // Tiles: exactly those on the map.
+  std::set<Tile> tiles;
+  const Grid& g = s.grid();
+  std::set<Role> marks;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    tiles.insert(g.tile(i));
+    if (const auto r = mark_role(g.mark(i))) marks.insert(*r);
+  }
+  EXPECT_EQ(std::set<Tile>(legend.tiles.begin(), legend.tiles.end()), tiles) << at;
+  EXPECT_EQ(legend.tiles.size(), tiles.size()) << at << ": a tile listed twice";
+
+  // Roles: every role drawn once, nothing not drawn.
+  std::set<Role> drawn = marks;
+  for (const ShownItem& i : o.items) {
+    if (i.item.rect != Rect{} || !i.item.cells.empty()) drawn.insert(i.item.role);
+  }
+  if (!o.phase_changes.empty()) drawn.insert(Role::Flipped);
+  if (o.player_start) drawn.insert(Role::Start);
+  EXPECT_EQ(std::set<Role>(legend.roles.begin(), legend.roles.end()), drawn) << at;
+  EXPECT_EQ(legend.roles.size(), drawn.size()) << at << ": a role listed twice";
+}
+
+TEST(AppLegend, ListsExactlyTheTilesAndRolesOnScreenForEveryGenerator) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    for (const bool regions : {false, true}) {
+      Session s(frozen_clock(5));
+      ASSERT_TRUE(s.select_generator(spec->name));
+      s.set_mode(RunMode::Step);
+      if (regions) s.set_regions_mode(RegionsMode::Animated);
+      s.regenerate();
+      s.seek(~std::uint64_t{0} >> 1);  // past the end: stops at the last step
+      s.finish_pending();
+      const std::uint64_t total = s.position();
+      ASSERT_GT(total, 1u) << spec->name;
+      Rng pick(static_cast<std::uint64_t>(total) * 31 + regions);
+      const std::string where = std::string(spec->name) + (regions ? " + regions" : "");
+      for (int n = 0; n < 100; ++n) {
+        check_legend_at(s, 1 + pick.below(static_cast<std::uint32_t>(total)), where);
+      }
+      check_legend_at(s, total, where);
+    }
+  }
+}
+
+// The first whole number in a caption ("4 floor", "6 >= 5: floor").
+std::optional<int> leading_number(const std::string& s) {
+  const auto d = std::find_if(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (d == s.end()) return std::nullopt;
+  return std::stoi(std::string(d, s.end()));
+}
+
+// Every Read item of every generator's steps: its tiles are one per cell; where the step's
+// caption states a count, the floor cells drawn in the window are that count.
+TEST(AppLegend, EveryReadWindowDrawsTheCountItsCaptionSays) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    ParamValues p = spec->schema.defaults();
+    if (spec->schema.find("width")) p.set("width", 40);
+    if (spec->schema.find("height")) p.set("height", 24);
+    if (spec->schema.find("step_cells")) p.set("step_cells", 1);
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      Stepper st = start_generator(*spec, p, seed, true);
+      int windows = 0;
+      while (const Step* step = st.next()) {
+        for (const OverlayItem& i : step->overlay.items) {
+          if (i.role != Role::Read || i.read.empty()) continue;
+          ASSERT_EQ(i.read.size(), static_cast<std::size_t>(i.rect.w) * i.rect.h);
+          const auto floor = std::count(i.read.begin(), i.read.end(), Tile::Floor);
+          const std::string caption =
+              spec->narration.caption ? spec->narration.caption(*step, p) : "";
+          if (const auto n = leading_number(caption)) {
+            ++windows;
+            EXPECT_EQ(floor, *n) << spec->name << " seed " << seed << " step "
+                                 << st.steps_taken() << ": caption \"" << caption << "\"";
+          }
+        }
+      }
+      if (std::string(spec->name) == "cellular-caves") {
+        EXPECT_GT(windows, 1000) << "the cell-by-cell pass draws a window for every count";
+      }
+    }
+  }
+}
+
+// Row by row, a pass reads the previous grid: the rows drawn are the rows as the pass began
+// (the row above already rewritten in the grid is drawn as it was).
+TEST(AppLegend, CaveRowReadsShowThePreviousGrid) {
+  const GeneratorSpec& spec = *find_generator("cellular-caves");
+  ParamValues p = spec.schema.defaults();
+  p.set("width", 60);
+  p.set("height", 30);
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    Stepper st = start_generator(spec, p, seed, true);
+    Grid before = st.grid();
+    int rows = 0;
+    while (const Step* step = st.next()) {
+      if (step->level == StepLevel::Phase) before = st.grid();
+      const OverlayItem* read = step->overlay.find(Role::Read);
+      if (!read) continue;
+      ++rows;
+      ASSERT_EQ(read->read.size(), static_cast<std::size_t>(read->rect.w) * read->rect.h);
+      for (int y = 0; y < read->rect.h; ++y) {
+        for (int x = 0; x < read->rect.w; ++x) {
+          ASSERT_EQ(read->read[static_cast<std::size_t>(y) * read->rect.w + x],
+                    before.at(read->rect.x + x, read->rect.y + y))
+              << "seed " << seed << " cell " << read->rect.x + x << "," << read->rect.y + y;
+        }
+      }
+    }
+    EXPECT_EQ(rows, 3 * 30);
+  }
+}
+
+}  // namespace
+}  // namespace dungen::app
