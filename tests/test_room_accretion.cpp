@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <iostream>
 #include <map>
 #include <string>
 #include <vector>
@@ -423,6 +424,67 @@ TEST(RoomAccretion, BoxedInRoomsAreTheHolesLeftBehind) {
   EXPECT_GT(boxed, 0);
   EXPECT_LT(boxed, total);
   EXPECT_GT(full_cells, 2 * boxed_cells);
+}
+
+// The size parameters' help, held to the maps: room_min_size and room_max_size are what a room
+// aims for, and per boxed_in mode the help says which rooms can end outside them. Each claim of
+// the help is checked over 250 seeds of the defaults: the bounds that must hold on every map, and
+// that the ones it says can be crossed are crossed on some map (so the help is not a warning
+// about something that never happens).
+TEST(RoomAccretion, SizeHelpSaysWhatEachModeDoesOverManySeeds) {
+  const auto help_of = [](std::string_view name) -> std::string {
+    for (const ParamDef& d : spec().schema.params) {
+      if (d.name == name) return std::string(d.help);
+    }
+    return "";
+  };
+  const std::string min_help = help_of("room_min_size");
+  const std::string max_help = help_of("room_max_size");
+  for (const char* mode : {"boxed_in 0", "with 1", "with 2"}) {
+    EXPECT_NE(min_help.find(mode), std::string::npos) << min_help;
+  }
+  EXPECT_NE(max_help.find("boxed_in 0 and 1"), std::string::npos) << max_help;
+  EXPECT_NE(max_help.find("with 2"), std::string::npos) << max_help;
+
+  constexpr std::uint64_t kSeeds = 250;
+  const ParamValues base = spec().schema.defaults();
+  const int min_size = base.get_int("room_min_size");
+  const int max_size = base.get_int("room_max_size");
+  for (int mode : {0, 1, 2}) {
+    SCOPED_TRACE("boxed_in " + std::to_string(mode));
+    const ParamValues p = with_mode(base, mode);
+    int under = 0, one_cell = 0, under_not_last = 0, over = 0, rooms = 0;
+    for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
+      const std::vector<int> cells = map_rooms(run(p, seed).grid).cells;
+      ASSERT_FALSE(cells.empty());
+      for (std::size_t k = 0; k < cells.size(); ++k) {
+        ++rooms;
+        under += cells[k] < min_size;
+        one_cell += cells[k] == 1;
+        under_not_last += cells[k] < min_size && k + 1 < cells.size();
+        over += cells[k] > max_size;
+      }
+    }
+    switch (mode) {
+      case 0:  // any room boxed in early ends smaller, even at one cell; none ends larger
+        EXPECT_GT(under_not_last, 0);
+        EXPECT_GT(one_cell, 0);
+        EXPECT_EQ(over, 0);
+        break;
+      case 1:  // only the last room can end smaller; none ends larger
+        EXPECT_EQ(under_not_last, 0);
+        EXPECT_GT(under, 0);
+        EXPECT_EQ(over, 0);
+        break;
+      case 2:  // none ends smaller; a room small ones were merged into can end larger
+        EXPECT_EQ(under, 0);
+        EXPECT_GT(over, 0);
+        break;
+    }
+    std::cout << "boxed_in " << mode << ", " << kSeeds << " seeds: " << rooms << " rooms, " << under
+              << " under room_min_size (" << one_cell << " of one cell), " << over
+              << " over room_max_size\n";
+  }
 }
 
 TEST(RoomAccretion, ContinueElsewhereMakesRoomsInPieces) {

@@ -3,9 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli/cli.hpp"
 #include "lab/sweep.hpp"
@@ -112,6 +116,84 @@ TEST(Sweep, JsonHasTheRowsAndASummaryThatAddsUp) {
     ASSERT_TRUE(s.contains(col)) << col;
     EXPECT_LE(s[col]["min"].get<double>(), s[col]["p50"].get<double>());
     EXPECT_LE(s[col]["p50"].get<double>(), s[col]["max"].get<double>());
+  }
+}
+
+// Splits one CSV line at its commas (sweep fields never hold a comma).
+std::vector<std::string> fields_of(const std::string& line) {
+  std::vector<std::string> out(1);
+  for (const char c : line) {
+    if (c == ',') {
+      out.emplace_back();
+    } else {
+      out.back() += c;
+    }
+  }
+  return out;
+}
+
+// A CSV field as one number: a list ("3;0;2") counts as its sum, as in the summary.
+double field_number(const std::string& field) {
+  double sum = 0;
+  std::size_t at = 0;
+  while (at <= field.size()) {
+    const std::size_t end = std::min(field.find(';', at), field.size());
+    sum += std::stod(field.substr(at, end - at));
+    at = end + 1;
+  }
+  return sum;
+}
+
+// A generator may name a statistic as the sweep names one of its own figures (rooms-and-mazes
+// counts "regions" before they merge; the sweep's regions are the flood fill's of the finished
+// map): the columns must still have distinct names, and each summary must be computed from the
+// values of its own column, not from a column of the same name.
+TEST(Sweep, ColumnNamesAreDistinctAndEachSummaryIsOfItsOwnColumn) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    SCOPED_TRACE(spec->name);
+    const SweepOptions o{.first_seed = 1, .last_seed = 12};
+    const auto rows = run_sweep(*spec, spec->schema.defaults(), o);
+    std::istringstream in(csv(rows));
+    std::string line;
+    std::getline(in, line);
+    const std::vector<std::string> header = fields_of(line);
+    EXPECT_EQ(header, sweep_columns(rows));
+    const std::set<std::string> names(header.begin(), header.end());
+    EXPECT_EQ(names.size(), header.size()) << "a column name is repeated: " << line;
+
+    std::vector<std::vector<double>> values(header.size());
+    while (std::getline(in, line)) {
+      const std::vector<std::string> f = fields_of(line);
+      ASSERT_EQ(f.size(), header.size()) << line;
+      for (std::size_t c = 0; c < f.size(); ++c) values[c].push_back(field_number(f[c]));
+    }
+
+    std::ostringstream out;
+    write_sweep_json(out, rows, *spec, spec->schema.defaults(), o);
+    const auto j = nlohmann::json::parse(out.str());
+    ASSERT_EQ(j["rows"].size(), rows.size());
+    for (const auto& row : j["rows"]) {
+      EXPECT_EQ(row.size(), header.size()) << "a JSON row's keys are not the CSV's columns";
+      for (const std::string& col : header) EXPECT_TRUE(row.contains(col)) << col;
+    }
+    const auto& summary = j["summary"];
+    EXPECT_EQ(summary.size(), header.size() - 1);  // every column but the seed
+    for (std::size_t c = 1; c < header.size(); ++c) {
+      const std::string& col = header[c];
+      ASSERT_TRUE(summary.contains(col)) << col;
+      const std::vector<double>& v = values[c];
+      double sum = 0;
+      for (const double x : v) sum += x;
+      const double mean = sum / static_cast<double>(v.size());
+      const double tolerance = 1e-5 * std::max(1.0, std::abs(mean));
+      EXPECT_NEAR(summary[col]["mean"].get<double>(), mean, tolerance) << col;
+      EXPECT_NEAR(summary[col]["min"].get<double>(), *std::min_element(v.begin(), v.end()),
+                  tolerance)
+          << col;
+      EXPECT_NEAR(summary[col]["max"].get<double>(), *std::max_element(v.begin(), v.end()),
+                  tolerance)
+          << col;
+    }
   }
 }
 

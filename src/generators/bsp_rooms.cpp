@@ -25,6 +25,22 @@
 // Deliberate differences from libtcod's sample:
 // - libtcod's cut position is uniform over every position leaving both parts min size; ours is
 //   limited to the split ratio range as well (the "min/max ratio"), then clamped.
+//   (split_min_percent 1 and split_max_percent 99 give libtcod's range on any side of up to
+//   100 x min_leaf_size cells: the clamp makes it [min_leaf_size, side - min_leaf_size].)
+// - The ratio test is >= where libtcod's is >: libtcod cuts across the longer side when it is
+//   more than maxHRatio (1.5) times the other, we when it is 1.5 times or more, as the steps
+//   word it ("the longer side by 1.5x or more"). Only a node of exactly 3:2 (30x20, 12x8, ...)
+//   differs: we always cut its longer side, libtcod tosses its coin.
+// - A room's size is uniform: w uniform in [room_min_size, the width the leaf leaves for it],
+//   h likewise, then the corner uniform where the room fits. libtcod's sample (with randomRoom
+//   on) draws the two corners instead: the left uniform in [minx, maxx - minRoomSize + 1], then
+//   the right uniform in [left + minRoomSize - 1, maxx]. The right corner's range shrinks as
+//   the left one moves right, so small rooms are likelier: on a span of S cells the mean side is
+//   (S + 3 min) / 4 there against (S + min) / 2 here. Measured on the leaves of the defaults
+//   (2,000 seeds, 131,239 rooms, each leaf's span computed as place_rooms computes it), our
+//   rooms average 24.0 cells against 19.8 for the two-corner draw on the same spans: about 21%
+//   more area. (The sample's default, randomRoom off, has each room fill its leaf but for a
+//   wall on its top and left; we have no such mode.)
 // - libtcod connects the bounding boxes of the two parts by digging until it meets floor (which
 //   can run off into rock); ours joins two chosen rooms, so every corridor ends in a room.
 // - The margin is a parameter (libtcod has walls or no walls) and shrinks where a leaf is too

@@ -29,6 +29,10 @@
 // Deliberate differences from the seed:
 // - The default boxed_in 0 never splits a room; the seed's behaviour is boxed_in 1.
 // - The first room starts on a random cell, not (0, 0) (the seed allows either).
+// - Where the seed's code falls back to bank.available_cell() (a room boxed in mid-growth in
+//   its build(), and a next start with no free cell next to the room), which is the first cell
+//   of a Python set in its iteration order, arbitrary but not random, ours draws a random free
+//   cell, as the seed's plan in prose says ("a random available cell").
 // - The bank is an array with swap removal and each room keeps a list of cells that may still
 //   have free neighbours, pruned when picked: every cell taken costs O(1) work on average,
 //   instead of the seed's scan of the whole room per cell (a set and random.sample).
@@ -82,7 +86,8 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "    start a room: take the start cell from the bank",
     "    while the room is smaller than size: take a random free neighbour of a random room cell",
     "        if there is none, boxed_in = 1 and a cell is free: take a random one (new piece)",
-    "        else if there is none: the room is boxed in and ends here, smaller than size",
+    "        else if there is none: the room is boxed in and ends here, smaller than size (with "
+    "boxed_in 0, the default, it stays so, even under room_min_size: one cell, at worst)",
     "    add the room to the dungeon",
     "    if boxed_in = 2 and it is under room_min_size: merge it into the room it touches most",
     "    next start = a free cell next to the room, else a random free cell",
@@ -241,8 +246,14 @@ const Schema& schema() {
       {
           width_param(64),
           height_param(56),
-          {"room_min_size", ParamKind::Int, 1, kMaxRoomCells, 50, "smallest room, in cells"},
-          {"room_max_size", ParamKind::Int, 1, kMaxRoomCells, 150, "largest room, in cells"},
+          {"room_min_size", ParamKind::Int, 1, kMaxRoomCells, 50,
+           "smallest size a room aims for, in cells (its size is drawn in [room_min_size, "
+           "room_max_size]). A room can still end smaller: with boxed_in 0 any room boxed in "
+           "early (even at one cell); with 1 only the last room, when the bank runs out; with 2 "
+           "none, as a room under it is merged into a neighbour"},
+          {"room_max_size", ParamKind::Int, 1, kMaxRoomCells, 150,
+           "largest size a room aims for, in cells. With boxed_in 0 and 1 no room ends larger; "
+           "with 2 a room that small rooms were merged into can"},
           {.name = "boxed_in",
            .kind = ParamKind::Choice,
            .min = kEndRoom,

@@ -15,9 +15,16 @@
 // 2. Mazes. Every odd cell still solid, in row-major order, starts a new region's maze, grown as
 //    a growing tree that always takes the newest cell (a recursive backtracker): from the newest
 //    cell, the directions whose cell two steps away is still solid (and inside the border) are
-//    open; if the last direction is open it is kept unless a winding_percent % roll says turn,
-//    then a random open direction is taken; the wall between and the cell beyond are carved. A
-//    cell with no open direction is dropped (the maze backs up).
+//    open. If the last direction is open, a roll r uniform in 0..99 is drawn and the direction is
+//    kept when r >= winding_percent; when r < winding_percent (and always on a maze's first move
+//    or when the last direction is closed) a direction is drawn uniform among all the open ones,
+//    the last one included, so with n open directions the maze changes direction with
+//    winding_percent % x (n - 1) / n. (At 0 and 100 the outcome is certain and no roll is
+//    drawn.) Straight is one of few open ways, so a re-pick often goes straight on: over 200
+//    seeds of the defaults, of the steps where straight was open, 30.0% re-picked and 12.4%
+//    changed direction (59% of re-picks went straight on); at winding_percent 100, 43.5%
+//    changed direction. The wall between and the cell beyond are carved. A cell with no open
+//    direction is dropped (the maze backs up).
 // 3. Connect. A connector is a wall cell (off the border) with walkable cells of two or more
 //    regions among its four neighbours. While more than one region remains, a random connector
 //    is opened as a door and the regions it joins are merged into one; then every connector next
@@ -41,6 +48,15 @@
 //   region instead); we follow the code. If the connectors run out while regions remain (the
 //   side-by-side rule dropped the only way into a region), they are found again: a connector
 //   always exists then, because the odd cells form a connected lattice.
+// - The winding roll is turned round. Hauberk keeps the last direction when
+//   rng.range(100) > windingPercent and otherwise re-picks among the open directions, so it
+//   re-picks when the roll is <= windingPercent: with probability (windingPercent + 1) %, which
+//   is 1 % at windingPercent 0 and every time at 100. Ours re-picks when the roll is
+//   < winding_percent: with probability exactly winding_percent %, so the parameter is the
+//   chance its help names, and 0 means a maze never leaves a straight run it can continue. As
+//   the outcome is then certain, 0 and 100 draw no roll (Hauberk rolls at every cell where the
+//   last direction is open). The re-pick itself is Hauberk's: uniform over the open directions,
+//   the last one included.
 // - Junctions are always doors (Hauberk picks floor, open or closed door at random).
 // - A dead-end pass fills every cell that is a dead end at the start of the pass (so each pass
 //   shortens every dead-end passage by one cell; the cells a fill turns into dead ends wait for
@@ -111,9 +127,8 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "    carve it to floor: a new region",
     "for each odd cell still solid: grow a new region's maze from it, cells = [that cell]",
     "    while cells is not empty: look two steps away from the newest cell",
-    "        if some cell there is solid: go on straight, unless a winding_percent % roll (or a "
-    "blocked way) says re-pick a random open direction (maybe the same); carve through to it and "
-    "add it",
+    "        if some cell there is solid: keep going straight unless a winding_percent % roll "
+    "says re-pick (a random open direction, straight included); carve through to it and add it",
     "        else: the newest cell is finished; remove it (back up)",
     "find connectors: wall cells next to two or more different regions",
     "while more than one region remains: open a random connector as a door",
@@ -365,8 +380,9 @@ const Schema& schema() {
           {"room_extra_size", ParamKind::Int, 0, 1000, 1,
            "room sides are 3 to 5 + 2 * room_extra_size cells (odd), before the stretch"},
           {"winding_percent", ParamKind::Percent, 0, 100, 30,
-           "chance in % that a maze re-picks its direction at random where it could go on "
-           "straight (the draw may give the same direction: it turns less often than this)"},
+           "chance in % that a maze that could go on straight re-picks its direction at random "
+           "among the open ones, straight included, so it turns less often than this: on the "
+           "default map about 12% of such steps at 30, 43% at 100"},
           {"extra_connector_percent", ParamKind::Percent, 0, 100, 5,
            "chance in % that a connector no longer needed opens anyway (a loop)"},
           {"remove_dead_ends", ParamKind::Bool, 0, 1, 1,

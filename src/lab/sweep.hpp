@@ -39,7 +39,7 @@ struct SweepRow {
   std::int64_t regions = 0;            // flood-fill regions of walkable cells
   double largest_region_fraction = 0;  // of the walkable cells (0 on an empty map)
   bool connected = false;              // exactly one region
-  std::vector<StatRow> stats;          // the generator's own (Narration::stat_rows)
+  std::vector<StatRow> stats;          // the generator's own, all of them (Narration::stat_rows)
 };
 
 // Why a seed range or thread count is refused (one line), or nothing.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "io/json_writer.hpp"
 
@@ -11,6 +12,12 @@ namespace {
 
 const char* const kFixed[] = {
     "seed", "steps", "floor_fraction", "regions", "largest_region_fraction", "connected"};
+
+// The generator's statistic a column names, or nothing for one of the sweep's own columns.
+std::optional<std::string_view> stat_key_of(std::string_view column) {
+  if (!column.starts_with(kStatColumnPrefix)) return std::nullopt;
+  return column.substr(kStatColumnPrefix.size());
+}
 
 std::string number(double v) {
   char buf[32];
@@ -39,7 +46,7 @@ std::string stat_text(const StatRow& r) {
       r.value);
 }
 
-const StatRow* find_stat(const SweepRow& row, const std::string& key) {
+const StatRow* find_stat(const SweepRow& row, std::string_view key) {
   for (const StatRow& r : row.stats) {
     if (r.key == key) return &r;
   }
@@ -56,23 +63,32 @@ double percentile(const std::vector<double>& sorted, double p) {
 
 }  // namespace
 
+std::string stat_column(std::string_view key) {
+  std::string column(kStatColumnPrefix);
+  column += key;
+  return column;
+}
+
 std::vector<std::string> sweep_columns(const std::vector<SweepRow>& rows) {
   std::vector<std::string> cols(std::begin(kFixed), std::end(kFixed));
   if (!rows.empty()) {
-    for (const StatRow& r : rows.front().stats) cols.push_back(r.key);
+    for (const StatRow& r : rows.front().stats) cols.push_back(stat_column(r.key));
   }
   return cols;
 }
 
 double column_value(const SweepRow& row, const std::string& column) {
+  if (const auto key = stat_key_of(column)) {
+    const StatRow* r = find_stat(row, *key);
+    return r ? stat_number(*r) : 0.0;
+  }
   if (column == "seed") return static_cast<double>(row.seed);
   if (column == "steps") return static_cast<double>(row.steps);
   if (column == "floor_fraction") return row.floor_fraction;
   if (column == "regions") return static_cast<double>(row.regions);
   if (column == "largest_region_fraction") return row.largest_region_fraction;
   if (column == "connected") return row.connected ? 1.0 : 0.0;
-  const StatRow* r = find_stat(row, column);
-  return r ? stat_number(*r) : 0.0;
+  return 0.0;
 }
 
 std::vector<ColumnSummary> summarise(const std::vector<SweepRow>& rows) {
@@ -110,7 +126,7 @@ void write_sweep_csv(std::ostream& out, const std::vector<SweepRow>& rows) {
     out << r.seed << ',' << r.steps << ',' << number(r.floor_fraction) << ',' << r.regions << ','
         << number(r.largest_region_fraction) << ',' << (r.connected ? 1 : 0);
     for (std::size_t c = std::size(kFixed); c < cols.size(); ++c) {
-      const StatRow* s = find_stat(r, cols[c]);
+      const StatRow* s = find_stat(r, *stat_key_of(cols[c]));
       out << ',' << (s ? stat_text(*s) : "");
     }
     out << '\n';
@@ -137,7 +153,7 @@ void write_sweep_json(std::ostream& out, const std::vector<SweepRow>& rows,
         << ", \"largest_region_fraction\": " << number(r.largest_region_fraction)
         << ", \"connected\": " << (r.connected ? "true" : "false");
     for (const StatRow& s : r.stats) {
-      out << ", " << json_escape(s.key) << ": ";
+      out << ", " << json_escape(stat_column(s.key)) << ": ";
       std::visit(
           [&](const auto& v) {
             using T = std::decay_t<decltype(v)>;

@@ -3,7 +3,7 @@
 
 namespace {
 
-// BSP rooms at libtcod's sample size (80x50) and at 1024x1024 with the same parameters: the
+// BSP rooms at its default size (80x50) and at 1024x1024 with the same parameters: the
 // depth limit of 8 keeps 256 leaves at most, so the large map measures big rooms and long
 // corridors (cells per corridor step), not more nodes. memcpy/1024x1024 is registered by
 // bench_rooms_and_tunnels.cpp.
