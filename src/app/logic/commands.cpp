@@ -28,6 +28,10 @@ constexpr std::array kBindings = {
                Command::ToggleProjector},
     KeyBinding{"C", "compare mode: a second pane with its own parameters, on the same transport",
                Command::ToggleCompare},
+    KeyBinding{"V",
+               "projector mode, map too big for readable cells: follow the step / fit the whole "
+               "map",
+               Command::ToggleFollow},
 };
 }  // namespace
 

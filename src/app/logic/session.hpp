@@ -72,6 +72,9 @@ struct ViewFlags {
   bool projector = false;       // projector mode (the GL side applies its font, palette, layout)
   bool compare = false;         // compare mode (the GL side opens pane B, logic/compare.hpp)
   bool reset_ui_scale = false;  // the GL side sets the UI scale back to 1, then clears it
+  // Projector mode, a map too big for readable cells: the view follows the step (else it fits
+  // the whole map). V switches.
+  bool follow_step = true;
 };
 
 struct TextureUpload {
