@@ -3,7 +3,9 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "analysis/regions.hpp"
 #include "render/palette.hpp"
@@ -16,8 +18,6 @@ namespace {
 constexpr float kGlyphMinCellPx = 6.0f;
 // And never more than this many in one frame (a huge window at the minimum size).
 constexpr int kMaxGlyphs = 60000;
-// Room numbers need this many pixels per cell to be worth drawing.
-constexpr float kNumberMinCellPx = 9.0f;
 
 ImU32 colour(Rgb c, float alpha = 1.0f) {
   return IM_COL32(c.r, c.g, c.b, static_cast<int>(std::clamp(alpha, 0.0f, 1.0f) * 255.0f));
@@ -205,25 +205,33 @@ void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& v, Sc
   list->PopClipRect();
 }
 
-void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp) {
-  if (v.cell_px() < kNumberMinCellPx) return;
+namespace {
+
+// One plate per 4-connected piece of each number in view (a room grown in pieces is numbered on
+// every piece), placed by place_plates: named numbers first, never over a one-cell piece, never
+// over another plate. number_of: a cell's number as drawn (from 1), or 0 for none.
+template <typename NumberOf>
+std::vector<PlacedPlate> draw_plates(ImDrawList* list, const Grid& grid, const MapView& v,
+                                     ScreenRect vp, const std::vector<int>& named,
+                                     float min_cell_px, NumberOf number_of) {
+  if (v.cell_px() < min_cell_px) return {};
   const CellSpan s = v.visible(grid.width(), grid.height(), vp);
   const int span_w = s.x1 - s.x0;
   const int span_h = s.y1 - s.y0;
-  if (span_w <= 0 || span_h <= 0 || static_cast<long>(span_w) * span_h > kMaxGlyphs) return;
-  list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
-  // Each 4-connected piece of a label in view gets its number once (a room grown in pieces is
-  // numbered on every piece).
+  if (span_w <= 0 || span_h <= 0 || static_cast<long>(span_w) * span_h > kMaxGlyphs) return {};
   std::vector<std::uint8_t> seen(static_cast<std::size_t>(span_w) * span_h, 0);
   std::vector<Point> piece;
+  std::vector<PlateRequest> requests;
+  std::vector<ScreenRect> one_cell;  // kept clear of plates
   const auto local = [&](int x, int y) {
     return static_cast<std::size_t>(y - s.y0) * static_cast<std::size_t>(span_w) +
            static_cast<std::size_t>(x - s.x0);
   };
+  const float cell = v.cell_px();
   for (int y = s.y0; y < s.y1; ++y) {
     for (int x = s.x0; x < s.x1; ++x) {
-      const std::int32_t label = grid.label(grid.index(x, y));
-      if (label < 0 || seen[local(x, y)]) continue;
+      const int number = number_of(grid.index(x, y));
+      if (number <= 0 || seen[local(x, y)]) continue;
       piece.clear();
       piece.push_back({x, y});
       seen[local(x, y)] = 1;
@@ -232,7 +240,7 @@ void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, Scr
         for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
           const int nx = c.x + d.x, ny = c.y + d.y;
           if (nx < s.x0 || ny < s.y0 || nx >= s.x1 || ny >= s.y1 || seen[local(nx, ny)]) continue;
-          if (grid.label(grid.index(nx, ny)) != label) continue;
+          if (number_of(grid.index(nx, ny)) != number) continue;
           seen[local(nx, ny)] = 1;
           piece.push_back({nx, ny});
         }
@@ -240,15 +248,46 @@ void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, Scr
       // In the piece's first cell (its top-left), clear of the centre where the player start
       // and the cursor are drawn.
       const Point at = piece.front();
-      const std::string text = std::to_string(static_cast<long long>(label) + 1);
-      const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-      // A number much wider than its piece would cover its neighbours' numbers.
-      if (size.x > v.cell_px() * static_cast<float>(piece.size()) * 1.5f) continue;
       const ImVec2 a = corner(v, vp, static_cast<float>(at.x), static_cast<float>(at.y));
-      plate_text(list, {a.x + 3, a.y + 1}, IM_COL32_WHITE, text);
+      const ScreenRect first{a.x, a.y, cell, cell};
+      const ImVec2 size = ImGui::CalcTextSize(std::to_string(number).c_str());
+      const bool alone = piece.size() == 1;
+      if (alone) one_cell.push_back(first);
+      PlateRequest r{number, plate_places(first, size.x + 6.0f, size.y + 2.0f, alone), false};
+      r.named = std::find(named.begin(), named.end(), number) != named.end();
+      requests.push_back(std::move(r));
     }
   }
+  std::vector<PlacedPlate> placed = place_plates(requests, one_cell, vp);
+  list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
+  for (const PlacedPlate& p : placed) {
+    list->AddRectFilled({p.rect.x, p.rect.y}, {p.rect.right(), p.rect.bottom()},
+                        IM_COL32(0, 0, 0, 200), 3.0f);
+    list->AddText({p.rect.x + 3.0f, p.rect.y + 1.0f}, IM_COL32_WHITE,
+                  std::to_string(p.number).c_str());
+  }
   list->PopClipRect();
+  return placed;
+}
+
+}  // namespace
+
+std::vector<PlacedPlate> draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v,
+                                           ScreenRect vp, const std::vector<int>& named,
+                                           float min_cell_px) {
+  return draw_plates(list, grid, v, vp, named, min_cell_px, [&grid](std::size_t i) {
+    const std::int32_t label = grid.label(i);
+    return label < 0 ? 0 : static_cast<int>(label) + 1;
+  });
+}
+
+std::vector<PlacedPlate> draw_region_numbers(ImDrawList* list, const Grid& grid, const MapView& v,
+                                             ScreenRect vp, const std::vector<int>& named,
+                                             float min_cell_px) {
+  return draw_plates(list, grid, v, vp, named, min_cell_px, [&grid](std::size_t i) {
+    const std::int32_t region = grid.region(i);
+    return region < 0 ? 0 : static_cast<int>(region) + 1;
+  });
 }
 
 void draw_hover(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp,
