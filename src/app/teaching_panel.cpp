@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <string_view>
 
@@ -96,7 +97,12 @@ void pseudocode_section(Session& session, UiState& ui) {
     ui.drawn.push_back({"teaching/lit-line", {a.x, a.y, b.x - a.x, b.y - a.y}, 0.0f});
     const bool moved =
         ImGui::GetStateStorage()->GetInt(ImGui::GetID("lit"), -1) != static_cast<int>(i);
-    const bool cut = a.y < view.y || b.y > view.bottom();
+    // A cut line that scrolling cannot bring further in (a box shorter than the line, scrolled
+    // to its end) asks for no scroll, else every frame would ask again.
+    const float scroll = ImGui::GetScrollY();
+    const float target = std::clamp(scroll + (a.y + b.y) * 0.5f - (box_min.y + box_size.y * 0.5f),
+                                    0.0f, ImGui::GetScrollMaxY());
+    const bool cut = (a.y < view.y || b.y > view.bottom()) && std::abs(target - scroll) >= 1.0f;
     if (moved || cut) {
       // Applied when the box begins next frame.
       ImGui::SetScrollFromPosY((a.y + b.y) * 0.5f - box_min.y, 0.5f);
