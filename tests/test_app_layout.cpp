@@ -199,10 +199,7 @@ namespace {
 // algorithm panel no wider than what that leaves.
 LayoutInput projector_input(float w, float h) {
   LayoutInput in = input(w, h, kProjectorUiScale, PanelState::Closed);
-  in.min_map_share = kProjectorMapShare;
-  const float room = in.width * (1.0f - kProjectorMapShare) - strip_width(in) - 1.0f;
-  in.teaching.min = std::min(in.teaching.min, room);
-  in.teaching.want = std::min(in.teaching.want, room);
+  apply_projector_widths(in);
   return in;
 }
 
@@ -217,6 +214,16 @@ TEST(AppLayout, ProjectorModeGivesTheMapTwoThirdsOfTheWidth) {
       EXPECT_GE(std::min(l.map.w / 80.0f, l.map.h / 45.0f) * 0.97f, 10.0f);
       EXPECT_GE(std::min(l.map.w / 64.0f, l.map.h / 56.0f) * 0.97f, 10.0f);
     }
+  }
+}
+
+TEST(AppLayout, ProjectorModeOnASmallWindowKeepsThePseudocodeReadable) {
+  for (const float w : {640.0f, 800.0f, 1024.0f, 1280.0f, 1920.0f}) {
+    const LayoutInput in = projector_input(w, w * 0.75f);
+    const UiLayout l = compute_layout(in);
+    EXPECT_TRUE(l.teaching_open) << w;
+    EXPECT_GE(l.teaching.w + 0.01f, in.font * kProjectorPanelMinFonts) << w;
+    EXPECT_GE(l.map.w + 0.01f, w * kMinMapShare) << w;
   }
 }
 

@@ -123,16 +123,16 @@ TEST(AppFocus, TheNewestCandidateTheWindowAndTheCursor) {
   o.candidates.push_back({.rect = {1, 1, 3, 3}, .age = 0.5f});  // fading: not this step's
   EXPECT_FALSE(step_focus(o));
   o.candidates.push_back({.rect = {10, 10, 4, 3}, .hit = Rect{14, 12, 2, 2}});
-  EXPECT_EQ(step_focus(o), (Rect{10, 10, 6, 4}));
+  EXPECT_EQ(step_focus(o), (StepFocus{{10, 10, 6, 4}, {10, 10, 4, 3}}));
   o.candidates.clear();
   o.window = Rect{20, 5, 3, 3};
   o.cursor = Point{21, 6};
-  EXPECT_EQ(step_focus(o), (Rect{20, 5, 3, 3}));
+  EXPECT_EQ(step_focus(o), (StepFocus{{20, 5, 3, 3}, {21, 6, 1, 1}}));
   o.window.reset();
-  EXPECT_EQ(step_focus(o), (Rect{21, 6, 1, 1}));
-  // A tunnel being dug: all of it, to the room it goes to.
+  EXPECT_EQ(step_focus(o), (StepFocus{{21, 6, 1, 1}, {21, 6, 1, 1}}));
+  // A tunnel being dug: all of it, to the room it goes to; the cursor is its core.
   o.path = {{21, 6}, {22, 6}, {23, 6}, {23, 7}, {23, 8}};
-  EXPECT_EQ(step_focus(o), (Rect{21, 6, 3, 3}));
+  EXPECT_EQ(step_focus(o), (StepFocus{{21, 6, 3, 3}, {21, 6, 1, 1}}));
 }
 
 TEST(AppFollow, TheFocusIsInViewAndTheMapCoversTheViewport) {
@@ -140,7 +140,7 @@ TEST(AppFollow, TheFocusIsInViewAndTheMapCoversTheViewport) {
   const float w = 830, h = 560, px = 16;
   for (const Rect focus :
        {Rect{0, 0, 3, 3}, Rect{80, 25, 3, 3}, Rect{157, 47, 3, 3}, Rect{150, 0, 1, 1}}) {
-    const ViewPlacement v = follow_focus(std::nullopt, focus, 160, 50, w, h, px);
+    const ViewPlacement v = follow_focus(std::nullopt, StepFocus{focus, focus}, 160, 50, w, h, px);
     EXPECT_EQ(v.cell_px, px);
     EXPECT_GE(v.origin_x + static_cast<float>(focus.x) * px, 0.0f);
     EXPECT_LE(v.origin_x + static_cast<float>(focus.right()) * px, w);
@@ -155,17 +155,18 @@ TEST(AppFollow, TheFocusIsInViewAndTheMapCoversTheViewport) {
 }
 
 TEST(AppFollow, TheViewStaysWhileTheFocusIsWellInside) {
-  const ViewPlacement first = follow_focus(std::nullopt, Rect{80, 25, 1, 1}, 160, 50, 830, 560, 16);
+  const auto at = [](int x, int y) { return StepFocus{{x, y, 1, 1}, {x, y, 1, 1}}; };
+  const ViewPlacement first = follow_focus(std::nullopt, at(80, 25), 160, 50, 830, 560, 16);
   // One cell on: no jump.
-  const ViewPlacement next = follow_focus(first, Rect{81, 25, 1, 1}, 160, 50, 830, 560, 16);
+  const ViewPlacement next = follow_focus(first, at(81, 25), 160, 50, 830, 560, 16);
   EXPECT_EQ(next.origin_x, first.origin_x);
   EXPECT_EQ(next.origin_y, first.origin_y);
   // Far off: recentred on it.
-  const ViewPlacement far = follow_focus(first, Rect{120, 25, 1, 1}, 160, 50, 830, 560, 16);
+  const ViewPlacement far = follow_focus(first, at(120, 25), 160, 50, 830, 560, 16);
   EXPECT_LT(far.origin_x, first.origin_x);
   EXPECT_NEAR(far.origin_x + 120.5f * 16, 830 / 2.0f, 1.0f);
   // Near the map's edge: as close to the middle as the map's edge allows.
-  const ViewPlacement edge = follow_focus(first, Rect{158, 25, 1, 1}, 160, 50, 830, 560, 16);
+  const ViewPlacement edge = follow_focus(first, at(158, 25), 160, 50, 830, 560, 16);
   EXPECT_FLOAT_EQ(edge.origin_x, 830 - 160 * 16);
   // No focus: the view stays.
   const ViewPlacement none = follow_focus(far, std::nullopt, 160, 50, 830, 560, 16);
@@ -173,9 +174,20 @@ TEST(AppFollow, TheViewStaysWhileTheFocusIsWellInside) {
 }
 
 TEST(AppFollow, AMapSmallerThanTheViewportIsCentred) {
-  const ViewPlacement v = follow_focus(std::nullopt, Rect{2, 2, 1, 1}, 20, 10, 830, 560, 16);
+  const ViewPlacement v =
+      follow_focus(std::nullopt, StepFocus{{2, 2, 1, 1}, {2, 2, 1, 1}}, 20, 10, 830, 560, 16);
   EXPECT_FLOAT_EQ(v.origin_x, (830 - 320) / 2.0f);
   EXPECT_FLOAT_EQ(v.origin_y, (560 - 160) / 2.0f);
+}
+
+TEST(AppFollow, AFocusTooBigToShowKeepsItsCoreInView) {
+  // A tunnel across most of a 160x50 map, dug at (20, 40): the cursor stays in view.
+  const StepFocus tunnel{{10, 5, 140, 40}, {20, 40, 1, 1}};
+  const ViewPlacement v = follow_focus(std::nullopt, tunnel, 160, 50, 830, 560, 16);
+  EXPECT_GE(v.origin_x + 20 * 16, 830 * kFollowMargin);
+  EXPECT_LE(v.origin_x + 21 * 16, 830 * (1 - kFollowMargin));
+  EXPECT_GE(v.origin_y + 40 * 16, 0.0f);
+  EXPECT_LE(v.origin_y + 41 * 16, 560.0f);
 }
 
 }  // namespace

@@ -441,13 +441,8 @@ LayoutInput App::layout_input() const {
   in.controls_state = ui_.controls;
   in.teaching_state = ui_.teaching;
   in.bar = measure_transport_bar(session_);
-  if (ui_.projector) {
-    // The map first: the algorithm panel takes what kProjectorMapShare leaves (and wraps).
-    in.min_map_share = kProjectorMapShare;
-    const float room = in.width * (1.0f - kProjectorMapShare) - strip_width(in) - 1.0f;
-    in.teaching.min = std::min(in.teaching.min, room);
-    in.teaching.want = std::min(in.teaching.want, room);
-  }
+  // The map first: the algorithm panel takes what kProjectorMapShare leaves (and wraps).
+  if (ui_.projector) apply_projector_widths(in);
   return in;
 }
 

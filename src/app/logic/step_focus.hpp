@@ -7,13 +7,15 @@
 #include <optional>
 
 #include "app/logic/overlay_state.hpp"
+#include "app/logic/view_follow.hpp"
 #include "core/geometry.hpp"
 
 namespace dungen::app {
 
-// The bounding box of the step's newest candidate (and what it ran into), the window being
-// read, the path being carved (from the room it leaves to the one it goes to, which the step's
-// words name) and the cursor; none when the step shows none of them.
-std::optional<Rect> step_focus(const OverlayView& overlay);
+// Its area: the bounding box of the step's newest candidate (and what it ran into), the window
+// being read, the path being carved (from the room it leaves to the one it goes to, which the
+// step's words name) and the cursor. Its core: the cursor, else the window, else the candidate.
+// None when the step shows none of them.
+std::optional<StepFocus> step_focus(const OverlayView& overlay);
 
 }  // namespace dungen::app

@@ -126,6 +126,16 @@ float strip_width(const LayoutInput& in) {
   return in.frame + 2.0f * kStripMargin;
 }
 
+void apply_projector_widths(LayoutInput& in) {
+  const float strip = strip_width(in);
+  const float room = in.width * (1.0f - kProjectorMapShare) - strip - 1.0f;
+  const float panel = std::max(room, in.font * kProjectorPanelMinFonts);
+  in.teaching.min = std::min(in.teaching.min, panel);
+  in.teaching.want = std::min(in.teaching.want, panel);
+  const float share = (in.width - strip - in.teaching.min - 1.0f) / std::max(in.width, 1.0f);
+  in.min_map_share = std::clamp(share, kMinMapShare, kProjectorMapShare);
+}
+
 UiLayout compute_layout(const LayoutInput& in) {
   UiLayout l;
   Side left{in.controls, in.controls_state};

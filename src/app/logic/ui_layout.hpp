@@ -95,4 +95,10 @@ float strip_width(const LayoutInput& in);
 
 UiLayout compute_layout(const LayoutInput& in);
 
+// Projector mode's widths: the map gets kProjectorMapShare of the width and the algorithm panel
+// what that leaves, but never less than kProjectorPanelMinFonts fonts (below that the pseudocode
+// breaks inside its words): a small window gives the map less, down to kMinMapShare.
+inline constexpr float kProjectorPanelMinFonts = 11.0f;
+void apply_projector_widths(LayoutInput& in);
+
 }  // namespace dungen::app

@@ -26,7 +26,7 @@ bool well_inside(float lo, float hi, float origin, float size, float cell_px) {
 }  // namespace
 
 ViewPlacement follow_focus(const std::optional<ViewPlacement>& current,
-                           const std::optional<Rect>& focus, int map_w, int map_h, float vp_w,
+                           const std::optional<StepFocus>& focus, int map_w, int map_h, float vp_w,
                            float vp_h, float cell_px) {
   const bool same_zoom = current && current->cell_px == cell_px;
   if (!focus) {
@@ -34,15 +34,23 @@ ViewPlacement follow_focus(const std::optional<ViewPlacement>& current,
     return {cell_px, centred(0.0f, static_cast<float>(map_w), map_w, vp_w, cell_px),
             centred(0.0f, static_cast<float>(map_h), map_h, vp_h, cell_px)};
   }
-  const float x0 = static_cast<float>(focus->x), x1 = static_cast<float>(focus->right());
-  const float y0 = static_cast<float>(focus->y), y1 = static_cast<float>(focus->bottom());
+  // Along one axis: the area if it fits the middle of the viewport, else the core.
+  const auto axis = [&](int area_lo, int area_len, int core_lo, int core_len, int cells, float size,
+                        std::optional<float> origin) {
+    const bool fits =
+        static_cast<float>(area_len) * cell_px <= size * (1.0f - 2.0f * kFollowMargin);
+    const float lo = static_cast<float>(fits ? area_lo : core_lo);
+    const float hi = lo + static_cast<float>(fits ? area_len : core_len);
+    if (origin && well_inside(lo, hi, *origin, size, cell_px)) return *origin;
+    return centred(lo, hi, cells, size, cell_px);
+  };
+  const Rect& a = focus->area;
+  const Rect& c = focus->core;
   ViewPlacement v{cell_px, 0.0f, 0.0f};
-  v.origin_x = same_zoom && well_inside(x0, x1, current->origin_x, vp_w, cell_px)
-                   ? current->origin_x
-                   : centred(x0, x1, map_w, vp_w, cell_px);
-  v.origin_y = same_zoom && well_inside(y0, y1, current->origin_y, vp_h, cell_px)
-                   ? current->origin_y
-                   : centred(y0, y1, map_h, vp_h, cell_px);
+  v.origin_x = axis(a.x, a.w, c.x, c.w, map_w, vp_w,
+                    same_zoom ? std::optional<float>(current->origin_x) : std::nullopt);
+  v.origin_y = axis(a.y, a.h, c.y, c.h, map_h, vp_h,
+                    same_zoom ? std::optional<float>(current->origin_y) : std::nullopt);
   return v;
 }
 

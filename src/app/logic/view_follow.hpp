@@ -20,6 +20,14 @@ inline constexpr float kFollowCellPx = 16.0f;
 // the view does not jump at every step, only when the step moves out of the middle).
 inline constexpr float kFollowMargin = 0.15f;
 
+// What the view keeps in view: all of `area` when it fits, else `core` (the cell being worked
+// on), with as much of the area around it as the map's edges allow.
+struct StepFocus {
+  Rect area;  // everything the step shows (a candidate and what it hit, a whole tunnel)
+  Rect core;  // the cursor, or else the candidate or the window itself
+  friend bool operator==(const StepFocus&, const StepFocus&) = default;
+};
+
 // Where cell (0,0) goes relative to the viewport's top-left, at cell_px pixels per cell.
 struct ViewPlacement {
   float cell_px = 0;
@@ -27,11 +35,12 @@ struct ViewPlacement {
 };
 
 // The view that keeps `focus` in view of a vp_w x vp_h viewport at `cell_px`, starting from
-// `current` (kept as it is while the focus is well inside it). Recentred on the focus otherwise,
-// but never showing past the map's edges where the map is bigger than the viewport (a smaller
-// map is centred). No focus: the current view, at cell_px, centred on the map the first time.
+// `current` (kept as it is while the focus is well inside it). Recentred on the focus otherwise
+// (along an axis where its area is too long to show, on its core), but never showing past the
+// map's edges where the map is bigger than the viewport (a smaller map is centred). No focus:
+// the current view, at cell_px, centred on the map the first time.
 ViewPlacement follow_focus(const std::optional<ViewPlacement>& current,
-                           const std::optional<Rect>& focus, int map_w, int map_h, float vp_w,
+                           const std::optional<StepFocus>& focus, int map_w, int map_h, float vp_w,
                            float vp_h, float cell_px);
 
 }  // namespace dungen::app
