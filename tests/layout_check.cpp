@@ -19,8 +19,9 @@
 //   --min-cell PX      the map's cells ("map cell P px") are at least PX pixels
 //   --grid             the grid shows ("grid G" above 0.25)
 //   --following        the view follows the step ("following the step")
-//   --named            the step's words name a room or region ("step names rooms 3 5"), and each
-//                      has its plate drawn
+//   --named            the step's words name a room or region that is in view ("step names rooms
+//                      27 18; in view 27": a merged region's old number is on no cell), and each
+//                      of those has its plate drawn
 //   --lit-visible      the lit pseudocode line lies wholly inside the pseudocode box
 //   --note             the preset's note is shown, under the map and above the transport bar
 // Usage: dungen-viz ... --frames N | layout_check [--strip NAME]... [projector checks]
@@ -130,11 +131,12 @@ int main(int argc, char** argv) {
     } else if (std::sscanf(line.c_str(), "dungen-viz: preset note %63s", a) == 1) {
       have_note = parse_box(a, &note);
     } else if (line.starts_with("dungen-viz: step names ")) {
-      std::istringstream words(line.substr(23));
-      std::string kind;
-      words >> kind;
-      long number = 0;
-      while (words >> number) named.push_back(number);
+      const std::size_t in_view = line.find("; in view ");
+      if (in_view != std::string::npos) {
+        std::istringstream words(line.substr(in_view + 10));
+        long number = 0;
+        while (words >> number) named.push_back(number);
+      }
     } else if (std::sscanf(line.c_str(), "dungen-viz: plate %63s %ld %63s", a, &t, b) == 3) {
       Box box;
       if (parse_box(b, &box)) plates.push_back({t, box});
@@ -228,7 +230,7 @@ int main(int argc, char** argv) {
   if (want_grid && grid <= 0.25) fail("the grid does not show (" + std::to_string(grid) + ")");
   if (want_following && !following) fail("the view does not follow the step");
   if (want_named) {
-    if (named.empty()) fail("the step's words name no room or region (pick another step)");
+    if (named.empty()) fail("the step's words name no room or region in view (pick another step)");
     for (const long n : named) {
       bool drawn = false;
       for (const auto& p : plates) drawn = drawn || p.first == n;

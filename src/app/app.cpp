@@ -175,7 +175,7 @@ class App {
   // What the last frame drew over the map (print_layout): the numbers the step's words name and
   // the plates drawn, with what they number ("room" or "region").
   std::vector<int> named_;
-  std::vector<PlacedPlate> plates_;
+  NumberPlates plates_;
   const char* plates_of_ = "room";
   std::optional<Rect> pending_upload_;
   double last_big_upload_ = 0.0;
@@ -335,19 +335,29 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
   // mode numbers rooms from smaller cells, and regions (while they are labelled, or with L) as
   // the log numbers them; the numbers the step's words name are placed first.
   named_ = named_by_step();
-  plates_.clear();
+  plates_ = {};
   plates_of_ = "room";
+  PlateOptions plates{.named = named_};
+  // Clear of the cursor's square (drawn over the numbers, draw_step_overlay: at least 14 px).
+  if (const auto focus = step_focus(session_.overlay());
+      focus && focus->core.w == 1 && focus->core.h == 1) {
+    const float half = std::max(7.0f, view_.cell_px() * 0.5f + 2.0f) + 2.0f;
+    const float cx = view_.screen_x(static_cast<float>(focus->core.x) + 0.5f, map);
+    const float cy = view_.screen_y(static_cast<float>(focus->core.y) + 0.5f, map);
+    plates.keep_clear.push_back({cx - half, cy - half, 2.0f * half, 2.0f * half});
+  }
   if (ui_.projector) {
+    plates.min_cell_px = kProjectorNumberMinCellPx;
     if (session_.view().show_region_labels || session_.phase() == Phase::Regions) {
       plates_of_ = "region";
-      plates_ = draw_region_numbers(list, grid, view_, map, named_, kProjectorNumberMinCellPx);
+      plates_ = draw_region_numbers(list, grid, view_, map, plates);
     } else {
-      plates_ = draw_room_numbers(list, grid, view_, map, named_, kProjectorNumberMinCellPx);
+      plates_ = draw_room_numbers(list, grid, view_, map, plates);
     }
   } else if (session_.view().show_region_labels) {
     draw_region_glyphs(list, grid, view_, map, session_.regions_mode() != RegionsMode::Off);
   } else {
-    plates_ = draw_room_numbers(list, grid, view_, map, named_);
+    plates_ = draw_room_numbers(list, grid, view_, map, plates);
   }
   if (compare_) compare_->draw_diff(list, view_, map, palette, grid);
   draw_step_overlay(list, session_.overlay(), view_, map, palette);
@@ -599,14 +609,18 @@ void App::print_layout() const {
               session_.view().show_grid ? view_.grid_alpha(ui_.projector) : 0.0f,
               following_ ? "following the step" : "whole map");
   if (layout_.note.h > 0) std::printf("dungen-viz: preset note %s\n", rect(layout_.note).c_str());
-  std::string named;
-  for (const int n : named_) {
-    named += ' ';
-    named += std::to_string(n);
-  }
-  std::printf("dungen-viz: step names %ss%s\n", plates_of_,
-              named.empty() ? " none" : named.c_str());
-  for (const PlacedPlate& p : plates_) {
+  // "step names rooms 27 18; in view 27": a merged region's old number is on no cell any more.
+  const auto list = [](const std::vector<int>& numbers) {
+    std::string out;
+    for (const int n : numbers) {
+      out += ' ';
+      out += std::to_string(n);
+    }
+    return numbers.empty() ? std::string(" none") : out;
+  };
+  std::printf("dungen-viz: step names %ss%s; in view%s\n", plates_of_, list(named_).c_str(),
+              list(plates_.named_in_view).c_str());
+  for (const PlacedPlate& p : plates_.placed) {
     const ScreenRect r = p.rect;
     std::printf("dungen-viz: plate %s %d %s\n", plates_of_, p.number, rect(r).c_str());
   }

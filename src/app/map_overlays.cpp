@@ -211,10 +211,9 @@ namespace {
 // every piece), placed by place_plates: named numbers first, never over a one-cell piece, never
 // over another plate. number_of: a cell's number as drawn (from 1), or 0 for none.
 template <typename NumberOf>
-std::vector<PlacedPlate> draw_plates(ImDrawList* list, const Grid& grid, const MapView& v,
-                                     ScreenRect vp, const std::vector<int>& named,
-                                     float min_cell_px, NumberOf number_of) {
-  if (v.cell_px() < min_cell_px) return {};
+NumberPlates draw_plates(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp,
+                         const PlateOptions& o, NumberOf number_of) {
+  if (v.cell_px() < o.min_cell_px) return {};
   const CellSpan s = v.visible(grid.width(), grid.height(), vp);
   const int span_w = s.x1 - s.x0;
   const int span_h = s.y1 - s.y0;
@@ -222,7 +221,8 @@ std::vector<PlacedPlate> draw_plates(ImDrawList* list, const Grid& grid, const M
   std::vector<std::uint8_t> seen(static_cast<std::size_t>(span_w) * span_h, 0);
   std::vector<Point> piece;
   std::vector<PlateRequest> requests;
-  std::vector<ScreenRect> one_cell;  // kept clear of plates
+  std::vector<ScreenRect> clear = o.keep_clear;  // and every one-cell piece
+  NumberPlates out;
   const auto local = [&](int x, int y) {
     return static_cast<std::size_t>(y - s.y0) * static_cast<std::size_t>(span_w) +
            static_cast<std::size_t>(x - s.x0);
@@ -252,39 +252,49 @@ std::vector<PlacedPlate> draw_plates(ImDrawList* list, const Grid& grid, const M
       const ScreenRect first{a.x, a.y, cell, cell};
       const ImVec2 size = ImGui::CalcTextSize(std::to_string(number).c_str());
       const bool alone = piece.size() == 1;
-      if (alone) one_cell.push_back(first);
+      if (alone) clear.push_back(first);
       PlateRequest r{number, plate_places(first, size.x + 6.0f, size.y + 2.0f, alone), false};
-      r.named = std::find(named.begin(), named.end(), number) != named.end();
+      // Where the first cell's places are taken (a thin piece by a crowded corner), the places
+      // by its middle and last cells.
+      for (const Point other : {piece[piece.size() / 2], piece.back()}) {
+        if (other == at) continue;
+        const ImVec2 c = corner(v, vp, static_cast<float>(other.x), static_cast<float>(other.y));
+        const auto more = plate_places({c.x, c.y, cell, cell}, size.x + 6.0f, size.y + 2.0f, false);
+        r.at.insert(r.at.end(), more.begin(), more.end());
+      }
+      r.named = std::find(o.named.begin(), o.named.end(), number) != o.named.end();
+      const auto& in_view = out.named_in_view;
+      if (r.named && std::find(in_view.begin(), in_view.end(), number) == in_view.end()) {
+        out.named_in_view.push_back(number);
+      }
       requests.push_back(std::move(r));
     }
   }
-  std::vector<PlacedPlate> placed = place_plates(requests, one_cell, vp);
+  out.placed = place_plates(requests, clear, vp);
   list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
-  for (const PlacedPlate& p : placed) {
+  for (const PlacedPlate& p : out.placed) {
     list->AddRectFilled({p.rect.x, p.rect.y}, {p.rect.right(), p.rect.bottom()},
                         IM_COL32(0, 0, 0, 200), 3.0f);
     list->AddText({p.rect.x + 3.0f, p.rect.y + 1.0f}, IM_COL32_WHITE,
                   std::to_string(p.number).c_str());
   }
   list->PopClipRect();
-  return placed;
+  return out;
 }
 
 }  // namespace
 
-std::vector<PlacedPlate> draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v,
-                                           ScreenRect vp, const std::vector<int>& named,
-                                           float min_cell_px) {
-  return draw_plates(list, grid, v, vp, named, min_cell_px, [&grid](std::size_t i) {
+NumberPlates draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp,
+                               const PlateOptions& options) {
+  return draw_plates(list, grid, v, vp, options, [&grid](std::size_t i) {
     const std::int32_t label = grid.label(i);
     return label < 0 ? 0 : static_cast<int>(label) + 1;
   });
 }
 
-std::vector<PlacedPlate> draw_region_numbers(ImDrawList* list, const Grid& grid, const MapView& v,
-                                             ScreenRect vp, const std::vector<int>& named,
-                                             float min_cell_px) {
-  return draw_plates(list, grid, v, vp, named, min_cell_px, [&grid](std::size_t i) {
+NumberPlates draw_region_numbers(ImDrawList* list, const Grid& grid, const MapView& v,
+                                 ScreenRect vp, const PlateOptions& options) {
+  return draw_plates(list, grid, v, vp, options, [&grid](std::size_t i) {
     const std::int32_t region = grid.region(i);
     return region < 0 ? 0 : static_cast<int>(region) + 1;
   });

@@ -28,18 +28,29 @@ void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& view,
 inline constexpr float kNumberMinCellPx = 9.0f;
 inline constexpr float kProjectorNumberMinCellPx = 4.0f;
 
+// How the number plates are drawn: `named` (the numbers the step's words name) are placed
+// first; none covers a one-cell room, another plate, or a rectangle of keep_clear (the step's
+// cursor); cells smaller than min_cell_px get none.
+struct PlateOptions {
+  std::vector<int> named;
+  float min_cell_px = kNumberMinCellPx;
+  std::vector<ScreenRect> keep_clear;
+};
+
+struct NumberPlates {
+  std::vector<PlacedPlate> placed;  // the plates drawn
+  std::vector<int> named_in_view;   // the named numbers that have a cell in view
+};
+
 // Every room (every label) in view numbered from 1, as the log numbers it, on plates placed by
-// place_plates (logic/plates.hpp): `named` (the numbers the step's words name) first, none over
-// a one-cell room or another plate. Returns the plates drawn.
-std::vector<PlacedPlate> draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& view,
-                                           ScreenRect viewport, const std::vector<int>& named = {},
-                                           float min_cell_px = kNumberMinCellPx);
+// place_plates (logic/plates.hpp).
+NumberPlates draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& view,
+                               ScreenRect viewport, const PlateOptions& options = {});
 
 // The same for regions, numbered from 1 as the log numbers them (projector mode's region labels:
 // the log says "region 18", which a glyph does not).
-std::vector<PlacedPlate> draw_region_numbers(ImDrawList* list, const Grid& grid,
-                                             const MapView& view, ScreenRect viewport,
-                                             const std::vector<int>& named, float min_cell_px);
+NumberPlates draw_region_numbers(ImDrawList* list, const Grid& grid, const MapView& view,
+                                 ScreenRect viewport, const PlateOptions& options);
 
 // The hovered cell: an outline, and a tooltip with its coordinates, tile, label and region.
 void draw_hover(ImDrawList* list, const Grid& grid, const MapView& view, ScreenRect viewport,
