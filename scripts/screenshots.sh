@@ -34,6 +34,9 @@ run region-labels --generator cellular-caves --seed 3 --width 60 --fill-percent 
   --regions --overlay-labels
 # Projector mode at a classroom projector's 1280x720.
 SIZE=1280x720 run projector --generator rooms-and-tunnels --seed 7 --steps 200 --projector
+# Projector mode on a map too big for readable cells: the view follows the flood fill's cursor.
+SIZE=1280x720 run projector-caves-follow --generator cellular-caves --seed 7 --animate-regions \
+  --steps 3000 --projector
 # The three generators added in wave 2, mid-run.
 run bsp-rooms --generator bsp-rooms --seed 3 --steps 340
 run drunkards-walk --generator drunkards-walk --seed 3 --steps 6000

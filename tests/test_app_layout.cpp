@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/logic/ui_layout.hpp"
@@ -185,6 +187,60 @@ TEST(AppLayout, TheBarWrapsKeepingNextWithItsFirstButton) {
   const LayoutInput in = input(1280, 720, 1.0f);
   const UiLayout l = compute_layout(in);
   EXPECT_NEAR(l.bar_items.back().right(), l.transport.right() - in.pad_x, 0.01f);
+}
+
+}  // namespace
+}  // namespace dungen::app
+
+namespace dungen::app {
+namespace {
+
+// Projector mode as App::layout_input sets it up: controls closed, the map's share raised, the
+// algorithm panel no wider than what that leaves.
+LayoutInput projector_input(float w, float h) {
+  LayoutInput in = input(w, h, kProjectorUiScale, PanelState::Closed);
+  apply_projector_widths(in);
+  return in;
+}
+
+TEST(AppLayout, ProjectorModeGivesTheMapTwoThirdsOfTheWidth) {
+  for (const auto& [w, h] : {std::pair{1280.0f, 720.0f}, std::pair{1024.0f, 768.0f}}) {
+    const UiLayout l = compute_layout(projector_input(w, h));
+    EXPECT_GE(l.map.w, 0.65f * w) << w << "x" << h;
+    EXPECT_TRUE(l.teaching_open) << "the pseudocode and the log stay beside the map";
+    EXPECT_FALSE(l.controls_open);
+    // Rooms-and-tunnels' 80x45 fitted at 10 px or more at 1280x720 (MapView::fit keeps 97%).
+    if (w == 1280.0f) {
+      EXPECT_GE(std::min(l.map.w / 80.0f, l.map.h / 45.0f) * 0.97f, 10.0f);
+      EXPECT_GE(std::min(l.map.w / 64.0f, l.map.h / 56.0f) * 0.97f, 10.0f);
+    }
+  }
+}
+
+TEST(AppLayout, ProjectorModeOnASmallWindowKeepsThePseudocodeReadable) {
+  for (const float w : {640.0f, 800.0f, 1024.0f, 1280.0f, 1920.0f}) {
+    const LayoutInput in = projector_input(w, w * 0.75f);
+    const UiLayout l = compute_layout(in);
+    EXPECT_TRUE(l.teaching_open) << w;
+    EXPECT_GE(l.teaching.w + 0.01f, in.font * kProjectorPanelMinFonts) << w;
+    EXPECT_GE(l.map.w + 0.01f, w * kMinMapShare) << w;
+  }
+}
+
+TEST(AppLayout, ThePresetNoteGoesUnderTheMapAboveTheBar) {
+  LayoutInput in = input(1280, 720, 1.0f);
+  const UiLayout without = compute_layout(in);
+  in.note_h = 80.0f;
+  const UiLayout with = compute_layout(in);
+  EXPECT_EQ(without.note.h, 0.0f);
+  EXPECT_FLOAT_EQ(with.note.h, 80.0f);
+  EXPECT_FLOAT_EQ(with.note.y, with.map.bottom());
+  EXPECT_FLOAT_EQ(with.note.bottom(), with.transport.y);
+  EXPECT_FLOAT_EQ(with.map.h, without.map.h - 80.0f);
+  // A note taller than the window leaves the map its least share of the height.
+  in.note_h = 5000.0f;
+  const UiLayout tall = compute_layout(in);
+  EXPECT_GE(tall.map.h, 720.0f * kMinMapHeightShare - 0.01f);
 }
 
 }  // namespace

@@ -94,8 +94,8 @@ TEST(AppLegend, EveryReadWindowDrawsTheCountItsCaptionSays) {
               spec->narration.caption ? spec->narration.caption(*step, p) : "";
           if (const auto n = leading_number(caption)) {
             ++windows;
-            EXPECT_EQ(floor, *n) << spec->name << " seed " << seed << " step "
-                                 << st.steps_taken() << ": caption \"" << caption << "\"";
+            EXPECT_EQ(floor, *n) << spec->name << " seed " << seed << " step " << st.steps_taken()
+                                 << ": caption \"" << caption << "\"";
           }
         }
       }

@@ -118,7 +118,10 @@ std::vector<Named> tiles(const Palette& p) {
 // colour of every role.
 std::vector<Named> strokes(const Palette& p) {
   std::vector<Named> out;
-  for (const RoleInfo& r : kRoles) out.push_back({r.legend.data(), role_colour(p, r.role)});
+  for (const RoleInfo& r : kRoles) {
+    // The player start is a disc in a white ring, checked on its own below.
+    if (r.role != Role::Start) out.push_back({r.legend.data(), role_colour(p, r.role)});
+  }
   return out;
 }
 
@@ -179,6 +182,10 @@ TEST_P(PaletteTest, TilesAndOverlaysSeenTogetherDiffer) {
   pair("connector", p.connector, "choices", p.choices);
   pair("dead end", p.dead_end, "cursor", p.cursor);
   pair("dead end", p.dead_end, "corridor", p.tile(Tile::Corridor));
+  pair("dead end", p.dead_end, "floor", p.tile(Tile::Floor));
+  pair("dead end", p.dead_end, "wall", p.tile(Tile::Wall));
+  pair("connector", p.connector, "wall", p.tile(Tile::Wall));
+  pair("connector", p.connector, "floor", p.tile(Tile::Floor));
   pair("connector", p.connector, "door", p.tile(Tile::Door));
   pair("dropped", p.dropped, "accepted", p.accepted);
   pair("dropped", p.dropped, "wall", p.tile(Tile::Wall));
@@ -190,6 +197,22 @@ TEST_P(PaletteTest, TilesAndOverlaysSeenTogetherDiffer) {
     std::string worst;
     EXPECT_GE(min_difference(a.c, b.c, &worst), kShouldDiffer)
         << a.name << " and " << b.name << " under " << worst;
+  }
+}
+
+// Every role's colour is its own: no two roles that are not one colour by design (role_colour
+// gives them the same Rgb) may be hard to tell apart under any of the four kinds of vision.
+TEST_P(PaletteTest, RoleColoursAreTheirOwn) {
+  constexpr double kDistinct = 9.0;
+  for (const RoleInfo& a : kRoles) {
+    for (const RoleInfo& b : kRoles) {
+      if (a.role >= b.role) continue;
+      const Rgb ca = role_colour(p, a.role), cb = role_colour(p, b.role);
+      if (ca.packed() == cb.packed()) continue;  // one colour, told apart by style
+      std::string worst;
+      EXPECT_GE(min_difference(ca, cb, &worst), kDistinct)
+          << a.legend << " and " << b.legend << " under " << worst;
+    }
   }
 }
 

@@ -126,8 +126,7 @@ TEST(AppPanels, OverlayShowsVerdictsWithWhatTheyHitFadingUntilTheNextTry) {
   while (k <= f.steps.size()) {
     const auto& items = f.steps[k - 1].overlay.items;
     if (std::any_of(items.begin(), items.end(), [](const OverlayItem& i) {
-          return i.role == Role::Candidate || i.role == Role::Accepted ||
-                 i.role == Role::Rejected;
+          return i.role == Role::Candidate || i.role == Role::Accepted || i.role == Role::Rejected;
         })) {
       break;
     }
@@ -253,7 +252,7 @@ TEST(AppPanels, EveryCommandHasOneKeyAndDoesItsThing) {
     EXPECT_TRUE(keys.insert(b.key).second) << b.key;
     EXPECT_FALSE(b.description.empty());
   }
-  EXPECT_EQ(seen.size(), static_cast<std::size_t>(Command::ToggleCompare) + 1);
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(Command::ToggleFollow) + 1);
 
   Fixture f;
   f.s.apply(Command::PlayPause);
@@ -318,6 +317,11 @@ TEST(AppPanels, EveryCommandHasOneKeyAndDoesItsThing) {
   EXPECT_TRUE(f.s.view().projector);
   f.s.apply(Command::ToggleProjector);
   EXPECT_FALSE(f.s.view().projector);
+  EXPECT_TRUE(f.s.view().follow_step);
+  f.s.apply(Command::ToggleFollow);
+  EXPECT_FALSE(f.s.view().follow_step);
+  f.s.apply(Command::ToggleFollow);
+  EXPECT_TRUE(f.s.view().follow_step);
 }
 
 TEST(AppPanels, SpeedSliderIsLogarithmicFromOneToAMillion) {

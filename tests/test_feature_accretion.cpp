@@ -104,8 +104,8 @@ Result run(const ParamValues& p, std::uint64_t seed) {
     const Event& e = step->event;
     if (e.kind == kFirstRoom) {
       EXPECT_TRUE(step->overlay.rect_of(Role::Accepted));
-      r.placed.push_back({e.id, step->overlay.rect_of(Role::Accepted).value_or(Rect{}), true, true,
-                          {}, -1});
+      r.placed.push_back(
+          {e.id, step->overlay.rect_of(Role::Accepted).value_or(Rect{}), true, true, {}, -1});
     } else if (e.kind == kBuilt) {
       EXPECT_EQ(step->overlay.rect_of(Role::Accepted), e.rect);
       r.placed.push_back({e.id, e.rect, e.value == kRoomKind, false, e.at, e.other});
@@ -690,19 +690,24 @@ TEST(FeatureAccretion, WordsCountFromOneAndNameEachFeature) {
         break;
       case kBuilt:
         built.push_back(w);
-        // "room 4" only for rooms, numbered like the label layer plus one.
-        EXPECT_EQ(w.rfind((step->event.value == kRoomKind ? "room " : "corridor ") +
-                              std::to_string(step->event.id + 1) + " built",
-                          0),
-                  0u)
+        // "feature 4 (a room)": rooms and corridors numbered together, like the label layer
+        // plus one, each saying what it is.
+        EXPECT_EQ(
+            w.rfind("feature " + std::to_string(step->event.id + 1) +
+                        (step->event.value == kRoomKind ? " (a room)" : " (a corridor)") + " built",
+                    0),
+            0u)
             << w;
+        EXPECT_EQ(w.find("(a notch)") != std::string::npos, step->event.value == kRoomKind) << w;
         break;
       case kEventDone:
         done = w;
         break;
     }
   }
-  EXPECT_EQ(first.rfind("room 1 built", 0), 0u) << first;
+  EXPECT_EQ(first.rfind("feature 1 (a room; rooms and corridors are numbered together) built", 0),
+            0u)
+      << first;
   EXPECT_EQ(attempt1.rfind("attempt 1 of 1000", 0), 0u) << attempt1;
   EXPECT_NE(rejected.find("used cell"), std::string::npos) << rejected;
   ASSERT_EQ(built.size(), 19u);

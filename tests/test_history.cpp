@@ -82,18 +82,17 @@ StepGenerator awkward(StepContext& ctx, ParamValues) {
     const Point at{round % 13, round % 11};
     std::vector<Point> path;
     for (int i = 0; i < round % 9; ++i) path.push_back({at.x + i * 3 - 4, at.y - i});
-    const Step step{
-        .level = static_cast<StepLevel>(round % 4),
-        .line = round % 5 * 37,
-        .event = {.kind = static_cast<EventKind>(kFirstOwnEvent + round % 3),
-                  .reason = static_cast<std::uint8_t>(round % 2 * 200),
-                  .id = round % 7 == 0 ? -1 : round * 1000,
-                  .other = round % 3 == 0 ? -1 : -round,
-                  .value = w,
-                  .at = at,
-                  .rect = round % 4 == 0 ? Rect{} : Rect{-3, 2, round, 9}},
-        .overlay = {awkward_items(round, at, path), round % 6 == 0},
-        .last = round == 149};
+    const Step step{.level = static_cast<StepLevel>(round % 4),
+                    .line = round % 5 * 37,
+                    .event = {.kind = static_cast<EventKind>(kFirstOwnEvent + round % 3),
+                              .reason = static_cast<std::uint8_t>(round % 2 * 200),
+                              .id = round % 7 == 0 ? -1 : round * 1000,
+                              .other = round % 3 == 0 ? -1 : -round,
+                              .value = w,
+                              .at = at,
+                              .rect = round % 4 == 0 ? Rect{} : Rect{-3, 2, round, 9}},
+                    .overlay = {awkward_items(round, at, path), round % 6 == 0},
+                    .last = round == 149};
     co_yield step;
   }
 }

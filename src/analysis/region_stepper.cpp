@@ -109,8 +109,8 @@ std::string caption(const Step& s, const ParamValues&) {
 
 std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues&) {
   return {
-      count_row("regions", "regions", v[kRegions]),
-      {"largest_region", "largest region", cells_text(v[kLargest]), v[kLargest]},
+      count_row("regions", "flood-fill regions", v[kRegions]),
+      {"largest_region", "largest flood-fill region", cells_text(v[kLargest]), v[kLargest]},
       {"frontier", "frontier", cells_text(v[kFrontier]) + " waiting", v[kFrontier]},
   };
 }

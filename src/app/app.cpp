@@ -25,8 +25,11 @@
 #include "app/compare_pane.hpp"
 #include "app/input.hpp"
 #include "app/logic/headless.hpp"
+#include "app/logic/plates.hpp"
 #include "app/logic/session.hpp"
+#include "app/logic/step_focus.hpp"
 #include "app/logic/ui_layout.hpp"
+#include "app/logic/view_follow.hpp"
 #include "app/map_overlays.hpp"
 #include "app/map_renderer.hpp"
 #include "app/map_texture.hpp"
@@ -121,6 +124,8 @@ class App {
   void apply_view_requests();
   LayoutInput layout_input() const;
   void keep_fit();
+  bool follow_step(ScreenRect map, int map_w, int map_h);
+  std::vector<int> named_by_step();
   bool animating() const;
   void sync_texture();
   void start_staged_upload(const Grid& grid, CellFormat format);
@@ -162,6 +167,16 @@ class App {
   // The view as the last fit left it: while nobody zooms or pans, a new viewport size refits.
   MapView fitted_view_;
   ScreenRect fitted_for_;
+  // Projector mode on a map too big for readable cells: the view follows the step
+  // (ViewFlags::follow_step). following_: it did last frame, at followed_ (a zoom or pan by
+  // the user since then stops following).
+  bool following_ = false;
+  MapView followed_;
+  // What the last frame drew over the map (print_layout): the numbers the step's words name and
+  // the plates drawn, with what they number ("room" or "region").
+  std::vector<int> named_;
+  NumberPlates plates_;
+  const char* plates_of_ = "room";
   std::optional<Rect> pending_upload_;
   double last_big_upload_ = 0.0;
   std::string texture_error_;
@@ -216,6 +231,10 @@ bool App::setup() {
                         static_cast<int>(session_.region_params().get("connectivity")));
     // A headless picture that waits for its runs waits for the sweep too (it ends by itself).
     if (options_.frames > 0 && !options_.no_wait) ui_.sweep.job.wait();
+  }
+  if (options_.preset) {
+    ui_.preset_note = options_.preset_is_share ? note_for_share(*options_.preset, lesson_presets())
+                                               : note_of(*options_.preset);
   }
   renderer_ = std::make_unique<MapRenderer>();
   return true;
@@ -312,11 +331,33 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
   // While a new map is staged, or its picture drawn, the last one is shown: the new one's numbers
   // would not fit it. (A screenshot's frame finishes the picture: see MapRenderer::draw.)
   if (staging_ || (renderer_->busy() && !capture)) return;
-  // Numbers first: the step's overlay (a candidate and its caption) goes on top.
-  if (session_.view().show_region_labels) {
+  // Numbers first: the step's overlay (a candidate and its caption) goes on top. Projector
+  // mode numbers rooms from smaller cells, and regions (while they are labelled, or with L) as
+  // the log numbers them; the numbers the step's words name are placed first.
+  named_ = named_by_step();
+  plates_ = {};
+  plates_of_ = "room";
+  PlateOptions plates{.named = named_};
+  // Clear of the cursor's square (drawn over the numbers, draw_step_overlay: at least 14 px).
+  if (const auto focus = step_focus(session_.overlay());
+      focus && focus->core.w == 1 && focus->core.h == 1) {
+    const float half = std::max(7.0f, view_.cell_px() * 0.5f + 2.0f) + 2.0f;
+    const float cx = view_.screen_x(static_cast<float>(focus->core.x) + 0.5f, map);
+    const float cy = view_.screen_y(static_cast<float>(focus->core.y) + 0.5f, map);
+    plates.keep_clear.push_back({cx - half, cy - half, 2.0f * half, 2.0f * half});
+  }
+  if (ui_.projector) {
+    plates.min_cell_px = kProjectorNumberMinCellPx;
+    if (session_.view().show_region_labels || session_.phase() == Phase::Regions) {
+      plates_of_ = "region";
+      plates_ = draw_region_numbers(list, grid, view_, map, plates);
+    } else {
+      plates_ = draw_room_numbers(list, grid, view_, map, plates);
+    }
+  } else if (session_.view().show_region_labels) {
     draw_region_glyphs(list, grid, view_, map, session_.regions_mode() != RegionsMode::Off);
   } else {
-    draw_room_numbers(list, grid, view_, map);
+    plates_ = draw_room_numbers(list, grid, view_, map, plates);
   }
   if (compare_) compare_->draw_diff(list, view_, map, palette, grid);
   draw_step_overlay(list, session_.overlay(), view_, map, palette);
@@ -379,6 +420,16 @@ void App::apply_view_requests() {
   }
 }
 
+// The room and region numbers the current step's words name (its log line, the captions on the
+// map): the plates that must not be left out.
+std::vector<int> App::named_by_step() {
+  std::string words;
+  const auto& log = session_.log();
+  if (!log.empty() && log.back().step == session_.position()) words = log.back().text;
+  words += " " + session_.overlay().caption;
+  return named_numbers(words);
+}
+
 LayoutInput App::layout_input() const {
   const ImGuiIO& io = ImGui::GetIO();
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -396,6 +447,8 @@ LayoutInput App::layout_input() const {
   in.controls_state = ui_.controls;
   in.teaching_state = ui_.teaching;
   in.bar = measure_transport_bar(session_);
+  // The map first: the algorithm panel takes what kProjectorMapShare leaves (and wraps).
+  if (ui_.projector) apply_projector_widths(in);
   return in;
 }
 
@@ -404,18 +457,57 @@ LayoutInput App::layout_input() const {
 void App::keep_fit() {
   const ScreenRect map = layout_.map;
   if (map.w <= 0 || map.h <= 0) return;
+  // The map drawn is the texture's (a new map being staged is not shown yet).
+  const bool drawn = texture().ready() && texture_error_.empty();
+  const int map_w = drawn ? texture().width() : session_.grid().width();
+  const int map_h = drawn ? texture().height() : session_.grid().height();
+  // Following the step, the view moves every frame.
+  if (follow_step(map, map_w, map_h)) return;
   const bool untouched = view_.cell_px() == fitted_view_.cell_px() &&
                          view_.origin_x() == fitted_view_.origin_x() &&
                          view_.origin_y() == fitted_view_.origin_y();
   const bool resized = map.w != fitted_for_.w || map.h != fitted_for_.h;
   if (!session_.view().fit_requested && !(untouched && resized)) return;
-  // The map drawn is the texture's (a new map being staged is not shown yet).
-  const bool drawn = texture().ready() && texture_error_.empty();
-  view_.fit(drawn ? texture().width() : session_.grid().width(),
-            drawn ? texture().height() : session_.grid().height(), map);
+  view_.fit(map_w, map_h, map);
   session_.view().fit_requested = false;
   fitted_view_ = view_;
   fitted_for_ = map;
+}
+
+// Projector mode, a map whose fitted cells are smaller than kFollowBelowCellPx (a 160x50 cave):
+// the view zooms to kFollowCellPx and keeps the step's focus in view, until V (or the user's
+// own zoom or pan) stops it. Returns true when it placed the view.
+bool App::follow_step(ScreenRect map, int map_w, int map_h) {
+  ViewFlags& flags = session_.view();
+  const bool was = following_;
+  following_ = false;
+  if (was) {
+    const bool moved_by_user = view_.cell_px() != followed_.cell_px() ||
+                               view_.origin_x() != followed_.origin_x() ||
+                               view_.origin_y() != followed_.origin_y();
+    if (moved_by_user) {
+      flags.follow_step = false;
+      return true;  // the user's view stays
+    }
+  }
+  MapView fitted;
+  fitted.fit(map_w, map_h, map);
+  if (!ui_.projector || !flags.follow_step || compare_ || fitted.cell_px() >= kFollowBelowCellPx) {
+    if (was) flags.fit_requested = true;  // back to the whole map
+    return false;
+  }
+  std::optional<ViewPlacement> current;
+  if (was) current = ViewPlacement{view_.cell_px(), view_.origin_x(), view_.origin_y()};
+  const ViewPlacement p = follow_focus(current, step_focus(session_.overlay()), map_w, map_h, map.w,
+                                       map.h, kFollowCellPx);
+  view_ = fitted;  // its zoom limits
+  view_.place(p.cell_px, p.origin_x, p.origin_y);
+  followed_ = view_;
+  fitted_view_ = view_;
+  fitted_for_ = map;
+  flags.fit_requested = false;
+  following_ = true;
+  return true;
 }
 
 void App::frame(double dt, bool capture) {
@@ -427,7 +519,12 @@ void App::frame(double dt, bool capture) {
   const Palette& palette = palette_for(ui_.projector);
   apply_theme(palette, ui_.projector);
   ui_.drawn.clear();
-  layout_ = compute_layout(layout_input());
+  ui_.another_frame = false;
+  LayoutInput in = layout_input();
+  layout_ = compute_layout(in);
+  // The preset's note under the map, as tall as its text wrapped at the map's width.
+  in.note_h = measure_preset_note(session_, ui_, layout_.map.w);
+  if (in.note_h > 0) layout_ = compute_layout(in);
   split_for_compare();
 
   handle_keys(window_.keys(), session_, ui_);
@@ -435,6 +532,7 @@ void App::frame(double dt, bool capture) {
   draw_controls_panel(session_, ui_, layout_);
   draw_teaching_panel(session_, ui_, layout_, ui_.projector);
   draw_transport_bar(session_, ui_, layout_);
+  draw_preset_note(session_, ui_, layout_);
   draw_help_window(ui_);
   draw_sweep_window(session_, ui_);
   if (compare_) compare_->draw_window(session_);
@@ -449,7 +547,8 @@ void App::frame(double dt, bool capture) {
   // The map's picture first (drawn off screen; the UI's pass puts it under everything else in
   // the background list), then what goes over it.
   // Region tints apply only to labelled cells, so they can always be on.
-  const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid};
+  const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid,
+                       ui_.projector};
   renderer_->draw(texture(), view_, layout_.map, io.DisplayFramebufferScale.x, style, palette,
                   ImGui::GetBackgroundDrawList(), capture);
   draw_map_overlays(palette, capture);
@@ -502,6 +601,25 @@ void App::print_layout() const {
   std::printf("dungen-viz: window %ldx%ld, UI scale %.2f%s\n", std::lround(size.x * scale),
               std::lround(size.y * scale), ui_.font_scale, ui_.projector ? ", projector" : "");
   std::printf("dungen-viz: map viewport %s\n", rect(layout_.map).c_str());
+  std::printf("dungen-viz: map cell %.2f px, grid %.2f, %s\n", view_.cell_px() * scale,
+              session_.view().show_grid ? view_.grid_alpha(ui_.projector) : 0.0f,
+              following_ ? "following the step" : "whole map");
+  if (layout_.note.h > 0) std::printf("dungen-viz: preset note %s\n", rect(layout_.note).c_str());
+  // "step names rooms 27 18; in view 27": a merged region's old number is on no cell any more.
+  const auto list = [](const std::vector<int>& numbers) {
+    std::string out;
+    for (const int n : numbers) {
+      out += ' ';
+      out += std::to_string(n);
+    }
+    return numbers.empty() ? std::string(" none") : out;
+  };
+  std::printf("dungen-viz: step names %ss%s; in view%s\n", plates_of_, list(named_).c_str(),
+              list(plates_.named_in_view).c_str());
+  for (const PlacedPlate& p : plates_.placed) {
+    const ScreenRect r = p.rect;
+    std::printf("dungen-viz: plate %s %d %s\n", plates_of_, p.number, rect(r).c_str());
+  }
   if (compare_) std::printf("dungen-viz: compare viewport %s\n", rect(compare_rect_).c_str());
   std::printf("dungen-viz: panel controls %s %s\n", rect(layout_.controls).c_str(),
               layout_.controls_open ? "open" : "strip");
@@ -520,7 +638,7 @@ bool App::animating() const {
   return settle_frames_ > 0 || session_.playing() || working() || renderer_->busy() ||
          (compare_ && (compare_->b().busy() || compare_->b().playing())) ||
          pending_upload_.has_value() || session_.view().fit_requested || window_.fonts_pending() ||
-         ImGui::IsAnyMouseDown();
+         ui_.another_frame || ImGui::IsAnyMouseDown();
 }
 
 void App::begin_loop() {

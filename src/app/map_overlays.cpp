@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "analysis/regions.hpp"
 #include "render/palette.hpp"
@@ -18,8 +20,6 @@ namespace {
 constexpr float kGlyphMinCellPx = 6.0f;
 // And never more than this many in one frame (a huge window at the minimum size).
 constexpr int kMaxGlyphs = 60000;
-// Room numbers need this many pixels per cell to be worth drawing.
-constexpr float kNumberMinCellPx = 9.0f;
 
 ImU32 colour(Rgb c, float alpha = 1.0f) {
   return IM_COL32(c.r, c.g, c.b, static_cast<int>(std::clamp(alpha, 0.0f, 1.0f) * 255.0f));
@@ -139,8 +139,8 @@ void draw_read(ImDrawList* list, const OverlayItem& i, const MapView& v, ScreenR
       }
     }
   }
-  halo_rect(list, rect_min(v, vp, i.rect), rect_max(v, vp, i.rect), p, colour(role_colour(p, i.role)),
-            line_width(v));
+  halo_rect(list, rect_min(v, vp, i.rect), rect_max(v, vp, i.rect), p,
+            colour(role_colour(p, i.role)), line_width(v));
 }
 
 void draw_cells(ImDrawList* list, const ShownItem& s, const MapView& v, ScreenRect vp,
@@ -175,8 +175,9 @@ void draw_cells(ImDrawList* list, const ShownItem& s, const MapView& v, ScreenRe
       case Role::Dropped: {  // a cross
         const float in = v.cell_px() * 0.2f;
         const float cw = std::max(1.5f, w);
-        for (const auto& [f, t] : {std::pair{ImVec2{a.x + in, a.y + in}, ImVec2{b.x - in, b.y - in}},
-                                   std::pair{ImVec2{a.x + in, b.y - in}, ImVec2{b.x - in, a.y + in}}}) {
+        for (const auto& [f, t] :
+             {std::pair{ImVec2{a.x + in, a.y + in}, ImVec2{b.x - in, b.y - in}},
+              std::pair{ImVec2{a.x + in, b.y - in}, ImVec2{b.x - in, a.y + in}}}) {
           list->AddLine(f, t, colour(p.halo, 0.8f * alpha), cw + 2.0f);
           list->AddLine(f, t, col, cw);
         }
@@ -249,8 +250,7 @@ void draw_step_overlay(ImDrawList* list, const OverlayView& o, const MapView& v,
       const ImVec2 a = cell_min(v, vp, at);
       halo_rect(list, {a.x + inset, a.y + inset},
                 {a.x + v.cell_px() - inset, a.y + v.cell_px() - inset}, p,
-                colour(role_colour(p, Role::Flipped)),
-                std::clamp(v.cell_px() * 0.12f, 1.0f, 3.0f));
+                colour(role_colour(p, Role::Flipped)), std::clamp(v.cell_px() * 0.12f, 1.0f, 3.0f));
     }
   }
   // Lines under cells under boxes under markers: what is worked on is drawn on top.
@@ -326,25 +326,33 @@ void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& v, Sc
   list->PopClipRect();
 }
 
-void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp) {
-  if (v.cell_px() < kNumberMinCellPx) return;
+namespace {
+
+// One plate per 4-connected piece of each number in view (a room grown in pieces is numbered on
+// every piece), placed by place_plates: named numbers first, never over a one-cell piece, never
+// over another plate. number_of: a cell's number as drawn (from 1), or 0 for none.
+template <typename NumberOf>
+NumberPlates draw_plates(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp,
+                         const PlateOptions& o, NumberOf number_of) {
+  if (v.cell_px() < o.min_cell_px) return {};
   const CellSpan s = v.visible(grid.width(), grid.height(), vp);
   const int span_w = s.x1 - s.x0;
   const int span_h = s.y1 - s.y0;
-  if (span_w <= 0 || span_h <= 0 || static_cast<long>(span_w) * span_h > kMaxGlyphs) return;
-  list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
-  // Each 4-connected piece of a label in view gets its number once (a room grown in pieces is
-  // numbered on every piece).
+  if (span_w <= 0 || span_h <= 0 || static_cast<long>(span_w) * span_h > kMaxGlyphs) return {};
   std::vector<std::uint8_t> seen(static_cast<std::size_t>(span_w) * span_h, 0);
   std::vector<Point> piece;
+  std::vector<PlateRequest> requests;
+  std::vector<ScreenRect> clear = o.keep_clear;  // and every one-cell piece
+  NumberPlates out;
   const auto local = [&](int x, int y) {
     return static_cast<std::size_t>(y - s.y0) * static_cast<std::size_t>(span_w) +
            static_cast<std::size_t>(x - s.x0);
   };
+  const float cell = v.cell_px();
   for (int y = s.y0; y < s.y1; ++y) {
     for (int x = s.x0; x < s.x1; ++x) {
-      const std::int32_t label = grid.label(grid.index(x, y));
-      if (label < 0 || seen[local(x, y)]) continue;
+      const int number = number_of(grid.index(x, y));
+      if (number <= 0 || seen[local(x, y)]) continue;
       piece.clear();
       piece.push_back({x, y});
       seen[local(x, y)] = 1;
@@ -353,7 +361,7 @@ void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, Scr
         for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
           const int nx = c.x + d.x, ny = c.y + d.y;
           if (nx < s.x0 || ny < s.y0 || nx >= s.x1 || ny >= s.y1 || seen[local(nx, ny)]) continue;
-          if (grid.label(grid.index(nx, ny)) != label) continue;
+          if (number_of(grid.index(nx, ny)) != number) continue;
           seen[local(nx, ny)] = 1;
           piece.push_back({nx, ny});
         }
@@ -361,15 +369,56 @@ void draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, Scr
       // In the piece's first cell (its top-left), clear of the centre where the player start
       // and the cursor are drawn.
       const Point at = piece.front();
-      const std::string text = std::to_string(static_cast<long long>(label) + 1);
-      const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-      // A number much wider than its piece would cover its neighbours' numbers.
-      if (size.x > v.cell_px() * static_cast<float>(piece.size()) * 1.5f) continue;
       const ImVec2 a = corner(v, vp, static_cast<float>(at.x), static_cast<float>(at.y));
-      plate_text(list, {a.x + 3, a.y + 1}, IM_COL32_WHITE, text);
+      const ScreenRect first{a.x, a.y, cell, cell};
+      const ImVec2 size = ImGui::CalcTextSize(std::to_string(number).c_str());
+      const bool alone = piece.size() == 1;
+      if (alone) clear.push_back(first);
+      PlateRequest r{number, plate_places(first, size.x + 6.0f, size.y + 2.0f, alone), false};
+      // Where the first cell's places are taken (a thin piece by a crowded corner), the places
+      // by its middle and last cells.
+      for (const Point other : {piece[piece.size() / 2], piece.back()}) {
+        if (other == at) continue;
+        const ImVec2 c = corner(v, vp, static_cast<float>(other.x), static_cast<float>(other.y));
+        const auto more = plate_places({c.x, c.y, cell, cell}, size.x + 6.0f, size.y + 2.0f, false);
+        r.at.insert(r.at.end(), more.begin(), more.end());
+      }
+      r.named = std::find(o.named.begin(), o.named.end(), number) != o.named.end();
+      const auto& in_view = out.named_in_view;
+      if (r.named && std::find(in_view.begin(), in_view.end(), number) == in_view.end()) {
+        out.named_in_view.push_back(number);
+      }
+      requests.push_back(std::move(r));
     }
   }
+  out.placed = place_plates(requests, clear, vp);
+  list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
+  for (const PlacedPlate& p : out.placed) {
+    list->AddRectFilled({p.rect.x, p.rect.y}, {p.rect.right(), p.rect.bottom()},
+                        IM_COL32(0, 0, 0, 200), 3.0f);
+    list->AddText({p.rect.x + 3.0f, p.rect.y + 1.0f}, IM_COL32_WHITE,
+                  std::to_string(p.number).c_str());
+  }
   list->PopClipRect();
+  return out;
+}
+
+}  // namespace
+
+NumberPlates draw_room_numbers(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp,
+                               const PlateOptions& options) {
+  return draw_plates(list, grid, v, vp, options, [&grid](std::size_t i) {
+    const std::int32_t label = grid.label(i);
+    return label < 0 ? 0 : static_cast<int>(label) + 1;
+  });
+}
+
+NumberPlates draw_region_numbers(ImDrawList* list, const Grid& grid, const MapView& v,
+                                 ScreenRect vp, const PlateOptions& options) {
+  return draw_plates(list, grid, v, vp, options, [&grid](std::size_t i) {
+    const std::int32_t region = grid.region(i);
+    return region < 0 ? 0 : static_cast<int>(region) + 1;
+  });
 }
 
 void draw_hover(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp,

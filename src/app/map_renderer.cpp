@@ -76,7 +76,7 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
                 view.origin_x() * fb_scale,
                 view.origin_y() * fb_scale,
                 view.cell_px() * fb_scale,
-                style.grid ? view.grid_alpha() : 0.0f,
+                style.grid ? view.grid_alpha(style.projector) : 0.0f,
                 fb_scale,
                 style,
                 &palette};

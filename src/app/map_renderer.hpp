@@ -25,9 +25,10 @@ struct ImDrawList;
 namespace dungen::app {
 
 struct MapStyle {
-  bool labels = false;   // room labels tile the map: colour floors per label, walls between them
-  bool regions = false;  // tint walkable cells by region
-  bool grid = true;      // allow the grid (it still fades with zoom)
+  bool labels = false;     // room labels tile the map: colour floors per label, walls between them
+  bool regions = false;    // tint walkable cells by region
+  bool grid = true;        // allow the grid (it still fades with zoom)
+  bool projector = false;  // projector mode: the grid shows from smaller cells
   friend bool operator==(const MapStyle&, const MapStyle&) = default;
 };
 

@@ -51,8 +51,10 @@ CellSpan MapView::visible(int map_w, int map_h, ScreenRect vp) const {
   return s;
 }
 
-float MapView::grid_alpha() const {
-  return std::clamp((cell_px_ - kGridFadeStart) / (kGridFadeFull - kGridFadeStart), 0.0f, 1.0f);
+float MapView::grid_alpha(bool projector) const {
+  const float start = projector ? kProjectorGridFadeStart : kGridFadeStart;
+  const float full = projector ? kProjectorGridFadeFull : kGridFadeFull;
+  return std::clamp((cell_px_ - start) / (full - start), 0.0f, 1.0f);
 }
 
 }  // namespace dungen::app

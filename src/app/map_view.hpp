@@ -19,11 +19,21 @@ class MapView {
   static constexpr float kMaxCellPx = 160.0f;
   static constexpr float kGridFadeStart = 7.0f;  // pixels per cell where the grid starts to show
   static constexpr float kGridFadeFull = 16.0f;
+  // Projector mode's thick grid shows from smaller cells (a 1024x768 projector's 8 px cells).
+  static constexpr float kProjectorGridFadeStart = 4.0f;
+  static constexpr float kProjectorGridFadeFull = 8.0f;
 
   // Scales and centres a map_w x map_h map to fill the viewport with a small margin.
   void fit(int map_w, int map_h, ScreenRect viewport);
   // Zooms by factor keeping the map point under (px, py) (window coordinates) in place.
   void zoom_about(float factor, float px, float py, ScreenRect viewport);
+  // Puts the map at cell_px pixels per cell with cell (0,0) at (origin_x, origin_y) from the
+  // viewport's top-left (projector mode's follow view, logic/view_follow.hpp).
+  void place(float cell_px, float origin_x, float origin_y) {
+    cell_px_ = cell_px;
+    origin_x_ = origin_x;
+    origin_y_ = origin_y;
+  }
   void pan(float dx, float dy) {
     origin_x_ += dx;
     origin_y_ += dy;
@@ -41,7 +51,7 @@ class MapView {
   std::optional<Point> cell_at(float px, float py, int map_w, int map_h, ScreenRect vp) const;
   CellSpan visible(int map_w, int map_h, ScreenRect vp) const;
   // 0 (cells too small for a grid) .. 1.
-  float grid_alpha() const;
+  float grid_alpha(bool projector = false) const;
 
  private:
   float min_cell_px_ = 0.01f;

@@ -208,6 +208,8 @@ AppOptions parse(const std::vector<std::string>& args) {
   if (preset) {
     setup.seed = preset->seed;
     setup.regions = regions_mode_of(preset->regions);
+    o.preset = preset;
+    o.preset_is_share = value_of(args, "--share").has_value();
   }
   // Pane B's generator and parameters (compare mode): flags "--b-PARAM" are its "--PARAM".
   const GeneratorSpec& b_spec = *pick_generator(args, std::nullopt, "--b-generator");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/logic/headless.hpp"
+#include "io/preset.hpp"
 
 namespace dungen::app {
 
@@ -38,6 +39,10 @@ struct AppOptions {
   std::optional<ParamValues> b_params;         // --b-PARAM VALUE... (B's schema; validated)
   // --sweep N: open the Sweep window on N seeds from the seed (a headless picture waits for it).
   std::optional<std::uint64_t> sweep_seeds;
+  // The preset --preset or --share gave (its title and note are shown under the map), and
+  // whether it came from a share string (which carries no note: a lesson's may match it).
+  std::optional<Preset> preset;
+  bool preset_is_share = false;
 };
 
 // --help or --version: the text goes to standard output and the program exits 0.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/logic/preset_note.hpp"
 #include "app/logic/sweep_job.hpp"
 #include "app/logic/ui_layout.hpp"
 #include "app/map_view.hpp"
@@ -61,6 +62,10 @@ struct UiState {
   float scale_before_projector = 1.0f;
   PanelState controls_before_projector = PanelState::Auto;
   std::vector<DrawnItem> drawn;  // cleared every frame
+  // A panel asked for something shown only at the next frame (a scroll): draw it.
+  bool another_frame = false;
+  // The loaded preset's title and note, shown under the map while its map is (preset_note.hpp).
+  std::optional<PresetNote> preset_note;
   ShareUi share;
   SweepUi sweep;
 };
@@ -75,6 +80,12 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout);
 void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, bool minimal);
 void draw_transport_bar(Session& session, UiState& ui, const UiLayout& layout);
 void draw_help_window(UiState& ui);
+// The preset's title and note in layout.note (nothing when it has no height), and the height it
+// wants at `width` (0 when no note applies).
+void draw_preset_note(const Session& session, UiState& ui, const UiLayout& layout);
+float measure_preset_note(const Session& session, const UiState& ui, float width);
+// The lesson presets the app ships (share_panel.cpp), read once.
+const std::vector<Preset>& lesson_presets();
 // The "Save and share" section of the controls panel (share_panel.cpp).
 void share_section(Session& session, UiState& ui);
 // The "Lab" section (sweep_window.cpp) and the Sweep window it opens.

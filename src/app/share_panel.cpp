@@ -53,6 +53,19 @@ const std::vector<Lesson>& lessons() {
   return list;
 }
 
+}  // namespace
+
+const std::vector<Preset>& lesson_presets() {
+  static const std::vector<Preset> list = [] {
+    std::vector<Preset> out;
+    for (const Lesson& l : lessons()) out.push_back(l.preset);
+    return out;
+  }();
+  return list;
+}
+
+namespace {
+
 void say(UiState& ui, std::string text, bool error) {
   ui.share.message = std::move(text);
   ui.share.message_is_error = error;
@@ -83,6 +96,7 @@ void open_preset(Session& session, UiState& ui, const std::string& path) {
   auto r = read_preset_file(path);
   if (auto* err = std::get_if<std::string>(&r)) return say(ui, *err, true);
   if (auto err = apply_preset(session, std::get<Preset>(r))) return say(ui, *err, true);
+  ui.preset_note = note_of(std::get<Preset>(r));
   say(ui, "opened " + path, false);
 }
 
@@ -136,7 +150,8 @@ void share_section(Session& session, UiState& ui) {
         if (auto err = apply_preset(session, l.preset)) {
           say(ui, *err, true);
         } else {
-          say(ui, l.preset.note, false);
+          ui.preset_note = note_of(l.preset);
+          say(ui, "loaded " + l.file, false);
         }
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.file.c_str());
@@ -163,6 +178,7 @@ void share_section(Session& session, UiState& ui) {
     } else if (auto err2 = apply_preset(session, std::get<Preset>(r))) {
       say(ui, *err2, true);
     } else {
+      ui.preset_note = note_for_share(std::get<Preset>(r), lesson_presets());
       say(ui, "loaded the share string", false);
       s.paste[0] = '\0';
     }

@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <string_view>
 
@@ -30,9 +31,14 @@ ImVec4 level_colour(StepLevel level) {
 
 // One pseudocode line, wrapped at the panel's edge with its indentation kept for the
 // continuation lines (the font is proportional, so leading spaces become an indent).
+float indent_of(std::string_view line) {
+  const std::size_t spaces = std::min(line.find_first_not_of(' '), line.size());
+  return static_cast<float>(spaces) / 4.0f * ImGui::GetFontSize() * 1.3f;
+}
+
 void code_line(std::string_view line, bool lit) {
   const std::size_t spaces = std::min(line.find_first_not_of(' '), line.size());
-  const float indent = static_cast<float>(spaces) / 4.0f * ImGui::GetFontSize() * 1.3f;
+  const float indent = indent_of(line);
   const std::string text(line.substr(spaces));
   if (indent > 0) ImGui::Indent(indent);
   ImGui::PushTextWrapPos(0.0f);
@@ -55,19 +61,52 @@ void code_line(std::string_view line, bool lit) {
   if (indent > 0) ImGui::Unindent(indent);
 }
 
-void pseudocode_section(Session& session) {
+// The pseudocode, the current line lit and always wholly in view: whenever any of it is out of
+// the box (the line moved, the box shrank, projector mode's bigger font re-wrapped the lines),
+// the box scrolls to put it in the middle. tests/layout_check reads the two rectangles noted.
+void pseudocode_section(Session& session, UiState& ui) {
   const auto lines = session.pseudocode();
   const auto current = session.current_line();
   // Room for the lines, some of them wrapped, up to about half the panel.
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float height = std::min(line * (static_cast<float>(lines.size()) * 1.45f + 0.6f),
-                                ImGui::GetContentRegionAvail().y * 0.5f);
+  float height = std::min(line * (static_cast<float>(lines.size()) * 1.45f + 0.6f),
+                          ImGui::GetContentRegionAvail().y * 0.5f);
+  // And never less than the lit line wrapped at the box's width (a narrow projector panel wraps
+  // a long line into many), so all of it can be in view.
+  if (current && static_cast<std::size_t>(*current) < lines.size()) {
+    const std::string_view lit = lines[static_cast<std::size_t>(*current)];
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float wrap = ImGui::GetContentRegionAvail().x - 2.0f * style.WindowPadding.x -
+                       style.ScrollbarSize - indent_of(lit);
+    const std::string text(lit.substr(std::min(lit.find_first_not_of(' '), lit.size())));
+    const float lit_h = ImGui::CalcTextSize(text.c_str(), nullptr, false, std::max(wrap, 1.0f)).y;
+    height = std::max(height, lit_h + 2.0f * style.WindowPadding.y + line);
+  }
   ImGui::BeginChild("pseudocode", {0, height}, true);
+  const ImVec2 box_min = ImGui::GetWindowPos();
+  const ImVec2 box_size = ImGui::GetWindowSize();
+  // What of the box shows text: inside its border and padding.
+  const float pad = ImGui::GetStyle().WindowPadding.y * 0.5f;
+  const ScreenRect view{box_min.x, box_min.y + pad, box_size.x, box_size.y - 2.0f * pad};
+  ui.drawn.push_back({"teaching/pseudocode", view, 0.0f});
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const bool lit = current && static_cast<std::size_t>(*current) == i;
     code_line(lines[i], lit);
-    if (lit && ImGui::GetStateStorage()->GetInt(ImGui::GetID("lit"), -1) != static_cast<int>(i)) {
-      ImGui::SetScrollHereY(0.5f);  // keep the lit line in view when it moves
+    if (!lit) continue;
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ui.drawn.push_back({"teaching/lit-line", {a.x, a.y, b.x - a.x, b.y - a.y}, 0.0f});
+    const bool moved =
+        ImGui::GetStateStorage()->GetInt(ImGui::GetID("lit"), -1) != static_cast<int>(i);
+    // A cut line that scrolling cannot bring further in (a box shorter than the line, scrolled
+    // to its end) asks for no scroll, else every frame would ask again.
+    const float scroll = ImGui::GetScrollY();
+    const float target = std::clamp(scroll + (a.y + b.y) * 0.5f - (box_min.y + box_size.y * 0.5f),
+                                    0.0f, ImGui::GetScrollMaxY());
+    const bool cut = (a.y < view.y || b.y > view.bottom()) && std::abs(target - scroll) >= 1.0f;
+    if (moved || cut) {
+      // Applied when the box begins next frame.
+      ImGui::SetScrollFromPosY((a.y + b.y) * 0.5f - box_min.y, 0.5f);
+      ui.another_frame = true;
     }
   }
   ImGui::GetStateStorage()->SetInt(ImGui::GetID("lit"), current ? *current : -1);
@@ -135,7 +174,7 @@ void stats_section(const Session& session) {
   const LiveStats s = session.stats();
   if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
   // The names take the width of the longest one; the values get the rest (and wrap there).
-  float names = ImGui::CalcTextSize("largest region").x;
+  float names = ImGui::CalcTextSize("largest flood-fill region").x;
   for (const auto* rows : {&s.generator, &s.flood_fill}) {
     for (const StatRow& r : *rows) names = std::max(names, ImGui::CalcTextSize(r.label.c_str()).x);
   }
@@ -148,10 +187,10 @@ void stats_section(const Session& session) {
   if (!s.flood_fill.empty()) {
     stat_rows(s.flood_fill);
   } else if (s.regions) {
-    row("regions", std::to_string(s.regions->count));
-    row("largest region", percent_text(s.regions->largest_fraction) + " of the floor");
+    row("flood-fill regions", std::to_string(s.regions->count));
+    row("largest flood-fill region", percent_text(s.regions->largest_fraction) + " of the floor");
   } else {
-    row("regions", "off (Regions panel or N)");
+    row("flood-fill regions", "off (Regions panel or N)");
   }
   ImGui::EndTable();
 }
@@ -189,7 +228,7 @@ void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, 
                        ui.reopen_teaching)) {
     ImGui::TextWrapped(
         "%s", session.phase() == Phase::Regions ? "Pseudocode: flood-fill regions" : "Pseudocode");
-    pseudocode_section(session);
+    pseudocode_section(session, ui);
     // Projector mode shows the pseudocode and the log only: the log takes the rest.
     log_section(session, minimal ? 0.0f : 13.0f);
     if (!minimal) {

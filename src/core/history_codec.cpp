@@ -53,7 +53,9 @@ enum Flag : std::uint64_t {
 // What follows an item's role byte.
 enum ItemBit : std::uint8_t { kItemRect = 1, kItemEventRect = 2, kItemCells = 4, kItemRead = 8 };
 
-inline std::uint8_t* put(std::uint8_t* w, std::uint64_t v) { return put_varint(w, v); }
+inline std::uint8_t* put(std::uint8_t* w, std::uint64_t v) {
+  return put_varint(w, v);
+}
 inline std::uint8_t* put_signed(std::uint8_t* w, std::int64_t v) {
   return put_varint(w, zigzag(v));
 }
@@ -133,8 +135,7 @@ std::size_t max_record_bytes(const Step& step, std::size_t changes, std::size_t 
   for (const OverlayItem& i : step.overlay.items) {
     item_bytes += 2 + 20 + i.cells.size() * 20 + i.read.size();
   }
-  return 256 + item_bytes +
-         (stats + draws) * 15 + changes * kMaxChangeBytes;
+  return 256 + item_bytes + (stats + draws) * 15 + changes * kMaxChangeBytes;
 }
 
 std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, const Step& step,

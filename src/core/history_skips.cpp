@@ -23,8 +23,12 @@ constexpr std::uint8_t bit(CellLayer layer) {
 }
 
 using history::get_varint;
-inline void put(std::vector<std::uint8_t>& out, std::uint64_t v) { put_varint(out, v); }
-inline const std::uint8_t* get(const std::uint8_t* r, std::uint64_t& v) { return get_varint(r, v); }
+inline void put(std::vector<std::uint8_t>& out, std::uint64_t v) {
+  put_varint(out, v);
+}
+inline const std::uint8_t* get(const std::uint8_t* r, std::uint64_t& v) {
+  return get_varint(r, v);
+}
 
 // One layer's values for every entry, as runs of (count, value).
 template <class Value>

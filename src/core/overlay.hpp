@@ -103,7 +103,9 @@ inline constexpr std::array<RoleInfo, kRoleCount> kRoles{{
     {Role::Start, RoleShape::Marker, "player start", "Ringed disc: the player start."},
 }};
 
-constexpr const RoleInfo& role_info(Role r) { return kRoles[static_cast<std::size_t>(r)]; }
+constexpr const RoleInfo& role_info(Role r) {
+  return kRoles[static_cast<std::size_t>(r)];
+}
 
 // Every role once, in order, so the table above cannot skip or repeat one.
 constexpr bool roles_in_order() {
@@ -142,11 +144,15 @@ struct OverlayItem {
 };
 
 // Small builders, so a step reads `box(Role::Rejected, room)`.
-inline OverlayItem box(Role role, Rect r) { return {.role = role, .rect = r}; }
+inline OverlayItem box(Role role, Rect r) {
+  return {.role = role, .rect = r};
+}
 inline OverlayItem cells(Role role, std::vector<Point> pts) {
   return {.role = role, .cells = std::move(pts)};
 }
-inline OverlayItem marker(Role role, Point p) { return {.role = role, .cells = {p}}; }
+inline OverlayItem marker(Role role, Point p) {
+  return {.role = role, .cells = {p}};
+}
 inline OverlayItem line(Role role, std::vector<Point> pts) {
   return {.role = role, .cells = std::move(pts)};
 }

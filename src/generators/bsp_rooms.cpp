@@ -400,16 +400,17 @@ StepGenerator split(StepContext& ctx, Settings s, Tree& t, int id, int parent, P
   t.deepest_cut = std::max(t.deepest_cut, n.depth);
   stats.add(kSplits, 1);
   const Point start = line.front();
-  const Step cut_step{.level = StepLevel::Action,
-                      .line = kCut,
-                      .event = {.kind = event_kind(Ev::Cut),
-                                .reason = vertical ? kVertical : kHorizontal,
-                                .id = id,
-                                .other = why,
-                                .value = n.depth,
-                                .at = start,
-                                .rect = n.rect},
-                      .overlay = {{box(Role::Part, n.rect), dungen::line(Role::Cut, std::move(line))}}};
+  const Step cut_step{
+      .level = StepLevel::Action,
+      .line = kCut,
+      .event = {.kind = event_kind(Ev::Cut),
+                .reason = vertical ? kVertical : kHorizontal,
+                .id = id,
+                .other = why,
+                .value = n.depth,
+                .at = start,
+                .rect = n.rect},
+      .overlay = {{box(Role::Part, n.rect), dungen::line(Role::Cut, std::move(line))}}};
   co_yield cut_step;
 
   co_yield split(ctx, s, t, first_id, id, vertical ? kLeft : kTop);
@@ -538,8 +539,8 @@ StepGenerator join(StepContext& ctx, const Tree& t, int id, int& dug) {
         .level = StepLevel::Cell,
         .line = kJoin,
         .event = {.kind = event_kind(Ev::Dig), .id = id, .other = a, .value = b, .at = c},
-        .overlay = {{box(Role::Part, first.rect), box(Role::Part, second.rect),
-                     marker(Role::Cursor, c)}}};
+        .overlay = {
+            {box(Role::Part, first.rect), box(Role::Part, second.rect), marker(Role::Cursor, c)}}};
     co_yield dig;
   }
 }

@@ -172,8 +172,8 @@ std::string words(const Step& s, const ParamValues& p) {
     }
     case event_kind(Ev::Restart):
       return walker_text(e.id, p) + " has walked " + std::to_string(p.get("restart_after")) +
-             " steps: it restarts on floor cell index " + std::to_string(e.other) + " (0-based, of " +
-             std::to_string(e.value) + " in carving order), " + xy_text(e.at);
+             " steps: it restarts on floor cell index " + std::to_string(e.other) +
+             " (0-based, of " + std::to_string(e.value) + " in carving order), " + xy_text(e.at);
     case event_kind(Ev::Walk): {
       std::string said = walker_text(e.id, p);
       if ((e.reason & kBiased) != 0) said += " (biased toward wall)";
@@ -214,8 +214,9 @@ std::string draw_text(const Draw& d, const Step& s, const ParamValues&) {
       list += kDirNames[k];
     }
   }
-  return "dir = " + std::to_string(d.value) + ": " + std::string(kDirNames[s.event.reason & kDirMask]) +
-         " of " + list;
+  if (choices->cells.size() == 1) return "dir = 0: " + list + ", the only way";
+  return "dir = " + std::to_string(d.value) + ": " +
+         std::string(kDirNames[s.event.reason & kDirMask]) + " of " + list;
 }
 
 std::string outcome_text(std::int64_t outcome, const ParamValues& p) {
@@ -364,8 +365,8 @@ StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
   // per step): the trail, the cells the direction was drawn from, the walker, the cursor.
   Step walk{.level = StepLevel::Cell,
             .event = {.kind = event_kind(Ev::Walk)},
-            .overlay = {{line(Role::Trail, {}), cells(Role::Choices, {}),
-                         marker(Role::Walker, {}), marker(Role::Cursor, {})}}};
+            .overlay = {{line(Role::Trail, {}), cells(Role::Choices, {}), marker(Role::Walker, {}),
+                         marker(Role::Cursor, {})}}};
   std::vector<Point>& trail = walk.overlay.items[0].cells;
   std::vector<Point>& choices = walk.overlay.items[1].cells;
   trail.reserve(kTrailCells);

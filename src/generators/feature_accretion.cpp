@@ -88,7 +88,8 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "    if no probe found a site: next attempt",
     "    room_chance %: a room of random w x h, else a corridor of random length",
     "    if it leaves the map or covers a used cell: reject it",
-    "    else build it past the site; the site becomes a door",
+    "    else build it past the site (a room also opens the wall cell past the site: a notch); "
+    "the site, wall or corridor, becomes a door",
     "done",
 };
 static_assert(kPseudocode.size() == kLineCount);
@@ -179,9 +180,10 @@ std::string words(const Step& s, const ParamValues& p) {
                         " cells probed or checked was reached"
                   : "");
     case event_kind(Ev::FirstRoom):
-      return "room 1 built in the middle of the map: " + size_text(e.rect.w + 2, e.rect.h + 2) +
-             " with its walls, floor " + size_text(e.rect.w, e.rect.h) + " at " +
-             xy_text({e.rect.x, e.rect.y});
+      return "feature 1 (a room; rooms and corridors are numbered together) built in the middle "
+             "of the map: " +
+             size_text(e.rect.w + 2, e.rect.h + 2) + " with its walls, floor " +
+             size_text(e.rect.w, e.rect.h) + " at " + xy_text({e.rect.x, e.rect.y});
     case event_kind(Ev::Attempt):
       return attempt + " of " + std::to_string(p.get("max_attempts")) + " (" +
              plural(e.value, "feature stands", "features stand") + ")";
@@ -202,9 +204,11 @@ std::string words(const Step& s, const ParamValues& p) {
              (e.reason == kLeavesMap ? " leaves the map"
                                      : " covers " + plural(e.other, "used cell", "used cells"));
     case event_kind(Ev::Built):
-      return kind_text(e.value) + " " + number_text(e.id) + " built: " + size() + " at " + span() +
-             "; door at " + xy_text(e.at) + " from " + kind_text(e.reason - 1) + " " +
-             number_text(e.other);
+      // Rooms and corridors are numbered together, as the map's numbers are.
+      return "feature " + number_text(e.id) + " (a " + kind_text(e.value) + ") built: " + size() +
+             " at " + span() + "; door at " + xy_text(e.at) + " from feature " +
+             number_text(e.other) + " (a " + kind_text(e.reason - 1) + ")" +
+             (e.value == kRoom ? "; the wall cell past the door is opened (a notch)" : "");
   }
   return "?";
 }
@@ -219,9 +223,9 @@ std::string caption(const Step& s, const ParamValues&) {
     case event_kind(Ev::Rejected):
       return e.reason == kLeavesMap ? "leaves the map" : "covers used cells";
     case event_kind(Ev::FirstRoom):
-      return "room 1";
+      return "feature 1: room";
     case event_kind(Ev::Built):
-      return kind_text(e.value) + " " + number_text(e.id);
+      return "feature " + number_text(e.id) + ": " + kind_text(e.value);
   }
   return "";
 }
@@ -509,17 +513,18 @@ StepGenerator build_feature(StepContext& ctx, Site site, Candidate c, int id) {
   }
   canvas.set_tile_label(site.at.x, site.at.y, Tile::Door, -1);
   stats.add(kDoors, 1);
-  const Step built{.level = StepLevel::Feature,
-                   .line = kBuild,
-                   .event = {.kind = event_kind(Ev::Built),
-                             .reason = static_cast<std::uint8_t>(from_kind + 1),
-                             .id = id,
-                             .other = from,
-                             .value = c.kind,
-                             .at = site.at,
-                             .rect = c.footprint},
-                   .overlay = {{box(Role::Accepted, c.footprint), line(Role::Tunnel, std::move(path)),
-                                marker(Role::Cursor, site.at)}}};
+  const Step built{
+      .level = StepLevel::Feature,
+      .line = kBuild,
+      .event = {.kind = event_kind(Ev::Built),
+                .reason = static_cast<std::uint8_t>(from_kind + 1),
+                .id = id,
+                .other = from,
+                .value = c.kind,
+                .at = site.at,
+                .rect = c.footprint},
+      .overlay = {{box(Role::Accepted, c.footprint), line(Role::Tunnel, std::move(path)),
+                   marker(Role::Cursor, site.at)}}};
   co_yield built;
 }
 

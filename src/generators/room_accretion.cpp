@@ -182,7 +182,8 @@ std::string words(const Step& s, const ParamValues& p) {
     case event_kind(Ev::Merged):
       return room(e.id) + " is under room_min_size " + std::to_string(p.get("room_min_size")) +
              ": merged into " + room(e.other) + ", the room it touches most (" +
-             std::to_string(e.value) + (e.value == 1 ? " edge)" : " edges)");
+             std::to_string(e.value) + (e.value == 1 ? " edge)" : " edges)") + "; number " +
+             number_text(e.id) + " is free again: the next room, if any, takes it";
     case event_kind(Ev::NextStart):
       if (e.reason == kNextToRoom) {
         return room(e.id) + " will start at " + xy_text(e.at) + ", a free cell next to " +

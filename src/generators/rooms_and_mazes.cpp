@@ -174,7 +174,13 @@ enum class Ev : EventKind {
 };
 enum Misfit : std::uint8_t { kOverlaps = 1, kTooBig = 2 };
 // kRepicked: the winding roll said re-pick, and the draw gave the same direction again.
-enum Turn : std::uint8_t { kStraight = 1, kTurned = 2, kBlocked = 3, kFirstMove = 4, kRepicked = 5 };
+enum Turn : std::uint8_t {
+  kStraight = 1,
+  kTurned = 2,
+  kBlocked = 3,
+  kFirstMove = 4,
+  kRepicked = 5
+};
 enum StopWhy : std::uint8_t { kNoneLeft = 1, kPassLimit = 2, kKept = 3 };
 
 enum Stat : std::size_t {
@@ -239,13 +245,13 @@ std::string words(const Step& s, const ParamValues& p) {
       return xy_text(e.at) + " is still solid: " + region_text(e.id) + "'s maze starts there";
     case event_kind(Ev::MazeCarve): {
       const std::string dir(kDirName[e.other]);
-      const std::string how = e.reason == kStraight    ? "goes on straight: " + dir
-                              : e.reason == kTurned    ? "turns: " + dir
-                              : e.reason == kRepicked  ? "re-picks: " + dir + ", the same direction"
-                              : e.reason == kBlocked   ? "cannot go straight: " + dir
-                                                       : "sets off: " + dir;
-      return region_text(e.id) + " " + how + " to " +
-             xy_text(e.at) + " (" + plural(e.value, "cell", "cells") + " in the list)";
+      const std::string how = e.reason == kStraight   ? "goes on straight, " + dir + ","
+                              : e.reason == kTurned   ? "turns " + dir
+                              : e.reason == kRepicked ? "re-picks " + dir + " (the same direction)"
+                              : e.reason == kBlocked  ? "cannot go straight: turns " + dir
+                                                      : "sets off " + dir;
+      return region_text(e.id) + " " + how + " to " + xy_text(e.at) + " (" +
+             plural(e.value, "cell", "cells") + " in the list)";
     }
     case event_kind(Ev::MazeBack):
       return region_text(e.id) + ": dead end, backs up " + plural(e.value, "cell", "cells") +
@@ -332,6 +338,7 @@ std::string draw_text(const Draw& d, const Step& s, const ParamValues& p) {
         list += (list.empty() ? "" : ", ") + std::string(kDirName[k]);
       }
     }
+    if (choices->cells.size() == 1) return head + ": " + list + ", the only open way";
     return head + ": " + std::string(kDirName[e.other]) + " of " + list;
   }
   if (d.name == "turn") {
@@ -359,7 +366,7 @@ std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValue
       count_row("rooms_rejected", "rooms rejected", v[kRejected]),
       count_row("mazes", "mazes", v[kMazes]),
       count_row("maze_cells", "maze cells carved", v[kMazeCells]),
-      count_row("regions", "regions now", v[kRegions]),
+      count_row("regions", "regions to join", v[kRegions]),
       count_row("connectors_found", "connectors found", v[kConnectors]),
       count_row("connectors_opened", "connectors opened", v[kOpenedStat]),
       count_row("extra_connectors", "extra connectors", v[kExtraStat]),
@@ -501,8 +508,8 @@ StepGenerator place_rooms(StepContext& ctx, Settings s, State& st) {
                     .id = t,
                     .other = hit,
                     .rect = room},
-          .overlay = refused(fits, room, hit >= 0 ? &st.rooms[static_cast<std::size_t>(hit)]
-                                                  : nullptr)};
+          .overlay =
+              refused(fits, room, hit >= 0 ? &st.rooms[static_cast<std::size_t>(hit)] : nullptr)};
       co_yield rejected;
       continue;
     }
@@ -592,7 +599,6 @@ StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
       d = open[static_cast<std::size_t>(ctx.draw_int("dir", 0, n - 1))];
       how = last < 0 ? kFirstMove : !straight_open ? kBlocked : d == last ? kRepicked : kTurned;
     }
-    if (how == kStraight) choices.clear();  // nothing was drawn: no choices to show
     const Point between{c.x + kDir[d].x, c.y + kDir[d].y};
     const Point next{c.x + 2 * kDir[d].x, c.y + 2 * kDir[d].y};
     carve(canvas, st, grid.index(between.x, between.y), between, region);
@@ -601,16 +607,17 @@ StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
     carved += 2;
     cells.push_back(next);
     last = d;
-    const Step step{.level = StepLevel::Cell,
-                    .line = kMazeCarve,
-                    .event = {.kind = event_kind(Ev::MazeCarve),
-                              .reason = how,
-                              .id = region,
-                              .other = d,
-                              .value = static_cast<int>(cells.size()),
-                              .at = next},
-                    .overlay = {{line(Role::Tunnel, {c, between, next}), dungen::cells(Role::Choices, choices),
-                                 marker(Role::Cursor, next)}}};
+    Step step{.level = StepLevel::Cell,
+              .line = kMazeCarve,
+              .event = {.kind = event_kind(Ev::MazeCarve),
+                        .reason = how,
+                        .id = region,
+                        .other = d,
+                        .value = static_cast<int>(cells.size()),
+                        .at = next},
+              .overlay = {{line(Role::Tunnel, {c, between, next}), marker(Role::Cursor, next)}}};
+    // The open directions, when one was drawn from them (going on straight draws nothing).
+    if (how != kStraight) step.overlay.items.push_back(dungen::cells(Role::Choices, choices));
     co_yield step;
   }
   const Step done{.level = StepLevel::Feature,
@@ -744,16 +751,15 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
           bounding(st.box[static_cast<std::size_t>(keep)], from_box);
       --st.open_regions;
       stats.add(kRegions, -1);
-      const Step merged{
-          .level = StepLevel::Feature,
-          .line = kMerge,
-          .event = {.kind = event_kind(Ev::Merged),
-                    .id = keep,
-                    .other = from,
-                    .value = moved,
-                    .at = at,
-                    .rect = from_box},
-          .overlay = {{box(Role::Finished, from_box), marker(Role::Cursor, at)}}};
+      const Step merged{.level = StepLevel::Feature,
+                        .line = kMerge,
+                        .event = {.kind = event_kind(Ev::Merged),
+                                  .id = keep,
+                                  .other = from,
+                                  .value = moved,
+                                  .at = at,
+                                  .rect = from_box},
+                        .overlay = {{box(Role::Finished, from_box), marker(Role::Cursor, at)}}};
       co_yield merged;
     }
 
@@ -785,14 +791,14 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
       if (ctx.draw_chance("extra", s.extra_percent)) extras.push_back(c);
     }
     if (!dropped.empty()) {
-      const Step drop{.level = StepLevel::Action,
-                      .line = kDrop,
-                      .event = {.kind = event_kind(Ev::Dropped),
-                                .id = keep,
-                                .other = beside,
-                                .value = static_cast<int>(inside.size())},
-                      .overlay = {{cells(Role::Dropped, std::move(dropped)),
-                                   marker(Role::Cursor, at)}}};
+      const Step drop{
+          .level = StepLevel::Action,
+          .line = kDrop,
+          .event = {.kind = event_kind(Ev::Dropped),
+                    .id = keep,
+                    .other = beside,
+                    .value = static_cast<int>(inside.size())},
+          .overlay = {{cells(Role::Dropped, std::move(dropped)), marker(Role::Cursor, at)}}};
       co_yield drop;
     }
     for (const std::uint32_t c : extras) {

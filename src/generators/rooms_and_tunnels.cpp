@@ -105,7 +105,8 @@ enum class Ev : EventKind {
 };
 enum Reason : std::uint8_t { kNoReason, kTouches, kOverlaps };
 
-enum Stat : std::size_t { kAttempts, kPlaced, kRejected, kTunnelCells, kStatCount };
+// kCorridorCells: tunnel cells still corridor (a later room's floor can be carved over a tunnel).
+enum Stat : std::size_t { kAttempts, kPlaced, kRejected, kTunnelCells, kCorridorCells, kStatCount };
 
 std::string words(const Step& s, const ParamValues& p) {
   const Event& e = s.event;
@@ -169,6 +170,12 @@ std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValue
       count_row("rooms", "rooms placed", v[kPlaced]),
       count_row("rejected", "rejected", v[kRejected]),
       count_row("tunnel_cells", "tunnel cells dug", v[kTunnelCells]),
+      {"corridor_cells", "corridor cells now",
+       n(v[kCorridorCells]) + (v[kTunnelCells] > v[kCorridorCells]
+                                   ? " (" + n(v[kTunnelCells] - v[kCorridorCells]) +
+                                         " dug cells later carved into rooms)"
+                                   : ""),
+       v[kCorridorCells]},
   };
 }
 
@@ -241,15 +248,14 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
     if (hit >= 0) {
       stats.add(kRejected, 1);
       const RectangularRoom& other = rooms[static_cast<std::size_t>(hit)];
-      const Step rejected{
-          .level = StepLevel::Action,
-          .line = kReject,
-          .event = {.kind = event_kind(Ev::Rejected),
-                    .reason = room.overlaps(other) ? kOverlaps : kTouches,
-                    .id = attempt,
-                    .other = hit,
-                    .rect = room.outline()},
-          .overlay = refused(room, other)};
+      const Step rejected{.level = StepLevel::Action,
+                          .line = kReject,
+                          .event = {.kind = event_kind(Ev::Rejected),
+                                    .reason = room.overlaps(other) ? kOverlaps : kTouches,
+                                    .id = attempt,
+                                    .other = hit,
+                                    .rect = room.outline()},
+                          .overlay = refused(room, other)};
       co_yield rejected;
       continue;
     }
@@ -258,6 +264,7 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
     const Rect inner = room.inner();
     for (int yy = inner.y; yy < inner.bottom(); ++yy) {
       for (int xx = inner.x; xx < inner.right(); ++xx) {
+        if (ctx.grid().at(xx, yy) == Tile::Corridor) stats.add(kCorridorCells, -1);
         canvas.set_tile_label(xx, yy, Tile::Floor, id);
       }
     }
@@ -302,6 +309,7 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
         if (ctx.grid().at(c.x, c.y) != Tile::Wall) continue;  // already open: nothing to dig
         canvas.set_tile(c.x, c.y, Tile::Corridor);
         stats.add(kTunnelCells, 1);
+        stats.add(kCorridorCells, 1);
         const Step dig{
             .level = StepLevel::Cell,
             .line = kTunnel,

@@ -37,8 +37,27 @@ void write_trace_line(const TraceLine& t, const Narration& narration, const Para
   j.key("line").value(t.step.line + 1);
   j.key("code").value(narration.pseudocode[static_cast<std::size_t>(t.step.line)]);
   j.key("words").value(narration.words(t.step, params));
+  // A name drawn more than once in the step (a roll per connector) is an array of its values in
+  // the order drawn; a name drawn once is its value.
   j.key("draws").begin_object();
-  for (const Draw& d : t.draws) j.key(d.name).value(d.value);
+  for (std::size_t i = 0; i < t.draws.size(); ++i) {
+    const std::string_view name = t.draws[i].name;
+    bool seen = false;
+    for (std::size_t k = 0; k < i && !seen; ++k) seen = t.draws[k].name == name;
+    if (seen) continue;
+    std::size_t count = 0;
+    for (const Draw& d : t.draws) count += d.name == name;
+    j.key(name);
+    if (count == 1) {
+      j.value(t.draws[i].value);
+      continue;
+    }
+    j.begin_array();
+    for (const Draw& d : t.draws) {
+      if (d.name == name) j.value(d.value);
+    }
+    j.end_array();
+  }
   j.end_object();
   j.key("changes").begin_array();
   for (const CellChange& c : t.changes) {

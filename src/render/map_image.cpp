@@ -86,10 +86,10 @@ Rgb id_colour(std::uint32_t id, float saturation, float value) {
 }
 
 // The same bands as region_colour in shaders/map.frag: red through orange to yellow (0.975 to
-// 0.14), and green (0.33 to 0.435); the rest of the circle is too near a role drawn over regions
+// 0.14), and green (0.33 to 0.40); the rest of the circle is too near a role drawn over regions
 // under one kind of colour vision or another.
 float region_hue(std::uint32_t id) {
-  const float h = golden_hue(id) * 0.27f;
+  const float h = golden_hue(id) * 0.235f;
   if (h < 0.165f) return std::fmod(0.975f + h, 1.0f);
   return 0.33f + (h - 0.165f);
 }
@@ -178,7 +178,8 @@ void draw_overlay(Image& img, const Overlay& o, int px, const Palette& p) {
     fill_rect(img, c.x * px, c.y * px, (c.x + 1) * px, (c.y + 1) * px, colour);
   };
   // Lines first, then cells, then boxes, then markers: what is worked on is drawn on top.
-  for (const RoleShape pass : {RoleShape::Line, RoleShape::Cells, RoleShape::Box, RoleShape::Marker}) {
+  for (const RoleShape pass :
+       {RoleShape::Line, RoleShape::Cells, RoleShape::Box, RoleShape::Marker}) {
     for (const OverlayItem& i : o.items) {
       const RoleInfo& info = role_info(i.role);
       if (info.shape != pass) continue;

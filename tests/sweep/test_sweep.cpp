@@ -82,6 +82,12 @@ const std::map<std::string_view, MapCheck>& declared() {
          EXPECT_GE(stat(spec, s, "attempts"), stat(spec, s, "rooms"));
          EXPECT_EQ(stat(spec, s, "attempts"), s.params().get("max_rooms"));
          EXPECT_GE(static_cast<std::int64_t>(g.count_walkable()), floor);
+         // "corridor cells now" is what the map shows; the dug cells not among them are the ones
+         // a later room was carved over.
+         std::int64_t corridor = 0;
+         for (std::size_t i = 0; i < g.size(); ++i) corridor += g.tile(i) == Tile::Corridor;
+         EXPECT_EQ(stat(spec, s, "corridor_cells"), corridor);
+         EXPECT_GE(stat(spec, s, "tunnel_cells"), corridor);
        }},
       {"feature-accretion",
        [](const GeneratorSpec& spec, const Stepper& s) {

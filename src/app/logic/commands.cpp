@@ -18,7 +18,10 @@ constexpr std::array kBindings = {
     KeyBinding{"End", "run to the end", Command::RunToEnd},
     KeyBinding{"F", "fit the map to the window", Command::FitView},
     KeyBinding{"G", "show / hide the cell grid", Command::ToggleGrid},
-    KeyBinding{"L", "show / hide region numbers (1-9a-zA-Z)", Command::ToggleRegionLabels},
+    KeyBinding{"L",
+               "show / hide region numbers (1-9a-zA-Z; in projector mode as the log numbers "
+               "them)",
+               Command::ToggleRegionLabels},
     KeyBinding{"+", "faster (x2)", Command::SpeedUp},
     KeyBinding{"-", "slower (/2)", Command::SpeedDown},
     KeyBinding{"M", "live mode / step mode", Command::ToggleLive},
@@ -28,6 +31,10 @@ constexpr std::array kBindings = {
                Command::ToggleProjector},
     KeyBinding{"C", "compare mode: a second pane with its own parameters, on the same transport",
                Command::ToggleCompare},
+    KeyBinding{"V",
+               "projector mode, map too big for readable cells: follow the step / fit the whole "
+               "map",
+               Command::ToggleFollow},
 };
 }  // namespace
 

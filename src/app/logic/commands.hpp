@@ -28,6 +28,7 @@ enum class Command {
   ResetUiScale,        // U: UI (text) scale back to 1 (view only)
   ToggleProjector,     // P: projector mode on / off (view only)
   ToggleCompare,       // C: compare mode on / off (a second pane following this one)
+  ToggleFollow,        // V: projector mode, big map: follow the step / fit the map (view only)
 };
 
 struct KeyBinding {

@@ -41,7 +41,7 @@ class MapTally {
   std::size_t marked(Mark m) const { return marks_[static_cast<std::size_t>(m) & 3u]; }
   // Cells of tile t.
   std::size_t tiles(Tile t) const { return tiles_[static_cast<std::size_t>(t)]; }
-  double largest_region_fraction() const;                // of all walkable cells
+  double largest_region_fraction() const;  // of all walkable cells
 
  private:
   void add_region(std::int32_t id, std::int64_t delta);
@@ -50,7 +50,7 @@ class MapTally {
   std::size_t walkable_ = 0;
   std::array<std::size_t, 4> marks_{};
   std::array<std::size_t, kTileCount> tiles_{};  // by Tile  // by Mark (Mark::None's slot unused)
-  std::vector<std::int64_t> region_sizes_;  // by region id
+  std::vector<std::int64_t> region_sizes_;       // by region id
   int nonzero_regions_ = 0;
   mutable std::int64_t largest_ = 0;  // cached: recomputing is O(regions)
   mutable bool largest_stale_ = false;

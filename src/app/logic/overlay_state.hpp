@@ -41,9 +41,9 @@ struct ShownItem {
 };
 
 struct OverlayView {
-  std::vector<ShownItem> items;      // older first, so the current step's draw on top
-  std::size_t path_done = 0;         // how many cells of the Tunnel line are dug so far
-  std::vector<Point> phase_changes;  // Flipped: cells changed since the last phase step
+  std::vector<ShownItem> items;       // older first, so the current step's draw on top
+  std::size_t path_done = 0;          // how many cells of the Tunnel line are dug so far
+  std::vector<Point> phase_changes;   // Flipped: cells changed since the last phase step
   std::optional<Point> player_start;  // once the generator has placed it
   std::string caption;                // the current step's few words ("touches room 2")
   std::optional<Rect> caption_at;     // the box the caption belongs beside

@@ -35,8 +35,8 @@
 
 #include "app/logic/commands.hpp"
 #include "app/logic/event_log.hpp"
-#include "app/logic/modes.hpp"
 #include "app/logic/legend.hpp"
+#include "app/logic/modes.hpp"
 #include "app/logic/overlay_state.hpp"
 #include "app/logic/speed.hpp"
 #include "core/grid.hpp"
@@ -73,6 +73,9 @@ struct ViewFlags {
   bool projector = false;       // projector mode (the GL side applies its font, palette, layout)
   bool compare = false;         // compare mode (the GL side opens pane B, logic/compare.hpp)
   bool reset_ui_scale = false;  // the GL side sets the UI scale back to 1, then clears it
+  // Projector mode, a map too big for readable cells: the view follows the step (else it fits
+  // the whole map). V switches.
+  bool follow_step = true;
 };
 
 struct TextureUpload {
@@ -198,7 +201,7 @@ class Session {
   const Step* current_step() const;                      // none at step 0
   // What the current step drew, in words ("w = 7, h = 5"; empty for none).
   std::string current_draws_text() const;
-  const std::vector<LogEntry>& log();       // oldest first, the newest is the current step
+  const std::vector<LogEntry>& log();  // oldest first, the newest is the current step
   LiveStats stats() const;
   const Layout& layout() const;  // the generator's rooms, doors, start (as of its newest step)
 

@@ -137,6 +137,9 @@ void Session::apply(Command command) {
     case Command::ToggleCompare:
       s_->view.compare = !s_->view.compare;
       return;
+    case Command::ToggleFollow:
+      s_->view.follow_step = !s_->view.follow_step;
+      return;
   }
 }
 

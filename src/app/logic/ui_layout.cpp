@@ -72,7 +72,7 @@ struct Side {
 // Decides which side panels are open and how wide everything is across the window.
 void lay_out_columns(const LayoutInput& in, Side& left, Side& right) {
   const float strip = strip_width(in);
-  const float min_map = std::max(in.font * 8.0f, in.width * kMinMapShare);
+  const float min_map = std::max(in.font * 8.0f, in.width * in.min_map_share);
   std::array<Side*, 2> sides{&left, &right};  // collapse order: controls first
   for (Side* s : sides) s->open = s->state != PanelState::Closed;
   const auto sides_min = [&] {
@@ -126,6 +126,16 @@ float strip_width(const LayoutInput& in) {
   return in.frame + 2.0f * kStripMargin;
 }
 
+void apply_projector_widths(LayoutInput& in) {
+  const float strip = strip_width(in);
+  const float room = in.width * (1.0f - kProjectorMapShare) - strip - 1.0f;
+  const float panel = std::max(room, in.font * kProjectorPanelMinFonts);
+  in.teaching.min = std::min(in.teaching.min, panel);
+  in.teaching.want = std::min(in.teaching.want, panel);
+  const float share = (in.width - strip - in.teaching.min - 1.0f) / std::max(in.width, 1.0f);
+  in.min_map_share = std::clamp(share, kMinMapShare, kProjectorMapShare);
+}
+
 UiLayout compute_layout(const LayoutInput& in) {
   UiLayout l;
   Side left{in.controls, in.controls_state};
@@ -157,7 +167,9 @@ UiLayout compute_layout(const LayoutInput& in) {
   }
   bar_h = std::min(bar_h, std::max(in.height - 1.0f, 0.0f));
   l.transport = {mid_x, in.height - bar_h, mid_w, bar_h};
-  l.map = {mid_x, 0, mid_w, std::max(in.height - bar_h, 1.0f)};
+  const float note_h = std::clamp(in.note_h, 0.0f, std::max(in.height - bar_h - min_map_h, 0.0f));
+  l.map = {mid_x, 0, mid_w, std::max(in.height - bar_h - note_h, 1.0f)};
+  if (note_h > 0) l.note = {mid_x, l.map.bottom(), mid_w, note_h};
   l.bar_items = f.rects;
   for (ScreenRect& r : l.bar_items) {
     if (r.w <= 0) continue;

@@ -30,6 +30,9 @@ inline constexpr float kProjectorUiScale = 1.6f;
 // window's width; they grow past their narrowest only once it has kComfortMapShare.
 inline constexpr float kMinMapShare = 0.4f;
 inline constexpr float kComfortMapShare = 0.5f;
+// Projector mode's map takes at least this share of the width (its cells are what the back of
+// the room reads): the algorithm panel is narrower instead, down to what is left.
+inline constexpr float kProjectorMapShare = 0.68f;
 // The transport bar wraps, shortens its labels, and at last scrolls, before the map gets less
 // than this share of the window's height.
 inline constexpr float kMinMapHeightShare = 0.25f;
@@ -64,10 +67,16 @@ struct LayoutInput {
   PanelState controls_state = PanelState::Auto;
   PanelState teaching_state = PanelState::Auto;
   std::vector<BarItem> bar;  // in order; see BarItem
+  // The map's least share of the width (kProjectorMapShare in projector mode).
+  float min_map_share = kMinMapShare;
+  // The height the preset's note wants under the map (0: none); it gets at most what leaves
+  // the map kMinMapHeightShare of the height.
+  float note_h = 0;
 };
 
 struct UiLayout {
   ScreenRect controls, teaching, transport, map;
+  ScreenRect note;            // under the map, above the bar; h == 0 when there is no note
   bool controls_open = true;  // false: controls is a collapsed strip
   bool teaching_open = true;
   // Open, but narrower than its content (only when the user opened it where it cannot fit):
@@ -85,5 +94,11 @@ struct UiLayout {
 float strip_width(const LayoutInput& in);
 
 UiLayout compute_layout(const LayoutInput& in);
+
+// Projector mode's widths: the map gets kProjectorMapShare of the width and the algorithm panel
+// what that leaves, but never less than kProjectorPanelMinFonts fonts (below that the pseudocode
+// breaks inside its words): a small window gives the map less, down to kMinMapShare.
+inline constexpr float kProjectorPanelMinFonts = 11.0f;
+void apply_projector_widths(LayoutInput& in);
 
 }  // namespace dungen::app
