@@ -84,6 +84,9 @@ void draw_help_window(UiState& ui);
 // wants at `width` (0 when no note applies).
 void draw_preset_note(const Session& session, UiState& ui, const UiLayout& layout);
 float measure_preset_note(const Session& session, const UiState& ui, float width);
+// Projector mode's legend: exactly what is on the map, as swatches wrapped at the panel's width
+// (compact_legend.cpp); the controls panel, with the full legend, is folded away there.
+void compact_legend_section(Session& session, UiState& ui, const Palette& palette);
 // The lesson presets the app ships (share_panel.cpp), read once.
 const std::vector<Preset>& lesson_presets();
 // The "Save and share" section of the controls panel (share_panel.cpp).

@@ -229,7 +229,9 @@ void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, 
     ImGui::TextWrapped(
         "%s", session.phase() == Phase::Regions ? "Pseudocode: flood-fill regions" : "Pseudocode");
     pseudocode_section(session, ui);
-    // Projector mode shows the pseudocode and the log only: the log takes the rest.
+    // Projector mode shows the pseudocode, the legend of what is on the map, and the log: the
+    // log takes the rest.
+    if (minimal) compact_legend_section(session, ui, palette_for(true));
     log_section(session, minimal ? 0.0f : 13.0f);
     if (!minimal) {
       draws_section(session);
