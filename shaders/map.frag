@@ -51,7 +51,7 @@ vec3 id_colour(uint id, float s, float v) {
 // region_hue in src/render/map_image.cpp (red to yellow, and green).
 vec3 region_colour(uint id) {
   uint x = id * 2654435769u;
-  float h = float(x >> 8) / 16777216.0 * 0.27;
+  float h = float(x >> 8) / 16777216.0 * 0.235;
   float hue = h < 0.165 ? fract(0.975 + h) : 0.33 + (h - 0.165);
   return hsv(hue, 0.75, 0.95);
 }
