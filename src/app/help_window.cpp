@@ -9,6 +9,7 @@
 #include "app/logic/commands.hpp"
 #include "app/panels.hpp"
 #include "core/overlay.hpp"
+#include "render/palette.hpp"
 
 namespace dungen::app {
 
@@ -47,9 +48,18 @@ void draw_help_window(UiState& ui) {
     ImGui::Separator();
     ImGui::TextUnformatted("What is drawn over the map");
     if (ImGui::BeginTable("roles", 2, ImGuiTableFlags_RowBg)) {
+      const Palette& palette = palette_for(ui.projector);
       for (const RoleInfo& r : kRoles) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
+        // The role's swatch, as the legend shows it.
+        const Rgb c = role_colour(palette, r.role);
+        const float side = ImGui::GetTextLineHeight();
+        const ImVec2 a = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilled(a, {a.x + side, a.y + side},
+                                                  IM_COL32(c.r, c.g, c.b, 255));
+        ImGui::Dummy({side, side});
+        ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
         ImGui::TextUnformatted(std::string(r.legend).c_str());
         ImGui::TableNextColumn();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
