@@ -210,6 +210,14 @@ std::string caption(const Step& s, const ParamValues&) {
   return "";
 }
 
+// "picks" is a count, not a value drawn: how many room cells were drawn until one had a free
+// neighbour (each one without was dropped from the room's edge list).
+std::string draw_text(const Draw& d, const Step&, const ParamValues&) {
+  if (d.name != "picks") return "";
+  return "picks = " + std::to_string(d.value) + (d.value == 1 ? " room cell" : " room cells") +
+         " drawn until one had a free neighbour";
+}
+
 std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues& p) {
   const auto n = [](std::int64_t x) { return std::to_string(x); };
   const SizeBins bins(p);
@@ -614,6 +622,7 @@ const GeneratorSpec& room_accretion_spec() {
       .narration = {.pseudocode = kPseudocode,
                     .words = words,
                     .caption = caption,
+                    .draw_text = draw_text,
                     .stat_slots = kStatCount,
                     .stat_rows = stat_rows},
       .background = Tile::Empty,
