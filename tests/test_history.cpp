@@ -58,7 +58,11 @@ std::vector<OverlayItem> awkward_items(int round, Point at, const std::vector<Po
   if (round % 3 == 2) items.push_back(marker(Role::Cursor, Point{-at.x, 40}));
   if (round % 5) {
     std::vector<Tile> tiles;
-    for (int k = 0; k < round % 7 + 1; ++k) tiles.push_back(static_cast<Tile>(k % kTileCount));
+    // Any tiles (4 bits each), or only wall and floor (1 bit each), of odd and even counts.
+    for (int k = 0; k < round % 7 + 1; ++k) {
+      tiles.push_back(round % 2 ? static_cast<Tile>(k % kTileCount)
+                                : ((k * 7 + round) % 3 ? Tile::Floor : Tile::Wall));
+    }
     items.push_back(read(Rect{0, -1, round % 7 + 1, 1}, std::move(tiles)));
   }
   if (round % 7 == 3) items.push_back(marker(Role::Walker, at));

@@ -29,7 +29,8 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //                                                     follows (rect / cells / read tiles), the
 //                                                     rect (same as the event's: no bytes),
 //                                                     cells delta-coded from the event's at,
-//                                                     read tiles two a byte
+//                                                     read tiles one bit each when all wall or
+//                                                     floor, else two a byte
 //   stats            any changed                      count, (slot, signed delta) each
 //   draws            any                              count, (name id, signed value) each
 //   changes          always                           count, then the changes (see below)
@@ -51,7 +52,20 @@ enum Flag : std::uint64_t {
 };
 
 // What follows an item's role byte.
-enum ItemBit : std::uint8_t { kItemRect = 1, kItemEventRect = 2, kItemCells = 4, kItemRead = 8 };
+// Read tiles are packed 1 bit each when they are all wall or floor (a cave's window: 2 bytes for
+// 9 cells), else 4 bits each.
+enum ItemBit : std::uint8_t {
+  kItemRect = 1,
+  kItemEventRect = 2,
+  kItemCells = 4,
+  kItemRead = 8,
+  kItemReadBits = 16,
+};
+
+bool wall_or_floor(const std::vector<Tile>& tiles) {
+  return std::all_of(tiles.begin(), tiles.end(),
+                     [](Tile t) { return t == Tile::Wall || t == Tile::Floor; });
+}
 
 inline std::uint8_t* put(std::uint8_t* w, std::uint64_t v) {
   return put_varint(w, v);
@@ -176,12 +190,24 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, c
       std::uint8_t what = 0;
       if (i.rect != Rect{}) what |= i.rect == e.rect ? kItemEventRect : kItemRect;
       if (!i.cells.empty()) what |= kItemCells;
-      if (!i.read.empty()) what |= kItemRead;
+      if (!i.read.empty()) {
+        what |= wall_or_floor(i.read) ? static_cast<std::uint8_t>(kItemRead | kItemReadBits)
+                                      : static_cast<std::uint8_t>(kItemRead);
+      }
       *w++ = static_cast<std::uint8_t>(i.role);
       *w++ = what;
       if (what & kItemRect) w = put_rect(w, i.rect);
       if (what & kItemCells) w = put_points(w, i.cells, e.at);
-      if (what & kItemRead) {
+      if (what & kItemReadBits) {
+        w = put(w, i.read.size());
+        for (std::size_t k = 0; k < i.read.size(); k += 8) {
+          unsigned byte = 0;
+          for (std::size_t b = 0; b < 8 && k + b < i.read.size(); ++b) {
+            byte |= static_cast<unsigned>(i.read[k + b] == Tile::Floor) << b;
+          }
+          *w++ = static_cast<std::uint8_t>(byte);
+        }
+      } else if (what & kItemRead) {
         w = put(w, i.read.size());
         for (std::size_t k = 0; k < i.read.size(); k += 2) {
           const unsigned hi = k + 1 < i.read.size() ? static_cast<unsigned>(i.read[k + 1]) : 0u;
@@ -293,7 +319,17 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
       i.cells.clear();
       if (what & kItemCells) r = get_points(r, out.step ? &i.cells : nullptr, e.at);
       i.read.clear();
-      if (what & kItemRead) {
+      if (what & kItemReadBits) {
+        std::uint64_t m = 0;
+        r = get(r, m);
+        for (std::uint64_t t = 0; t < m; t += 8) {
+          const std::uint8_t byte = *r++;
+          if (!out.step) continue;
+          for (std::uint64_t b = 0; b < 8 && t + b < m; ++b) {
+            i.read.push_back((byte >> b) & 1u ? Tile::Floor : Tile::Wall);
+          }
+        }
+      } else if (what & kItemRead) {
         std::uint64_t m = 0;
         r = get(r, m);
         for (std::uint64_t t = 0; t < m; t += 2) {
