@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 
@@ -133,6 +134,50 @@ TEST(AppLegend, CaveRowReadsShowThePreviousGrid) {
     }
     EXPECT_EQ(rows, 3 * 30);
   }
+}
+
+// Every walker is drawn where it is at the step, not only the one that just moved.
+TEST(AppLegend, EveryWalkerIsDrawnWhereItIs) {
+  Session s(frozen_clock(5));
+  ASSERT_TRUE(s.select_generator("drunkards-walk"));
+  s.set_mode(RunMode::Step);
+  ASSERT_FALSE(s.set_params([&] {
+    ParamValues p = s.params();
+    p.set("walkers", 4);
+    p.set("restart_after", 25);
+    return p;
+  }()));
+  s.regenerate();
+  // Where each walker is after each step, from the generator itself.
+  Stepper ref = start_generator(s.generator(), s.params(), s.seed(), true);
+  std::vector<std::set<std::pair<int, int>>> places{{}};
+  std::map<int, Point> at;
+  while (const Step* step = ref.next()) {
+    if (const auto p = step->overlay.point_of(Role::Walker)) {
+      if (step->event.id < 0) {
+        for (int w = 0; w < 4; ++w) at[w] = *p;  // placed together
+      } else {
+        at[step->event.id] = *p;
+      }
+    }
+    std::set<std::pair<int, int>> now;
+    for (const auto& [w, p] : at) now.insert({p.x, p.y});
+    places.push_back(now);
+  }
+  int checked = 0;
+  for (std::uint64_t k = 2; k < places.size(); k += 37) {
+    s.seek(k);
+    s.finish_pending();
+    if (!s.current_step() || !s.current_step()->overlay.has(Role::Walker)) continue;
+    std::set<std::pair<int, int>> drawn;
+    for (const ShownItem& i : s.overlay().items) {
+      if (i.item.role != Role::Walker) continue;
+      for (const Point p : i.item.cells) drawn.insert({p.x, p.y});
+    }
+    EXPECT_EQ(drawn, places[k]) << "step " << k;
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
 }
 
 }  // namespace

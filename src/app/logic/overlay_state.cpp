@@ -61,7 +61,8 @@ void find_fading_verdict(const Timeline& t, std::uint64_t at, OverlayView& out) 
 
 // The other walkers: each one's newest place within the lookback (the current step's walker is
 // among the current items).
-void find_walkers(const Timeline& t, std::uint64_t at, int moving, OverlayView& out) {
+void find_walkers(const Timeline& t, std::uint64_t at, int moving, EventKind kind,
+                  OverlayView& out) {
   const std::uint64_t stop =
       std::max(t.earliest(), at > kWalkerLookbackSteps ? at - kWalkerLookbackSteps : 0);
   std::vector<int> seen{moving};
@@ -69,7 +70,11 @@ void find_walkers(const Timeline& t, std::uint64_t at, int moving, OverlayView& 
     const Step* s = t.step_at(k);
     if (!s) return;
     const OverlayItem* w = s->overlay.find(Role::Walker);
-    if (!w || std::find(seen.begin(), seen.end(), s->event.id) != seen.end()) continue;
+    if (!w) continue;
+    // Walkers take turns: back at the moving walker's previous move, every other walker has
+    // moved since (or is placed there with it).
+    if (s->event.id == moving && s->event.kind == kind) break;
+    if (std::find(seen.begin(), seen.end(), s->event.id) != seen.end()) continue;
     seen.push_back(s->event.id);
     out.items.insert(out.items.begin(), ShownItem{*w, 0.0f});
   }
@@ -129,7 +134,8 @@ OverlayView build_overlay(const Timeline& timeline, const Narration& narration,
                                    [](const OverlayItem& i) { return starts_a_try(i.role); });
     if (!tries) find_fading_verdict(timeline, at, out);
     find_tunnel(timeline, at, now.overlay.point_of(Role::Cursor), out);
-    if (now.overlay.has(Role::Walker)) find_walkers(timeline, at, now.event.id, out);
+    if (now.overlay.has(Role::Walker))
+      find_walkers(timeline, at, now.event.id, now.event.kind, out);
     if (now.overlay.show_phase_changes) find_phase_changes(timeline, at, out);
     for (const OverlayItem& i : items) out.items.push_back({i, 0.0f});
     place_caption(now, narration.caption ? narration.caption(now, params) : std::string(), out);
