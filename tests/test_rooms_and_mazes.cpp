@@ -385,7 +385,8 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
         const auto draws = s.draws();
         const bool drew = std::any_of(draws.begin(), draws.end(),
                                       [](const Draw& d) { return d.name == "dir"; });
-        ASSERT_EQ(choices != nullptr, drew) << "reason " << int(step->event.reason);
+        ASSERT_EQ(choices != nullptr && !choices->cells.empty(), drew)
+            << "reason " << int(step->event.reason);
         if (!drew) continue;
         ASSERT_GE(choices->cells.size(), 1u);
         ASSERT_LE(choices->cells.size(), 4u);

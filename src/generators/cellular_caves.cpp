@@ -311,6 +311,10 @@ StepGenerator fill_rows(StepContext& ctx, Cave& c) {
 }
 
 StepGenerator fill_cells(StepContext& ctx, Cave& c) {
+  // One step object for every cell (reused: its cursor keeps its storage).
+  Step cell{.line = kFill,
+            .event = {.kind = event_kind(Ev::FillCell)},
+            .overlay = {{marker(Role::Cursor, {})}}};
   for (int y = 0; y < c.h; ++y) {
     for (int x = 0; x < c.w; ++x) {
       // ctx.draw_chance("roll", fill) with the roll kept for the words: the same one below(100)
@@ -323,13 +327,11 @@ StepGenerator fill_cells(StepContext& ctx, Cave& c) {
       }
       ctx.canvas().set_tile(x, y, floor ? Tile::Floor : Tile::Wall);
       if (floor) ctx.stats().add(kFloorCells, 1);
-      const Step cell{.level = x + 1 == c.w ? StepLevel::Action : StepLevel::Cell,
-                      .line = kFill,
-                      .event = {.kind = event_kind(Ev::FillCell),
-                                .reason = floor ? kFloor : kWall,
-                                .value = roll,
-                                .at = {x, y}},
-                      .overlay = {{marker(Role::Cursor, {x, y})}}};
+      cell.level = x + 1 == c.w ? StepLevel::Action : StepLevel::Cell;
+      cell.event.reason = floor ? kFloor : kWall;
+      cell.event.value = roll;
+      cell.event.at = {x, y};
+      cell.overlay.items[0].cells[0] = {x, y};
       co_yield cell;
     }
   }
@@ -403,17 +405,26 @@ StepGenerator pass_rows(StepContext& ctx, Cave& c, int pass) {
   }
 }
 
-// The same pass a cell at a time: the count, then the rule, for each cell.
+// The same pass a cell at a time: the count, then the rule, for each cell. Both steps show the
+// 3x3 block as it was read and the cursor; the two step objects are reused from cell to cell, so
+// their window keeps its storage (one cell's steps cost no allocation).
 StepGenerator pass_cells(StepContext& ctx, Cave& c, int pass) {
   const std::size_t flipped = kFlipped + static_cast<std::size_t>(pass);
+  const Overlay window{{read({}, {}), marker(Role::Cursor, {})}, true};
+  Step counted{.level = StepLevel::Cell,
+               .line = kCount,
+               .event = {.kind = event_kind(Ev::CellCount), .other = pass},
+               .overlay = window};
+  Step ruled{.line = kRule, .event = {.kind = event_kind(Ev::CellRule), .other = pass}};
+  ruled.overlay = window;
   for (int y = 0; y < c.h; ++y) {
     const Tile* live = c.live_row(ctx, y);
     std::copy(live, live + c.width, c.old_here.begin());
     for (int x = 0; x < c.w; ++x) {
       const Rect block = c.block(x, y);
       int count = 0;
-      std::vector<Tile> seen;
-      seen.reserve(9);
+      std::vector<Tile>& seen = counted.overlay.items[0].read;
+      seen.clear();
       for (int by = block.y; by < block.bottom(); ++by) {
         // Row y-1 is kept aside, row y too (its cells left of x are new); y+1 is untouched.
         const Tile* row = by < y    ? c.old_above.data()
@@ -425,15 +436,11 @@ StepGenerator pass_cells(StepContext& ctx, Cave& c, int pass) {
         }
       }
       const Point at{x, y};
-      const Overlay window{{read(block, std::move(seen)), marker(Role::Cursor, at)}, true};
-      const Step counted{.level = StepLevel::Cell,
-                         .line = kCount,
-                         .event = {.kind = event_kind(Ev::CellCount),
-                                   .other = pass,
-                                   .value = count,
-                                   .at = at,
-                                   .rect = block},
-                         .overlay = window};
+      counted.event.value = count;
+      counted.event.at = at;
+      counted.event.rect = block;
+      counted.overlay.items[0].rect = block;
+      counted.overlay.items[1].cells[0] = at;
       co_yield counted;
 
       const bool floor = count >= c.threshold;
@@ -442,17 +449,15 @@ StepGenerator pass_cells(StepContext& ctx, Cave& c, int pass) {
       ctx.canvas().set_tile(x, y, after);
       ctx.stats().add(kFloorCells, (after == Tile::Floor) - (before == Tile::Floor));
       ctx.stats().add(flipped, after != before);
-      const auto reason =
+      ruled.level = x + 1 == c.w ? StepLevel::Action : StepLevel::Cell;
+      ruled.event.reason =
           static_cast<std::uint8_t>((floor ? kFloor : kWall) | (after != before ? kChanged : 0));
-      const Step ruled{.level = x + 1 == c.w ? StepLevel::Action : StepLevel::Cell,
-                       .line = kRule,
-                       .event = {.kind = event_kind(Ev::CellRule),
-                                 .reason = reason,
-                                 .other = pass,
-                                 .value = count,
-                                 .at = at,
-                                 .rect = block},
-                       .overlay = window};
+      ruled.event.value = count;
+      ruled.event.at = at;
+      ruled.event.rect = block;
+      ruled.overlay.items[0].rect = block;
+      ruled.overlay.items[0].read.assign(seen.begin(), seen.end());
+      ruled.overlay.items[1].cells[0] = at;
       co_yield ruled;
     }
     std::swap(c.old_above, c.old_here);

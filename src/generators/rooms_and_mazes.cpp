@@ -329,7 +329,7 @@ std::string draw_text(const Draw& d, const Step& s, const ParamValues& p) {
   const std::string head = std::string(d.name) + " = " + std::to_string(d.value);
   if (d.name == "dir" && e.kind == event_kind(Ev::MazeCarve)) {
     const OverlayItem* choices = s.overlay.find(Role::Choices);
-    if (!choices) return "";
+    if (!choices || choices->cells.empty()) return "";
     const Point from{e.at.x - 2 * kDir[e.other].x, e.at.y - 2 * kDir[e.other].y};
     std::string list;
     for (const Point c : choices->cells) {
@@ -562,6 +562,12 @@ StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
   std::vector<Point> cells = {start};
   std::vector<Point> choices;  // the open directions' cells, for the overlay
   choices.reserve(4);
+  // One carve step for all of them (one per cell pair): its items keep their storage.
+  Step step{.level = StepLevel::Cell,
+            .line = kMazeCarve,
+            .event = {.kind = event_kind(Ev::MazeCarve), .id = region},
+            .overlay = {{line(Role::Tunnel, {}), marker(Role::Cursor, start),
+                         dungen::cells(Role::Choices, {})}}};
   int last = -1, backed = 0, carved = 1;
   // Every turn of the loop carves a cell or drops one, and each cell is added once.
   const std::size_t loop_cap = 2 * grid.size();
@@ -607,17 +613,15 @@ StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
     carved += 2;
     cells.push_back(next);
     last = d;
-    Step step{.level = StepLevel::Cell,
-              .line = kMazeCarve,
-              .event = {.kind = event_kind(Ev::MazeCarve),
-                        .reason = how,
-                        .id = region,
-                        .other = d,
-                        .value = static_cast<int>(cells.size()),
-                        .at = next},
-              .overlay = {{line(Role::Tunnel, {c, between, next}), marker(Role::Cursor, next)}}};
+    step.event.reason = how;
+    step.event.other = d;
+    step.event.value = static_cast<int>(cells.size());
+    step.event.at = next;
+    step.overlay.items[0].cells = {c, between, next};
+    step.overlay.items[1].cells[0] = next;
     // The open directions, when one was drawn from them (going on straight draws nothing).
-    if (how != kStraight) step.overlay.items.push_back(dungen::cells(Role::Choices, choices));
+    step.overlay.items[2].cells.clear();
+    if (how != kStraight) step.overlay.items[2].cells = choices;
     co_yield step;
   }
   const Step done{.level = StepLevel::Feature,

@@ -305,16 +305,18 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
                                   .at = from},
                         .overlay = {{line(Role::Tunnel, path), marker(Role::Cursor, from)}}};
       co_yield tunnel;
+      // One step for all the tunnel's cells (one a cell): only the cell changes.
+      Step dig{.level = StepLevel::Cell,
+               .line = kTunnel,
+               .event = {.kind = event_kind(Ev::TunnelCell), .id = id, .other = prev},
+               .overlay = {{marker(Role::Cursor, from)}}};
       for (const Point c : path) {
         if (ctx.grid().at(c.x, c.y) != Tile::Wall) continue;  // already open: nothing to dig
         canvas.set_tile(c.x, c.y, Tile::Corridor);
         stats.add(kTunnelCells, 1);
         stats.add(kCorridorCells, 1);
-        const Step dig{
-            .level = StepLevel::Cell,
-            .line = kTunnel,
-            .event = {.kind = event_kind(Ev::TunnelCell), .id = id, .other = prev, .at = c},
-            .overlay = {{marker(Role::Cursor, c)}}};
+        dig.event.at = c;
+        dig.overlay.items[0].cells[0] = c;
         co_yield dig;
       }
     }
