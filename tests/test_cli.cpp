@@ -225,6 +225,26 @@ TEST(Cli, TheRealBinaryExitsTwoOnBadInputAndZeroOnSuccess) {
   EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
+// A reader that stops early (`| head -c 10`): exit 2 and one line saying so, not death by
+// SIGPIPE (exit 141, nothing said).
+TEST(Cli, AClosedPipeIsAnErrorInOneLine) {
+  const std::string cli = DUNGEN_CLI_PATH;
+  const auto dir = std::filesystem::temp_directory_path() / "dungen_cli_test_pipe";
+  std::filesystem::create_directories(dir);
+  const std::string status_file = (dir / "status").string(), err_file = (dir / "err").string();
+  const std::string cmd = "(" + cli + " generate cellular-caves --width 600 --height 600 2>" +
+                          err_file + "; echo $? >" + status_file + ") | head -c 10 >/dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  std::ifstream status_in(status_file), err_in(err_file);
+  int code = -1;
+  status_in >> code;
+  EXPECT_EQ(code, 2);
+  const std::string err((std::istreambuf_iterator<char>(err_in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  EXPECT_NE(err.find("standard output cannot be written"), std::string::npos) << err;
+  std::filesystem::remove_all(dir);
+}
+
 namespace {
 
 std::filesystem::path temp_file(const std::string& name) {
