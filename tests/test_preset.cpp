@@ -139,6 +139,10 @@ TEST(Preset, BadFilesAreOneLineNamingTheField) {
       // fuzz_preset's finding: a number the JSON library cannot hold threw instead of refusing.
       {"1111105e5555555", "not a valid preset"},
       {head + R"("seed": 1e999})", "not a valid preset"},
+      // A field given twice is refused, as a repeated flag is (the last one won silently).
+      {R"({"dungen_preset": 1, "generator": "rooms-and-tunnels", "generator": "bsp-rooms"})",
+       "field 'generator' is given twice"},
+      {head + R"("params": {"width": 40, "width": 50}})", "field 'width' is given twice"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.text.substr(0, 80));
@@ -168,6 +172,8 @@ TEST(Preset, BadShareStringsAreOneLine) {
       {"rooms-and-tunnels?regions=maybe", "regions='maybe' is not a choice"},
       {"rooms-and-tunnels?room-min-size=9&room-max-size=7", "--room-min-size 9 is greater than"},
       {"rooms-and-tunnels?seed=1\n&x=2", "seed='1\\n' is not allowed"},
+      {"rooms-and-tunnels?seed=1&seed=2", "'seed' is given twice"},
+      {"rooms-and-tunnels?max-rooms=3&width=40&max-rooms=4", "'max-rooms' is given twice"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.text);

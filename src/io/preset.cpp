@@ -2,11 +2,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -143,10 +145,28 @@ std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
            " bytes; allowed up to " + std::to_string(kMaxPresetBytes) + ")";
   }
   Json doc;
+  // A key given twice in one object is refused, as a repeated flag is on the command line (the
+  // JSON library would keep the last one without a word).
+  std::vector<std::vector<std::string>> keys;  // per open object, its keys so far
+  std::string twice;
+  const auto watch = [&](int, Json::parse_event_t event, Json& parsed) {
+    if (event == Json::parse_event_t::object_start) keys.emplace_back();
+    if (event == Json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (event == Json::parse_event_t::key && !keys.empty() && parsed.is_string()) {
+      const std::string& key = parsed.get_ref<const std::string&>();
+      auto& seen = keys.back();
+      if (twice.empty() && std::find(seen.begin(), seen.end(), key) != seen.end()) twice = key;
+      seen.push_back(key);
+    }
+    return true;
+  };
   try {
-    doc = Json::parse(text);
+    doc = Json::parse(text, watch);
   } catch (const Json::parse_error& e) {
     return where + "not valid JSON (at byte " + std::to_string(e.byte) + ")";
+  }
+  if (!twice.empty()) {
+    return where + "field " + in_quotes(twice) + " is given twice: each field once";
   }
   if (!doc.is_object()) return where + "a preset is a JSON object {\"dungen_preset\": 1, ...}";
   for (const auto& [key, value] : doc.items()) {
@@ -318,6 +338,7 @@ std::variant<Preset, std::string> parse_share_string(std::string_view text) {
   }
   Preset preset = default_preset(*spec);
   std::string_view rest = q == std::string_view::npos ? std::string_view{} : text.substr(q + 1);
+  std::vector<std::string_view> given;  // each name once, as each flag on the command line
   while (!rest.empty()) {
     const std::size_t amp = rest.find('&');
     const std::string_view pair = rest.substr(0, amp);
@@ -327,6 +348,10 @@ std::variant<Preset, std::string> parse_share_string(std::string_view text) {
     if (eq == std::string_view::npos) return where + in_quotes(pair) + " is not name=value";
     const std::string_view key = pair.substr(0, eq);
     const std::string_view value = pair.substr(eq + 1);
+    if (std::find(given.begin(), given.end(), key) != given.end()) {
+      return where + in_quotes(key) + " is given twice: each name once";
+    }
+    given.push_back(key);
     if (key == "regions") {
       const auto r = regions_by_name(value);
       if (!r)
