@@ -127,6 +127,28 @@ TEST(AtomicWrite, ASuccessfulWriteReplacesTheFileAndKeepsItsPermissions) {
   fs::remove_all(dir);
 }
 
+// A legal long name (250 bytes, as many in multi-byte letters) is written: the temporary name
+// beside it is cut to fit the folder's longest name, not refused with "File name too long".
+TEST(AtomicWrite, ALongLegalNameIsWritten) {
+  const fs::path dir = scratch("long");
+  std::string ascii(246, 'n');
+  ascii += ".txt";
+  std::string letters;
+  for (int i = 0; i < 123; ++i) letters += "\xc3\xa9";  // é, two bytes each: 246 bytes
+  letters += ".txt";
+  for (const std::string& name : {ascii, letters}) {
+    const fs::path out = dir / name;
+    std::ostringstream o, e;
+    ASSERT_EQ(run_cli(with_out({"generate", "rooms-and-tunnels"}, out), o, e), 0) << e.str();
+    std::ostringstream expected, e2;
+    run_cli({"generate", "rooms-and-tunnels"}, expected, e2);
+    EXPECT_EQ(slurp(out), expected.str());
+    EXPECT_EQ(entries(dir), std::vector<std::string>{name});  // no temporary file left
+    fs::remove(out);
+  }
+  fs::remove_all(dir);
+}
+
 TEST(AtomicWrite, ASymlinkIsFollowedAndStaysASymlink) {
   const fs::path dir = scratch("link");
   fs::create_directories(dir / "real");

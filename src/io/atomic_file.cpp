@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -48,9 +50,21 @@ std::optional<AtomicFile> AtomicFile::open(const std::string& path, std::string*
     return AtomicFile(file, target.string(), {});
   }
   const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  // ".NAME.tmp-XXXXXX", with NAME cut (at a character's start) so the whole fits the folder's
+  // longest file name: a legal 250-byte name must still be writable.
+  constexpr std::string_view kTempSuffix = ".tmp-XXXXXX";
+  long name_max = ::pathconf(folder.c_str(), _PC_NAME_MAX);
+  if (name_max <= 0) name_max = 255;
+  std::string base = target.filename().string();
+  const auto room = static_cast<std::size_t>(name_max) - 1 - kTempSuffix.size();
+  if (base.size() > room) {
+    std::size_t cut = room;
+    while (cut > 0 && (static_cast<unsigned char>(base[cut]) & 0xC0u) == 0x80u) --cut;
+    base.resize(cut);
+  }
   std::string temp_name(1, '.');
-  temp_name += target.filename().string();
-  temp_name += ".tmp-XXXXXX";
+  temp_name += base;
+  temp_name += kTempSuffix;
   const std::string pattern = (folder / temp_name).string();
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
