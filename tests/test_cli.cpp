@@ -201,6 +201,29 @@ TEST(Cli, ContradictoryFlagsAreExitTwo) {
                 .find("need two different files"),
             std::string::npos);
   EXPECT_FALSE(std::filesystem::exists(path));
+  // Spelt two ways before the file exists: a relative name and ./ (or the absolute path).
+  const std::string rel = "dungen_cli_same_rel.txt";
+  std::filesystem::remove(rel);
+  for (const std::string& other : {"./" + rel, std::filesystem::absolute(rel).string()}) {
+    EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--out", rel, "--trace", other})
+                  .find("need two different files"),
+              std::string::npos)
+        << other;
+  }
+  EXPECT_FALSE(std::filesystem::exists(rel));
+  // A tmj output's tilesets are its files too.
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string tmj = (dir / "dungen_cli_m.tmj").string();
+  for (const char* tileset : {"dungen_cli_m-tiles.tsj", "dungen_cli_m-rooms.png"}) {
+    const std::string trace = (dir / tileset).string();
+    EXPECT_NE(
+        bad({"generate", "rooms-and-tunnels", "--format", "tmj", "--out", tmj, "--trace", trace})
+            .find("is a tileset --out"),
+        std::string::npos)
+        << tileset;
+    EXPECT_FALSE(std::filesystem::exists(trace));
+  }
+  EXPECT_FALSE(std::filesystem::exists(tmj));
 }
 
 TEST(Cli, UnwritableOutIsAnErrorAndLeavesNoFile) {

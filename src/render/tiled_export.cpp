@@ -66,13 +66,27 @@ Json tile_layer(int id, const char* name, int w, int h, std::vector<std::uint32_
 
 }  // namespace
 
+TiledTilesets tiled_tilesets(const std::string& path) {
+  const std::string stem = std::filesystem::path(path).stem().string();
+  return {stem + "-tiles.png", stem + "-tiles.tsj", stem + "-rooms.png", stem + "-rooms.tsj"};
+}
+
+std::vector<std::string> tiled_tileset_paths(const std::string& path) {
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  const TiledTilesets t = tiled_tilesets(path);
+  std::vector<std::string> out;
+  for (const std::string& name : {t.tiles_png, t.tiles_tsj, t.rooms_png, t.rooms_tsj}) {
+    out.push_back((folder / name).string());
+  }
+  return out;
+}
+
 std::optional<std::string> write_tiled(const std::string& path, const Grid& grid,
                                        const Layout& layout, const GeneratorSpec& spec,
                                        int cell_px) {
   if (auto err = image_size_error(kTileCount, 1, cell_px)) return err;
-  const std::filesystem::path target(path);
-  const std::string stem = target.stem().string();
-  const std::filesystem::path folder = target.parent_path();
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  const TiledTilesets names = tiled_tilesets(path);
   const auto beside = [&](const std::string& name) { return (folder / name).string(); };
   const int w = grid.width(), h = grid.height(), px = cell_px;
   const auto rooms = static_cast<int>(std::min<std::size_t>(layout.rooms.size(), kMaxTiledRooms));
@@ -90,7 +104,8 @@ std::optional<std::string> write_tiled(const std::string& path, const Grid& grid
          {"properties", Json::array({property("tile", "string", std::string(tile_name(tile))),
                                      property("walkable", "bool", is_walkable(tile))})}});
   }
-  const std::string tiles_png = stem + "-tiles.png", tiles_tsj = stem + "-tiles.tsj";
+  const std::string& tiles_png = names.tiles_png;
+  const std::string& tiles_tsj = names.tiles_tsj;
   if (auto err = write_png(beside(tiles_png), draw_map(legend, {.cell_px = px}))) return err;
   if (auto err = write_text(
           beside(tiles_tsj),
@@ -117,7 +132,8 @@ std::optional<std::string> write_tiled(const std::string& path, const Grid& grid
       for (int y = 0; y < px; ++y)
         for (int x = 0; x < px; ++x) strip.set((k % columns) * px + x, (k / columns) * px + y, c);
     }
-    const std::string rooms_png = stem + "-rooms.png", rooms_tsj = stem + "-rooms.tsj";
+    const std::string& rooms_png = names.rooms_png;
+    const std::string& rooms_tsj = names.rooms_tsj;
     if (auto err = write_png(beside(rooms_png), strip)) return err;
     if (auto err = write_text(
             beside(rooms_tsj),

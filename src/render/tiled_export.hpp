@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/stepper.hpp"
 #include "generators/registry.hpp"
@@ -20,6 +21,14 @@ namespace dungen {
 // A rooms tileset holds at most this many rooms (one tile each); a map with more has no rooms
 // tile layer (the rooms object layer still lists them all, up to the same cap).
 inline constexpr int kMaxTiledRooms = 65536;
+
+// The tilesets written beside a .tmj at `path`, as the map names them (NAME-tiles.png/.tsj,
+// NAME-rooms.png/.tsj), and where they go: every file a tmj output writes besides itself.
+struct TiledTilesets {
+  std::string tiles_png, tiles_tsj, rooms_png, rooms_tsj;
+};
+TiledTilesets tiled_tilesets(const std::string& path);
+std::vector<std::string> tiled_tileset_paths(const std::string& path);
 
 // Writes path (which should end in .tmj) and its tilesets, each file whole or not at all.
 // Returns the error in one line, or nothing.
