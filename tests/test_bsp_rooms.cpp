@@ -386,8 +386,8 @@ TEST(BspRooms, CutsKeepToTheRatioRangeAndTheDrawsAreShown) {
     if (step->event.kind != kCut) continue;
     ++cuts;
     const Event& e = step->event;
-    const bool vertical = cells_of(step->overlay, Role::Cut).front().x ==
-                            cells_of(step->overlay, Role::Cut).back().x;
+    const bool vertical =
+        cells_of(step->overlay, Role::Cut).front().x == cells_of(step->overlay, Role::Cut).back().x;
     const int side = vertical ? e.rect.w : e.rect.h;
     const int offset = vertical ? e.at.x - e.rect.x : e.at.y - e.rect.y;
     EXPECT_EQ(offset, side / 2);

@@ -327,7 +327,8 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
         EXPECT_EQ(door, step->event.at);
         EXPECT_EQ(step->overlay.point_of(Role::Cursor), door);
         EXPECT_EQ(g.at(door->x, door->y), Tile::Door);
-        EXPECT_EQ(g.mark(g.index(door->x, door->y)), Mark::None) << "an opened connector is unmarked";
+        EXPECT_EQ(g.mark(g.index(door->x, door->y)), Mark::None)
+            << "an opened connector is unmarked";
       }
       if (k == kMerged) {
         // The joining region's cells all took the kept region's label.
@@ -383,8 +384,8 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
         // straight draws nothing, and shows no choices.
         const OverlayItem* choices = step->overlay.find(Role::Choices);
         const auto draws = s.draws();
-        const bool drew = std::any_of(draws.begin(), draws.end(),
-                                      [](const Draw& d) { return d.name == "dir"; });
+        const bool drew =
+            std::any_of(draws.begin(), draws.end(), [](const Draw& d) { return d.name == "dir"; });
         ASSERT_EQ(choices != nullptr && !choices->cells.empty(), drew)
             << "reason " << int(step->event.reason);
         if (!drew) continue;
