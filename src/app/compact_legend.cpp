@@ -48,16 +48,7 @@ void compact_legend_section(Session& session, UiState& ui, const Palette& p) {
     } else {
       x = w;
     }
-    const ImVec2 a = ImGui::GetCursorScreenPos();
-    ImDrawList* list = ImGui::GetWindowDrawList();
-    list->AddRectFilled(a, {a.x + side, a.y + side},
-                        IM_COL32(e.colour.r, e.colour.g, e.colour.b, 255));
-    list->AddRect(a, {a.x + side, a.y + side},
-                  IM_COL32(p.swatch_border.r, p.swatch_border.g, p.swatch_border.b, 255), 0.0f, 0,
-                  std::max(1.0f, side / 12.0f));
-    ImGui::Dummy({side, side});
-    ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
-    ImGui::TextUnformatted(e.text.c_str());
+    swatch(p, e.colour, e.text.c_str());
     if (!e.help.empty() && ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", std::string(e.help).c_str());
     }

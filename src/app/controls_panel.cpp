@@ -296,22 +296,6 @@ void view_section(Session& session, UiState& ui, const Metrics& m) {
 }
 
 // A colour square with a border, so a colour close to the panel's (unused cells) still shows.
-void swatch(const Palette& p, Rgb c, const char* text) {
-  const float side = ImGui::GetTextLineHeight();
-  const ImVec2 a = ImGui::GetCursorScreenPos();
-  ImGui::Dummy({side, side});
-  ImDrawList* list = ImGui::GetWindowDrawList();
-  const float border = std::max(1.0f, side / 12.0f);
-  list->AddRectFilled(a, {a.x + side, a.y + side}, IM_COL32(c.r, c.g, c.b, 255));
-  list->AddRect(a, {a.x + side, a.y + side},
-                IM_COL32(p.swatch_border.r, p.swatch_border.g, p.swatch_border.b, 255), 0.0f, 0,
-                border);
-  ImGui::SameLine();
-  ImGui::TextUnformatted(text);
-}
-
-// Exactly what is on the map now: its tiles, then the roles the current step draws (with each
-// role's Help sentence on hover).
 void legend_section(Session& session, const Palette& p, const Metrics& m) {
   const Legend legend = session.legend();
   // As many columns as whole entries fit, up to three.

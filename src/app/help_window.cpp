@@ -52,15 +52,8 @@ void draw_help_window(UiState& ui) {
       for (const RoleInfo& r : kRoles) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        // The role's swatch, as the legend shows it.
-        const Rgb c = role_colour(palette, r.role);
-        const float side = ImGui::GetTextLineHeight();
-        const ImVec2 a = ImGui::GetCursorScreenPos();
-        ImGui::GetWindowDrawList()->AddRectFilled(a, {a.x + side, a.y + side},
-                                                  IM_COL32(c.r, c.g, c.b, 255));
-        ImGui::Dummy({side, side});
-        ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-        ImGui::TextUnformatted(std::string(r.legend).c_str());
+        // The role's swatch and words, as the legend shows them.
+        swatch(palette, role_colour(palette, r.role), std::string(r.legend).c_str());
         ImGui::TableNextColumn();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
         ImGui::TextWrapped("%s", std::string(r.help).c_str());

@@ -85,6 +85,20 @@ void same_line_if_fits(float next_width) {
   if (end <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
+void swatch(const Palette& p, Rgb c, const char* text) {
+  const float side = ImGui::GetTextLineHeight();
+  const ImVec2 a = ImGui::GetCursorScreenPos();
+  ImGui::Dummy({side, side});
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const float border = std::max(1.0f, side / 12.0f);
+  list->AddRectFilled(a, {a.x + side, a.y + side}, IM_COL32(c.r, c.g, c.b, 255));
+  list->AddRect(a, {a.x + side, a.y + side},
+                IM_COL32(p.swatch_border.r, p.swatch_border.g, p.swatch_border.b, 255), 0.0f, 0,
+                border);
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::TextUnformatted(text);
+}
+
 void apply_theme(const Palette& palette, bool projector) {
   ImGuiStyle& style = ImGui::GetStyle();
   // The layout decides every window's size; ImGui's own minimum would overrule a narrow strip.

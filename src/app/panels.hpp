@@ -114,5 +114,8 @@ void note_item(UiState& ui, std::string name, float text_w = 0);
 void same_line_if_fits(float next_width);
 // Panel colours from the palette (and projector mode's brighter secondary text); call each frame.
 void apply_theme(const Palette& palette, bool projector);
+// A legend swatch (a square of colour c in a border that shows on the panel) and its words on the
+// same line: the controls panel's legend, projector mode's and the Help window's roles.
+void swatch(const Palette& p, Rgb c, const char* text);
 
 }  // namespace dungen::app
