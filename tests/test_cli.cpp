@@ -150,7 +150,7 @@ TEST(Cli, BadInputIsExitTwoWithOneLineSayingWhatIsAllowed) {
   EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--width", "99999999999999999999999"}),
             "dungen: --width 99999999999999999999999 is out of range: allowed 4..4096\n");
   EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--room-min-size", "11"}),
-            "dungen: --room-min-size 11 is greater than --room-max-size 10\n");
+            "dungen: --room-min-size 11 is greater than --room-max-size 10: allowed up to 10\n");
   EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--room-max-size", "50"}).find("does not fit"),
             std::string::npos);
   EXPECT_NE(bad({"generate", "rooms-and-tunnels", "--format", "xml"})

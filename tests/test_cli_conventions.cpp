@@ -32,7 +32,7 @@ TEST(CliConventions, FlagEqualsValueIsTheSameAsFlagSpaceValue) {
   EXPECT_EQ(joined.out, spaced.out);
   // The first '=' splits: a value may hold one; an empty value is a value (and a bad one here).
   EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--seed="}),
-            "dungen: --seed '' is not a whole number: allowed 0..18446744073709551615\n");
+            "dungen: --seed needs a value: allowed 0..18446744073709551615\n");
   EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--width=1=2"}),
             "dungen: --width '1=2' is not a whole number: allowed 4..4096\n");
   // A switch takes no value.
@@ -119,4 +119,93 @@ TEST(FlagReader, ReadsBothSpellingsAndSaysWhichWasUsed) {
   EXPECT_FALSE(r.has_inline_value());
   EXPECT_EQ(r.take_value(), std::nullopt);
   EXPECT_FALSE(r.next());
+}
+
+// Issue 22, item 17: a value missing says what is allowed, as a wrong one does.
+TEST(CliConventions, AMissingValueSaysWhatIsAllowed) {
+  const auto missing = [](std::vector<std::string> args) { return bad(std::move(args)); };
+  EXPECT_EQ(missing({"generate", "rooms-and-tunnels", "--width"}),
+            "dungen: --width needs a value: allowed 4..4096\n");
+  EXPECT_EQ(missing({"generate", "rooms-and-tunnels", "--width="}),
+            "dungen: --width needs a value: allowed 4..4096\n");
+  EXPECT_EQ(missing({"generate", "rooms-and-tunnels", "--seed"}),
+            "dungen: --seed needs a value: allowed 0..18446744073709551615\n");
+  EXPECT_EQ(missing({"generate", "rooms-and-tunnels", "--format"}),
+            "dungen: --format needs a value: allowed text, json, png or tmj\n");
+  EXPECT_EQ(missing({"generate", "rooms-and-tunnels", "--cell-px"}),
+            "dungen: --cell-px needs a value: allowed 1..64\n");
+  EXPECT_EQ(missing({"generate", "cellular-caves", "--regions", "--connectivity"}),
+            "dungen: --connectivity needs a value: allowed 4 or 8\n");
+  EXPECT_EQ(missing({"generate", "rooms-and-tunnels", "--out"}),
+            "dungen: --out needs a file path, e.g. map.txt\n");
+  EXPECT_EQ(missing({"generate", "rooms-and-tunnels", "--preset"}),
+            "dungen: --preset needs a value: a preset file\n");
+  EXPECT_EQ(missing({"sweep", "bsp-rooms", "--seeds"}),
+            "dungen: --seeds needs a value: allowed A..B (e.g. 1..1000)\n");
+  EXPECT_EQ(missing({"sweep", "bsp-rooms", "--seeds", "1..2", "--format"}),
+            "dungen: --format needs a value: allowed csv or json\n");
+  EXPECT_EQ(missing({"record", "bsp-rooms", "--out", "x.gif", "--frames"}),
+            "dungen: --frames needs a value: allowed 2..3000\n");
+}
+
+// Issue 22, item 17: the value is shown as typed, and a huge one is cut, never echoed whole.
+TEST(CliConventions, ValuesAreShownAsTypedAndCut) {
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--width", "-0"}),
+            "dungen: --width -0 is out of range: allowed 4..4096\n");
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--max-rooms", "000"}),
+            "dungen: --max-rooms 000 is out of range: allowed 1..10000\n");
+  const std::string huge =
+      bad({"generate", "rooms-and-tunnels", "--width", std::string(100000, 'x')});
+  EXPECT_EQ(huge, "dungen: --width '" + std::string(kShownMaxBytes, 'x') +
+                      "'... (100000 bytes) is not a whole number: allowed 4..4096\n");
+  const std::string digits =
+      bad({"generate", "rooms-and-tunnels", "--width", std::string(1000, '9')});
+  EXPECT_EQ(digits, "dungen: --width " + std::string(kShownMaxBytes, '9') +
+                        "... (1000 bytes) is out of range: allowed 4..4096\n");
+  // Cut at a character's start: no half of a two-byte letter.
+  std::string letters_typed;
+  for (int i = 0; i < 100; ++i) letters_typed += "\xc3\xa9";  // 100 two-byte letters (é)
+  const std::string letters = shown(letters_typed);
+  EXPECT_EQ(letters.size(), 1 + kShownMaxBytes + 1 + std::string("... (200 bytes)").size());
+  EXPECT_EQ(shown("short"), "'short'");
+}
+
+// Issue 22, item 17: `COMMAND NAME --help` is headed with that command and lists exactly the
+// flags it takes: every flag listed is known to the parser, and the others' are not listed.
+TEST(CliConventions, EachCommandsHelpListsTheFlagsItTakes) {
+  struct Case {
+    std::vector<std::string> head;  // the command, the generator, what the flag needs beside it
+    std::vector<std::string> absent;
+  };
+  const Case cases[] = {
+      {{"generate", "cellular-caves", "--regions"}, {"--every", "--seeds", "--threads"}},
+      {{"record", "cellular-caves", "--out", "x.gif"},
+       {"--trace", "--regions", "--format", "--seeds", "--connectivity"}},
+      {{"sweep", "cellular-caves", "--seeds", "1..2"},
+       {"--trace", "--regions", "--cell-px", "--every"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.head[0]);
+    const Result help = run({c.head[0], c.head[1], "--help"});
+    ASSERT_EQ(help.code, 0);
+    EXPECT_EQ(help.out.rfind("dungen " + c.head[0] + " cellular-caves: ", 0), 0u) << help.out;
+    for (const std::string& flag : c.absent) {
+      EXPECT_EQ(help.out.find("  " + flag + " "), std::string::npos) << flag;
+    }
+    std::istringstream lines(help.out);
+    int listed = 0;
+    for (std::string line; std::getline(lines, line);) {
+      if (!line.starts_with("  --")) continue;
+      const std::string flag = line.substr(2, line.find(' ', 2) - 2);
+      if (flag == "--regions" || flag == "--seeds" || flag == "--out") continue;  // in head
+      if (flag == "--trace") continue;  // any name is a path: no bad value to give
+      ++listed;
+      std::vector<std::string> args = c.head;
+      args.push_back(flag);
+      args.push_back("'");  // a bad value: the flag is known if the error is about its value
+      const std::string err = bad(args);
+      EXPECT_EQ(err.find("unknown flag"), std::string::npos) << flag << ": " << err;
+    }
+    EXPECT_GT(listed, 5);
+  }
 }

@@ -743,12 +743,14 @@ TEST(FeatureAccretion, SchemaRejectsBadParameters) {
   ASSERT_EQ(p.set("room_min_size", 9), std::nullopt);
   ASSERT_EQ(p.set("room_max_size", 5), std::nullopt);
   ASSERT_TRUE(p.validate());
-  EXPECT_EQ(p.validate()->words(), "room_min_size 9 is greater than room_max_size 5");
+  EXPECT_EQ(p.validate()->words(),
+            "room_min_size 9 is greater than room_max_size 5: allowed up to 5");
 
   p = spec().schema.defaults();
   ASSERT_EQ(p.set("corridor_min_length", 7), std::nullopt);
   ASSERT_TRUE(p.validate());
-  EXPECT_EQ(p.validate()->words(), "corridor_min_length 7 is greater than corridor_max_length 6");
+  EXPECT_EQ(p.validate()->words(),
+            "corridor_min_length 7 is greater than corridor_max_length 6: allowed up to 6");
 
   p = spec().schema.defaults();
   ASSERT_EQ(p.set("room_max_size", 26), std::nullopt);
@@ -776,11 +778,13 @@ TEST(FeatureAccretion, CliReportsBadParametersInOneLine) {
   auto [rc, text] =
       cli({"generate", "feature-accretion", "--room-min-size", "9", "--room-max-size", "5"});
   EXPECT_EQ(rc, kExitBadInput);
-  EXPECT_EQ(text, "dungen: --room-min-size 9 is greater than --room-max-size 5\n");
+  EXPECT_EQ(text, "dungen: --room-min-size 9 is greater than --room-max-size 5: allowed up to 5\n");
 
   std::tie(rc, text) = cli({"generate", "feature-accretion", "--corridor-min-length", "8"});
   EXPECT_EQ(rc, kExitBadInput);
-  EXPECT_EQ(text, "dungen: --corridor-min-length 8 is greater than --corridor-max-length 6\n");
+  EXPECT_EQ(
+      text,
+      "dungen: --corridor-min-length 8 is greater than --corridor-max-length 6: allowed up to 6\n");
 
   std::tie(rc, text) = cli({"generate", "feature-accretion", "--width", "10", "--height", "8"});
   EXPECT_EQ(rc, kExitBadInput);

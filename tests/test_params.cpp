@@ -79,9 +79,9 @@ TEST(Params, ConstraintsAreCheckedAfterRangesAndReportedAsData) {
   EXPECT_EQ(err->value, 20);
   EXPECT_EQ(err->bound, 10);
   EXPECT_EQ(err->involved, std::vector<std::string_view>{"room_max_size"});
-  EXPECT_EQ(err->words(), "room_min_size 20 is greater than room_max_size 10");
+  EXPECT_EQ(err->words(), "room_min_size 20 is greater than room_max_size 10: allowed up to 10");
   EXPECT_EQ(err->words(ParamError::Names::Flags),
-            "--room-min-size 20 is greater than --room-max-size 10");
+            "--room-min-size 20 is greater than --room-max-size 10: allowed up to 10");
 
   // A bound made of the map size: the smaller side minus 2.
   ParamValues m(test_schema());

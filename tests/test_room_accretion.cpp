@@ -827,7 +827,7 @@ TEST(RoomAccretion, SchemaRejectsBadParameters) {
   ASSERT_EQ(p.set("room_min_size", 200), std::nullopt);
   auto err = p.validate();
   ASSERT_TRUE(err);
-  EXPECT_EQ(err->words(), "room_min_size 200 is greater than room_max_size 150");
+  EXPECT_EQ(err->words(), "room_min_size 200 is greater than room_max_size 150: allowed up to 150");
   EXPECT_EQ(err->bound, 150);
   EXPECT_THROW(start_generator(spec(), p, 1), std::invalid_argument);
 
@@ -854,7 +854,8 @@ TEST(RoomAccretion, CliReportsBadParametersInOneLine) {
   auto [rc, text] =
       cli({"generate", "room-accretion", "--room-min-size", "90", "--room-max-size", "80"});
   EXPECT_EQ(rc, kExitBadInput);
-  EXPECT_EQ(text, "dungen: --room-min-size 90 is greater than --room-max-size 80\n");
+  EXPECT_EQ(text,
+            "dungen: --room-min-size 90 is greater than --room-max-size 80: allowed up to 80\n");
 
   std::tie(rc, text) = cli({"generate", "room-accretion", "--width", "8", "--height", "5"});
   EXPECT_EQ(rc, kExitBadInput);

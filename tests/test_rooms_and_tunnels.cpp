@@ -340,7 +340,7 @@ TEST(RoomsAndTunnels, InvalidCombinationsAreClearErrors) {
   ASSERT_FALSE(p.set("room_min_size", 12));
   auto err = p.validate();
   ASSERT_TRUE(err);
-  EXPECT_EQ(err->words(), "room_min_size 12 is greater than room_max_size 10");
+  EXPECT_EQ(err->words(), "room_min_size 12 is greater than room_max_size 10: allowed up to 10");
   EXPECT_EQ(err->param, "room_min_size");
   EXPECT_EQ(err->bound, 10);
   EXPECT_EQ(err->involved, std::vector<std::string_view>{"room_max_size"});

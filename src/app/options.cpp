@@ -55,13 +55,6 @@ constexpr std::string_view kUsage =
     "                     a copy of the first changed by --b-generator, --b-seed, --b-PARAM\n"
     "  --sweep N          open the Sweep window on N seeds from --seed (Lab > sweep seeds)\n";
 
-std::string generator_names() {
-  std::string names;
-  for (const GeneratorSpec* s : all_generators())
-    names += (names.empty() ? "" : ", ") + std::string(s->name);
-  return names;
-}
-
 // std::from_chars, and for floating point its equivalent for plain decimals ("1.5", "2", "1e-1"):
 // the browser build's C++ library has no floating-point from_chars. strtod reads them the same
 // everywhere, as the app never changes the C locale; what strtod would also take (spaces, a

@@ -42,25 +42,27 @@ constexpr std::string_view kUsage =
     "parameters; the flags given override them. Every flag takes its value as --flag VALUE or\n"
     "--flag=VALUE, once.\n";
 
-void print_param_help(const GeneratorSpec& spec, std::ostream& out) {
-  out << "dungen generate " << spec.name << ": " << spec.summary << "\n\n";
-  out << "  --seed N                 random seed (default " << kDefaultSeed << ")\n";
-  auto line = [&](const ParamDef& p) {
-    std::string flag = "--" + kebab_case(p.name) + " N";
+// `dungen COMMAND NAME --help`: the flags that command takes, NAME's parameters among them.
+void print_param_help(CliRequest::Command command, const GeneratorSpec& spec, std::ostream& out) {
+  out << "dungen " << command_name(command) << ' ' << spec.name << ": " << spec.summary << "\n\n";
+  auto line = [&](std::string flag, std::string_view help) {
     flag.resize(std::max<std::size_t>(flag.size() + 1, 25), ' ');
-    out << "  " << flag << p.help << " [" << describe_range(p) << ", default " << p.def << "]\n";
+    out << "  " << flag << help << '\n';
   };
-  for (const ParamDef& p : spec.schema.params) line(p);
-  out << "  --regions                label flood-fill regions (JSON 'regions', text glyphs)\n";
-  for (const ParamDef& p : region_schema().params) line(p);
-  out << "  --format text|json|png|tmj  output format (default text; png and tmj need --out)\n";
-  out << "  --cell-px N              pixels a cell in png, tmj and record (1..64, default 8)\n";
-  out << "  --out PATH               write to PATH instead of standard output\n";
-  out << "  --trace PATH             write every step to PATH, one JSON object a line\n";
-  out << "  --preset FILE            the settings of a preset file (flags given override them)\n";
-  out << "  --share STRING           the settings of a share string (NAME?seed=7&max-rooms=12)\n";
-  out << "  record: --every K | --frames N   a frame every K steps, or about N frames\n";
-  out << "  sweep:  --seeds A..B [--threads N] [--format csv|json]\n";
+  auto param = [&](const ParamDef& p) {
+    line("--" + kebab_case(p.name) + " N", std::string(p.help) + " [" + describe_range(p) +
+                                               ", default " + std::to_string(p.def) + "]");
+  };
+  for (const CommandFlag& f : command_flags(command)) {
+    line(std::string(f.flag) + (f.value.empty() ? "" : " ") + std::string(f.value), f.help);
+    // The generator's parameters follow the seed, the first flag.
+    if (f.flag == "--seed") std::ranges::for_each(spec.schema.params, param);
+    // The region parameters follow the switch that turns the labelling on.
+    if (f.flag == "--regions") std::ranges::for_each(region_schema().params, param);
+  }
+  if (command == CliRequest::Command::Sweep) {
+    std::ranges::for_each(region_schema().params, param);  // for "regions" and "connected"
+  }
 }
 
 // Opens PATH for `flag` before any work starts, so a bad path costs nothing; the file appears
@@ -130,7 +132,7 @@ int cmd_list(std::ostream& out) {
 int cmd_generate(const GenerateRequest& r, std::ostream& out) {
   const GeneratorSpec& spec = *r.spec;
   if (r.help) {
-    print_param_help(spec, out);
+    print_param_help(CliRequest::Command::Generate, spec, out);
     check_stream(out);
     return kExitOk;
   }
@@ -223,7 +225,7 @@ class Progress {
 
 int cmd_record(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
   if (r.help) {
-    print_param_help(*r.spec, out);
+    print_param_help(CliRequest::Command::Record, *r.spec, out);
     check_stream(out);
     return kExitOk;
   }
@@ -268,7 +270,7 @@ class SinkBuf : public std::streambuf {
 
 int cmd_sweep(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
   if (r.help) {
-    print_param_help(*r.spec, out);
+    print_param_help(CliRequest::Command::Sweep, *r.spec, out);
     check_stream(out);
     return kExitOk;
   }

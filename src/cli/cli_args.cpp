@@ -1,5 +1,6 @@
 #include "cli/cli_args.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "analysis/regions.hpp"
@@ -8,17 +9,11 @@
 #include "lab/sweep.hpp"
 #include "render/gif_file.hpp"
 #include "render/map_image.hpp"
+#include "render/recording.hpp"
 #include "render/tiled_export.hpp"
 
 namespace dungen {
 namespace {
-
-std::string generator_names() {
-  std::string names;
-  for (const GeneratorSpec* s : all_generators())
-    names += (names.empty() ? "" : ", ") + std::string(s->name);
-  return names;
-}
 
 // Two spellings of one file ("out.txt", "./out.txt", an absolute path) count as the same,
 // whether or not the file exists yet.
@@ -34,10 +29,6 @@ void check(std::optional<std::string> error) {
 }
 
 using Command = CliRequest::Command;
-
-std::string_view command_name(Command c) {
-  return c == Command::Record ? "record" : c == Command::Sweep ? "sweep" : "generate";
-}
 
 // The preset or share string on the line, if any: found before the other flags are read, since
 // it may name the generator whose flags they are.
@@ -71,6 +62,7 @@ void parse_seed_range(const std::string& text, GenerateRequest& r) {
                       ": allowed A..B, 0 <= A <= B, at most " + std::to_string(kMaxSweepSeeds) +
                       " seeds");
   };
+  if (text.empty()) throw UsageError("--seeds needs a value: allowed A..B (e.g. 1..1000)");
   if (dots == std::string::npos) throw bad("is not a range");
   for (auto [part, out] : {std::pair{text.substr(0, dots), &r.first_seed},
                            std::pair{text.substr(dots + 2), &r.last_seed}}) {
@@ -89,8 +81,9 @@ OutputFormat parse_format(Command command, const std::string& value) {
   if (generate && value == "png") return OutputFormat::Png;
   if (generate && value == "tmj") return OutputFormat::Tmj;
   if (!generate && value == "csv") return OutputFormat::Csv;
-  throw UsageError("--format " + shown(value) + " is not a format: allowed " +
-                   (generate ? "text, json, png or tmj" : "csv or json"));
+  const std::string allowed = generate ? "text, json, png or tmj" : "csv or json";
+  if (value.empty()) throw UsageError("--format needs a value: allowed " + allowed);
+  throw UsageError("--format " + shown(value) + " is not a format: allowed " + allowed);
 }
 
 GenerateRequest parse_run(const std::vector<std::string>& args, Command command) {
@@ -125,6 +118,7 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
   ParamValues* const targets[] = {&r.params, &r.region_params};
   FlagsSeen given;
   FlagReader reader(args, named ? 2 : 1);
+  const std::vector<CommandFlag> own_flags = command_flags(command);
   const bool gen = command == Command::Generate, rec = command == Command::Record,
              sweep = command == Command::Sweep;
   while (reader.next()) {
@@ -146,19 +140,21 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
     }
     // Known or not is decided before the value: "--bogus" alone is unknown, not short of a value.
     const bool region_flag = param_for_flag(flag, std::span(targets).subspan(1)) != nullptr;
-    const bool known = flag == "--seed" || flag == "--out" || flag == "--preset" ||
-                       flag == "--share" || param_for_flag(flag, std::span(targets).first(1)) ||
-                       ((gen || sweep) && (flag == "--format" || region_flag)) ||
-                       (gen && flag == "--trace") || ((gen || rec) && flag == "--cell-px") ||
-                       (rec && (flag == "--every" || flag == "--frames")) ||
-                       (sweep && (flag == "--seeds" || flag == "--threads"));
+    const bool known =
+        std::ranges::any_of(own_flags, [&](const CommandFlag& f) { return f.flag == flag; }) ||
+        param_for_flag(flag, std::span(targets).first(1)) || ((gen || sweep) && region_flag);
     if (!known) {
       throw UsageError("unknown flag " + shown(flag) + " for " + std::string(spec.name) +
                        ": see 'dungen " + cmd + " " + std::string(spec.name) + " --help'");
     }
-    const std::optional<std::string> value = reader.take_value();
-    if (!value) throw UsageError(flag + " needs a value");
+    // A missing value is an empty one: each flag's parser says what it needs and what is
+    // allowed ("--width needs a value: allowed 4..4096").
+    const std::optional<std::string> value = reader.take_value().value_or("");
     check(given.note(flag, *value));
+    if (value->empty() && (flag == "--preset" || flag == "--share")) {
+      throw UsageError(flag + " needs a value: " +
+                       (flag == "--preset" ? "a preset file" : "a share string, NAME?seed=7&..."));
+    }
     if (flag == "--preset" || flag == "--share") continue;  // read first (find_preset)
     if (flag == "--seed") {
       auto parsed = parse_seed_flag(*value);
@@ -247,6 +243,48 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
 }
 
 }  // namespace
+
+std::string_view command_name(Command c) {
+  return c == Command::Record ? "record" : c == Command::Sweep ? "sweep" : "generate";
+}
+
+std::vector<CommandFlag> command_flags(Command command) {
+  enum : unsigned { kGen = 1, kRec = 2, kSweep = 4, kAll = 7 };
+  struct Row {
+    unsigned commands;
+    CommandFlag flag;
+  };
+  // The lines below say these numbers.
+  static_assert(kDefaultSeed == 1 && kMaxCellPx == 64 && kDefaultCellPx == 8);
+  static_assert(kMaxGifFrames == 3000 && RecordOptions{}.frames == 100);
+  static constexpr Row kRows[] = {
+      {kAll, {"--seed", "N", "random seed (default 1)"}},  // first: the parameters follow it
+      {kSweep, {"--seeds", "A..B", "the seeds to run, e.g. 1..1000 (needed)"}},
+      {kGen, {"--regions", "", "label flood-fill regions (JSON 'regions', text glyphs)"}},
+      {kGen,
+       {"--format", "text|json|png|tmj", "output format (default text; png and tmj need --out)"}},
+      {kSweep, {"--format", "csv|json", "output format (default csv)"}},
+      {kGen, {"--cell-px", "N", "pixels a cell in png and tmj (1..64, default 8)"}},
+      {kRec, {"--cell-px", "N", "pixels a cell (1..64, default 8)"}},
+      {kRec, {"--every", "K", "a frame every K steps"}},
+      {kRec, {"--frames", "N", "about N frames over the whole run (2..3000, default 100)"}},
+      {kSweep, {"--threads", "N", "threads to run seeds on (0: one per core, default 0)"}},
+      {kGen | kSweep, {"--out", "PATH", "write to PATH instead of standard output"}},
+      {kRec, {"--out", "FILE.gif", "the GIF to write (needed)"}},
+      {kGen, {"--trace", "PATH", "write every step to PATH, one JSON object a line"}},
+      {kAll, {"--preset", "FILE", "the settings of a preset file (flags given override them)"}},
+      {kAll, {"--share", "STRING", "the settings of a share string (NAME?seed=7&max-rooms=12)"}},
+  };
+  const unsigned bit = command == Command::Generate ? kGen
+                       : command == Command::Record ? kRec
+                       : command == Command::Sweep  ? kSweep
+                                                    : 0u;
+  std::vector<CommandFlag> flags;
+  for (const Row& row : kRows) {
+    if (row.commands & bit) flags.push_back(row.flag);
+  }
+  return flags;
+}
 
 CliRequest parse_cli(const std::vector<std::string>& args) {
   CliRequest r;

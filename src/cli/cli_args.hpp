@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/params.hpp"
@@ -49,6 +50,18 @@ struct CliRequest {
   Command command = Command::Usage;
   GenerateRequest generate;  // for Generate, Record and Sweep
 };
+
+// A flag a command takes besides the generator's parameters (and the region parameters, which
+// generate with --regions and sweep take): how its value is written and what it does. One table
+// serves the parser (which flags a command knows) and `COMMAND NAME --help`.
+struct CommandFlag {
+  std::string_view flag;   // "--cell-px"
+  std::string_view value;  // "N"; empty for a switch (--regions)
+  std::string_view help;
+};
+std::vector<CommandFlag> command_flags(CliRequest::Command command);
+// The first word of the command in a usage line: "generate", "record", "sweep".
+std::string_view command_name(CliRequest::Command command);
 
 // Reads args (without the program name). Throws UsageError, worded for the user, for anything
 // wrong: unknown or repeated flags, values out of range, flags that would have no effect, extra

@@ -134,11 +134,12 @@ std::string offset_text(std::int64_t offset) {
 
 }  // namespace
 
-std::string ParamError::words(Names names) const {
+std::string ParamError::words(Names names, std::string_view as_given) const {
   const auto name = [&](std::string_view n) {
     return names == Names::Flags ? "--" + kebab_case(n) : std::string(n);
   };
-  std::string out = name(param) + " " + std::to_string(value);
+  std::string out =
+      name(param) + " " + (as_given.empty() ? std::to_string(value) : std::string(as_given));
   if (kind == Kind::OutOfRange || !constraint) return out + " is out of range: allowed " + allowed;
   const Constraint& c = *constraint;
   if (c.bound == BoundKind::Param) {
@@ -151,6 +152,8 @@ std::string ParamError::words(Names names) const {
     }
     out += ' ';
     out += std::to_string(bound);  // "min is greater than max" needs no why
+    out += ": allowed up to ";
+    out += std::to_string(bound);
     return out;
   }
   const char* what = c.bound == BoundKind::SmallerSide  ? "the smaller side"

@@ -72,7 +72,8 @@ struct ParamError {
   // The error in words, parameters named as in the schema ("room_max_size") or as the CLI
   // flags a user types ("--room-max-size").
   enum class Names : std::uint8_t { Schema, Flags };
-  std::string words(Names names = Names::Schema) const;
+  // `as_given`: the value as the user typed it ("-0", "007"), shown instead of the number.
+  std::string words(Names names = Names::Schema, std::string_view as_given = {}) const;
 };
 
 struct Schema {

@@ -29,6 +29,14 @@ const GeneratorSpec* find_generator(std::string_view name) {
   return nullptr;
 }
 
+std::string generator_names() {
+  std::string names;
+  for (const GeneratorSpec* s : all_generators()) {
+    names += (names.empty() ? "" : ", ") + std::string(s->name);
+  }
+  return names;
+}
+
 Stepper start_generator(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,
                         bool record_changes) {
   if (&params.schema() != &spec.schema) {

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "core/narration.hpp"
@@ -29,6 +30,8 @@ struct GeneratorSpec {
 
 std::span<const GeneratorSpec* const> all_generators();
 const GeneratorSpec* find_generator(std::string_view name);
+// Every generator's name, for messages: "rooms-and-tunnels, feature-accretion, ...".
+std::string generator_names();
 
 // Validates params against the spec's schema (throws std::invalid_argument with the message on
 // failure) and returns a stepper at step 0: the map filled with the background. The RNG is

@@ -22,12 +22,14 @@ bool looks_whole(std::string_view text) {
 }
 
 std::string not_whole(std::string_view flag, std::string_view text, std::string_view allowed) {
+  if (text.empty()) return std::string(flag) + " needs a value: allowed " + std::string(allowed);
   return std::string(flag) + " " + shown(text) + " is not a whole number: allowed " +
          std::string(allowed);
 }
 
+// The digits as typed ("-0" stays "-0"), cut when there are hundreds of them.
 std::string out_of_range(std::string_view flag, std::string_view text, std::string_view allowed) {
-  return std::string(flag) + " " + std::string(text) + " is out of range: allowed " +
+  return std::string(flag) + " " + cut_for_message(text) + " is out of range: allowed " +
          std::string(allowed);
 }
 }  // namespace
@@ -78,7 +80,7 @@ std::optional<std::string> apply_param_flag(std::string_view flag, std::string_v
   auto v = parse_int_flag(flag, value, INT64_MIN, INT64_MAX, describe_range(def));
   if (auto* err = std::get_if<std::string>(&v)) return *err;
   if (auto e = target->set(name, std::get<std::int64_t>(v))) {
-    return e->words(ParamError::Names::Flags);
+    return e->words(ParamError::Names::Flags, value);  // "--width -0", not "--width 0"
   }
   return std::nullopt;
 }
@@ -87,9 +89,27 @@ std::variant<std::uint64_t, std::string> parse_seed_flag(std::string_view text) 
   return parse_uint_flag("--seed", text);
 }
 
+namespace {
+// The first kShownMaxBytes bytes of text, cut at a character's start.
+std::string_view head_for_message(std::string_view text) {
+  if (text.size() <= kShownMaxBytes) return text;
+  std::size_t cut = kShownMaxBytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0u) == 0x80u) --cut;
+  return text.substr(0, cut);
+}
+
+std::string whole_size(std::string_view text) {
+  return text.size() <= kShownMaxBytes ? "" : "... (" + std::to_string(text.size()) + " bytes)";
+}
+}  // namespace
+
+std::string cut_for_message(std::string_view text) {
+  return std::string(head_for_message(text)) + whole_size(text);
+}
+
 std::string shown(std::string_view text) {
   std::string out = "'";
-  for (const char ch : text) {
+  for (const char ch : head_for_message(text)) {
     const auto c = static_cast<unsigned char>(ch);
     switch (c) {
       case '\n':
@@ -118,7 +138,7 @@ std::string shown(std::string_view text) {
         }
     }
   }
-  return out + "'";
+  return out + "'" + whole_size(text);
 }
 
 bool FlagReader::next() {

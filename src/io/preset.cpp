@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -24,43 +26,21 @@ using Json = nlohmann::json;
 constexpr std::size_t kMaxTitleChars = 200;
 constexpr std::size_t kMaxNoteChars = 4000;
 // Longest text quoted back in an error message.
-constexpr std::size_t kMaxQuotedChars = 40;
 
 constexpr std::array<std::string_view, 8> kFields = {
     "dungen_preset", "generator", "seed", "params", "regions", "connectivity", "title", "note"};
 constexpr std::array<PresetRegions, 3> kRegionChoices = {PresetRegions::Off, PresetRegions::Instant,
                                                          PresetRegions::Animated};
 
-// Text from a file or a user, quoted for a one-line message: control characters escaped,
-// shortened past kMaxQuotedChars.
+// Text from a file or a user, quoted for a one-line message (escaped and cut as the command
+// line's are).
 std::string in_quotes(std::string_view text) {
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < kMaxQuotedChars; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (text.size() > kMaxQuotedChars) out += "...";
-  return out + "'";
+  return shown(text);
 }
 
 std::string joined(auto&& names) {
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + std::string(n);
-  return out;
-}
-
-std::string generator_names() {
-  std::string out;
-  for (const GeneratorSpec* s : all_generators())
-    out += (out.empty() ? "" : ", ") + std::string(s->name);
   return out;
 }
 
@@ -71,10 +51,11 @@ std::optional<PresetRegions> regions_by_name(std::string_view name) {
   return std::nullopt;
 }
 
-// A JSON value as a whole number in [min, max], or why not.
+// A JSON value as a whole number in [min, max], or why not, ending ": allowed " + `allowed`
+// (empty: "min..max").
 std::variant<std::int64_t, std::string> whole_number(const Json& v, std::int64_t min,
-                                                     std::int64_t max) {
-  const std::string allowed = std::to_string(min) + ".." + std::to_string(max);
+                                                     std::int64_t max, std::string allowed = {}) {
+  if (allowed.empty()) allowed = std::to_string(min) + ".." + std::to_string(max);
   if (v.is_number_unsigned()) {
     const auto u = v.get<std::uint64_t>();
     if (u > static_cast<std::uint64_t>(max)) {
@@ -86,6 +67,11 @@ std::variant<std::int64_t, std::string> whole_number(const Json& v, std::int64_t
     const auto i = v.get<std::int64_t>();
     if (i < min || i > max) return std::to_string(i) + " is out of range: allowed " + allowed;
     return i;
+  }
+  // A whole number past 64 bits reads as a float (99999999999999999999999 as 1e+23): too big,
+  // not "not whole".
+  if (v.is_number_float() && std::fabs(v.get<double>()) >= 0x1p63) {
+    return v.dump() + " is out of range: allowed " + allowed;
   }
   return in_quotes(v.dump()) + " is not a whole number: allowed " + allowed;
 }
@@ -182,8 +168,12 @@ std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
       std::holds_alternative<std::string>(format)) {
     return where + "dungen_preset: " + std::get<std::string>(format);
   }
-  if (!doc.contains("generator") || !doc["generator"].is_string()) {
+  if (!doc.contains("generator")) {
     return where + "generator: missing (a name: " + generator_names() + ")";
+  }
+  if (!doc["generator"].is_string()) {
+    return where + "generator: " + in_quotes(doc["generator"].dump()) + " is not a name: allowed " +
+           generator_names();
   }
   const auto name = doc["generator"].get<std::string>();
   const GeneratorSpec* spec = find_generator(name);
@@ -193,10 +183,10 @@ std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
   Preset preset = default_preset(*spec);
   if (doc.contains("seed")) {
     const Json& seed = doc["seed"];
-    if (!seed.is_number_unsigned() &&
-        !(seed.is_number_integer() && seed.get<std::int64_t>() >= 0)) {
-      return where + "seed: " + in_quotes(seed.dump()) + " is not a whole number: allowed 0.." +
-             std::to_string(std::numeric_limits<std::uint64_t>::max());
+    if (!seed.is_number_unsigned()) {
+      // Negative, or past 64 bits: whole_number words which.
+      const auto v = whole_number(seed, 0, 0, "0.." + std::to_string(UINT64_MAX));
+      return where + "seed: " + std::get<std::string>(v);
     }
     preset.seed = seed.get<std::uint64_t>();
   }
@@ -212,12 +202,10 @@ std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
         return where + "params: " + name + " has no parameter " + in_quotes(key) + ": allowed " +
                names;
       }
+      // Any 64-bit value passes here; the schema's range check words the usual error.
       const auto v = whole_number(value, std::numeric_limits<std::int64_t>::min(),
-                                  std::numeric_limits<std::int64_t>::max());
-      if (std::holds_alternative<std::string>(v)) {
-        return where + "params." + key + ": " + in_quotes(value.dump()) +
-               " is not a whole number: allowed " + describe_range(*def);
-      }
+                                  std::numeric_limits<std::int64_t>::max(), describe_range(*def));
+      if (auto* err = std::get_if<std::string>(&v)) return where + "params." + key + ": " + *err;
       if (auto err = set_param(preset.params, *def, std::get<std::int64_t>(v))) {
         return where + "params." + key + ": " + *err;
       }
