@@ -1,5 +1,6 @@
-// The stepper protocol, checked for every registered generator alike: what DESIGN.md promises of
-// any generator, so a new one is held to it the moment it is registered.
+// The stepper protocol, checked for every registered generator alike: what core/stepper.hpp and
+// docs/ADDING_A_GENERATOR.md promise of any generator, so a new one is held to it the moment it is
+// registered.
 
 #include <gtest/gtest.h>
 

@@ -21,6 +21,10 @@ void Canvas::write_tiles(std::size_t first, const Tile* src, std::size_t count) 
     after.tile = src[k];
     log_->push_back({static_cast<std::uint32_t>(i), before, after});
   };
+  // A cell's byte lane in the 8-byte word is its bit position / 8 only on a little-endian machine
+  // (and the lanes are visited from the lowest cell up): say so rather than record wrong cells.
+  static_assert(std::endian::native == std::endian::little,
+                "write_tiles' byte lanes assume a little-endian machine");
   constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
   std::size_t k = 0;
   for (; k + 8 <= count; k += 8) {
