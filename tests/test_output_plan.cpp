@@ -92,7 +92,10 @@ int shell(const std::string& command) {
 
 std::string cli_line(const std::vector<std::string>& args) {
   std::string line = sh_quote(DUNGEN_CLI_PATH);
-  for (const std::string& a : args) line += " " + sh_quote(a);
+  for (const std::string& a : args) {
+    line += ' ';
+    line += sh_quote(a);
+  }
   return line;
 }
 
@@ -457,6 +460,21 @@ TEST(OutputPlan, APlanDroppedOrFailedChangesNothing) {
   EXPECT_NE(err->find("No space left on device"), std::string::npos) << *err;
   EXPECT_EQ(slurp(dir / "a"), "old a");
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"a"});
+  // A rename that fails after others were done (a folder appeared at a target): the files
+  // already replaced are put back, the new one removed.
+  put(dir / "c", "old c");
+  OutputPlan renames;
+  for (const char* name : {"a", "new", "b", "c"}) {
+    ASSERT_FALSE(renames.add("--out", dir / name));
+    renames.file(renames.size() - 1).write(std::string("new ") + name);
+  }
+  fs::create_directories(dir.path / "b" / "inside");
+  const auto rename_err = renames.commit();
+  ASSERT_TRUE(rename_err);
+  EXPECT_NE(rename_err->find(dir / "b"), std::string::npos) << *rename_err;
+  EXPECT_EQ(slurp(dir / "a"), "old a");
+  EXPECT_EQ(slurp(dir / "c"), "old c");
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"a", "b", "c"}));
 }
 
 }  // namespace

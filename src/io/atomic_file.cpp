@@ -263,6 +263,26 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string*
   return std::nullopt;
 }
 
+std::string temp_name_pattern(const std::string& target) {
+  const fs::path path(target);
+  const fs::path folder = folder_of(path);
+  // ".NAME.tmp-XXXXXX", with NAME cut (at a character's start) so the whole fits the folder's
+  // longest file name: a legal 250-byte name must still be writable.
+  long name_max = ::pathconf(folder.c_str(), _PC_NAME_MAX);
+  if (name_max <= 0) name_max = 255;
+  std::string base = path.filename().string();
+  const auto room = static_cast<std::size_t>(name_max) - 1 - kTempSuffix.size();
+  if (base.size() > room) {
+    std::size_t cut = room;
+    while (cut > 0 && (static_cast<unsigned char>(base[cut]) & 0xC0u) == 0x80u) --cut;
+    base.resize(cut);
+  }
+  std::string temp_name(1, '.');
+  temp_name += base;
+  temp_name += kTempSuffix;
+  return (folder / temp_name).string();
+}
+
 std::optional<AtomicFile> AtomicFile::open(const std::string& path, std::string* error) {
   const std::optional<OutputTarget> target = resolve_output(path, error);
   if (!target) return std::nullopt;
@@ -294,24 +314,8 @@ std::optional<AtomicFile> AtomicFile::open(const OutputTarget& target, std::stri
     }
     return AtomicFile(fd, target.path, {}, -1);
   }
-  const fs::path path(target.path);
-  const fs::path folder = folder_of(path);
-  remove_stale_temps(folder);
-  // ".NAME.tmp-XXXXXX", with NAME cut (at a character's start) so the whole fits the folder's
-  // longest file name: a legal 250-byte name must still be writable.
-  long name_max = ::pathconf(folder.c_str(), _PC_NAME_MAX);
-  if (name_max <= 0) name_max = 255;
-  std::string base = path.filename().string();
-  const auto room = static_cast<std::size_t>(name_max) - 1 - kTempSuffix.size();
-  if (base.size() > room) {
-    std::size_t cut = room;
-    while (cut > 0 && (static_cast<unsigned char>(base[cut]) & 0xC0u) == 0x80u) --cut;
-    base.resize(cut);
-  }
-  std::string temp_name(1, '.');
-  temp_name += base;
-  temp_name += kTempSuffix;
-  const std::string pattern = (folder / temp_name).string();
+  remove_stale_temps(folder_of(target.path));
+  const std::string pattern = temp_name_pattern(target.path);
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
   install_cleanup_handlers();

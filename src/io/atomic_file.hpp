@@ -53,6 +53,9 @@ struct OutputTarget {
 // Follows `path` as described above; on failure, *error says why in a few words.
 std::optional<OutputTarget> resolve_output(const std::string& path, std::string* error);
 
+// The mkstemp pattern of a temporary file beside `target`: "FOLDER/.NAME.tmp-XXXXXX".
+std::string temp_name_pattern(const std::string& target);
+
 class AtomicFile {
  public:
   // Resolves `path` (resolve_output) and opens it: a temporary file next to the target, or the

@@ -1,10 +1,31 @@
 #include "io/output_plan.hpp"
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <utility>
+#include <vector>
 
 #include "io/param_args.hpp"
 
 namespace dungen {
+
+namespace {
+
+// A hard link to `target` under a temporary name beside it (removed with the other stale
+// temporary files if the process is killed), or "" where none can be made.
+std::string keep_old(const std::string& target) {
+  const std::string pattern = temp_name_pattern(target);
+  std::vector<char> name(pattern.begin(), pattern.end());
+  name.push_back('\0');
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0) return {};
+  ::close(fd);
+  ::unlink(name.data());
+  return ::link(target.c_str(), name.data()) == 0 ? std::string(name.data()) : std::string();
+}
+
+}  // namespace
 
 std::string OutputPlan::cannot(const Entry& e, const std::string& why,
                                std::string_view hint) const {
@@ -79,12 +100,42 @@ std::optional<std::string> OutputPlan::commit() {
       return line;
     }
   }
-  for (Entry& e : entries_) {
-    if (e.file && !e.file->publish(&why)) {
-      std::string line = cannot(e, why, "the files before it in the plan were replaced");
-      entries_.clear();
-      return line;
+  // Every file is complete: now the renames. Each existing target is first kept under a hard
+  // link, so a rename that fails part-way (a folder gone, an I/O error) puts back the files
+  // already replaced: the old files, all of them, or the new ones, all of them.
+  std::vector<std::string> kept(entries_.size());
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    const Entry& e = entries_[i];
+    if (e.file && e.target.kind == OutputTarget::Kind::File && e.target.exists) {
+      kept[i] = keep_old(e.target.path);
     }
+  }
+  std::optional<std::string> error;
+  std::size_t done = 0;
+  for (; done < entries_.size(); ++done) {
+    Entry& e = entries_[done];
+    if (e.file && !e.file->publish(&why)) {
+      error = cannot(e, why, "the files it was written with are as they were");
+      break;
+    }
+  }
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    if (kept[i].empty()) continue;
+    if (error && i < done) {
+      ::rename(kept[i].c_str(), entries_[i].target.path.c_str());
+    } else {
+      ::unlink(kept[i].c_str());
+    }
+  }
+  if (error) {
+    for (std::size_t i = 0; i < done; ++i) {
+      const Entry& e = entries_[i];
+      if (e.file && e.target.kind == OutputTarget::Kind::File && !e.target.exists) {
+        ::unlink(e.target.path.c_str());
+      }
+    }
+    entries_.clear();
+    return error;
   }
   entries_.clear();
   return std::nullopt;
