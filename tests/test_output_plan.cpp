@@ -200,19 +200,30 @@ TEST(OutputPlan, ATmjMapAndItsTilesetsAreReplacedTogetherOrNotAtAll) {
   EXPECT_EQ(dir.entries().size(), std::size(kTmjFiles));
 }
 
-// The plan holds every file of a command: a trace that fails leaves --out as it was too.
+// The plan holds every file of a command: one that fails leaves the others as they were, whichever
+// fails (before, the trace was committed first: a failing --out left a new trace).
 TEST(OutputPlan, OutAndTraceAreCommittedTogether) {
   Scratch dir("together");
-  put(dir / "map.txt", "old map");
-  put(dir / "trace.jsonl", "old trace");
-  const Child c =
-      run_binary(with(kSmall, {"--out", dir / "map.txt", "--trace", dir / "trace.jsonl"}),
-                 [] { limit_file_size(8 << 10); });  // the map (840 bytes) fits, the trace does not
-  EXPECT_EQ(c.code, kExitBadInput) << c.err;
-  EXPECT_NE(c.err.find("--trace"), std::string::npos) << c.err;
-  EXPECT_EQ(slurp(dir / "map.txt"), "old map");
-  EXPECT_EQ(slurp(dir / "trace.jsonl"), "old trace");
-  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"map.txt", "trace.jsonl"}));
+  const std::vector<std::string> caves = {"generate", "cellular-caves", "--width", "40", "--height",
+                                          "20",       "--passes",       "0"};
+  // (out format, what fails): the 16 KB trace fits 32 KB and the 98 KB PNG does not; the 840-byte
+  // text fits 8 KB and the trace does not.
+  const std::vector<std::pair<std::vector<std::string>, rlim_t>> cases = {
+      {{"--format", "png", "--cell-px", "64"}, 32 << 10}, {{"--format", "text"}, 8 << 10}};
+  for (const auto& [format, limit] : cases) {
+    SCOPED_TRACE(format[1]);
+    put(dir / "map", "old map");
+    put(dir / "trace.jsonl", "old trace");
+    const rlim_t bytes = limit;
+    const Child c = run_binary(
+        with(with(caves, format), {"--out", dir / "map", "--trace", dir / "trace.jsonl"}),
+        [bytes] { limit_file_size(bytes); });
+    EXPECT_EQ(c.code, kExitBadInput) << c.err;
+    EXPECT_NE(c.err.find("File too large"), std::string::npos) << c.err;
+    EXPECT_EQ(slurp(dir / "map"), "old map");
+    EXPECT_EQ(slurp(dir / "trace.jsonl"), "old trace");
+    EXPECT_EQ(dir.entries(), (std::vector<std::string>{"map", "trace.jsonl"}));
+  }
 }
 
 // Every output kind: (args before --out, the file's name).
@@ -418,6 +429,17 @@ TEST(OutputPlan, ErrorsAreOneLineWithTheRealErrno) {
   EXPECT_EQ(
       err.rfind("dungen: --out '/nonexistent-dungen-dir/two\\nlines.tmj' cannot be written", 0), 0u)
       << err;
+  // A tileset that cannot be written: the same contract (it was "cannot write PATH: ..." on two
+  // lines, no flag).
+  Scratch dir("messages");
+  fs::create_directories(dir.path / "x\ny-tiles.png");
+  const std::string tileset_err = bad(with(kSmall, {"--format", "tmj", "--out", dir / "x\ny.tmj"}));
+  EXPECT_NE(
+      tileset_err.find("--out '" + (dir / "x\\ny.tmj") + "' cannot be written: its tileset '"),
+      std::string::npos)
+      << tileset_err;
+  EXPECT_NE(tileset_err.find("is a folder"), std::string::npos) << tileset_err;
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"x\ny-tiles.png"});
   for (const char* format : {"text", "json", "png", "tmj"}) {
     SCOPED_TRACE(format);
     const std::string e = bad(with(kSmall, {"--format", format, "--out", "/dev/full"}));
