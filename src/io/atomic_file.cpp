@@ -235,9 +235,9 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string*
       if (::stat(folder_path.c_str(), &folder) == 0 && (folder.st_mode & S_ISVTX) != 0 &&
           (folder.st_mode & S_IWOTH) != 0 && lst.st_uid != ::geteuid() &&
           lst.st_uid != folder.st_uid) {
-        *error = "is a symlink owned by another user (uid " + std::to_string(lst.st_uid) +
-                 ") in the shared folder " + shown(folder_path.string()) +
-                 ", not followed (as the kernel's protected_symlinks rule)";
+        *error = "is a symlink of another user (uid " + std::to_string(lst.st_uid) +
+                 ") in the shared sticky folder " + shown(folder_path.string()) +
+                 ": not followed, as by the kernel's protected_symlinks rule";
         return std::nullopt;
       }
       std::error_code ec;
@@ -323,8 +323,11 @@ std::optional<AtomicFile> AtomicFile::open(const OutputTarget& target, std::stri
   int slot = -1;
   {
     const BlockCleanupSignals blocked;
-    fd = ::mkostemp(name.data(), O_CLOEXEC);
-    if (fd >= 0) slot = register_temp(name.data());
+    fd = ::mkstemp(name.data());
+    if (fd >= 0) {
+      ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+      slot = register_temp(name.data());
+    }
   }
   if (fd < 0) {
     *error = errno_text(errno);
