@@ -17,6 +17,7 @@
 #include "generators/registry.hpp"
 #include "io/atomic_file.hpp"
 #include "io/map_export.hpp"
+#include "io/output_plan.hpp"
 #include "io/param_args.hpp"
 #include "io/trace.hpp"
 #include "lab/sweep_export.hpp"
@@ -65,40 +66,37 @@ void print_param_help(CliRequest::Command command, const GeneratorSpec& spec, st
   }
 }
 
-// Opens PATH for `flag` before any work starts, so a bad path costs nothing; the file appears
-// only when commit() succeeds.
-AtomicFile open_output(std::string_view flag, const std::string& path) {
-  std::string why;
-  std::optional<AtomicFile> f = AtomicFile::open(path, &why);
-  if (!f) {
-    throw UsageError(std::string(flag) + " " + shown(path) + " cannot be written: " + why +
-                     " (give a path in a writable folder)");
-  }
-  return std::move(*f);
+// Opens PATH for `flag` in `plan` before any work starts, so a bad path costs nothing; the
+// file appears only when the plan is committed. Returns the plan's entry for it.
+std::size_t open_output(OutputPlan& plan, std::string_view flag, const std::string& path) {
+  if (auto err = plan.add(flag, path)) throw UsageError(*err);
+  return plan.size() - 1;
 }
 
-void commit_output(std::string_view flag, const std::string& path, AtomicFile& f) {
-  std::string why;
-  if (!f.commit(&why)) {
-    throw UsageError(std::string(flag) + " " + shown(path) + " cannot be written: " + why +
-                     " (the file there, if any, is as it was)");
-  }
+// Every file of the command replaced together, or none (io/output_plan.hpp).
+void commit_output(OutputPlan& plan) {
+  if (auto err = plan.commit()) throw UsageError(*err);
 }
 
 // Everything written to `out` reached it: a full disk or a closed pipe behind standard output
-// is an error (exit 2), not a silent success.
-void check_stream(std::ostream& out) {
+// is an error (exit 2), not a silent success. first_error: the errno a stream_sink met first (the
+// stream stops writing once it failed, so its own state no longer knows why).
+void check_stream(std::ostream& out, int first_error = 0) {
   errno = 0;
   out.flush();
   if (!out) {
-    const int e = errno ? errno : EIO;
+    const int e = first_error ? first_error : errno ? errno : EIO;
     throw UsageError(std::string("standard output cannot be written: ") + std::strerror(e));
   }
 }
 
-TextSink stream_sink(std::ostream& out) {
-  return [&out](std::string_view piece) {
-    if (out) out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+// Writes to `out`, keeping in *first_error the errno of the first write that failed.
+TextSink stream_sink(std::ostream& out, int* first_error) {
+  return [&out, first_error](std::string_view piece) {
+    if (!out) return;
+    errno = 0;
+    out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+    if (!out && *first_error == 0) *first_error = errno ? errno : EIO;
   };
 }
 
@@ -136,13 +134,19 @@ int cmd_generate(const GenerateRequest& r, std::ostream& out) {
     check_stream(out);
     return kExitOk;
   }
-  std::optional<AtomicFile> out_file;
-  if (r.out_path) out_file.emplace(open_output("--out", *r.out_path));
-  std::optional<AtomicFile> trace;
-  if (r.trace_path) trace.emplace(open_output("--trace", *r.trace_path));
+  // Every file this run writes, opened now: --out (a tmj map with its tilesets) and --trace.
+  OutputPlan plan;
+  AtomicFile* out_file = nullptr;
+  if (r.out_path && r.format == OutputFormat::Tmj) {
+    if (auto err = plan_tiled(plan, "--out", *r.out_path)) throw UsageError(*err);
+  } else if (r.out_path) {
+    out_file = &plan.file(open_output(plan, "--out", *r.out_path));
+  }
+  AtomicFile* trace =
+      r.trace_path ? &plan.file(open_output(plan, "--trace", *r.trace_path)) : nullptr;
 
   // A trace records every step's changes and draws; the map is the same either way.
-  Stepper stepper = start_generator(spec, r.params, r.seed, /*record_changes=*/trace.has_value());
+  Stepper stepper = start_generator(spec, r.params, r.seed, /*record_changes=*/trace != nullptr);
   RunResult run;
   if (trace) {
     run.steps = run_traced(stepper, spec.name, spec.narration, *trace, 1);
@@ -167,7 +171,8 @@ int cmd_generate(const GenerateRequest& r, std::ostream& out) {
                     stepper.stats(),
                     region_map ? &*region_map : nullptr};
   // Streamed: the export is never whole in memory (an 878 MB JSON at 4096x4096 with 1-cell rooms).
-  const TextSink sink = out_file ? file_sink(*out_file) : stream_sink(out);
+  int out_error = 0;
+  const TextSink sink = out_file ? file_sink(*out_file) : stream_sink(out, &out_error);
   if (r.format == OutputFormat::Json) {
     write_json(m, sink);
   } else if (r.format == OutputFormat::Png) {
@@ -179,22 +184,17 @@ int cmd_generate(const GenerateRequest& r, std::ostream& out) {
     sink(encode_png(
         draw_map(shown_map, {.cell_px = r.cell_px, .room_colours = spec.text_shows_labels})));
   } else if (r.format == OutputFormat::Tmj) {
-    // Several files: the map (through --out's temporary file) and its tilesets beside it.
-    out_file.reset();  // write_tiled writes --out itself, whole or not at all
-    if (auto err = write_tiled(*r.out_path, m.grid, m.layout, spec, r.cell_px)) {
-      throw UsageError(*err);
+    // Several files: the map and its tilesets beside its target, in the plan since the start.
+    TiledFiles files;
+    if (auto err = make_tiled(plan.target(0), m.grid, m.layout, spec, r.cell_px, files)) {
+      throw UsageError("--out " + shown(*r.out_path) + " cannot be written: " + *err);
     }
-    if (trace) commit_output("--trace", *r.trace_path, *trace);
-    return kExitOk;
+    fill_tiled(plan, 0, files);
   } else {
     write_text(m, sink);
   }
-  if (trace) commit_output("--trace", *r.trace_path, *trace);
-  if (out_file) {
-    commit_output("--out", *r.out_path, *out_file);
-  } else {
-    check_stream(out);
-  }
+  if (!r.out_path) check_stream(out, out_error);
+  commit_output(plan);
   return kExitOk;
 }
 
@@ -229,7 +229,8 @@ int cmd_record(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
     check_stream(out);
     return kExitOk;
   }
-  AtomicFile file = open_output("--out", *r.out_path);
+  OutputPlan plan;
+  AtomicFile& file = plan.file(open_output(plan, "--out", *r.out_path));
   RecordOptions o;
   o.every = r.every;
   if (r.frames > 0) o.frames = r.frames;
@@ -242,7 +243,7 @@ int cmd_record(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
     throw UsageError(*e);
   }
   file.write(gif);
-  commit_output("--out", *r.out_path, file);
+  commit_output(plan);
   return kExitOk;
 }
 
@@ -274,8 +275,8 @@ int cmd_sweep(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
     check_stream(out);
     return kExitOk;
   }
-  std::optional<AtomicFile> out_file;
-  if (r.out_path) out_file.emplace(open_output("--out", *r.out_path));
+  OutputPlan plan;
+  AtomicFile* out_file = r.out_path ? &plan.file(open_output(plan, "--out", *r.out_path)) : nullptr;
   const SweepOptions o{r.first_seed, r.last_seed, r.region_params.get_int("connectivity"),
                        r.threads};
   if (auto e = sweep_range_error(o)) throw UsageError(*e);
@@ -283,7 +284,8 @@ int cmd_sweep(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
   const std::uint64_t total = r.last_seed - r.first_seed + 1;
   const std::vector<SweepRow> rows =
       run_sweep(*r.spec, r.params, o, [&](std::uint64_t done) { progress(done, total); });
-  SinkBuf buf(out_file ? file_sink(*out_file) : stream_sink(out));
+  int out_error = 0;
+  SinkBuf buf(out_file ? file_sink(*out_file) : stream_sink(out, &out_error));
   std::ostream sink(&buf);
   if (r.format == OutputFormat::Json) {
     write_sweep_json(sink, rows, *r.spec, r.params, o);
@@ -291,11 +293,8 @@ int cmd_sweep(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
     write_sweep_csv(sink, rows);
   }
   sink.flush();
-  if (out_file) {
-    commit_output("--out", *r.out_path, *out_file);
-  } else {
-    check_stream(out);
-  }
+  if (!out_file) check_stream(out, out_error);
+  commit_output(plan);
   return kExitOk;
 }
 

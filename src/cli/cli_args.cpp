@@ -1,7 +1,6 @@
 #include "cli/cli_args.hpp"
 
 #include <algorithm>
-#include <filesystem>
 
 #include "analysis/regions.hpp"
 #include "io/param_args.hpp"
@@ -10,19 +9,9 @@
 #include "render/gif_file.hpp"
 #include "render/map_image.hpp"
 #include "render/recording.hpp"
-#include "render/tiled_export.hpp"
 
 namespace dungen {
 namespace {
-
-// Two spellings of one file ("out.txt", "./out.txt", an absolute path) count as the same,
-// whether or not the file exists yet.
-bool same_file(const std::string& a, const std::string& b) {
-  std::error_code ea, eb;
-  const auto ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, ea), ea);
-  const auto cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, eb), eb);
-  return ea || eb ? a == b : ca == cb;
-}
 
 void check(std::optional<std::string> error) {
   if (error) throw UsageError(*error);
@@ -226,18 +215,8 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
   if (sweep && !given.seen("--seeds")) {
     throw UsageError("sweep needs --seeds A..B (e.g. --seeds 1..1000)");
   }
-  if (r.out_path && r.trace_path && same_file(*r.out_path, *r.trace_path)) {
-    throw UsageError("--out and --trace are both " + shown(*r.trace_path) +
-                     ": the map and the trace need two different files");
-  }
-  // A tmj output writes its tilesets beside it too: the trace may be none of them.
-  if (r.out_path && r.trace_path && r.format == OutputFormat::Tmj) {
-    for (const std::string& tileset : tiled_tileset_paths(*r.out_path)) {
-      if (!same_file(tileset, *r.trace_path)) continue;
-      throw UsageError("--trace " + shown(*r.trace_path) + " is a tileset --out " +
-                       shown(*r.out_path) + " writes: the trace needs a file of its own");
-    }
-  }
+  // --out and --trace (and a tmj map's tilesets) being one file is refused by the output plan
+  // (io/output_plan.hpp), which knows every file a command writes.
   if (auto e = r.params.validate()) throw UsageError(e->words(ParamError::Names::Flags));
   return r;
 }

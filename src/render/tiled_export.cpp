@@ -4,9 +4,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <vector>
 
-#include "io/atomic_file.hpp"
+#include "io/output_plan.hpp"
 #include "render/map_image.hpp"
 #include "render/png_file.hpp"
 
@@ -19,15 +20,6 @@ using Json = nlohmann::json;
 constexpr const char* kTiledVersion = "1.10";
 // Room tiles per row of the rooms tileset's image.
 constexpr int kRoomColumns = 64;
-
-std::optional<std::string> write_text(const std::string& path, const std::string& text) {
-  std::string why;
-  auto file = AtomicFile::open(path, &why);
-  if (!file) return "cannot write " + path + ": " + why;
-  file->write(text);
-  if (!file->commit(&why)) return "cannot write " + path + ": " + why;
-  return std::nullopt;
-}
 
 Json property(const char* name, const char* type, Json value) {
   return {{"name", name}, {"type", type}, {"value", std::move(value)}};
@@ -81,13 +73,17 @@ std::vector<std::string> tiled_tileset_paths(const std::string& path) {
   return out;
 }
 
-std::optional<std::string> write_tiled(const std::string& path, const Grid& grid,
-                                       const Layout& layout, const GeneratorSpec& spec,
-                                       int cell_px) {
+std::optional<std::string> make_tiled(const std::string& path, const Grid& grid,
+                                      const Layout& layout, const GeneratorSpec& spec, int cell_px,
+                                      TiledFiles& files) {
   if (auto err = image_size_error(kTileCount, 1, cell_px)) return err;
-  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   const TiledTilesets names = tiled_tilesets(path);
-  const auto beside = [&](const std::string& name) { return (folder / name).string(); };
+  const auto png = [](const Image& image, std::string& bytes) -> std::optional<std::string> {
+    bytes = encode_png(image);
+    if (!bytes.empty()) return std::nullopt;
+    return "cannot encode a " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+           " PNG tileset";
+  };
   const int w = grid.width(), h = grid.height(), px = cell_px;
   const auto rooms = static_cast<int>(std::min<std::size_t>(layout.rooms.size(), kMaxTiledRooms));
   const bool room_layer = rooms > 0 && layout.rooms.size() <= kMaxTiledRooms;
@@ -106,13 +102,9 @@ std::optional<std::string> write_tiled(const std::string& path, const Grid& grid
   }
   const std::string& tiles_png = names.tiles_png;
   const std::string& tiles_tsj = names.tiles_tsj;
-  if (auto err = write_png(beside(tiles_png), draw_map(legend, {.cell_px = px}))) return err;
-  if (auto err = write_text(
-          beside(tiles_tsj),
-          tileset("dungen tiles", tiles_png, px, kTileCount, kTileCount, tile_props).dump(2) +
-              "\n")) {
-    return err;
-  }
+  if (auto err = png(draw_map(legend, {.cell_px = px}), files.tiles_png)) return err;
+  files.tiles_tsj =
+      tileset("dungen tiles", tiles_png, px, kTileCount, kTileCount, tile_props).dump(2) + "\n";
   Json tilesets = Json::array({{{"firstgid", 1}, {"source", tiles_tsj}}});
   const int room_firstgid = 1 + kTileCount;
 
@@ -134,12 +126,9 @@ std::optional<std::string> write_tiled(const std::string& path, const Grid& grid
     }
     const std::string& rooms_png = names.rooms_png;
     const std::string& rooms_tsj = names.rooms_tsj;
-    if (auto err = write_png(beside(rooms_png), strip)) return err;
-    if (auto err = write_text(
-            beside(rooms_tsj),
-            tileset("dungen rooms", rooms_png, px, rooms, columns, Json::array()).dump(2) + "\n")) {
-      return err;
-    }
+    if (auto err = png(strip, files.rooms_png)) return err;
+    files.rooms_tsj =
+        tileset("dungen rooms", rooms_png, px, rooms, columns, Json::array()).dump(2) + "\n";
     tilesets.push_back({{"firstgid", room_firstgid}, {"source", rooms_tsj}});
     std::vector<std::uint32_t> ids(grid.size(), 0);
     for (std::size_t i = 0; i < grid.size(); ++i) {
@@ -204,7 +193,44 @@ std::optional<std::string> write_tiled(const std::string& path, const Grid& grid
       {"properties", Json::array({property("generator", "string", std::string(spec.name))})},
       {"tilesets", std::move(tilesets)},
       {"layers", std::move(layers)}};
-  return write_text(path, map.dump() + "\n");
+  files.map = map.dump() + "\n";
+  return std::nullopt;
+}
+
+std::optional<std::string> plan_tiled(OutputPlan& plan, std::string_view flag,
+                                      const std::string& path) {
+  const std::size_t first = plan.size();
+  if (auto err = plan.add(flag, path, "a tmj map's tilesets are written beside it (give a file)")) {
+    return err;
+  }
+  for (const std::string& tileset : tiled_tileset_paths(plan.target(first))) {
+    if (auto err = plan.add_derived(first, tileset, "tileset")) return err;
+  }
+  return std::nullopt;
+}
+
+void fill_tiled(OutputPlan& plan, std::size_t first, const TiledFiles& files) {
+  const std::string* parts[] = {&files.map, &files.tiles_png, &files.tiles_tsj, &files.rooms_png,
+                                &files.rooms_tsj};
+  for (std::size_t k = 0; k < std::size(parts); ++k) {
+    // No rooms tileset: whatever is there is left alone (the map does not name it).
+    if (k >= 3 && files.rooms_tsj.empty()) {
+      plan.drop(first + k);
+    } else {
+      plan.file(first + k).write(*parts[k]);
+    }
+  }
+}
+
+std::optional<std::string> write_tiled(const std::string& path, const Grid& grid,
+                                       const Layout& layout, const GeneratorSpec& spec,
+                                       int cell_px) {
+  OutputPlan plan;
+  if (auto err = plan_tiled(plan, "the map", path)) return err;
+  TiledFiles files;
+  if (auto err = make_tiled(plan.target(0), grid, layout, spec, cell_px, files)) return err;
+  fill_tiled(plan, 0, files);
+  return plan.commit();
 }
 
 }  // namespace dungen

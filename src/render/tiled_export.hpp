@@ -11,10 +11,12 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/stepper.hpp"
 #include "generators/registry.hpp"
+#include "io/output_plan.hpp"
 
 namespace dungen {
 
@@ -30,8 +32,28 @@ struct TiledTilesets {
 TiledTilesets tiled_tilesets(const std::string& path);
 std::vector<std::string> tiled_tileset_paths(const std::string& path);
 
-// Writes path (which should end in .tmj) and its tilesets, each file whole or not at all.
-// Returns the error in one line, or nothing.
+// The files of a tmj output, made in memory: the map (naming its tilesets as tiled_tilesets(path)
+// does) and the tilesets' .png and .tsj; the rooms tileset's are empty when the map has no rooms
+// tile layer. Returns the error in one line, or nothing.
+struct TiledFiles {
+  std::string map, tiles_png, tiles_tsj, rooms_png, rooms_tsj;
+};
+std::optional<std::string> make_tiled(const std::string& path, const Grid& grid,
+                                      const Layout& layout, const GeneratorSpec& spec, int cell_px,
+                                      TiledFiles& files);
+
+// A tmj output in an output plan (io/output_plan.hpp): the map `flag` names, then its four
+// tilesets beside the map's target (a symlink's target, so the map's references resolve), all
+// checked and opened now. Returns the error, or nothing; the map is then plan.file(first) and
+// its tilesets the four entries after it.
+std::optional<std::string> plan_tiled(OutputPlan& plan, std::string_view flag,
+                                      const std::string& path);
+// Writes `files` into the entries plan_tiled added from `first` (the rooms tileset's dropped
+// when there is none); plan.commit() then replaces all of them together.
+void fill_tiled(OutputPlan& plan, std::size_t first, const TiledFiles& files);
+
+// make_tiled, plan_tiled and fill_tiled in one: path (which should end in .tmj) and its
+// tilesets, all replaced together or none. Returns the error in one line, or nothing.
 std::optional<std::string> write_tiled(const std::string& path, const Grid& grid,
                                        const Layout& layout, const GeneratorSpec& spec,
                                        int cell_px);
