@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -400,20 +401,62 @@ TEST(AppExport, ACancelledJobEndsWithoutWritingTheFile) {
   EXPECT_EQ(read_text(path), "precious");
 }
 
-TEST(AppExport, AJobDestroyedMidExportStopsAndJoins) {
+// Says when the last copy of it is gone: the job's thread has ended (it holds one).
+struct Ended {
+  std::promise<void> promise;
+  ~Ended() { promise.set_value(); }
+};
+
+// An export of a small session's map, its job held on its thread until go is set.
+struct HeldExport {
   TempDir dir;
-  Session s(frozen_clock(1));
-  small_run(s, 30);
-  const fs::path path = dir / "map.png";
+  Session session{frozen_clock(1)};
+  fs::path path;
   std::promise<void> go;
-  std::shared_future<void> gate = go.get_future().share();
+  std::future<void> thread_ended;
   std::optional<ExportJob> job;
-  job.emplace([gate] { gate.wait(); });
-  ASSERT_TRUE(job->start(make_export(s, ExportKind::Png, path.string())));
-  std::thread release([&] { go.set_value(); });
-  job.reset();  // asks it to stop and waits for its thread
+
+  explicit HeldExport(ExportKind kind, const char* name) : path(dir / name) {
+    small_run(session, 100);
+    std::shared_future<void> gate = go.get_future().share();
+    auto ended = std::make_shared<Ended>();
+    thread_ended = ended->promise.get_future();
+    job.emplace([gate, ended] { gate.wait(); });
+    ended.reset();
+    EXPECT_TRUE(job->start(make_export(session, kind, path.string())));
+  }
+};
+
+TEST(AppExport, ClosingTheAppDuringAPngDoesNotWaitForItAndNothingIsWritten) {
+  HeldExport e(ExportKind::Png, "map.png");
+  // The job is held (a long drawing or encoding): destroying it must not wait for it. If it did,
+  // this thread would release it only after giving up, and say so.
+  std::atomic<bool> reset_done{false};
+  bool released_after_reset = false;
+  std::thread release([&] {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!reset_done.load() && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    released_after_reset = reset_done.load();
+    e.go.set_value();
+  });
+  e.job.reset();
+  reset_done.store(true);
   release.join();
-  EXPECT_FALSE(fs::exists(path));
+  EXPECT_TRUE(released_after_reset);
+  ASSERT_EQ(e.thread_ended.wait_for(kPatience), std::future_status::ready);
+  EXPECT_FALSE(fs::exists(e.path));
+  EXPECT_TRUE(fs::is_empty(e.dir.path()));  // no temporary file either
+}
+
+TEST(AppExport, ClosingTheAppDuringAGifStopsItAndWaitsForIt) {
+  HeldExport e(ExportKind::Gif, "run.gif");
+  std::thread release([&] { e.go.set_value(); });
+  e.job.reset();  // stops it and joins: its thread has ended when this returns
+  release.join();
+  EXPECT_EQ(e.thread_ended.wait_for(std::chrono::seconds(0)), std::future_status::ready);
+  EXPECT_FALSE(fs::exists(e.path));
 }
 
 TEST(AppExport, ProgressRisesThroughTheStages) {

@@ -43,6 +43,7 @@ ExportOutcome failed(const std::string& path, std::string why) {
 // Writes `bytes` whole or not at all; a stop seen before the file replaces the old one keeps it.
 ExportOutcome write_file(const std::string& path, const std::string& bytes, std::string detail,
                          StopToken stop) {
+  if (stop.stop_requested()) return cancelled(path);
   std::string why;
   auto file = AtomicFile::open(path, &why);
   if (file) {
@@ -140,11 +141,11 @@ std::string ExportProgress::text() const {
     case ExportStage::Waiting:
       return "starting";
     case ExportStage::Drawing:
-      return "drawing the picture";
+      return "drawing";
     case ExportStage::Writing:
-      return "encoding and writing the file";
+      return "encoding";
     case ExportStage::Counting:
-      return "counting the run's steps";
+      return "counting steps";
     case ExportStage::Frames:
       return "frame " + std::to_string(done) + " of " + std::to_string(total);
   }
@@ -235,9 +236,25 @@ ExportOutcome run_export(const ExportRequest& request, ExportStatus& status, Sto
   }
 }
 
+namespace {
+// std::jthread's detach (the browser build's stand-in has no thread to detach, nor the member).
+template <class T>
+void detach_thread(T& thread) {
+  if constexpr (requires { thread.detach(); }) thread.detach();
+}
+}  // namespace
+
 ExportJob::~ExportJob() {
   cancel();
-  if (thread_.joinable()) thread_.join();
+  if (!thread_.joinable()) return;
+  if (running() && kind_ == ExportKind::Png) {
+    // Stopped, it writes nothing; it owns all it still touches (its copy of the map, and the
+    // constant palette), so it may outlive the app's objects. A GIF stops at its next frame
+    // and reads the generator registry: that one is waited for.
+    detach_thread(thread_);
+  } else {
+    thread_.join();
+  }
 }
 
 bool ExportJob::start(ExportRequest request) {

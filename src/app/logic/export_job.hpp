@@ -7,8 +7,11 @@
 // One owner: the request and the outcome slot belong to the job's thread until it sets `done`;
 // the window reads the outcome only after seeing `done` (take()). Cancelling is explicit:
 // cancel() asks, and the job looks between its stages (and at every GIF frame); a cancelled
-// export writes nothing, and the file already there is untouched. Without threads (the browser
-// build) the export runs inside start(), at once.
+// export writes nothing, and the file already there is untouched. Closing the app during an
+// export does not wait for a stage that cannot stop (a big PNG's drawing or encoding): a PNG job is
+// asked to stop and left to end by itself (detached: it owns everything it still touches, and
+// writes nothing once stopped); a GIF or preset job stops at its next look and is waited for.
+// Without threads (the browser build) the export runs inside start(), at once.
 
 #include <atomic>
 #include <cstdint>
@@ -115,6 +118,7 @@ class ExportJob {
   // `hold` runs on the job's thread before the export starts (the tests hold it there to cancel
   // an export that has not begun).
   explicit ExportJob(std::function<void()> hold) : hold_(std::move(hold)) {}
+  // Asks a running export to stop and leaves it to end by itself (see above).
   ~ExportJob();
   ExportJob(const ExportJob&) = delete;
   ExportJob& operator=(const ExportJob&) = delete;
