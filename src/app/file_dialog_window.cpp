@@ -53,7 +53,11 @@ bool draw_file_dialog_window(FileDialog& d) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float font = ImGui::GetFontSize();
   ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
-  ImGui::SetNextWindowSize({vp->WorkSize.x * 0.6f, vp->WorkSize.y * 0.75f}, ImGuiCond_Appearing);
+  // 60% x 75% of the window, more where that is small for the text (a small window, a big UI
+  // scale), never more than the window.
+  const ImVec2 size{std::min(vp->WorkSize.x, std::max(vp->WorkSize.x * 0.6f, font * 32.0f)),
+                    std::min(vp->WorkSize.y, std::max(vp->WorkSize.y * 0.75f, font * 22.0f))};
+  ImGui::SetNextWindowSize(size, ImGuiCond_Appearing);
   ImGui::SetNextWindowSizeConstraints(
       {std::min(font * 16.0f, vp->WorkSize.x), std::min(font * 12.0f, vp->WorkSize.y)},
       vp->WorkSize);
@@ -78,10 +82,16 @@ bool draw_file_dialog_window(FileDialog& d) {
   ImGui::TextUnformatted(d.folder().string().c_str());
   ImGui::PopTextWrapPos();
 
-  // The list takes what the rows under it leave: the name, a line of words, the buttons.
+  // The list takes what the rows under it leave: the name, the question or error (wrapped), the
+  // buttons.
+  const std::string& words = d.question().empty() ? d.error() : d.question();
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float below = ImGui::GetFrameHeightWithSpacing() * 2.0f +
-                      ImGui::GetTextLineHeightWithSpacing() * 2.0f + style.ItemSpacing.y;
+  const float avail_w = ImGui::GetContentRegionAvail().x;
+  const float words_h =
+      words.empty()
+          ? 0.0f
+          : ImGui::CalcTextSize(words.c_str(), nullptr, false, avail_w).y + style.ItemSpacing.y;
+  const float below = ImGui::GetFrameHeightWithSpacing() * 2.0f + words_h;
   const float list_h =
       std::max(ImGui::GetFrameHeight() * 2.0f, ImGui::GetContentRegionAvail().y - below);
   if (auto click = draw_listing(d, list_h)) {
@@ -105,17 +115,19 @@ bool draw_file_dialog_window(FileDialog& d) {
     ImGui::SetKeyboardFocusHere(-1);  // stay in the field (a folder typed, a name to change)
   }
 
-  ImGui::PushTextWrapPos(0.0f);
-  if (!d.question().empty()) {
-    ImGui::TextColored(kErrorColour, "%s", d.question().c_str());
-  } else if (!d.error().empty()) {
-    ImGui::TextColored(kErrorColour, "%s", d.error().c_str());
-  } else if (saving) {
-    ImGui::TextDisabled("saves as %s in the folder above (a name with / goes elsewhere)",
-                        d.ext().c_str());
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "%s",
+        saving
+            ? ("a name in the folder above (" + d.ext() + " is added), or a path elsewhere").c_str()
+            : "a file in the folder above, or a path elsewhere");
   }
-  ImGui::PopTextWrapPos();
-
+  // (As it is now: this frame's Enter may have asked a question.)
+  if (const std::string& now = d.question().empty() ? d.error() : d.question(); !now.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kErrorColour, "%s", now.c_str());
+    ImGui::PopTextWrapPos();
+  }
   if (!d.question().empty()) {
     if (ImGui::Button("replace it")) chose = d.confirm_replace() == DialogAction::Accept;
     ImGui::SameLine();

@@ -129,8 +129,8 @@ void begin_file_action(Session& session, UiState& ui, FileAction a) {
   const std::filesystem::path folder =
       s.folder.empty() ? std::filesystem::current_path(ec) : std::filesystem::path(s.folder);
   s.dialog_for = a;
-  const std::string title =
-      std::string(what.label) + (a == FileAction::OpenPreset ? ": open" : ": save as");
+  const std::string title = a == FileAction::OpenPreset ? std::string("open preset")
+                                                        : what.label + std::string(": save as");
   s.dialog.open(a == FileAction::OpenPreset ? FileDialogMode::Open : FileDialogMode::Save, title,
                 what.ext, folder, a == FileAction::OpenPreset ? "" : s.stem + what.ext);
 }
