@@ -278,7 +278,8 @@ TEST(AppExport, AStoppedExportWritesNothingAndKeepsTheOldFile) {
         run_export(make_export(s, kind, path.string()), status, stop.get_token());
     EXPECT_EQ(out.result, ExportOutcome::Cancelled);
     EXPECT_EQ(read_text(path), "precious");
-    EXPECT_EQ(fs::directory_iterator(dir.path())->path(), path);  // no temporary file left
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1)
+        << "a temporary file was left";
     EXPECT_EQ(export_message(out, kind, false).rfind("cancelled ", 0), 0u);
   }
 }
