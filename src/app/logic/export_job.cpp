@@ -7,7 +7,6 @@
 
 #include "app/logic/session.hpp"
 #include "app/logic/session_preset.hpp"
-#include "app/logic/worker.hpp"
 #include "io/atomic_file.hpp"
 #include "io/param_args.hpp"
 #include "io/preset.hpp"
@@ -266,7 +265,9 @@ bool ExportJob::start(ExportRequest request) {
   path_ = request.path;
   // The thread owns the request; it shares only the status and the outcome slot with the window.
   auto body = [request = std::move(request), shared = shared_, hold = hold_](StopToken stop) {
-    if constexpr (kHaveThreads) lower_this_thread_priority();  // the frame comes first
+    // At the window's priority, as the seed sweep's thread: the window paces its frames while
+    // only work moves (app.cpp), and a lowered export (the worker's nice 10) was starved for
+    // minutes by other programs on a busy two-core machine while the user waited for it.
     if (hold) hold();
     ExportOutcome outcome = run_export(request, shared->status, stop);
     shared->outcome = std::move(outcome);
