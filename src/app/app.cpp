@@ -138,7 +138,8 @@ class App {
   // Something will change what is shown without any input (the session's work, a staged
   // upload): keep drawing frames.
   bool working() const {
-    return session_.busy() || staging_.has_value() || ui_.sweep.job.running();
+    return session_.busy() || staging_.has_value() || ui_.sweep.job.running() ||
+           ui_.share.job.running();
   }
 
   Window& window_;
@@ -535,6 +536,7 @@ void App::frame(double dt, bool capture) {
   draw_preset_note(session_, ui_, layout_);
   draw_help_window(ui_);
   draw_sweep_window(session_, ui_);
+  draw_file_dialog(session_, ui_);
   if (compare_) compare_->draw_window(session_);
 
   const double t0 = glfwGetTime();

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "app/logic/export_job.hpp"
+#include "app/logic/file_dialog.hpp"
 #include "app/logic/preset_note.hpp"
 #include "app/logic/sweep_job.hpp"
 #include "app/logic/ui_layout.hpp"
@@ -26,12 +28,24 @@ struct DrawnItem {
   float text_w = 0;  // the label or value text it shows; 0 if none
 };
 
-// The "Save and share" section's fields.
+// What the file dialog was opened for.
+enum class FileAction { SavePreset, OpenPreset, ExportPng, RecordGif };
+
+// The "Save and share" section's fields, and its files: the file dialog (the desktop) and the
+// export running on its own thread.
 struct ShareUi {
-  char path[512] = "dungen";  // saved and exported files: this name, with the format's extension
+  ShareUi() = default;
+  ShareUi(const ShareUi&) = delete;
+  ShareUi& operator=(const ShareUi&) = delete;
+  char path[512] = "dungen";  // the browser build's file name (its files are downloads)
   char paste[2048] = "";      // a share string being pasted
   std::string message;        // what the last action did, or why it failed
   bool message_is_error = false;
+  FileDialog dialog;  // "save as" / "open" (logic/file_dialog.hpp)
+  FileAction dialog_for = FileAction::ExportPng;
+  std::string folder;           // where the dialog opens: the last file's folder (empty: here)
+  std::string stem = "dungen";  // the last file's name without its extension
+  ExportJob job;                // the export under way (logic/export_job.hpp)
 };
 
 // The Sweep window's state: the job, its last result, and the GL textures of its pictures.
@@ -91,6 +105,9 @@ void compact_legend_section(Session& session, UiState& ui, const Palette& palett
 const std::vector<Preset>& lesson_presets();
 // The "Save and share" section of the controls panel (share_panel.cpp).
 void share_section(Session& session, UiState& ui);
+// Every frame, whether the section shows or not (share_panel.cpp): the file dialog when open,
+// and the outcome of an export that has finished, said in the section's status line.
+void draw_file_dialog(Session& session, UiState& ui);
 // The "Lab" section (sweep_window.cpp) and the Sweep window it opens.
 void lab_section(Session& session, UiState& ui);
 void draw_sweep_window(Session& session, UiState& ui);

@@ -1,6 +1,9 @@
 // "Save and share" in the left panel: the lesson presets, the share string (copy, or paste one to
 // load it), and files: save or open a preset, export the current step as a PNG, record the run up
-// to the current step as a GIF. Every file goes through the same writers as the CLI's.
+// to the current step as a GIF. Each file is chosen in the file dialog (file_dialog_window.hpp:
+// the folder shown, a question before replacing a file) and written on the export job
+// (logic/export_job.hpp: off the frame, with progress and a cancel button) by the same writers
+// as the CLI's; the status line says the full path written.
 
 #include <imgui.h>
 
@@ -10,20 +13,15 @@
 #include <vector>
 
 #include "app/download.hpp"
+#include "app/file_dialog_window.hpp"
+#include "app/logic/export_job.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/session_preset.hpp"
 #include "app/panels.hpp"
-#include "io/atomic_file.hpp"
-#include "render/png_file.hpp"
-#include "render/recording.hpp"
+#include "io/param_args.hpp"
 
 namespace dungen::app {
 namespace {
-
-// The app records GIFs of maps up to this many cells a side (on the window's thread; the CLI's
-// `dungen record` takes any map whose picture fits).
-constexpr int kMaxGifMapSide = 512;
-constexpr int kGifFrames = 120;
 
 struct Lesson {
   std::string file;
@@ -71,74 +69,116 @@ void say(UiState& ui, std::string text, bool error) {
   ui.share.message_is_error = error;
 }
 
-// A file written: said, and in the browser build handed over as a download (download.hpp).
-void wrote(UiState& ui, const std::string& path, const std::string& what) {
-  offer_download(path);
-  say(ui, (files_are_downloads() ? "downloaded " : "wrote ") + path + what, false);
-}
-
-// The largest cell size up to the default that keeps the picture within the exporters' limit.
-int fitting_cell_px(const Grid& g, int limit) {
-  return std::clamp(limit / std::max(g.width(), g.height()), 1, kDefaultCellPx);
-}
-
-void save_preset(Session& session, UiState& ui, const std::string& path) {
-  std::string why;
-  auto file = AtomicFile::open(path, &why);
-  if (file) {
-    file->write(preset_json(preset_of(session)));
-    if (file->commit(&why)) return wrote(ui, path, " (the preset)");
-  }
-  say(ui, "cannot save " + path + ": " + why, true);
-}
-
 void open_preset(Session& session, UiState& ui, const std::string& path) {
   auto r = read_preset_file(path);
   if (auto* err = std::get_if<std::string>(&r)) return say(ui, *err, true);
   if (auto err = apply_preset(session, std::get<Preset>(r))) return say(ui, *err, true);
   ui.preset_note = note_of(std::get<Preset>(r));
-  say(ui, "opened " + path, false);
+  say(ui, "opened " + shown(path), false);
 }
 
-void export_png(const Session& session, UiState& ui, const std::string& path) {
-  const Grid& g = session.grid();
-  const int px = fitting_cell_px(g, kMaxImageSide);
-  if (auto err = image_size_error(g.width(), g.height(), px)) return say(ui, *err, true);
-  const Image img =
-      draw_map(g, {.cell_px = px, .room_colours = session.generator().text_shows_labels});
-  if (auto err = write_png(path, img)) return say(ui, *err, true);
-  wrote(ui, path,
-        " (" + std::to_string(img.width) + "x" + std::to_string(img.height) + " px, step " +
-            std::to_string(session.position()) + ")");
-}
+struct ActionInfo {
+  const char* label;  // the button's
+  const char* ext;
+  ExportKind kind;  // for the exports
+};
 
-void record(const Session& session, UiState& ui, const std::string& path) {
-  const Preset p = preset_of(session);
-  const int w = p.params.get_int("width"), h = p.params.get_int("height");
-  if (std::max(w, h) > kMaxGifMapSide) {
-    return say(ui,
-               "GIFs from the app: maps up to " + std::to_string(kMaxGifMapSide) +
-                   " cells a side (use `dungen record` for bigger ones)",
-               true);
+ActionInfo info(FileAction a) {
+  switch (a) {
+    case FileAction::SavePreset:
+      return {"save preset", ".json", ExportKind::Preset};
+    case FileAction::OpenPreset:
+      return {"open preset", ".json", ExportKind::Preset};
+    case FileAction::ExportPng:
+      return {"export PNG", ".png", ExportKind::Png};
+    case FileAction::RecordGif:
+      return {"record GIF", ".gif", ExportKind::Gif};
   }
-  RecordOptions o;
-  o.frames = kGifFrames;
-  o.cell_px = std::clamp(kMaxGifSide / std::max(w, h), 1, kDefaultCellPx);
-  o.last_step = std::max<std::uint64_t>(1, session.position());
-  std::string bytes;
-  if (auto err = record_gif(*p.generator, p.params, p.seed, o, bytes)) return say(ui, *err, true);
-  std::string why;
-  auto file = AtomicFile::open(path, &why);
-  if (file) {
-    file->write(bytes);
-    if (file->commit(&why)) {
-      return wrote(ui, path, " (steps 0.." + std::to_string(o.last_step) + ")");
+  return {"", "", ExportKind::Png};
+}
+
+// The file is chosen (the dialog, or the browser build's name field): open it, or start writing
+// it on the export job (the frame only makes the request: a copy of the map for a PNG).
+void file_chosen(Session& session, UiState& ui, FileAction a, const std::string& path) {
+  if (a == FileAction::OpenPreset) return open_preset(session, ui, path);
+  if (!ui.share.job.start(make_export(session, info(a).kind, path))) {
+    say(ui, "an export is still running: wait for it, or cancel it", true);
+    return;
+  }
+  say(ui, "", false);
+}
+
+// A button: the dialog (the desktop), or straight to the file named in the field (the browser
+// build, whose files are downloads of the page's own file system).
+void begin_file_action(Session& session, UiState& ui, FileAction a) {
+  ShareUi& s = ui.share;
+  const ActionInfo what = info(a);
+  if (a != FileAction::OpenPreset && a != FileAction::SavePreset) {
+    if (auto why = export_refusal(session, what.kind)) return say(ui, *why, true);
+  }
+  if (files_are_downloads()) {
+    std::filesystem::path p(s.path[0] ? s.path : "dungen");
+    if (p.has_extension()) {
+      p.replace_extension(what.ext);
+    } else {
+      p += what.ext;
     }
+    return file_chosen(session, ui, a, p.string());
   }
-  say(ui, "cannot write " + path + ": " + why, true);
+  std::error_code ec;
+  const std::filesystem::path folder =
+      s.folder.empty() ? std::filesystem::current_path(ec) : std::filesystem::path(s.folder);
+  s.dialog_for = a;
+  const std::string title = a == FileAction::OpenPreset ? std::string("open preset")
+                                                        : what.label + std::string(": save as");
+  s.dialog.open(a == FileAction::OpenPreset ? FileDialogMode::Open : FileDialogMode::Save, title,
+                what.ext, folder, a == FileAction::OpenPreset ? "" : s.stem + what.ext);
+}
+
+// The running export: what it is doing, and a button to stop it.
+void export_progress(UiState& ui) {
+  ExportJob& job = ui.share.job;
+  if (!job.running()) return;
+  const ExportProgress p = job.progress();
+  const char* what = job.kind() == ExportKind::Png   ? "PNG"
+                     : job.kind() == ExportKind::Gif ? "GIF"
+                                                     : "preset";
+  const std::string text = std::string(what) + ": " + (job.cancelling() ? "stopping" : p.text());
+  // The bar, and the cancel button beside it (under it where the panel is too narrow).
+  const char* cancel = job.cancelling() ? "cancelling..." : "cancel";
+  const float button_w = ImGui::CalcTextSize(cancel).x + 2 * ImGui::GetStyle().FramePadding.x;
+  const float bar_w = ImGui::GetContentRegionAvail().x - button_w - ImGui::GetStyle().ItemSpacing.x;
+  const bool beside = bar_w >= ImGui::GetFontSize() * 8.0f;
+  ImGui::ProgressBar(static_cast<float>(p.fraction()), {beside ? bar_w : -1.0f, 0.0f},
+                     text.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("writing %s", shown(job.path()).c_str());
+  if (beside) ImGui::SameLine();
+  ImGui::BeginDisabled(job.cancelling());
+  if (ImGui::Button(cancel)) job.cancel();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("stops the export: nothing is written");
+  }
+  note_item(ui, "share/cancel-export");
+  ImGui::EndDisabled();
 }
 
 }  // namespace
+
+void draw_file_dialog(Session& session, UiState& ui) {
+  ShareUi& s = ui.share;
+  if (auto outcome = s.job.take()) {
+    const bool downloads = files_are_downloads();
+    if (outcome->result == ExportOutcome::Written) offer_download(outcome->path);
+    say(ui, export_message(*outcome, s.job.kind(), downloads),
+        outcome->result == ExportOutcome::Failed);
+    if (!downloads && outcome->result == ExportOutcome::Written) s.dialog.refresh();
+  }
+  if (!draw_file_dialog_window(s.dialog)) return;
+  const std::filesystem::path& chosen = s.dialog.chosen();
+  s.folder = chosen.parent_path().string();
+  s.stem = chosen.stem().string();
+  file_chosen(session, ui, s.dialog_for, chosen.string());
+}
 
 void share_section(Session& session, UiState& ui) {
   ShareUi& s = ui.share;
@@ -183,27 +223,30 @@ void share_section(Session& session, UiState& ui) {
       s.paste[0] = '\0';
     }
   }
-  // Files: one path field, the actions beside it.
-  ImGui::SetNextItemWidth(-1.0f);
-  ImGui::InputTextWithHint("##path", "file name", s.path, sizeof s.path);
-  const std::string path = s.path;
-  const auto named = [&](const char* ext) {
-    std::filesystem::path p(path.empty() ? "dungen" : path);
-    return p.has_extension() ? p.replace_extension(ext).string() : p.string() + ext;
-  };
-  const auto action = [&](const char* label, float& used) {
-    const float w = ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x;
+  // Files: each button opens the file dialog (the browser build: the name field, and a
+  // download). An export runs on its own thread: its progress and a cancel button show here.
+  if (files_are_downloads()) {
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputTextWithHint("##path", "file name", s.path, sizeof s.path);
+  }
+  const char* dots = files_are_downloads() ? "" : "...";
+  const auto action = [&](FileAction a, float& used) {
+    const std::string label = std::string(info(a).label) + dots;
+    const float w = ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
     if (used > 0) same_line_if_fits(w);
     used = w;
-    return ImGui::Button(label);
+    if (ImGui::Button(label.c_str())) begin_file_action(session, ui, a);
   };
   float used = 0;
-  if (action("save preset", used)) save_preset(session, ui, named(".json"));
-  if (action("open preset", used)) open_preset(session, ui, named(".json"));
-  if (action("export PNG", used)) export_png(session, ui, named(".png"));
+  ImGui::BeginDisabled(s.job.running());
+  action(FileAction::SavePreset, used);
+  action(FileAction::OpenPreset, used);
+  action(FileAction::ExportPng, used);
   note_item(ui, "share/export-png");
-  if (action("record GIF", used)) record(session, ui, named(".gif"));
+  action(FileAction::RecordGif, used);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the run from step 0 to the current step");
+  ImGui::EndDisabled();
+  export_progress(ui);
   if (!s.message.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     if (s.message_is_error) {

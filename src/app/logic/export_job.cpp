@@ -1,0 +1,301 @@
+#include "app/logic/export_job.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+#include <new>
+
+#include "app/logic/session.hpp"
+#include "app/logic/session_preset.hpp"
+#include "io/atomic_file.hpp"
+#include "io/param_args.hpp"
+#include "io/preset.hpp"
+#include "render/png_file.hpp"
+
+namespace dungen::app {
+namespace {
+
+// The largest cell size up to the default that keeps the picture within the exporters' limit.
+int fitting_cell_px(int width, int height, int limit) {
+  return std::clamp(limit / std::max(width, height), 1, kDefaultCellPx);
+}
+
+// Thrown from record_gif's progress callback once a stop is asked: record_gif has no stop of its
+// own, and everything it holds is freed as this passes through it.
+struct GifStopped {};
+
+// Stage, done and total in one word: 8 bits, 28 and 28 (counts are frames or rows, far below).
+constexpr std::uint64_t kCountBits = 28;
+constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kCountBits) - 1;
+
+std::uint64_t count_bits(int n) {
+  return static_cast<std::uint64_t>(std::max(n, 0)) & kCountMask;
+}
+
+ExportOutcome cancelled(const std::string& path) {
+  return {ExportOutcome::Cancelled, path, {}};
+}
+ExportOutcome failed(const std::string& path, std::string why) {
+  return {ExportOutcome::Failed, path, std::move(why)};
+}
+
+// Writes `bytes` whole or not at all; a stop seen before the file replaces the old one keeps it.
+ExportOutcome write_file(const std::string& path, const std::string& bytes, std::string detail,
+                         StopToken stop) {
+  if (stop.stop_requested()) return cancelled(path);
+  std::string why;
+  auto file = AtomicFile::open(path, &why);
+  if (file) {
+    file->write(bytes);
+    if (stop.stop_requested()) return cancelled(path);  // the temporary file goes with `file`
+    if (file->commit(&why)) return {ExportOutcome::Written, path, std::move(detail)};
+  }
+  return failed(path, "cannot write " + shown(path) + ": " + why);
+}
+
+ExportOutcome record(const ExportRequest& r, ExportStatus& status, StopToken stop) {
+  status.set(ExportStage::Counting);
+  std::string bytes;
+  auto err = record_gif(*r.generator, r.params, r.seed, r.record, bytes, [&](int done, int total) {
+    status.set(ExportStage::Frames, done, total);
+    if (stop.stop_requested()) throw GifStopped{};
+  });
+  if (err) return failed(r.path, *err);
+  if (stop.stop_requested()) return cancelled(r.path);
+  status.set(ExportStage::Writing);
+  return write_file(r.path, bytes, " (steps 0.." + std::to_string(r.record.last_step) + ")", stop);
+}
+
+}  // namespace
+
+std::optional<std::string> export_refusal(const Session& session, ExportKind kind) {
+  const Grid& g = session.grid();
+  switch (kind) {
+    case ExportKind::Png:
+      return image_size_error(g.width(), g.height(),
+                              fitting_cell_px(g.width(), g.height(), kMaxImageSide));
+    case ExportKind::Gif: {
+      const ParamValues& p = session.params();
+      const int w = p.get_int("width"), h = p.get_int("height");
+      if (std::max(w, h) > kMaxGifMapSide) {
+        return "GIFs from the app: maps up to " + std::to_string(kMaxGifMapSide) +
+               " cells a side (use `dungen record` for bigger ones)";
+      }
+      return std::nullopt;
+    }
+    case ExportKind::Preset:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+ExportRequest make_export(const Session& session, ExportKind kind, std::string path) {
+  ExportRequest r;
+  r.kind = kind;
+  r.path = std::move(path);
+  r.step = session.position();
+  switch (kind) {
+    case ExportKind::Png: {
+      const Grid& g = session.grid();
+      r.map = std::make_shared<const Grid>(g);  // the snapshot: the job never sees the session's
+      r.style = {.cell_px = fitting_cell_px(g.width(), g.height(), kMaxImageSide),
+                 .room_colours = session.generator().text_shows_labels};
+      break;
+    }
+    case ExportKind::Gif: {
+      r.generator = &session.generator();
+      r.params = session.params();
+      r.seed = session.seed();
+      const int w = r.params.get_int("width"), h = r.params.get_int("height");
+      r.record.frames = kGifFrames;
+      r.record.cell_px = fitting_cell_px(w, h, kMaxGifSide);
+      r.record.last_step = std::max<std::uint64_t>(1, session.position());
+      break;
+    }
+    case ExportKind::Preset:
+      r.text = preset_json(preset_of(session));
+      break;
+  }
+  return r;
+}
+
+double ExportProgress::fraction() const {
+  const double part = total > 0 ? std::clamp(static_cast<double>(done) / total, 0.0, 1.0) : 0.0;
+  switch (stage) {
+    case ExportStage::Waiting:
+    case ExportStage::Counting:
+      return 0.0;
+    case ExportStage::Drawing:  // the picture, then its encoding and writing: about half each
+      return 0.5 * part;
+    case ExportStage::Writing:
+      return 0.5 + 0.5 * part;
+    case ExportStage::Frames:
+      return 0.95 * part;
+  }
+  return 0.0;
+}
+
+std::string ExportProgress::text() const {
+  switch (stage) {
+    case ExportStage::Waiting:
+      return "starting";
+    case ExportStage::Drawing:
+      return "drawing";
+    case ExportStage::Writing:
+      return "encoding";
+    case ExportStage::Counting:
+      return "counting steps";
+    case ExportStage::Frames:
+      return "frame " + std::to_string(done) + " of " + std::to_string(total);
+  }
+  return "";
+}
+
+void ExportStatus::set(ExportStage stage, int done, int total) {
+  packed_.store(static_cast<std::uint64_t>(stage) << (2 * kCountBits) |
+                    count_bits(done) << kCountBits | count_bits(total),
+                std::memory_order_relaxed);
+  if (watch_) watch_(get());
+}
+
+ExportProgress ExportStatus::get() const {
+  const std::uint64_t v = packed_.load(std::memory_order_relaxed);
+  return {static_cast<ExportStage>(v >> (2 * kCountBits)),
+          static_cast<int>((v >> kCountBits) & kCountMask), static_cast<int>(v & kCountMask)};
+}
+
+std::string export_message(const ExportOutcome& outcome, ExportKind kind, bool downloads) {
+  const char* what = kind == ExportKind::Png   ? "the PNG"
+                     : kind == ExportKind::Gif ? "the GIF"
+                                               : "the preset";
+  switch (outcome.result) {
+    case ExportOutcome::Written: {
+      if (downloads) {
+        const std::string name = std::filesystem::path(outcome.path).filename().string();
+        return "downloaded " + shown(name) + outcome.detail;
+      }
+      return "wrote " + shown(outcome.path) + outcome.detail;
+    }
+    case ExportOutcome::Cancelled:
+      return std::string("cancelled ") + what + ": nothing written to " + shown(outcome.path);
+    case ExportOutcome::Failed:
+      return outcome.detail;
+  }
+  return outcome.detail;
+}
+
+ExportOutcome write_map_png(const Grid& map, const MapImageStyle& style, std::uint64_t step,
+                            const std::string& path, ExportStatus& status, StopToken stop) {
+  if (auto err = image_size_error(map.width(), map.height(), style.cell_px)) {
+    return failed(path, *err);
+  }
+  status.set(ExportStage::Drawing);
+  if (stop.stop_requested()) return cancelled(path);
+  std::string bytes;
+  int width = 0, height = 0;
+  {
+    const Image img = draw_map(map, style);
+    if (stop.stop_requested()) return cancelled(path);
+    status.set(ExportStage::Writing);
+    bytes = encode_png(img);  // (write_png's encoding, kept apart so a stop is seen after it)
+    width = img.width;
+    height = img.height;
+  }
+  if (bytes.empty()) {
+    return failed(
+        path, "cannot encode a " + std::to_string(width) + "x" + std::to_string(height) + " PNG");
+  }
+  return write_file(path, bytes,
+                    " (" + std::to_string(width) + "x" + std::to_string(height) + " px, step " +
+                        std::to_string(step) + ")",
+                    stop);
+}
+
+ExportOutcome run_export(const ExportRequest& request, ExportStatus& status, StopToken stop) {
+  try {
+    if (stop.stop_requested()) return cancelled(request.path);
+    switch (request.kind) {
+      case ExportKind::Png:
+        if (!request.map) return failed(request.path, "no map to export");
+        return write_map_png(*request.map, request.style, request.step, request.path, status, stop);
+      case ExportKind::Gif:
+        if (!request.generator) return failed(request.path, "no run to record");
+        return record(request, status, stop);
+      case ExportKind::Preset:
+        status.set(ExportStage::Writing);
+        return write_file(request.path, request.text, " (the preset)", stop);
+    }
+    return failed(request.path, "nothing to export");
+  } catch (const GifStopped&) {
+    return cancelled(request.path);
+  } catch (const std::bad_alloc&) {
+    return failed(request.path, "not enough memory to export " + shown(request.path));
+  } catch (const std::exception& e) {
+    return failed(request.path, "cannot export " + shown(request.path) + ": " + e.what());
+  }
+}
+
+namespace {
+// std::jthread's detach (the browser build's stand-in has no thread to detach, nor the member).
+template <class T>
+void detach_thread(T& thread) {
+  if constexpr (requires { thread.detach(); }) thread.detach();
+}
+}  // namespace
+
+ExportJob::~ExportJob() {
+  cancel();
+  if (!thread_.joinable()) return;
+  if (running() && kind_ == ExportKind::Png) {
+    // Stopped, it writes nothing; it owns all it still touches (its copy of the map, and the
+    // constant palette), so it may outlive the app's objects. A GIF stops at its next frame
+    // and reads the generator registry: that one is waited for.
+    detach_thread(thread_);
+  } else {
+    thread_.join();
+  }
+}
+
+bool ExportJob::start(ExportRequest request) {
+  if (running()) return false;
+  if (thread_.joinable()) thread_.join();  // the last export's thread, already finished
+  shared_ = std::make_shared<Shared>();
+  stop_ = StopSource();
+  kind_ = request.kind;
+  path_ = request.path;
+  // The thread owns the request; it shares only the status and the outcome slot with the window.
+  auto body = [request = std::move(request), shared = shared_, hold = hold_](StopToken stop) {
+    // At the window's priority, as the seed sweep's thread: the window paces its frames while
+    // only work moves (app.cpp), and a lowered export (the worker's nice 10) was starved for
+    // minutes by other programs on a busy two-core machine while the user waited for it.
+    if (hold) hold();
+    ExportOutcome outcome = run_export(request, shared->status, stop);
+    shared->outcome = std::move(outcome);
+    shared->done.store(true, std::memory_order_release);
+  };
+  if constexpr (kHaveThreads) {
+    thread_ = JThread(
+        [body = std::move(body), stop = stop_.get_token()](StopToken) mutable { body(stop); });
+  } else {
+    body(stop_.get_token());
+  }
+  return true;
+}
+
+void ExportJob::cancel() {
+  if (running()) stop_.request_stop();
+}
+
+std::optional<ExportOutcome> ExportJob::take() {
+  if (!shared_ || !shared_->done.load(std::memory_order_acquire)) return std::nullopt;
+  if (thread_.joinable()) thread_.join();
+  std::optional<ExportOutcome> out = std::move(shared_->outcome);
+  shared_.reset();
+  return out;
+}
+
+void ExportJob::wait() {
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace dungen::app
