@@ -163,10 +163,11 @@ TEST(CliConventions, ValuesAreShownAsTypedAndCut) {
   EXPECT_EQ(digits, "dungen: --width " + std::string(kShownMaxBytes, '9') +
                         "... (1000 bytes) is out of range: allowed 4..4096\n");
   // Cut at a character's start: no half of a two-byte letter.
-  std::string letters_typed;
-  for (int i = 0; i < 100; ++i) letters_typed += "\xc3\xa9";  // 100 two-byte letters (é)
+  std::string letters_typed = "a";  // then two-byte letters (é): the cut falls inside one
+  for (std::size_t i = 0; i < kShownMaxBytes; ++i) letters_typed += "\xc3\xa9";
   const std::string letters = shown(letters_typed);
-  EXPECT_EQ(letters.size(), 1 + kShownMaxBytes + 1 + std::string("... (200 bytes)").size());
+  const std::string tail = "... (" + std::to_string(letters_typed.size()) + " bytes)";
+  EXPECT_EQ(letters, "'" + letters_typed.substr(0, kShownMaxBytes - 1) + "'" + tail);
   EXPECT_EQ(shown("short"), "'short'");
 }
 

@@ -74,7 +74,7 @@ void open_preset(Session& session, UiState& ui, const std::string& path) {
   if (auto* err = std::get_if<std::string>(&r)) return say(ui, *err, true);
   if (auto err = apply_preset(session, std::get<Preset>(r))) return say(ui, *err, true);
   ui.preset_note = note_of(std::get<Preset>(r));
-  say(ui, "opened " + shown(path), false);
+  say(ui, "opened " + shown(path, kShownPathMaxBytes), false);
 }
 
 struct ActionInfo {

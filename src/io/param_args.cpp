@@ -90,26 +90,26 @@ std::variant<std::uint64_t, std::string> parse_seed_flag(std::string_view text) 
 }
 
 namespace {
-// The first kShownMaxBytes bytes of text, cut at a character's start.
-std::string_view head_for_message(std::string_view text) {
-  if (text.size() <= kShownMaxBytes) return text;
-  std::size_t cut = kShownMaxBytes;
+// The first max_bytes bytes of text, cut at a character's start.
+std::string_view head_for_message(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t cut = max_bytes;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0u) == 0x80u) --cut;
   return text.substr(0, cut);
 }
 
-std::string whole_size(std::string_view text) {
-  return text.size() <= kShownMaxBytes ? "" : "... (" + std::to_string(text.size()) + " bytes)";
+std::string whole_size(std::string_view text, std::size_t max_bytes) {
+  return text.size() <= max_bytes ? "" : "... (" + std::to_string(text.size()) + " bytes)";
 }
 }  // namespace
 
 std::string cut_for_message(std::string_view text) {
-  return std::string(head_for_message(text)) + whole_size(text);
+  return std::string(head_for_message(text, kShownMaxBytes)) + whole_size(text, kShownMaxBytes);
 }
 
-std::string shown(std::string_view text) {
+std::string shown(std::string_view text, std::size_t max_bytes) {
   std::string out = "'";
-  for (const char ch : head_for_message(text)) {
+  for (const char ch : head_for_message(text, max_bytes)) {
     const auto c = static_cast<unsigned char>(ch);
     switch (c) {
       case '\n':
@@ -138,7 +138,7 @@ std::string shown(std::string_view text) {
         }
     }
   }
-  return out + "'" + whole_size(text);
+  return out + "'" + whole_size(text, max_bytes);
 }
 
 bool FlagReader::next() {

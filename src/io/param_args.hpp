@@ -43,12 +43,15 @@ std::variant<std::uint64_t, std::string> parse_seed_flag(std::string_view text);
 
 // User text as an error message shows it: in single quotes, with control characters (a newline,
 // a tab, an escape) and the quote itself escaped, so a message is always one line and says
-// exactly what was typed: "a\nb" -> 'a\nb'. Text longer than kShownMaxBytes is cut there (at a
+// exactly what was typed: "a\nb" -> 'a\nb'. Text longer than max_bytes is cut there (at a
 // character's start) and its size added: 'xxxx'... (100000 bytes).
-std::string shown(std::string_view text);
+inline constexpr std::size_t kShownMaxBytes = 200;
+// A path the user must be able to find (the app's "wrote PATH"): whole, unless past any path's
+// limit.
+inline constexpr std::size_t kShownPathMaxBytes = 4096;
+std::string shown(std::string_view text, std::size_t max_bytes = kShownMaxBytes);
 // Text that needs no escaping (digits) cut the same way, without quotes.
 std::string cut_for_message(std::string_view text);
-inline constexpr std::size_t kShownMaxBytes = 80;
 
 // Reads a command line's flags one at a time, "--flag value" and "--flag=value" alike (the
 // first '=' splits; "--out=a=b" is --out with value a=b).

@@ -172,12 +172,13 @@ std::string export_message(const ExportOutcome& outcome, ExportKind kind, bool d
     case ExportOutcome::Written: {
       if (downloads) {
         const std::string name = std::filesystem::path(outcome.path).filename().string();
-        return "downloaded " + shown(name) + outcome.detail;
+        return "downloaded " + shown(name, kShownPathMaxBytes) + outcome.detail;
       }
-      return "wrote " + shown(outcome.path) + outcome.detail;
+      return "wrote " + shown(outcome.path, kShownPathMaxBytes) + outcome.detail;
     }
     case ExportOutcome::Cancelled:
-      return std::string("cancelled ") + what + ": nothing written to " + shown(outcome.path);
+      return std::string("cancelled ") + what + ": nothing written to " +
+             shown(outcome.path, kShownPathMaxBytes);
     case ExportOutcome::Failed:
       return outcome.detail;
   }
