@@ -1,10 +1,13 @@
 #include "cli/cli_args.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <thread>
 
 #include "analysis/regions.hpp"
 #include "io/param_args.hpp"
 #include "io/preset.hpp"
+#include "io/trace.hpp"
 #include "lab/sweep.hpp"
 #include "render/gif_file.hpp"
 #include "render/map_image.hpp"
@@ -149,7 +152,8 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
     const bool known = flag == "--seed" || flag == "--out" || flag == "--preset" ||
                        flag == "--share" || param_for_flag(flag, std::span(targets).first(1)) ||
                        ((gen || sweep) && (flag == "--format" || region_flag)) ||
-                       (gen && flag == "--trace") || ((gen || rec) && flag == "--cell-px") ||
+                       (gen && (flag == "--trace" || flag == "--trace-limit")) ||
+                       ((gen || rec) && flag == "--cell-px") ||
                        (rec && (flag == "--every" || flag == "--frames")) ||
                        (sweep && (flag == "--seeds" || flag == "--threads"));
     if (!known) {
@@ -169,6 +173,10 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
     } else if (flag == "--out" || flag == "--trace") {
       if (value->empty()) throw UsageError(flag + " needs a file path, e.g. map.txt");
       (flag == "--out" ? r.out_path : r.trace_path) = *value;
+    } else if (flag == "--trace-limit") {
+      auto v = parse_int_flag(flag, *value, 1, static_cast<std::int64_t>(kMaxTraceLimitMb));
+      if (auto* err = std::get_if<std::string>(&v)) throw UsageError(*err);
+      r.trace_limit_mb = static_cast<std::uint64_t>(std::get<std::int64_t>(v));
     } else if (flag == "--cell-px") {
       auto v = parse_int_flag(flag, *value, 1, kMaxCellPx);
       if (auto* err = std::get_if<std::string>(&v)) throw UsageError(*err);
@@ -184,7 +192,11 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
     } else if (flag == "--seeds") {
       parse_seed_range(*value, r);
     } else if (flag == "--threads") {
-      auto v = parse_int_flag(flag, *value, 0, kMaxSweepThreads, "0 (one per core)..64");
+      // No more threads than cores (more would only add memory): the range says this machine's.
+      const unsigned most =
+          std::min(kMaxSweepThreads, std::max(1u, std::thread::hardware_concurrency()));
+      auto v = parse_int_flag(flag, *value, 0, most,
+                              "0 (one per core).." + std::to_string(most) + " (the cores here)");
       if (auto* err = std::get_if<std::string>(&v)) throw UsageError(*err);
       r.threads = static_cast<unsigned>(std::get<std::int64_t>(v));
     } else {
@@ -198,6 +210,9 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
       if (!r.regions && given.seen(flag)) {
         throw UsageError(flag + " has no effect without --regions: add --regions, or drop " + flag);
       }
+    }
+    if (given.seen("--trace-limit") && !r.trace_path) {
+      throw UsageError("--trace-limit has no effect without --trace: add --trace FILE, or drop it");
     }
     const bool picture = r.format == OutputFormat::Png || r.format == OutputFormat::Tmj;
     if (given.seen("--cell-px") && !picture) {
