@@ -389,26 +389,29 @@ TEST(GifRecording, TooMuchWorkIsRefusedBeforeAnyFrameSayingWhatFits) {
                   .has_value());
 }
 
-// A file past max_bytes is refused as soon as its first frames say it will be twice that, or
-// when it passes it, naming the --every that fits.
+// A file past max_bytes is refused as soon as its frames so far say it will pass it by a quarter,
+// or when it passes it, naming the --every that fits (frames as big as the largest yet).
 TEST(GifRecording, TooManyBytesIsRefusedSayingWhatFits) {
-  const GeneratorSpec& spec = *find_generator("cellular-caves");
-  ParamValues p = spec.schema.defaults();
+  const GeneratorSpec& caves = *find_generator("cellular-caves");
+  ParamValues p = caves.schema.defaults();
   ASSERT_FALSE(p.set("width", 400).has_value());
   ASSERT_FALSE(p.set("height", 200).has_value());
   std::string gif;
   int frames_drawn = 0;
   const auto progress = [&](int done, int) { frames_drawn = done; };
-  // The first frame (random fill) is the biggest: all of them are far past 30 KB.
+  // Even step 0's blank frame, 95 times, is far past 30 KB.
   auto err =
-      record_gif(spec, p, 3, {.frames = 100, .cell_px = 1, .max_bytes = 30'000}, gif, progress);
+      record_gif(caves, p, 3, {.frames = 100, .cell_px = 1, .max_bytes = 30'000}, gif, progress);
   ASSERT_TRUE(err.has_value());
-  EXPECT_EQ(frames_drawn, 2);  // known after step 0 (a blank map) and the fill
+  EXPECT_EQ(frames_drawn, 1);  // known at the first frame
   EXPECT_NE(err->find(" KB: allowed up to 29 KB (--every "), std::string::npos) << *err;
-  // Just over: refused when it passes.
-  ASSERT_FALSE(record_gif(spec, p, 3, {.frames = 10, .cell_px = 1}, gif, progress).has_value());
+  // Rooms added one by one: each frame a little bigger than the last, so the projection stays
+  // under and the file is refused when it passes.
+  const GeneratorSpec& rooms = *find_generator("rooms-and-tunnels");
+  const ParamValues r = rooms.schema.defaults();
+  ASSERT_FALSE(record_gif(rooms, r, 3, {.frames = 10, .cell_px = 1}, gif, progress).has_value());
   const std::uint64_t ten = gif.size();
-  err = record_gif(spec, p, 3, {.frames = 10, .cell_px = 1, .max_bytes = ten * 9 / 10}, gif,
+  err = record_gif(rooms, r, 3, {.frames = 10, .cell_px = 1, .max_bytes = ten * 9 / 10}, gif,
                    progress);
   ASSERT_TRUE(err.has_value());
   EXPECT_NE(err->find("the GIF passed"), std::string::npos) << *err;

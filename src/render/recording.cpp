@@ -57,19 +57,20 @@ std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValu
   const MapImageStyle style{options.cell_px, spec.text_shows_labels, true, &kStandardPalette};
 
   Stepper run = start_generator(spec, params, seed, true);
-  // The file's size: refused once it passes max_bytes, or as soon as the frames so far say the
-  // whole would pass twice that (a frame a step of caves at 4096x4096 is known after one frame).
-  const auto too_big = [&](bool passed) {
-    const std::uint64_t per_frame =
-        std::max<std::uint64_t>(1, gif.bytes() / static_cast<std::uint64_t>(gif.frames()));
-    const std::uint64_t fits = options.max_bytes / per_frame;
+  // The file's size: refused once it passes max_bytes, or as soon as the frames so far say it
+  // will pass it by a quarter (what is written, and the largest frame yet for each frame to
+  // come: a 4096x4096 cave's random fill is known at its first frame). The --every suggested
+  // fits frames as large as the largest yet.
+  std::uint64_t largest = 1;
+  const auto too_big = [&](std::optional<std::uint64_t> projected) {
     const auto size = [](std::uint64_t bytes) {
       return bytes >= (1u << 20) ? std::to_string(bytes >> 20) + " MB"
                                  : std::to_string(bytes >> 10) + " KB";
     };
-    return spacing + (passed ? ": the GIF passed " : ", about ") +
-           size(passed ? gif.bytes() : per_frame * frames) + ": allowed up to " +
-           size(options.max_bytes) + " (" +
+    const std::uint64_t fits = options.max_bytes / largest;
+    return spacing +
+           (projected ? ", about " + size(*projected) : ": the GIF passed " + size(gif.bytes())) +
+           ": allowed up to " + size(options.max_bytes) + " (" +
            (fits >= 2 ? "--every " + std::to_string(every_for(fits)) + " or more, or"
                       : std::string("")) +
            " a smaller --cell-px or map)";
@@ -77,13 +78,15 @@ std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValu
   const auto frame = [&](const Step* step, int delay) -> std::optional<std::string> {
     Image img = draw_map(run.grid(), style);
     if (step) draw_overlay(img, step->overlay, options.cell_px, *style.palette);
-    if (auto err = gif.add(img, delay))
-      return gif.bytes() > options.max_bytes ? too_big(true) : err;
-    if (progress) progress(gif.frames(), static_cast<int>(frames));
-    if (gif.bytes() > options.max_bytes) return too_big(true);
-    if (gif.bytes() / static_cast<std::uint64_t>(gif.frames()) * frames > 2 * options.max_bytes) {
-      return too_big(false);
-    }
+    const std::uint64_t before = gif.bytes();
+    const auto err = gif.add(img, delay);
+    largest = std::max(largest, gif.bytes() - before);
+    if (!err && progress) progress(gif.frames(), static_cast<int>(frames));
+    if (gif.bytes() > options.max_bytes) return too_big(std::nullopt);
+    if (err) return err;
+    const std::uint64_t projected =
+        gif.bytes() + largest * (frames - static_cast<std::uint64_t>(gif.frames()));
+    if (projected > options.max_bytes + options.max_bytes / 4) return too_big(projected);
     return std::nullopt;
   };
   if (auto err = frame(nullptr, options.delay_cs)) return err;

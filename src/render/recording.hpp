@@ -13,7 +13,7 @@
 namespace dungen {
 
 // The most work one recording may do: the pixels of all its frames together (2^31, about a
-// minute's drawing and encoding here: 128 frames of a 4096x4096 map at 1 px a cell). Checked
+// minute or two of drawing and encoding: 128 frames of a 4096x4096 map at 1 px a cell). Checked
 // before any frame is drawn; the message names the --every that fits.
 inline constexpr std::uint64_t kMaxRecordPixels = std::uint64_t{1} << 31;
 
@@ -32,8 +32,8 @@ struct RecordOptions {
 // Runs the generator and records it into gif_bytes. `progress`, if given, hears (frames written,
 // frames in all) now and then. Errors (one line): a picture too big, too many frames for the
 // caps (frames, pixels of all frames: before any frame is drawn), a file past max_bytes (as soon
-// as the frames so far say it will pass twice that, or when it passes it), each saying which
-// --every would fit; the encoder failing.
+// as the frames so far say it will pass it by a quarter, or when it passes it), each saying
+// which --every would fit; the encoder failing.
 std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValues& params,
                                       std::uint64_t seed, const RecordOptions& options,
                                       std::string& gif_bytes,
