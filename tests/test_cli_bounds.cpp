@@ -176,10 +176,9 @@ TEST(CliBounds, ARecordingTooMuchWorkIsRefusedBeforeAnyFrame) {
   Folder f("record");
   const std::string gif = f.path("run.gif");
   { std::ofstream(gif) << "old gif"; }
-  // 2048x1024 px a frame, 1100 frames: 2.3G pixels, over 2^31.
-  const std::string err =
-      bad({"record", "cellular-caves", "--width", "2048", "--height", "1024", "--step-cells", "1",
-           "--frames", "1100", "--cell-px", "1", "--out", gif});
+  // 2048x1024 px a frame, 1027 frames (one every 7 of 7176 steps): 2.15G pixels, over 2^31.
+  const std::string err = bad({"record", "cellular-caves", "--width", "2048", "--height", "1024",
+                               "--frames", "1100", "--cell-px", "1", "--out", gif});
   EXPECT_NE(err.find("M pixels to draw: allowed up to 2147M (--every "), std::string::npos) << err;
   EXPECT_NE(err.find("or --frames 1024 or fewer"), std::string::npos) << err;
   EXPECT_EQ(read(gif), "old gif");
