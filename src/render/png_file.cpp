@@ -100,6 +100,7 @@ constexpr std::size_t kWindow = 32768;  // deflate's farthest distance
 constexpr std::size_t kMinMatch = 3;
 constexpr std::size_t kMaxMatch = 258;
 constexpr int kHashBits = 15;
+constexpr int kChainDepth = 8;  // candidates tried a position
 constexpr std::size_t kIdatBytes = std::size_t{64} << 10;
 
 }  // namespace
@@ -120,6 +121,8 @@ struct PngWriter::Encoder {
   std::uint64_t base = 0;  // the absolute position of window[0]
   std::uint64_t next = 0;  // the first byte not compressed yet
   std::vector<std::int64_t> head = std::vector<std::int64_t>(std::size_t{1} << kHashBits, -1);
+  // The earlier position with the same hash, for each of the last kWindow positions.
+  std::vector<std::int64_t> chain = std::vector<std::int64_t>(kWindow, -1);
   std::uint64_t bit_buffer = 0;
   int bit_count = 0;
   std::uint32_t adler_a = 1, adler_b = 0;
@@ -200,9 +203,15 @@ struct PngWriter::Encoder {
     window.insert(window.end(), p, p + n);
   }
 
-  // Compresses what was fed: greedy matches found through a hash of three bytes, the latest
-  // position with that hash the candidate. Unless `all`, the last kMaxMatch bytes wait for more
-  // (a match may go on into the next row).
+  void insert(const std::uint8_t* p, std::uint64_t at) {
+    const std::size_t h = hash(p);
+    chain[at & (kWindow - 1)] = head[h];
+    head[h] = static_cast<std::int64_t>(at);
+  }
+
+  // Compresses what was fed: greedy matches found through a hash of three bytes, the longest of
+  // the last kChainDepth positions with that hash. Unless `all`, the last kMaxMatch bytes wait
+  // for more (a match may go on into the next row).
   void compress(bool all) {
     const std::uint64_t end = base + window.size();
     while (next < end) {
@@ -212,15 +221,22 @@ struct PngWriter::Encoder {
       std::size_t length = 0;
       std::size_t distance = 0;
       if (available >= kMinMatch) {
-        const std::size_t h = hash(p);
-        const std::int64_t candidate = head[h];
-        head[h] = static_cast<std::int64_t>(next);
-        if (candidate >= 0 && static_cast<std::uint64_t>(candidate) >= base &&
-            next - static_cast<std::uint64_t>(candidate) <= kWindow) {
-          const std::uint8_t* q = &window[static_cast<std::size_t>(candidate) - base];
-          const std::size_t most = std::min<std::uint64_t>(available, kMaxMatch);
-          while (length < most && p[length] == q[length]) ++length;
-          distance = static_cast<std::size_t>(next - static_cast<std::uint64_t>(candidate));
+        std::int64_t candidate = head[hash(p)];
+        insert(p, next);
+        const std::size_t most = std::min<std::uint64_t>(available, kMaxMatch);
+        for (int depth = 0; depth < kChainDepth && candidate >= 0 &&
+                            static_cast<std::uint64_t>(candidate) >= base &&
+                            next - static_cast<std::uint64_t>(candidate) <= kWindow;
+             ++depth) {
+          const auto at = static_cast<std::uint64_t>(candidate);
+          const std::uint8_t* q = &window[static_cast<std::size_t>(at - base)];
+          std::size_t n = 0;
+          while (n < most && p[n] == q[n]) ++n;
+          if (n > length) length = n, distance = static_cast<std::size_t>(next - at);
+          if (length == most) break;
+          const std::int64_t earlier = chain[at & (kWindow - 1)];
+          if (earlier >= candidate) break;  // a slot reused since: no older position
+          candidate = earlier;
         }
       }
       if (length < kMinMatch) {
@@ -232,7 +248,7 @@ struct PngWriter::Encoder {
       // A short match's inner positions are found later too; a long run's need not be.
       if (length <= 16) {
         for (std::size_t k = 1; k < length && k + kMinMatch <= available; ++k) {
-          head[hash(p + k)] = static_cast<std::int64_t>(next + k);
+          insert(p + k, next + k);
         }
       }
       next += length;
