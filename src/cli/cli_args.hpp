@@ -35,9 +35,9 @@ struct GenerateRequest {
   bool help = false;  // "COMMAND NAME --help": list NAME's parameters, nothing else
   std::optional<std::string> out_path;
   std::optional<std::string> trace_path;
-  std::uint64_t trace_limit_mb =
-      kDefaultTraceLimitMb;  // --trace-limit: the most the trace may write (MB)
-  int cell_px = 8;           // png, tmj, record: pixels a cell
+  // --trace-limit: the most the trace may write, in MB
+  std::uint64_t trace_limit_mb = kDefaultTraceLimitMb;
+  int cell_px = 8;  // png, tmj, record: pixels a cell
   // record: a frame every `every` steps, or about `frames` frames (0: the default)
   std::uint64_t every = 0;
   int frames = 0;
