@@ -135,6 +135,135 @@ TEST(PngFile, DecodesToTheSamePixelsAndReplacesAFileWhole) {
   std::filesystem::remove_all(dir);
 }
 
+// A PNG's chunks, each checked against its CRC (computed here bit by bit, apart from the
+// writer's table): their types in order, or a line naming the first bad one.
+std::vector<std::string> png_chunks(const std::string& bytes) {
+  std::vector<std::string> types;
+  if (bytes.compare(0, 8, "\x89PNG\r\n\x1A\n") != 0) return {"no signature"};
+  const auto u32 = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v = (v << 8) | static_cast<std::uint8_t>(bytes[at + i]);
+    return v;
+  };
+  for (std::size_t at = 8; at < bytes.size();) {
+    if (at + 12 > bytes.size()) return {"truncated chunk"};
+    const std::uint32_t length = u32(at);
+    if (at + 12 + length > bytes.size()) return {"truncated chunk"};
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (std::size_t i = at + 4; i < at + 8 + length; ++i) {
+      crc ^= static_cast<std::uint8_t>(bytes[i]);
+      for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    types.push_back(bytes.substr(at + 4, 4));
+    if (~crc != u32(at + 8 + length)) return {"bad CRC in " + types.back()};
+    at += 12 + length;
+  }
+  return types;
+}
+
+Image decode_png(const std::string& bytes) {
+  int w = 0, h = 0, comp = 0;
+  std::unique_ptr<unsigned char, void (*)(void*)> pixels(
+      stbi_load_from_memory(reinterpret_cast<const unsigned char*>(bytes.data()),
+                            static_cast<int>(bytes.size()), &w, &h, &comp, 3),
+      stbi_image_free);
+  if (!pixels) return {};
+  Image img(w, h);
+  std::memcpy(img.rgb.data(), pixels.get(), img.rgb.size());
+  return img;
+}
+
+// The streamed PNG of a map decodes to exactly draw_map's pixels: rooms coloured with walls,
+// regions tinted, several cell sizes, heights that are not a whole number of bands.
+TEST(PngFile, StreamedMapDecodesToDrawMapsPixels) {
+  struct Case {
+    std::string_view generator;
+    int px;
+    bool regions;
+  };
+  for (const Case c : {Case{"room-accretion", 4, false}, Case{"room-accretion", 1, true},
+                       Case{"cellular-caves", 3, true}, Case{"rooms-and-tunnels", 7, false},
+                       Case{"bsp-rooms", 13, true}}) {
+    SCOPED_TRACE(std::string(c.generator) + " px " + std::to_string(c.px));
+    const GeneratorSpec& spec = *find_generator(c.generator);
+    Grid map = finished_map(c.generator, 6);
+    if (c.regions) map.assign_regions(label_regions(map, 8).labels);
+    const MapImageStyle style{.cell_px = c.px, .room_colours = spec.text_shows_labels};
+    std::string bytes;
+    std::size_t largest_piece = 0;
+    int last_done = 0;
+    const auto err = write_map_png(
+        [&](std::string_view piece) {
+          bytes += piece;
+          largest_piece = std::max(largest_piece, piece.size());
+        },
+        map, style,
+        [&](int done, int total) {
+          EXPECT_GT(done, last_done);
+          EXPECT_EQ(total, map.height());
+          last_done = done;
+        });
+    ASSERT_FALSE(err.has_value()) << *err;
+    EXPECT_EQ(last_done, map.height());
+    const std::vector<std::string> chunks = png_chunks(bytes);
+    ASSERT_GE(chunks.size(), 3u);
+    EXPECT_EQ(chunks.front(), "IHDR");
+    EXPECT_EQ(chunks.back(), "IEND");
+    for (std::size_t i = 1; i + 1 < chunks.size(); ++i) EXPECT_EQ(chunks[i], "IDAT");
+    const Image want = draw_map(map, style);
+    // Written in pieces of at most one IDAT chunk (64 KB and a row), never the file whole.
+    EXPECT_LE(largest_piece, (std::size_t{64} << 10) + 2 * (want.width * 3 + 1) + 12);
+    const Image got = decode_png(bytes);
+    ASSERT_EQ(got.width, want.width);
+    ASSERT_EQ(got.height, want.height);
+    EXPECT_TRUE(got.rgb == want.rgb);
+  }
+}
+
+// Band by band is the whole picture's rows exactly.
+TEST(MapImage, BandsAreTheWholePicturesRows) {
+  const GeneratorSpec& spec = *find_generator("room-accretion");
+  const Grid map = finished_map("room-accretion", 3);
+  const MapImageStyle style{.cell_px = 5, .room_colours = spec.text_shows_labels};
+  const Image whole = draw_map(map, style);
+  Image band(map.width() * 5, 3 * 5);
+  draw_map_rows(map, style, 7, band);
+  const std::size_t row = static_cast<std::size_t>(whole.width) * 3;
+  EXPECT_TRUE(std::equal(band.rgb.begin(), band.rgb.end(), whole.rgb.begin() + 7 * 5 * row));
+  Image too_far(map.width() * 5, 5);
+  EXPECT_THROW(draw_map_rows(map, style, map.height(), too_far), std::invalid_argument);
+}
+
+// A stop leaves the file there as it was; an unwritable path is an error naming it.
+TEST(PngFile, StoppedOrUnwritableMapKeepsTheOldFile) {
+  const auto dir = std::filesystem::temp_directory_path() / "dungen-test-png-stream";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "map.png").string();
+  { std::ofstream(path) << "yesterday's map"; }
+  const Grid map = finished_map("cellular-caves", 2);
+  StopSource stop;
+  int bands = 0;
+  const auto err = write_map_png(
+      path, map, {.cell_px = 8},  // 8 cell rows a band: 7 bands
+      [&](int, int) {
+        if (++bands == 2) stop.request_stop();
+      },
+      stop.get_token());
+  ASSERT_TRUE(err.has_value());
+  EXPECT_EQ(*err, "stopped");
+  EXPECT_EQ(std::filesystem::file_size(path), 15u);
+  ASSERT_FALSE(write_map_png(path, map, {.cell_px = 2}).has_value());
+  EXPECT_TRUE(decode_png([&] {
+                std::ifstream in(path, std::ios::binary);
+                return std::string(std::istreambuf_iterator<char>(in), {});
+              }())
+                  .rgb == draw_map(map, {.cell_px = 2}).rgb);
+  const auto bad = write_map_png((dir / "no-such-dir" / "x.png").string(), map, {.cell_px = 2});
+  ASSERT_TRUE(bad.has_value());
+  EXPECT_EQ(bad->rfind("cannot write '", 0), 0u) << *bad;
+  std::filesystem::remove_all(dir);
+}
+
 // A GIF read back with giflib's decoder.
 struct Decoded {
   int width = 0, height = 0, frames = 0;
@@ -230,6 +359,63 @@ TEST(GifRecording, TooManyFramesIsRefusedSayingWhatFits) {
   ASSERT_TRUE(err.has_value());
   EXPECT_NE(err->find("allowed up to 3000 (--every "), std::string::npos) << *err;
   EXPECT_TRUE(gif.empty());
+}
+
+// Too much drawing (all frames' pixels past max_pixels) is refused before any frame, naming the
+// --every that fits; that --every then fits.
+TEST(GifRecording, TooMuchWorkIsRefusedBeforeAnyFrameSayingWhatFits) {
+  const GeneratorSpec& spec = *find_generator("rooms-and-tunnels");
+  const ParamValues p = spec.schema.defaults();
+  const int w = p.get_int("width") * 2, h = p.get_int("height") * 2;  // 160x90 px
+  const auto px = static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(h);
+  std::string gif;
+  int frames_drawn = 0;
+  const auto progress = [&](int done, int) { frames_drawn = done; };
+  const auto err =
+      record_gif(spec, p, 3, {.every = 1, .cell_px = 2, .max_pixels = 20 * px}, gif, progress);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_EQ(frames_drawn, 0);
+  const std::size_t at = err->find("(--every ");
+  ASSERT_NE(at, std::string::npos) << *err;
+  EXPECT_NE(err->find("or --frames 20 or fewer"), std::string::npos) << *err;
+  const std::uint64_t every = std::stoull(err->substr(at + 9));
+  ASSERT_FALSE(
+      record_gif(spec, p, 3, {.every = every, .cell_px = 2, .max_pixels = 20 * px}, gif, progress)
+          .has_value());
+  EXPECT_LE(frames_drawn, 20);
+  ASSERT_GT(every, 1u);
+  EXPECT_TRUE(record_gif(spec, p, 3, {.every = every - 1, .cell_px = 2, .max_pixels = 20 * px}, gif,
+                         progress)
+                  .has_value());
+}
+
+// A file past max_bytes is refused as soon as its frames so far say it will pass it by a quarter,
+// or when it passes it, naming the --every that fits (frames as big as the largest yet).
+TEST(GifRecording, TooManyBytesIsRefusedSayingWhatFits) {
+  const GeneratorSpec& caves = *find_generator("cellular-caves");
+  ParamValues p = caves.schema.defaults();
+  ASSERT_FALSE(p.set("width", 400).has_value());
+  ASSERT_FALSE(p.set("height", 200).has_value());
+  std::string gif;
+  int frames_drawn = 0;
+  const auto progress = [&](int done, int) { frames_drawn = done; };
+  // Even step 0's blank frame, 95 times, is far past 30 KB.
+  auto err =
+      record_gif(caves, p, 3, {.frames = 100, .cell_px = 1, .max_bytes = 30'000}, gif, progress);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_EQ(frames_drawn, 1);  // known at the first frame
+  EXPECT_NE(err->find(" KB: allowed up to 29 KB (--every "), std::string::npos) << *err;
+  // Rooms added one by one: each frame a little bigger than the last, so the projection stays
+  // under and the file is refused when it passes.
+  const GeneratorSpec& rooms = *find_generator("rooms-and-tunnels");
+  const ParamValues r = rooms.schema.defaults();
+  ASSERT_FALSE(record_gif(rooms, r, 3, {.frames = 10, .cell_px = 1}, gif, progress).has_value());
+  const std::uint64_t ten = gif.size();
+  err = record_gif(rooms, r, 3, {.frames = 10, .cell_px = 1, .max_bytes = ten * 9 / 10}, gif,
+                   progress);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(err->find("the GIF passed"), std::string::npos) << *err;
+  EXPECT_NE(err->find("(--every "), std::string::npos) << *err;
 }
 
 nlohmann::json read_json(const std::filesystem::path& p) {

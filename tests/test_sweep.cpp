@@ -24,6 +24,33 @@ std::string csv(const std::vector<SweepRow>& rows) {
   return out.str();
 }
 
+// The threads of a sweep stay within its memory budget (an estimate a map), at least one; the
+// rows are the same.
+TEST(Sweep, ThreadsAreCutToFitTheMemoryBudget) {
+  const GeneratorSpec& spec = *find_generator("room-accretion");
+  const ParamValues p = spec.schema.defaults();
+  const std::uint64_t map = sweep_bytes_per_map(p);
+  EXPECT_EQ(map, static_cast<std::uint64_t>(p.get_int("width")) * p.get_int("height") *
+                     kSweepBytesPerCell);
+  SweepOptions o{.first_seed = 1, .last_seed = 12, .threads = 8};
+  EXPECT_EQ(sweep_threads(p, o), 8u);
+  o.memory_budget = 3 * map + map / 2;
+  EXPECT_EQ(sweep_threads(p, o), 3u);
+  o.memory_budget = map / 2;
+  EXPECT_EQ(sweep_threads(p, o), 1u);  // one map always runs
+  o.last_seed = 2;
+  o.memory_budget = kSweepMemoryBudget;
+  EXPECT_EQ(sweep_threads(p, o), 2u);  // no more than seeds
+  // A 4096x4096 map: about 800 MB, 5 in the default budget.
+  ParamValues big = p;
+  ASSERT_FALSE(big.set("width", 4096).has_value());
+  ASSERT_FALSE(big.set("height", 4096).has_value());
+  EXPECT_EQ(sweep_threads(big, {.first_seed = 1, .last_seed = 100, .threads = 64}), 5u);
+  const SweepOptions tight{.first_seed = 1, .last_seed = 12, .threads = 4, .memory_budget = map};
+  const SweepOptions roomy{.first_seed = 1, .last_seed = 12, .threads = 4};
+  EXPECT_EQ(csv(run_sweep(spec, p, tight)), csv(run_sweep(spec, p, roomy)));
+}
+
 TEST(Sweep, RowsAreTheSameWhateverTheThreadCount) {
   for (const GeneratorSpec* spec : all_generators()) {
     SCOPED_TRACE(spec->name);

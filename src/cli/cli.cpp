@@ -6,6 +6,7 @@
 #include <optional>
 #include <ostream>
 #include <streambuf>
+#include <thread>
 
 #include <unistd.h>
 
@@ -32,7 +33,7 @@ constexpr std::string_view kUsage =
     "usage: dungen list\n"
     "       dungen generate NAME [--seed N] [--PARAM VALUE]... [--regions [--connectivity 4|8]]\n"
     "                            [--format text|json|png|tmj] [--cell-px N] [--out PATH]\n"
-    "                            [--trace PATH]\n"
+    "                            [--trace PATH [--trace-limit MB]]\n"
     "       dungen record NAME [--seed N] [--PARAM VALUE]... [--every K | --frames N]\n"
     "                            [--cell-px N] --out FILE.gif\n"
     "       dungen sweep NAME --seeds A..B [--PARAM VALUE]... [--connectivity 4|8]\n"
@@ -104,11 +105,29 @@ TextSink file_sink(AtomicFile& file) {
   return [&file](std::string_view piece) { file.write(piece); };
 }
 
-// Runs `stepper` to the end, writing each step to the trace, numbered from first_number.
+// The trace's byte budget (--trace-limit), shared by the generator's steps and the flood fill's.
+struct TraceBudget {
+  std::uint64_t limit_mb = kDefaultTraceLimitMb;
+  std::uint64_t written = 0;
+};
+
+// Runs `stepper` to the end, writing each step to the trace, numbered from first_number. Past
+// the budget it stops with an error (the trace is then never committed: the old file stays).
 std::uint64_t run_traced(Stepper& stepper, std::string_view algorithm, const Narration& narration,
-                         AtomicFile& trace, std::uint64_t first_number) {
+                         AtomicFile& trace, std::uint64_t first_number, TraceBudget& budget) {
   std::uint64_t n = 0;
-  const TextSink sink = file_sink(trace);
+  const TextSink sink = [&](std::string_view piece) {
+    budget.written += piece.size();
+    if (budget.written > (budget.limit_mb << 20)) {
+      throw UsageError(
+          "--trace passed " + std::to_string(budget.limit_mb) + " MB at step " +
+          std::to_string(first_number + n) + ": allowed up to --trace-limit MB (default " +
+          std::to_string(kDefaultTraceLimitMb) + ", at most " + std::to_string(kMaxTraceLimitMb) +
+          "): raise --trace-limit or trace a smaller map (the file there, if any, "
+          "is as it was)");
+    }
+    trace.write(piece);
+  };
   while (const Step* step = stepper.next()) {
     write_trace_line({first_number + n, algorithm, *step, stepper.draws(), stepper.changes()},
                      narration, stepper.params(), stepper.grid(), sink);
@@ -148,8 +167,9 @@ int cmd_generate(const GenerateRequest& r, std::ostream& out) {
   // A trace records every step's changes and draws; the map is the same either way.
   Stepper stepper = start_generator(spec, r.params, r.seed, /*record_changes=*/trace != nullptr);
   RunResult run;
+  TraceBudget budget{r.trace_limit_mb};
   if (trace) {
-    run.steps = run_traced(stepper, spec.name, spec.narration, *trace, 1);
+    run.steps = run_traced(stepper, spec.name, spec.narration, *trace, 1, budget);
   } else {
     run = run_to_end(stepper);
   }
@@ -159,7 +179,7 @@ int cmd_generate(const GenerateRequest& r, std::ostream& out) {
     if (trace) {
       // The trace shows the flood fill step by step; its labels are label_regions' (tested).
       Stepper flood = start_region_stepper(stepper.grid(), r.region_params, true);
-      run_traced(flood, "regions", region_narration(), *trace, run.steps + 1);
+      run_traced(flood, "regions", region_narration(), *trace, run.steps + 1, budget);
     }
   }
   const MapExport m{spec,
@@ -179,10 +199,16 @@ int cmd_generate(const GenerateRequest& r, std::ostream& out) {
     if (auto err = image_size_error(m.grid.width(), m.grid.height(), r.cell_px)) {
       throw UsageError(*err);
     }
-    Grid shown_map = m.grid;
-    if (region_map) shown_map.assign_regions(region_map->labels);
-    sink(encode_png(
-        draw_map(shown_map, {.cell_px = r.cell_px, .room_colours = spec.text_shows_labels})));
+    // Drawn and encoded a band of rows at a time: memory a few rows, whatever the height.
+    std::optional<Grid> with_regions;
+    if (region_map) {
+      with_regions.emplace(m.grid);
+      with_regions->assign_regions(region_map->labels);
+    }
+    if (auto e = write_map_png(sink, with_regions ? *with_regions : m.grid,
+                               {.cell_px = r.cell_px, .room_colours = spec.text_shows_labels})) {
+      throw UsageError(*e);
+    }
   } else if (r.format == OutputFormat::Tmj) {
     // Several files: the map and its tilesets beside its target, in the plan since the start.
     TiledFiles files;
@@ -280,6 +306,15 @@ int cmd_sweep(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
   const SweepOptions o{r.first_seed, r.last_seed, r.region_params.get_int("connectivity"),
                        r.threads};
   if (auto e = sweep_range_error(o)) throw UsageError(*e);
+  // Big maps take fewer threads than asked (or than cores): said, so a slow sweep is explained.
+  const std::uint64_t seeds = r.last_seed - r.first_seed + 1;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const std::uint64_t asked = std::min<std::uint64_t>(seeds, r.threads == 0 ? cores : r.threads);
+  if (const unsigned used = sweep_threads(r.params, o); used < asked) {
+    err << "dungen: sweep: " << used << " thread" << (used == 1 ? "" : "s") << ", not " << asked
+        << ": a map of these sizes takes about " << (sweep_bytes_per_map(r.params) >> 20)
+        << " MB and a sweep's maps stay within " << (o.memory_budget >> 20) << " MB\n";
+  }
   Progress progress(err, "sweep: seed");
   const std::uint64_t total = r.last_seed - r.first_seed + 1;
   const std::vector<SweepRow> rows =
@@ -326,6 +361,12 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         return kExitOk;
     }
     return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    // Not bad input: the machine could not hold the work. Every output is as it was (nothing is
+    // committed on the way out of an exception).
+    err << "dungen: out of memory: the files there, if any, are as they were (make the work "
+           "smaller: --width/--height, --cell-px, --threads, or drop --trace/--regions)\n";
+    return kExitOutOfMemory;
   } catch (const std::exception& e) {
     // Every message is one line: user text in it is shown() (control characters escaped).
     err << "dungen: " << e.what() << '\n';

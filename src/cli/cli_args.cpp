@@ -1,10 +1,12 @@
 #include "cli/cli_args.hpp"
 
 #include <algorithm>
+#include <thread>
 
 #include "analysis/regions.hpp"
 #include "io/param_args.hpp"
 #include "io/preset.hpp"
+#include "io/trace.hpp"
 #include "lab/sweep.hpp"
 #include "render/gif_file.hpp"
 #include "render/map_image.hpp"
@@ -154,6 +156,10 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
     } else if (flag == "--out" || flag == "--trace") {
       if (value->empty()) throw UsageError(flag + " needs a file path, e.g. map.txt");
       (flag == "--out" ? r.out_path : r.trace_path) = *value;
+    } else if (flag == "--trace-limit") {
+      auto v = parse_int_flag(flag, *value, 1, static_cast<std::int64_t>(kMaxTraceLimitMb));
+      if (auto* err = std::get_if<std::string>(&v)) throw UsageError(*err);
+      r.trace_limit_mb = static_cast<std::uint64_t>(std::get<std::int64_t>(v));
     } else if (flag == "--cell-px") {
       auto v = parse_int_flag(flag, *value, 1, kMaxCellPx);
       if (auto* err = std::get_if<std::string>(&v)) throw UsageError(*err);
@@ -169,7 +175,11 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
     } else if (flag == "--seeds") {
       parse_seed_range(*value, r);
     } else if (flag == "--threads") {
-      auto v = parse_int_flag(flag, *value, 0, kMaxSweepThreads, "0 (one per core)..64");
+      // No more threads than cores (more would only add memory): the range says this machine's.
+      const unsigned most =
+          std::min(kMaxSweepThreads, std::max(1u, std::thread::hardware_concurrency()));
+      auto v = parse_int_flag(flag, *value, 0, most,
+                              "0 (one per core).." + std::to_string(most) + " (the cores here)");
       if (auto* err = std::get_if<std::string>(&v)) throw UsageError(*err);
       r.threads = static_cast<unsigned>(std::get<std::int64_t>(v));
     } else {
@@ -183,6 +193,9 @@ GenerateRequest parse_run(const std::vector<std::string>& args, Command command)
       if (!r.regions && given.seen(flag)) {
         throw UsageError(flag + " has no effect without --regions: add --regions, or drop " + flag);
       }
+    }
+    if (given.seen("--trace-limit") && !r.trace_path) {
+      throw UsageError("--trace-limit has no effect without --trace: add --trace FILE, or drop it");
     }
     const bool picture = r.format == OutputFormat::Png || r.format == OutputFormat::Tmj;
     if (given.seen("--cell-px") && !picture) {
@@ -236,6 +249,7 @@ std::vector<CommandFlag> command_flags(Command command) {
   // The lines below say these numbers.
   static_assert(kDefaultSeed == 1 && kMaxCellPx == 64 && kDefaultCellPx == 8);
   static_assert(kMaxGifFrames == 3000 && RecordOptions{}.frames == 100);
+  static_assert(kDefaultTraceLimitMb == 256 && kMaxTraceLimitMb == 65536);
   static constexpr Row kRows[] = {
       {kAll, {"--seed", "N", "random seed (default 1)"}},  // first: the parameters follow it
       {kSweep, {"--seeds", "A..B", "the seeds to run, e.g. 1..1000 (needed)"}},
@@ -247,10 +261,13 @@ std::vector<CommandFlag> command_flags(Command command) {
       {kRec, {"--cell-px", "N", "pixels a cell (1..64, default 8)"}},
       {kRec, {"--every", "K", "a frame every K steps"}},
       {kRec, {"--frames", "N", "about N frames over the whole run (2..3000, default 100)"}},
-      {kSweep, {"--threads", "N", "threads to run seeds on (0: one per core, default 0)"}},
+      {kSweep,
+       {"--threads", "N",
+        "threads to run seeds on (0: one per core, default 0; at most the cores)"}},
       {kGen | kSweep, {"--out", "PATH", "write to PATH instead of standard output"}},
       {kRec, {"--out", "FILE.gif", "the GIF to write (needed)"}},
       {kGen, {"--trace", "PATH", "write every step to PATH, one JSON object a line"}},
+      {kGen, {"--trace-limit", "MB", "refuse a trace past MB megabytes (1..65536, default 256)"}},
       {kAll, {"--preset", "FILE", "the settings of a preset file (flags given override them)"}},
       {kAll, {"--share", "STRING", "the settings of a share string (NAME?seed=7&max-rooms=12)"}},
   };

@@ -12,6 +12,7 @@
 
 #include "core/params.hpp"
 #include "generators/registry.hpp"
+#include "io/trace.hpp"
 
 namespace dungen {
 
@@ -35,6 +36,8 @@ struct GenerateRequest {
   bool help = false;  // "COMMAND NAME --help": list NAME's parameters, nothing else
   std::optional<std::string> out_path;
   std::optional<std::string> trace_path;
+  // --trace-limit: the most the trace may write, in MB
+  std::uint64_t trace_limit_mb = kDefaultTraceLimitMb;
   int cell_px = 8;  // png, tmj, record: pixels a cell
   // record: a frame every `every` steps, or about `frames` frames (0: the default)
   std::uint64_t every = 0;

@@ -20,6 +20,11 @@
 
 namespace dungen {
 
+// A trace's size is bounded (`--trace-limit MB`): a 4096x4096 run can write many GB. Past the
+// limit the trace is refused (the file there, if any, kept).
+inline constexpr std::uint64_t kDefaultTraceLimitMb = 256;
+inline constexpr std::uint64_t kMaxTraceLimitMb = 65536;  // 64 GB
+
 struct TraceLine {
   std::uint64_t number = 0;
   std::string_view algorithm;

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <exception>
 #include <mutex>
 #include <numeric>
 #include <thread>
@@ -32,6 +33,22 @@ std::optional<std::string> sweep_range_error(const SweepOptions& o) {
            " is out of range: allowed 0 (one per core).." + std::to_string(kMaxSweepThreads);
   }
   return std::nullopt;
+}
+
+std::uint64_t sweep_bytes_per_map(const ParamValues& params) {
+  const auto side = [&](const char* name) {
+    return static_cast<std::uint64_t>(std::max(1, params.get_int(name)));
+  };
+  return side("width") * side("height") * kSweepBytesPerCell;
+}
+
+unsigned sweep_threads(const ParamValues& params, const SweepOptions& o) {
+  const std::uint64_t count = o.last_seed >= o.first_seed ? o.last_seed - o.first_seed + 1 : 1;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const std::uint64_t fit =
+      std::max<std::uint64_t>(1, o.memory_budget / sweep_bytes_per_map(params));
+  return static_cast<unsigned>(
+      std::min({count, static_cast<std::uint64_t>(o.threads == 0 ? cores : o.threads), fit}));
 }
 
 SweepRow sweep_one(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,
@@ -64,21 +81,31 @@ std::vector<SweepRow> run_sweep(const GeneratorSpec& spec, const ParamValues& pa
   std::vector<char> done(static_cast<std::size_t>(count), 0);
   std::atomic<std::uint64_t> next{0};
   std::atomic<std::uint64_t> finished{0};
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  const auto threads =
-      static_cast<unsigned>(std::min<std::uint64_t>(count, o.threads == 0 ? cores : o.threads));
+  const unsigned threads = sweep_threads(params, o);
   std::mutex mutex;
   std::condition_variable wake;
+  // A thread's exception (out of memory) ends the sweep and is rethrown here, not in the thread
+  // (where it would end the process).
+  std::exception_ptr failure;
+  std::atomic<bool> failed{false};
   const auto work = [&] {
-    // Each index is taken by exactly one thread; each writes only its own slots.
-    for (std::uint64_t i = next.fetch_add(1); i < count && !stop.stop_requested();
-         i = next.fetch_add(1)) {
-      rows[static_cast<std::size_t>(i)] = sweep_one(spec, params, o.first_seed + i, o.connectivity);
-      done[static_cast<std::size_t>(i)] = 1;
-      if (finished.fetch_add(1) + 1 == count) {
-        const std::lock_guard lock(mutex);
-        wake.notify_all();
+    try {
+      // Each index is taken by exactly one thread; each writes only its own slots.
+      for (std::uint64_t i = next.fetch_add(1); i < count && !stop.stop_requested() && !failed;
+           i = next.fetch_add(1)) {
+        rows[static_cast<std::size_t>(i)] =
+            sweep_one(spec, params, o.first_seed + i, o.connectivity);
+        done[static_cast<std::size_t>(i)] = 1;
+        if (finished.fetch_add(1) + 1 == count) {
+          const std::lock_guard lock(mutex);
+          wake.notify_all();
+        }
       }
+    } catch (...) {
+      const std::lock_guard lock(mutex);
+      if (!failure) failure = std::current_exception();
+      failed = true;
+      wake.notify_all();
     }
   };
   std::vector<JThread> pool;
@@ -87,12 +114,13 @@ std::vector<SweepRow> run_sweep(const GeneratorSpec& spec, const ParamValues& pa
   if (progress) {
     // This thread reports while the pool works (it has nothing else to do).
     std::unique_lock lock(mutex);
-    while (finished.load() < count && !stop.stop_requested()) {
+    while (finished.load() < count && !stop.stop_requested() && !failed) {
       wake.wait_for(lock, std::chrono::milliseconds(100));
       progress(finished.load());
     }
   }
   pool.clear();  // joins
+  if (failure) std::rethrow_exception(failure);
   if (progress) progress(finished.load());
   // Cut at the first seed not done (a stop): the rows stay a contiguous range.
   const auto first_missing = std::find(done.begin(), done.end(), 0);

@@ -22,14 +22,21 @@ namespace dungen {
 
 // The most seeds one sweep runs (the rows are kept in memory: about 100 bytes each).
 inline constexpr std::uint64_t kMaxSweepSeeds = 1'000'000;
-// The most threads a sweep uses.
+// The most threads a sweep uses (the command line allows no more than the machine's cores).
 inline constexpr unsigned kMaxSweepThreads = 64;
+// Each thread holds one map in flight: its grids, the generator's working state and the flood
+// fill's labels, estimated at this many bytes a cell (room-accretion's 1-cell rooms, the
+// largest measured, take about 40). The threads of one sweep together stay within the budget:
+// fewer threads are used when the maps are big (a 4096x4096 map is about 800 MB: 5 threads).
+inline constexpr std::uint64_t kSweepBytesPerCell = 48;
+inline constexpr std::uint64_t kSweepMemoryBudget = std::uint64_t{4} << 30;  // 4 GB
 
 struct SweepOptions {
   std::uint64_t first_seed = 1;
-  std::uint64_t last_seed = 500;  // inclusive
-  int connectivity = 8;           // for the regions and "connected"
-  unsigned threads = 0;           // 0: one per core
+  std::uint64_t last_seed = 500;                     // inclusive
+  int connectivity = 8;                              // for the regions and "connected"
+  unsigned threads = 0;                              // 0: one per core
+  std::uint64_t memory_budget = kSweepMemoryBudget;  // bytes, all threads' maps together
 };
 
 struct SweepRow {
@@ -44,6 +51,12 @@ struct SweepRow {
 
 // Why a seed range or thread count is refused (one line), or nothing.
 std::optional<std::string> sweep_range_error(const SweepOptions& options);
+
+// The threads a sweep runs on: as asked (0: one per core), no more than seeds, and no more than
+// fit options.memory_budget at kSweepBytesPerCell a cell per map in flight (at least one).
+unsigned sweep_threads(const ParamValues& params, const SweepOptions& options);
+// The bytes one map of `params` is estimated to take in a sweep.
+std::uint64_t sweep_bytes_per_map(const ParamValues& params);
 
 // One row of one seed (what every thread runs).
 SweepRow sweep_one(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,

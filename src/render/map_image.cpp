@@ -116,36 +116,46 @@ std::optional<std::string> image_size_error(int width, int height, int cell_px) 
   return std::nullopt;
 }
 
-Image draw_map(const Grid& grid, const MapImageStyle& style) {
-  if (auto err = image_size_error(grid.width(), grid.height(), style.cell_px)) {
-    throw std::invalid_argument(*err);
-  }
+void draw_map_rows(const Grid& grid, const MapImageStyle& style, int first_row, Image& band) {
   const int px = style.cell_px;
-  Image img(grid.width() * px, grid.height() * px);
+  const int rows = band.height / px;
+  if (band.width != grid.width() * px || band.height % px != 0 || first_row < 0 ||
+      first_row + rows > grid.height()) {
+    throw std::invalid_argument("draw_map_rows: the band does not fit the map");
+  }
   // Walls between rooms as the shader draws them: half a wall on each side of an edge between
-  // two labels, from 3 px a cell on.
+  // two labels, from 3 px a cell on. Every cell draws inside its own square only, so a band of
+  // rows is exactly those rows of the whole picture.
   const bool walls = style.room_colours && px >= 3;
   const int half_wall = std::max(1, static_cast<int>(std::lround(static_cast<float>(px) * 0.09f)));
   const Rgb wall = style.palette->tile(Tile::Wall);
   const auto label_at = [&](int x, int y) {
     return grid.in_bounds(x, y) ? grid.label(grid.index(x, y)) : -1;
   };
-  for (int y = 0; y < grid.height(); ++y) {
+  for (int row = 0; row < rows; ++row) {
+    const int y = first_row + row;
+    const int top = row * px, bottom = (row + 1) * px;
     for (int x = 0; x < grid.width(); ++x) {
       const std::size_t i = grid.index(x, y);
-      fill_rect(img, x * px, y * px, (x + 1) * px, (y + 1) * px, cell_colour(grid, i, style));
+      const int left = x * px, right = (x + 1) * px;
+      fill_rect(band, left, top, right, bottom, cell_colour(grid, i, style));
       const std::int32_t label = grid.label(i);
       if (!walls || label < 0) continue;
-      if (label_at(x - 1, y) != label)
-        fill_rect(img, x * px, y * px, x * px + half_wall, (y + 1) * px, wall);
-      if (label_at(x + 1, y) != label)
-        fill_rect(img, (x + 1) * px - half_wall, y * px, (x + 1) * px, (y + 1) * px, wall);
-      if (label_at(x, y - 1) != label)
-        fill_rect(img, x * px, y * px, (x + 1) * px, y * px + half_wall, wall);
+      if (label_at(x - 1, y) != label) fill_rect(band, left, top, left + half_wall, bottom, wall);
+      if (label_at(x + 1, y) != label) fill_rect(band, right - half_wall, top, right, bottom, wall);
+      if (label_at(x, y - 1) != label) fill_rect(band, left, top, right, top + half_wall, wall);
       if (label_at(x, y + 1) != label)
-        fill_rect(img, x * px, (y + 1) * px - half_wall, (x + 1) * px, (y + 1) * px, wall);
+        fill_rect(band, left, bottom - half_wall, right, bottom, wall);
     }
   }
+}
+
+Image draw_map(const Grid& grid, const MapImageStyle& style) {
+  if (auto err = image_size_error(grid.width(), grid.height(), style.cell_px)) {
+    throw std::invalid_argument(*err);
+  }
+  Image img(grid.width() * style.cell_px, grid.height() * style.cell_px);
+  draw_map_rows(grid, style, 0, img);
   return img;
 }
 

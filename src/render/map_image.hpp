@@ -52,6 +52,11 @@ std::optional<std::string> image_size_error(int width, int height, int cell_px);
 
 // The map's picture. Throws std::invalid_argument when image_size_error() says it cannot be made.
 Image draw_map(const Grid& grid, const MapImageStyle& style);
+// The same picture a band at a time: draws the map's cell rows first_row.. (band.height /
+// cell_px of them) into `band` (the map's width times cell_px wide), exactly as those rows of
+// draw_map's picture (tested). For pictures too big to hold whole (render/png_file.hpp streams
+// them). Throws std::invalid_argument when the band does not fit the map.
+void draw_map_rows(const Grid& grid, const MapImageStyle& style, int first_row, Image& band);
 
 // A small picture of the map, its longer side max_side pixels (or the map's, if smaller): each
 // pixel the colour of the cell under its centre (no walls between rooms, no overlay).

@@ -23,12 +23,33 @@ std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValu
     every = std::max<std::uint64_t>(1, (steps + want - 1) / want);
   }
   // Step 0, one every `every` steps, and the last.
-  const std::uint64_t frames = 1 + steps / every + (steps % every != 0 ? 1 : 0);
+  const auto frames_at = [&](std::uint64_t k) { return 1 + steps / k + (steps % k != 0 ? 1 : 0); };
+  // The smallest --every that gives at most `fits` frames (fits >= 2).
+  const auto every_for = [&](std::uint64_t fits) {
+    return std::max<std::uint64_t>(1, (steps + fits - 2) / (fits - 1));
+  };
+  const std::uint64_t frames = frames_at(every);
+  const std::string spacing = "a frame every " + std::to_string(every) + " of the run's " +
+                              std::to_string(steps) + " steps is " + std::to_string(frames) +
+                              " frames";
   if (frames > static_cast<std::uint64_t>(kMaxGifFrames)) {
-    const std::uint64_t fits = (steps + kMaxGifFrames - 2) / (kMaxGifFrames - 1);
-    return "a frame every " + std::to_string(every) + " of the run's " + std::to_string(steps) +
-           " steps is " + std::to_string(frames) + " frames: allowed up to " +
-           std::to_string(kMaxGifFrames) + " (--every " + std::to_string(fits) + " or more)";
+    return spacing + ": allowed up to " + std::to_string(kMaxGifFrames) + " (--every " +
+           std::to_string(every_for(kMaxGifFrames)) + " or more)";
+  }
+  // The work: every frame is drawn whole and encoded (about 35M pixels a second here).
+  const std::uint64_t frame_pixels = static_cast<std::uint64_t>(w) * options.cell_px *
+                                     static_cast<std::uint64_t>(h) * options.cell_px;
+  if (frames * frame_pixels > options.max_pixels) {
+    const std::uint64_t fits = options.max_pixels / frame_pixels;
+    return spacing + " of " + std::to_string(w * options.cell_px) + "x" +
+           std::to_string(h * options.cell_px) + " px, " +
+           std::to_string(frames * frame_pixels / 1'000'000) + "M pixels to draw: allowed up to " +
+           std::to_string(options.max_pixels / 1'000'000) + "M (" +
+           (fits >= 2 ? "--every " + std::to_string(every_for(fits)) + " or more, or --frames " +
+                            std::to_string(std::min<std::uint64_t>(fits, kMaxGifFrames)) +
+                            " or fewer, or a smaller --cell-px"
+                      : std::string("a smaller --cell-px or map")) +
+           ")";
   }
   auto started = GifWriter::start(w * options.cell_px, h * options.cell_px);
   if (auto* err = std::get_if<std::string>(&started)) return *err;
@@ -36,12 +57,37 @@ std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValu
   const MapImageStyle style{options.cell_px, spec.text_shows_labels, true, &kStandardPalette};
 
   Stepper run = start_generator(spec, params, seed, true);
+  // The file's size: refused once it passes max_bytes, or as soon as the frames so far say it
+  // will pass it by a quarter (what is written, and the largest frame yet for each frame to
+  // come: a 4096x4096 cave's random fill is known at its first frame). The --every suggested
+  // fits frames as large as the largest yet.
+  std::uint64_t largest = 1;
+  const auto too_big = [&](std::optional<std::uint64_t> projected) {
+    const auto size = [](std::uint64_t bytes) {
+      return bytes >= (1u << 20) ? std::to_string(bytes >> 20) + " MB"
+                                 : std::to_string(bytes >> 10) + " KB";
+    };
+    const std::uint64_t fits = options.max_bytes / largest;
+    return spacing +
+           (projected ? ", about " + size(*projected) : ": the GIF passed " + size(gif.bytes())) +
+           ": allowed up to " + size(options.max_bytes) + " (" +
+           (fits >= 2 ? "--every " + std::to_string(every_for(fits)) + " or more, or"
+                      : std::string("")) +
+           " a smaller --cell-px or map)";
+  };
   const auto frame = [&](const Step* step, int delay) -> std::optional<std::string> {
     Image img = draw_map(run.grid(), style);
     if (step) draw_overlay(img, step->overlay, options.cell_px, *style.palette);
-    auto err = gif.add(img, delay);
-    if (progress) progress(gif.frames(), static_cast<int>(frames));
-    return err;
+    const std::uint64_t before = gif.bytes();
+    const auto err = gif.add(img, delay);
+    largest = std::max(largest, gif.bytes() - before);
+    if (!err && progress) progress(gif.frames(), static_cast<int>(frames));
+    if (gif.bytes() > options.max_bytes) return too_big(std::nullopt);
+    if (err) return err;
+    const std::uint64_t projected =
+        gif.bytes() + largest * (frames - static_cast<std::uint64_t>(gif.frames()));
+    if (projected > options.max_bytes + options.max_bytes / 4) return too_big(projected);
+    return std::nullopt;
   };
   if (auto err = frame(nullptr, options.delay_cs)) return err;
   std::uint64_t n = 0;
