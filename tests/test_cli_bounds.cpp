@@ -4,7 +4,6 @@
 // that fits; --threads no more than the cores; PNG written whole through the streaming encoder.
 
 #include <gtest/gtest.h>
-#include <stb_image.h>
 
 #include <sys/wait.h>
 
@@ -21,6 +20,7 @@
 #include "cli_test_support.hpp"
 #include "core/runner.hpp"
 #include "generators/registry.hpp"
+#include "png_decode.hpp"
 #include "render/map_image.hpp"
 
 #ifndef __has_feature
@@ -117,14 +117,10 @@ TEST(CliBounds, PngDecodesToTheMapsPixels) {
   Grid map = s.grid();
   map.assign_regions(label_regions(map, 8).labels);
   const Image want = draw_map(map, {.cell_px = 5, .room_colours = spec.text_shows_labels});
-  int w = 0, h = 0, comp = 0;
-  unsigned char* pixels = stbi_load(out.c_str(), &w, &h, &comp, 3);
-  ASSERT_NE(pixels, nullptr);
-  const std::vector<std::uint8_t> got(pixels, pixels + static_cast<std::size_t>(w) * h * 3);
-  stbi_image_free(pixels);
-  EXPECT_EQ(w, want.width);
-  EXPECT_EQ(h, want.height);
-  EXPECT_TRUE(got == want.rgb);
+  const Image got = test::decode_png_file(out);
+  EXPECT_EQ(got.width, want.width);
+  EXPECT_EQ(got.height, want.height);
+  EXPECT_TRUE(got.rgb == want.rgb);
 }
 
 // A trace past --trace-limit stops the run: one line naming the flag, the old trace and map kept,

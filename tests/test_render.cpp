@@ -3,7 +3,6 @@
 
 #include <gif_lib.h>
 #include <gtest/gtest.h>
-#include <stb_image.h>
 #include <nlohmann/json.hpp>
 
 #include <cstring>
@@ -15,6 +14,7 @@
 
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
+#include "png_decode.hpp"
 #include "render/map_image.hpp"
 #include "render/png_file.hpp"
 #include "render/recording.hpp"
@@ -113,15 +113,10 @@ TEST(MapImage, OverlaysDrawEachItemInItsRolesColour) {
 TEST(PngFile, DecodesToTheSamePixelsAndReplacesAFileWhole) {
   const Image img = draw_map(finished_map("feature-accretion", 4), {.cell_px = 3});
   const std::string bytes = encode_png(img);
-  int w = 0, h = 0, comp = 0;
-  std::unique_ptr<unsigned char, void (*)(void*)> pixels(
-      stbi_load_from_memory(reinterpret_cast<const unsigned char*>(bytes.data()),
-                            static_cast<int>(bytes.size()), &w, &h, &comp, 3),
-      stbi_image_free);
-  ASSERT_NE(pixels, nullptr);
-  ASSERT_EQ(w, img.width);
-  ASSERT_EQ(h, img.height);
-  EXPECT_EQ(std::memcmp(pixels.get(), img.rgb.data(), img.rgb.size()), 0);
+  const Image got = test::decode_png(bytes);
+  ASSERT_EQ(got.width, img.width);
+  ASSERT_EQ(got.height, img.height);
+  EXPECT_TRUE(got.rgb == img.rgb);
 
   const auto dir = std::filesystem::temp_directory_path() / "dungen-test-png";
   std::filesystem::create_directories(dir);
@@ -159,18 +154,6 @@ std::vector<std::string> png_chunks(const std::string& bytes) {
     at += 12 + length;
   }
   return types;
-}
-
-Image decode_png(const std::string& bytes) {
-  int w = 0, h = 0, comp = 0;
-  std::unique_ptr<unsigned char, void (*)(void*)> pixels(
-      stbi_load_from_memory(reinterpret_cast<const unsigned char*>(bytes.data()),
-                            static_cast<int>(bytes.size()), &w, &h, &comp, 3),
-      stbi_image_free);
-  if (!pixels) return {};
-  Image img(w, h);
-  std::memcpy(img.rgb.data(), pixels.get(), img.rgb.size());
-  return img;
 }
 
 // The streamed PNG of a map decodes to exactly draw_map's pixels: rooms coloured with walls,
@@ -213,7 +196,7 @@ TEST(PngFile, StreamedMapDecodesToDrawMapsPixels) {
     const Image want = draw_map(map, style);
     // Written in pieces of at most one IDAT chunk (64 KB and a row), never the file whole.
     EXPECT_LE(largest_piece, (std::size_t{64} << 10) + 2 * (want.width * 3 + 1) + 12);
-    const Image got = decode_png(bytes);
+    const Image got = test::decode_png(bytes);
     ASSERT_EQ(got.width, want.width);
     ASSERT_EQ(got.height, want.height);
     EXPECT_TRUE(got.rgb == want.rgb);
@@ -253,7 +236,7 @@ TEST(PngFile, StoppedOrUnwritableMapKeepsTheOldFile) {
   EXPECT_EQ(*err, "stopped");
   EXPECT_EQ(std::filesystem::file_size(path), 15u);
   ASSERT_FALSE(write_map_png(path, map, {.cell_px = 2}).has_value());
-  EXPECT_TRUE(decode_png([&] {
+  EXPECT_TRUE(test::decode_png([&] {
                 std::ifstream in(path, std::ios::binary);
                 return std::string(std::istreambuf_iterator<char>(in), {});
               }())

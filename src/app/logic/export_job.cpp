@@ -125,10 +125,10 @@ double ExportProgress::fraction() const {
     case ExportStage::Waiting:
     case ExportStage::Counting:
       return 0.0;
-    case ExportStage::Drawing:  // the picture, then its encoding and writing: about half each
-      return 0.5 * part;
-    case ExportStage::Writing:
-      return 0.5 + 0.5 * part;
+    case ExportStage::Drawing:  // a PNG: its rows drawn and encoded as they go
+      return part;
+    case ExportStage::Writing:  // the file, once all is made
+      return 0.95 + 0.05 * part;
     case ExportStage::Frames:
       return 0.95 * part;
   }
@@ -140,9 +140,9 @@ std::string ExportProgress::text() const {
     case ExportStage::Waiting:
       return "starting";
     case ExportStage::Drawing:
-      return "drawing";
+      return total > 0 ? "row " + std::to_string(done) + " of " + std::to_string(total) : "drawing";
     case ExportStage::Writing:
-      return "encoding";
+      return "writing";
     case ExportStage::Counting:
       return "counting steps";
     case ExportStage::Frames:
@@ -185,31 +185,22 @@ std::string export_message(const ExportOutcome& outcome, ExportKind kind, bool d
   return outcome.detail;
 }
 
-ExportOutcome write_map_png(const Grid& map, const MapImageStyle& style, std::uint64_t step,
-                            const std::string& path, ExportStatus& status, StopToken stop) {
+ExportOutcome export_map_png(const Grid& map, const MapImageStyle& style, std::uint64_t step,
+                             const std::string& path, ExportStatus& status, StopToken stop) {
   if (auto err = image_size_error(map.width(), map.height(), style.cell_px)) {
     return failed(path, *err);
   }
-  status.set(ExportStage::Drawing);
-  if (stop.stop_requested()) return cancelled(path);
-  std::string bytes;
-  int width = 0, height = 0;
-  {
-    const Image img = draw_map(map, style);
-    if (stop.stop_requested()) return cancelled(path);
-    status.set(ExportStage::Writing);
-    bytes = encode_png(img);  // (write_png's encoding, kept apart so a stop is seen after it)
-    width = img.width;
-    height = img.height;
-  }
-  if (bytes.empty()) {
-    return failed(
-        path, "cannot encode a " + std::to_string(width) + "x" + std::to_string(height) + " PNG");
-  }
-  return write_file(path, bytes,
-                    " (" + std::to_string(width) + "x" + std::to_string(height) + " px, step " +
-                        std::to_string(step) + ")",
-                    stop);
+  status.set(ExportStage::Drawing, 0, map.height());
+  const auto err = write_map_png(
+      path, map, style, [&](int done, int total) { status.set(ExportStage::Drawing, done, total); },
+      stop);
+  if (err && stop.stop_requested()) return cancelled(path);  // nothing written
+  if (err) return failed(path, *err);
+  const long width = static_cast<long>(map.width()) * style.cell_px;
+  const long height = static_cast<long>(map.height()) * style.cell_px;
+  return {ExportOutcome::Written, path,
+          " (" + std::to_string(width) + "x" + std::to_string(height) + " px, step " +
+              std::to_string(step) + ")"};
 }
 
 ExportOutcome run_export(const ExportRequest& request, ExportStatus& status, StopToken stop) {
@@ -218,7 +209,8 @@ ExportOutcome run_export(const ExportRequest& request, ExportStatus& status, Sto
     switch (request.kind) {
       case ExportKind::Png:
         if (!request.map) return failed(request.path, "no map to export");
-        return write_map_png(*request.map, request.style, request.step, request.path, status, stop);
+        return export_map_png(*request.map, request.style, request.step, request.path, status,
+                              stop);
       case ExportKind::Gif:
         if (!request.generator) return failed(request.path, "no run to record");
         return record(request, status, stop);
@@ -236,25 +228,11 @@ ExportOutcome run_export(const ExportRequest& request, ExportStatus& status, Sto
   }
 }
 
-namespace {
-// std::jthread's detach (the browser build's stand-in has no thread to detach, nor the member).
-template <class T>
-void detach_thread(T& thread) {
-  if constexpr (requires { thread.detach(); }) thread.detach();
-}
-}  // namespace
-
 ExportJob::~ExportJob() {
+  // Stopped, every export ends within a step of its work (a band of PNG rows, a GIF frame, a
+  // file's write) and writes nothing: it is waited for.
   cancel();
-  if (!thread_.joinable()) return;
-  if (running() && kind_ == ExportKind::Png) {
-    // Stopped, it writes nothing; it owns all it still touches (its copy of the map, and the
-    // constant palette), so it may outlive the app's objects. A GIF stops at its next frame
-    // and reads the generator registry: that one is waited for.
-    detach_thread(thread_);
-  } else {
-    thread_.join();
-  }
+  if (thread_.joinable()) thread_.join();
 }
 
 bool ExportJob::start(ExportRequest request) {

@@ -6,11 +6,9 @@
 //
 // One owner: the request and the outcome slot belong to the job's thread until it sets `done`;
 // the window reads the outcome only after seeing `done` (take()). Cancelling is explicit:
-// cancel() asks, and the job looks between its stages (and at every GIF frame); a cancelled
-// export writes nothing, and the file already there is untouched. Closing the app during an
-// export does not wait for a stage that cannot stop (a big PNG's drawing or encoding): a PNG job is
-// asked to stop and left to end by itself (detached: it owns everything it still touches, and
-// writes nothing once stopped); a GIF or preset job stops at its next look and is waited for.
+// cancel() asks, and the job looks between every band of PNG rows, at every GIF frame and before
+// the file replaces the old one; a cancelled export writes nothing, and the file already there is
+// untouched. Closing the app during an export stops it and waits for it (a band or a frame).
 // Without threads (the browser build) the export runs inside start(), at once.
 
 #include <atomic>
@@ -99,14 +97,11 @@ struct ExportOutcome {
 // file handed to the browser), what was cancelled, or the error.
 std::string export_message(const ExportOutcome& outcome, ExportKind kind, bool downloads);
 
-// The PNG export's whole work, in one function: today the picture is drawn whole (draw_map), then
-// encoded whole (encode_png) and written (io/atomic_file), so the memory peaks at the picture and
-// its encoding (about 2 GB for a 4096x4096 map at 4 px a cell), and a stop is seen only between
-// the stages (a stop seen after the encoding still writes nothing). The streaming writer
-// (render/png_file: rows encoded as they are drawn, bounded memory) goes here in their place,
-// reporting rows through `status` and looking at `stop` as it goes.
-ExportOutcome write_map_png(const Grid& map, const MapImageStyle& style, std::uint64_t step,
-                            const std::string& path, ExportStatus& status, StopToken stop);
+// The PNG export's whole work: the map drawn and encoded a band of rows at a time by the streaming
+// writer (render/png_file: memory a few rows whatever the picture's height), its rows reported
+// through `status`, a stop seen between bands (then nothing is written), the file replaced whole.
+ExportOutcome export_map_png(const Grid& map, const MapImageStyle& style, std::uint64_t step,
+                             const std::string& path, ExportStatus& status, StopToken stop);
 
 // Any export's work (the job's thread runs it; the tests call it directly). Never throws: an
 // exception (out of memory included) is a Failed outcome.
@@ -118,7 +113,7 @@ class ExportJob {
   // `hold` runs on the job's thread before the export starts (the tests hold it there to cancel
   // an export that has not begun).
   explicit ExportJob(std::function<void()> hold) : hold_(std::move(hold)) {}
-  // Asks a running export to stop and leaves it to end by itself (see above).
+  // Asks a running export to stop and waits for it to end (see above).
   ~ExportJob();
   ExportJob(const ExportJob&) = delete;
   ExportJob& operator=(const ExportJob&) = delete;
