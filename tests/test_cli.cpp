@@ -14,6 +14,7 @@
 #include "cli_test_support.hpp"
 #include "core/version.hpp"
 #include "generators/registry.hpp"
+#include "io/trace.hpp"
 
 using namespace dungen;
 using nlohmann::json;
@@ -316,9 +317,15 @@ TEST(CliTrace, OneJsonLinePerStepAndTheMapIsTheSameWithOrWithout) {
     for (const json& c : t["changes"]) {
       if (!c.contains("tile")) continue;
       const std::string tile = c["tile"];
-      tiles[c["y"].get<std::size_t>()][c["x"].get<std::size_t>()] = tile == "floor"      ? '.'
-                                                                    : tile == "corridor" ? ','
-                                                                                         : '#';
+      // A run: "n" cells from (x, y) to the right changed alike.
+      const std::size_t n = c.value("n", std::size_t{1});
+      EXPECT_NE(n, 0u);
+      for (std::size_t k = 0; k < n; ++k) {
+        tiles[c["y"].get<std::size_t>()][c["x"].get<std::size_t>() + k] = tile == "floor" ? '.'
+                                                                          : tile == "corridor"
+                                                                              ? ','
+                                                                              : '#';
+      }
     }
   }
   for (std::size_t y = 0; y < tiles.size(); ++y) EXPECT_EQ(tiles[y], doc["tiles"][y]) << y;
@@ -331,6 +338,58 @@ TEST(CliTrace, OneJsonLinePerStepAndTheMapIsTheSameWithOrWithout) {
                 "w = " + std::to_string((*sized)["draws"]["w"].get<int>())),
             std::string::npos);
   std::filesystem::remove(path);
+}
+
+// A trace's changes, runs ("n" cells to the right changed alike) expanded, are exactly the
+// step's changes in order, for every generator and the flood fill: each cell and the layers
+// that changed, with their new values.
+TEST(CliTrace, RunsExpandToExactlyTheStepsChanges) {
+  std::uint64_t runs = 0, cells = 0;
+  for (const GeneratorSpec* spec : all_generators()) {
+    SCOPED_TRACE(std::string(spec->name));
+    ParamValues params = spec->schema.defaults();
+    params.set("width", 40);
+    params.set("height", 30);
+    Stepper gen = start_generator(*spec, params, 5, /*record_changes=*/true);
+    for (std::uint64_t number = 1; const Step* step = gen.next(); ++number) {
+      std::string line;
+      write_trace_line({number, spec->name, *step, gen.draws(), gen.changes()}, spec->narration,
+                       gen.params(), gen.grid(), [&](std::string_view piece) { line += piece; });
+      const json t = json::parse(line);
+      std::vector<json> expanded;
+      for (const json& c : t["changes"]) {
+        const int n = c.value("n", 1);
+        ASSERT_GE(n, 1);
+        runs += n > 1;
+        for (int k = 0; k < n; ++k) {
+          json one = c;
+          one.erase("n");
+          one["x"] = c["x"].get<int>() + k;
+          expanded.push_back(one);
+        }
+      }
+      ASSERT_EQ(expanded.size(), gen.changes().size()) << line;
+      for (std::size_t i = 0; i < expanded.size(); ++i) {
+        const CellChange& c = gen.changes()[i];
+        const Point p = gen.grid().point(c.index);
+        json want = {{"x", p.x}, {"y", p.y}};
+        if (c.before.tile != c.after.tile) want["tile"] = std::string(tile_name(c.after.tile));
+        if (c.before.label != c.after.label) want["label"] = c.after.label;
+        if (c.before.region != c.after.region) want["region"] = c.after.region;
+        if (c.before.mark != c.after.mark) {
+          const Mark m = c.after.mark;
+          want["mark"] = m == Mark::Frontier    ? "frontier"
+                         : m == Mark::Connector ? "connector"
+                         : m == Mark::DeadEnd   ? "dead-end"
+                                                : "none";
+        }
+        ASSERT_EQ(expanded[i], want) << "step " << number << ", change " << i;
+        ++cells;
+      }
+    }
+  }
+  EXPECT_GT(runs, 100u);  // rooms and rows of passes are runs
+  EXPECT_GT(cells, runs);
 }
 
 TEST(CliTrace, EveryPseudocodeLineOfEveryGeneratorAppearsOverSeeds1To20) {

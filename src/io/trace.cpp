@@ -1,5 +1,7 @@
 #include "io/trace.hpp"
 
+#include <array>
+
 #include "io/json_writer.hpp"
 
 namespace dungen {
@@ -59,16 +61,35 @@ void write_trace_line(const TraceLine& t, const Narration& narration, const Para
     j.end_array();
   }
   j.end_object();
+  // Cells in a row that change alike (a room carved, a row of a pass) are one run: its first
+  // cell's x and y, and "n" cells to the right (written only past one).
+  const auto alike = [](const CellChange& a, const CellChange& b) {
+    const auto layers = [](const CellChange& c) {
+      return std::array{c.before.tile != c.after.tile, c.before.label != c.after.label,
+                        c.before.region != c.after.region, c.before.mark != c.after.mark};
+    };
+    return layers(a) == layers(b) && a.after.tile == b.after.tile &&
+           a.after.label == b.after.label && a.after.region == b.after.region &&
+           a.after.mark == b.after.mark;
+  };
   j.key("changes").begin_array();
-  for (const CellChange& c : t.changes) {
+  for (std::size_t i = 0; i < t.changes.size();) {
+    const CellChange& c = t.changes[i];
     const Point p = grid.point(c.index);
+    std::size_t n = 1;
+    while (i + n < t.changes.size() && p.x + static_cast<int>(n) < grid.width() &&
+           t.changes[i + n].index == c.index + n && alike(c, t.changes[i + n])) {
+      ++n;
+    }
     j.begin_object();
     j.key("x").value(p.x).key("y").value(p.y);
+    if (n > 1) j.key("n").value(static_cast<std::uint64_t>(n));
     if (c.before.tile != c.after.tile) j.key("tile").value(tile_name(c.after.tile));
     if (c.before.label != c.after.label) j.key("label").value(c.after.label);
     if (c.before.region != c.after.region) j.key("region").value(c.after.region);
     if (c.before.mark != c.after.mark) j.key("mark").value(mark_name(c.after.mark));
     j.end_object();
+    i += n;
   }
   j.end_array();
   j.end_object();

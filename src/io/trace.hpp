@@ -6,7 +6,8 @@
 // layers that changed:
 //   {"step":12,"algorithm":"rooms-and-tunnels","level":"action","line":5,"code":"...",
 //    "words":"attempt 4 rejected: it touches room 2","draws":{"w":7,"h":5},
-//    "changes":[{"x":3,"y":4,"tile":"floor","label":0}]}
+//    "changes":[{"x":3,"y":4,"tile":"floor","label":0},{"x":5,"y":6,"n":7,"tile":"floor"}]}
+// (the second a run: 7 cells from x = 5 to the right, changed alike).
 
 #include <cstdint>
 #include <span>
