@@ -99,11 +99,13 @@ enum class Ev : EventKind {
   Rejected,                  // id = attempt, other = room hit, rect = outline, reason
   Carved,                    // id = room, other = attempt, rect = inner area
   PlayerStart,               // id = room, at = its centre
-  TunnelPlanned,             // id = room it joins, other = previous room, value = path cells
+  TunnelPlanned,             // id = room it joins, other = previous room, value = path cells,
+                             // reason = which leg first
   TunnelCell,                // id = room the tunnel leads to, at = cell dug
   Added,                     // id = room, value = rooms in the list
 };
-enum Reason : std::uint8_t { kNoReason, kTouches, kOverlaps };
+// Why a room was rejected, and which leg a tunnel digs first.
+enum Reason : std::uint8_t { kNoReason, kTouches, kOverlaps, kVerticalFirst, kHorizontalFirst };
 
 // kCorridorCells: tunnel cells still corridor (a later room's floor can be carved over a tunnel).
 enum Stat : std::size_t { kAttempts, kPlaced, kRejected, kTunnelCells, kCorridorCells, kStatCount };
@@ -139,7 +141,7 @@ std::string words(const Step& s, const ParamValues& p) {
     case event_kind(Ev::TunnelPlanned):
       return "tunnel from room " + number_text(e.other) + " to room " + number_text(e.id) + ": " +
              std::to_string(e.value) + " cells long, " +
-             (e.reason == 1 ? "horizontal" : "vertical") + " leg first";
+             (e.reason == kHorizontalFirst ? "horizontal" : "vertical") + " leg first";
     case event_kind(Ev::TunnelCell):
       return "tunnel to room " + number_text(e.id) + " digs " + xy_text(e.at);
     case event_kind(Ev::Added):
@@ -298,7 +300,7 @@ StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
       const Step tunnel{.level = StepLevel::Action,
                         .line = kTunnel,
                         .event = {.kind = event_kind(Ev::TunnelPlanned),
-                                  .reason = static_cast<std::uint8_t>(horizontal_first ? 1 : 0),
+                                  .reason = horizontal_first ? kHorizontalFirst : kVerticalFirst,
                                   .id = id,
                                   .other = prev,
                                   .value = static_cast<int>(path.size()),
