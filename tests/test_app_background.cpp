@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <latch>
 #include <thread>
 
 #include "analysis/region_stepper.hpp"
@@ -17,6 +18,7 @@
 #include "app/logic/worker.hpp"
 #include "app_test_support.hpp"
 #include "core/runner.hpp"
+#include "core/step_generator.hpp"
 #include "generators/registry.hpp"
 #include "grid_layers.hpp"
 
@@ -91,31 +93,53 @@ TEST(AppWorker, ACancelledTaskSeesItsStopAndTheNextOneRuns) {
   EXPECT_TRUE(next_ran);
 }
 
-TEST(AppWorker, AStoppedBuildHandsNothingOver) {
-  const GeneratorSpec& spec = *find_generator("cellular-caves");
-  ParamValues params = spec.schema.defaults();
-  params.set("width", 1024);
-  params.set("height", 1024);
-  const BuildRequest request{
-      &spec, params, 1, std::size_t{64} << 20, RegionsMode::Animated, region_schema().defaults(),
-      true};
-  // Run to the end it would take this many steps (the flood fill visits every floor cell).
-  Stepper gen = start_generator(spec, params, 1, false);
-  std::uint64_t total = run_to_end(gen).steps;
-  Stepper flood = start_region_stepper(gen.grid(), region_schema().defaults(), false);
-  total += run_to_end(flood).steps;
-  ASSERT_GT(total, 400000u);
+// A build held inside its generator's body, on the worker thread, until the test lets it go: the
+// stop below is requested while the build is certainly under way, whatever the threads' timing.
+struct BuildGate {
+  std::latch reached{1};  // the worker is inside the body
+  std::latch release{1};  // the test lets it go on
+};
+BuildGate* g_gate = nullptr;
 
-  Ticket ticket;
+StepGenerator held_caves(StepContext& ctx, ParamValues params) {
+  g_gate->reached.count_down();
+  g_gate->release.wait();
+  co_yield find_generator("cellular-caves")->body(ctx, std::move(params));
+}
+
+// Builds the held caves on a thread; stops it there first if `stop`. The ticket once done.
+void held_build(Ticket& ticket, bool stop) {
+  GeneratorSpec held = *find_generator("cellular-caves");
+  held.body = held_caves;
+  const BuildRequest request{&held,
+                             held.schema.defaults(),
+                             1,
+                             std::size_t{64} << 20,
+                             RegionsMode::Off,
+                             region_schema().defaults(),
+                             true};
+  BuildGate gate;
+  g_gate = &gate;
   std::jthread worker([&] { build_track(request, ticket, ticket.stop.get_token()); });
-  for (int i = 0; i < 100000 && ticket.done_steps.load() == 0 && !ticket.finished(); ++i) {
-    std::this_thread::sleep_for(milliseconds(1));
-  }
-  ticket.stop.request_stop();
+  gate.reached.wait();
+  if (stop) ticket.stop.request_stop();
+  gate.release.count_down();
   ticket.wait_done();
-  EXPECT_FALSE(ticket.track);
-  EXPECT_FALSE(ticket.error);
-  EXPECT_LT(ticket.done_steps.load(), total);
+  worker.join();
+  g_gate = nullptr;
+}
+
+TEST(AppWorker, AStoppedBuildHandsNothingOver) {
+  Ticket stopped;
+  held_build(stopped, true);
+  EXPECT_FALSE(stopped.track);
+  EXPECT_FALSE(stopped.error);
+  // The same build let run hands its track over, at the end.
+  Ticket whole;
+  held_build(whole, false);
+  ASSERT_TRUE(whole.track);
+  EXPECT_FALSE(whole.error);
+  EXPECT_GT(whole.done_steps.load(), stopped.done_steps.load());
 }
 
 class AppBackground : public ::testing::TestWithParam<const char*> {};
