@@ -9,7 +9,8 @@ namespace dungen {
 std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValues& params,
                                       std::uint64_t seed, const RecordOptions& options,
                                       std::string& gif_bytes,
-                                      const std::function<void(int, int)>& progress) {
+                                      const std::function<void(int, int)>& progress,
+                                      StopToken stop) {
   const int w = params.get_int("width"), h = params.get_int("height");
   if (auto err = image_size_error(w, h, options.cell_px)) return err;
   // How many steps the run has: a run without recording, to space the frames (same seed, same
@@ -76,6 +77,7 @@ std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValu
            " a smaller --cell-px or map)";
   };
   const auto frame = [&](const Step* step, int delay) -> std::optional<std::string> {
+    if (stop.stop_requested()) return "stopped";
     Image img = draw_map(run.grid(), style);
     if (step) draw_overlay(img, step->overlay, options.cell_px, *style.palette);
     const std::uint64_t before = gif.bytes();

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "core/threads.hpp"
 #include "generators/registry.hpp"
 #include "render/gif_file.hpp"
 
@@ -33,10 +34,12 @@ struct RecordOptions {
 // frames in all) now and then. Errors (one line): a picture too big, too many frames for the
 // caps (frames, pixels of all frames: before any frame is drawn), a file past max_bytes (as soon
 // as the frames so far say it will pass it by a quarter, or when it passes it), each saying
-// which --every would fit; the encoder failing.
+// which --every would fit; the encoder failing; "stopped" when `stop` was requested (looked at
+// before every frame; gif_bytes is then incomplete: discard it).
 std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValues& params,
                                       std::uint64_t seed, const RecordOptions& options,
                                       std::string& gif_bytes,
-                                      const std::function<void(int, int)>& progress = {});
+                                      const std::function<void(int, int)>& progress = {},
+                                      StopToken stop = {});
 
 }  // namespace dungen

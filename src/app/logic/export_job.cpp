@@ -20,10 +20,6 @@ int fitting_cell_px(int width, int height, int limit) {
   return std::clamp(limit / std::max(width, height), 1, kDefaultCellPx);
 }
 
-// Thrown from record_gif's progress callback once a stop is asked: record_gif has no stop of its
-// own, and everything it holds is freed as this passes through it.
-struct GifStopped {};
-
 // Stage, done and total in one word: 8 bits, 28 and 28 (counts are frames or rows, far below).
 constexpr std::uint64_t kCountBits = 28;
 constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kCountBits) - 1;
@@ -56,10 +52,10 @@ ExportOutcome write_file(const std::string& path, const std::string& bytes, std:
 ExportOutcome record(const ExportRequest& r, ExportStatus& status, StopToken stop) {
   status.set(ExportStage::Counting);
   std::string bytes;
-  auto err = record_gif(*r.generator, r.params, r.seed, r.record, bytes, [&](int done, int total) {
-    status.set(ExportStage::Frames, done, total);
-    if (stop.stop_requested()) throw GifStopped{};
-  });
+  auto err = record_gif(
+      *r.generator, r.params, r.seed, r.record, bytes,
+      [&](int done, int total) { status.set(ExportStage::Frames, done, total); }, stop);
+  if (err && stop.stop_requested()) return cancelled(r.path);  // nothing written
   if (err) return failed(r.path, *err);
   if (stop.stop_requested()) return cancelled(r.path);
   status.set(ExportStage::Writing);
@@ -219,8 +215,6 @@ ExportOutcome run_export(const ExportRequest& request, ExportStatus& status, Sto
         return write_file(request.path, request.text, " (the preset)", stop);
     }
     return failed(request.path, "nothing to export");
-  } catch (const GifStopped&) {
-    return cancelled(request.path);
   } catch (const std::bad_alloc&) {
     return failed(request.path, "not enough memory to export " + shown(request.path));
   } catch (const std::exception& e) {
