@@ -12,7 +12,7 @@
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
 #include "generators/feature_accretion.hpp"
-#include "replay_check.hpp"
+#include "generator_kit.hpp"
 
 using namespace dungen;
 

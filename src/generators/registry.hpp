@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/narration.hpp"
 #include "core/params.hpp"
@@ -15,7 +16,11 @@ namespace dungen {
 // The seed used when none is given (CLI, app, presets), so two runs without --seed agree.
 inline constexpr std::uint64_t kDefaultSeed = 1;
 
-// Everything about one generator, declared in its own file (see docs/ADDING_A_GENERATOR.md).
+class MapPromises;
+
+// Everything about one generator, declared in its own file (see docs/ADDING_A_GENERATOR.md): what
+// it is and does, and what the shared tests, the docs and `--help` read of it, so a new generator
+// is its own file and one line in all_generators().
 struct GeneratorSpec {
   std::string_view name;     // kebab-case, as typed on the command line
   std::string_view summary;  // one line, for `dungen list` and the app's picker
@@ -26,6 +31,17 @@ struct GeneratorSpec {
   // True when rooms tile the map (every cell labelled): the text export prints each cell's room
   // id as a glyph, and the renderer draws walls on edges between different labels.
   bool text_shows_labels = false;
+
+  // Flag sets, beyond the defaults (always run), under which seeds 1..20 perform every line of the
+  // pseudocode between them: {{"--border", "1"}}. The CLI's trace test runs them all.
+  std::vector<std::vector<std::string_view>> line_settings = {};
+  // What every finished map promises, whatever the parameters (generators/map_promises.hpp): the
+  // random sweep (tests/sweep) runs it over thousands of parameter sets.
+  void (*promises)(MapPromises& map) = nullptr;
+  // The worst-case total work, from the parameters, and what bounds it: printed by
+  // `dungen generate NAME --help` (C = width x height).
+  std::string_view worst_case;
+  std::string_view bounded_by;
 };
 
 std::span<const GeneratorSpec* const> all_generators();
