@@ -1,0 +1,49 @@
+# A core-only dungen: every optional part off (render, lab, CLI, app, tests, benchmark), so only
+# dungen_core and dungen_io, which need nlohmann_json alone.
+#   cmake -DSOURCE=<dungen> -DBUILD=<scratch> [-DGENERATOR=Ninja] [-DFULL=ON] -P core_only.cmake
+# Configures and checks that none of the optional parts' packages was looked for (ctest
+# package.core-only). With FULL=ON (.ci/run) also builds it, installs it into BUILD/prefix and
+# builds and runs the two consumers (tests/consumers/core and io) against that install.
+
+file(REMOVE_RECURSE "${BUILD}")
+set(configure "${CMAKE_COMMAND}" -S "${SOURCE}" -B "${BUILD}" -DCMAKE_BUILD_TYPE=Release
+  -DDUNGEN_BUILD_RENDER=OFF -DDUNGEN_BUILD_LAB=OFF -DDUNGEN_BUILD_CLI=OFF -DDUNGEN_BUILD_APP=OFF
+  -DDUNGEN_BUILD_TESTS=OFF -DDUNGEN_BUILD_BENCH=OFF)
+if(GENERATOR)
+  list(APPEND configure -G "${GENERATOR}")
+endif()
+execute_process(COMMAND ${configure} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "configuring dungen with every optional part off failed:\n${out}")
+endif()
+
+# What the optional parts look for leaves its mark in the cache; none may be there.
+file(STRINGS "${BUILD}/CMakeCache.txt" looked_for
+  REGEX "^(PKG_CONFIG_EXECUTABLE|STB_|IMGUI_|GIF_|glfw3_DIR|GLAD_|benchmark_DIR|GTest_DIR)")
+if(looked_for)
+  list(JOIN looked_for "\n  " looked_for)
+  message(FATAL_ERROR "a core-only configure looked for optional parts' packages:\n  ${looked_for}")
+endif()
+message(STATUS "core-only configure: no package of an optional part looked for")
+
+if(NOT FULL)
+  return()
+endif()
+foreach(command
+    "--build;${BUILD}"
+    "--install;${BUILD};--prefix;${BUILD}/prefix")
+  execute_process(COMMAND "${CMAKE_COMMAND}" ${command} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+    ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "cmake ${command} (core only) failed:\n${out}")
+  endif()
+endforeach()
+foreach(consumer core io)
+  execute_process(COMMAND "${CMAKE_COMMAND}" -DPREFIX=${BUILD}/prefix
+    -DSOURCE=${CMAKE_CURRENT_LIST_DIR}/${consumer} -DBUILD=${BUILD}/consumer-${consumer}
+    -DPROGRAM=${consumer}_consumer -DARGS=. -DGENERATOR=${GENERATOR}
+    -P ${CMAKE_CURRENT_LIST_DIR}/build_and_run.cmake RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the ${consumer} consumer failed against the core-only install")
+  endif()
+endforeach()
