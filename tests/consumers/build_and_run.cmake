@@ -2,7 +2,8 @@
 # installed dungen, then runs its program. Fails on any failing step, printing its output.
 #   cmake -DPREFIX=<dungen's prefix> -DSOURCE=<the game's project> -DBUILD=<scratch build>
 #         -DPROGRAM=<its executable> [-DARGS=a;b] [-DEXPECT=<regex its output must match>]
-#         [-DGENERATOR=Ninja] [-DCXX=<compiler>] -P build_and_run.cmake
+#         [-DGENERATOR=Ninja] [-DCXX=<compiler>] [-DCONFIGURE=<more -D for the game>]
+#         -P build_and_run.cmake
 
 function(step what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out
@@ -22,7 +23,7 @@ endif()
 if(CXX)
   list(APPEND configure "-DCMAKE_CXX_COMPILER=${CXX}")
 endif()
-step("configuring ${SOURCE}" ${configure})
+step("configuring ${SOURCE}" ${configure} ${CONFIGURE})
 step("building ${SOURCE}" "${CMAKE_COMMAND}" --build "${BUILD}")
 step("running ${PROGRAM}" "${BUILD}/${PROGRAM}" ${ARGS})
 message("${out}")

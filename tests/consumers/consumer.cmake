@@ -4,15 +4,29 @@
 #   dungen_consumer(PROGRAM TARGET FOLDER...)
 # builds PROGRAM from main.cpp linked with TARGET only, and checks that every installed header
 # under include/dungen/FOLDER/ compiles alone against TARGET.
+# With -DDUNGEN_SOURCE=<dungen's source> the game adds dungen as a subproject instead (its
+# optional parts then default to off) and builds only what PROGRAM needs; no header check then.
 if(DEFINED CMAKE_CXX_STANDARD)
   message(FATAL_ERROR "a consumer must not set a C++ standard (CMAKE_CXX_STANDARD is set)")
 endif()
-find_package(dungen REQUIRED)
+if(DUNGEN_SOURCE)
+  set(build_type "${CMAKE_BUILD_TYPE}")
+  add_subdirectory(${DUNGEN_SOURCE} ${CMAKE_BINARY_DIR}/dungen EXCLUDE_FROM_ALL)
+  # A subproject leaves the game's settings alone.
+  if(NOT "${CMAKE_BUILD_TYPE}" STREQUAL "${build_type}")
+    message(FATAL_ERROR "dungen changed the game's CMAKE_BUILD_TYPE ('${build_type}' -> "
+      "'${CMAKE_BUILD_TYPE}')")
+  endif()
+else()
+  find_package(dungen REQUIRED)
+endif()
 
 function(dungen_consumer program target)
   add_executable(${program} main.cpp)
   target_link_libraries(${program} PRIVATE ${target})
-  dungen_each_header(${program}_headers ${target} ${ARGN})
+  if(NOT DUNGEN_SOURCE)
+    dungen_each_header(${program}_headers ${target} ${ARGN})
+  endif()
 endfunction()
 
 # dungen_each_header(NAME TARGET FOLDER...): an object library NAME of one source file per

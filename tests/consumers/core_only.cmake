@@ -3,7 +3,8 @@
 #   cmake -DSOURCE=<dungen> -DBUILD=<scratch> [-DGENERATOR=Ninja] [-DFULL=ON] -P core_only.cmake
 # Configures and checks that none of the optional parts' packages was looked for (ctest
 # package.core-only). With FULL=ON (.ci/run) also builds it, installs it into BUILD/prefix and
-# builds and runs the two consumers (tests/consumers/core and io) against that install.
+# builds and runs the two consumers (tests/consumers/core and io) against that install, then the
+# core consumer again with dungen added as its subproject (no CMAKE_BUILD_TYPE, as a game might).
 
 file(REMOVE_RECURSE "${BUILD}")
 set(configure "${CMAKE_COMMAND}" -S "${SOURCE}" -B "${BUILD}" -DCMAKE_BUILD_TYPE=Release
@@ -47,3 +48,10 @@ foreach(consumer core io)
     message(FATAL_ERROR "the ${consumer} consumer failed against the core-only install")
   endif()
 endforeach()
+execute_process(COMMAND "${CMAKE_COMMAND}" -DSOURCE=${CMAKE_CURRENT_LIST_DIR}/core
+  -DBUILD=${BUILD}/subproject-core -DPROGRAM=core_consumer -DGENERATOR=${GENERATOR}
+  -DCONFIGURE=-DDUNGEN_SOURCE=${SOURCE} -P ${CMAKE_CURRENT_LIST_DIR}/build_and_run.cmake
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the core consumer failed with dungen as its subproject")
+endif()
