@@ -1,7 +1,8 @@
 # A core-only dungen: every optional part off (render, lab, CLI, app, tests, benchmark), so only
 # dungen_core and dungen_io, which need nlohmann_json alone.
 #   cmake -DSOURCE=<dungen> -DBUILD=<scratch> [-DGENERATOR=Ninja] [-DFULL=ON] -P core_only.cmake
-# Configures and checks that none of the optional parts' packages was looked for (ctest
+# Configures and checks that none of the optional parts' packages was looked for, and that a part
+# switched on without one it needs (the CLI without render) is refused by name (ctest
 # package.core-only). With FULL=ON (.ci/run) also builds it, installs it into BUILD/prefix and
 # builds and runs the two consumers (tests/consumers/core and io) against that install, then the
 # core consumer again with dungen added as its subproject (no CMAKE_BUILD_TYPE, as a game might).
@@ -26,6 +27,19 @@ if(looked_for)
   message(FATAL_ERROR "a core-only configure looked for optional parts' packages:\n  ${looked_for}")
 endif()
 message(STATUS "core-only configure: no package of an optional part looked for")
+
+# A part switched on without a part it needs stops the configure, naming both.
+file(REMOVE_RECURSE "${BUILD}-clash")
+set(clash "${CMAKE_COMMAND}" -S "${SOURCE}" -B "${BUILD}-clash" -DDUNGEN_BUILD_RENDER=OFF
+  -DDUNGEN_BUILD_LAB=ON -DDUNGEN_BUILD_CLI=ON -DDUNGEN_BUILD_APP=OFF -DDUNGEN_BUILD_TESTS=OFF
+  -DDUNGEN_BUILD_BENCH=OFF)
+execute_process(COMMAND ${clash} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+file(REMOVE_RECURSE "${BUILD}-clash")
+string(REGEX REPLACE "[ \n]+" " " out "${out}")  # CMake wraps its messages
+if(rc EQUAL 0 OR NOT out MATCHES "DUNGEN_BUILD_CLI is ON and needs DUNGEN_BUILD_RENDER")
+  message(FATAL_ERROR "the CLI without render configured, or failed without naming why:\n${out}")
+endif()
+message(STATUS "the CLI without render: refused, naming DUNGEN_BUILD_RENDER")
 
 if(NOT FULL)
   return()
