@@ -52,7 +52,7 @@ const std::map<EventKind, Expect>& expected() {
 }
 
 std::string_view line_of(const Step& s) {
-  return spec().narration.pseudocode[static_cast<std::size_t>(s.line)];
+  return test_support::line_text(spec(), s);
 }
 
 std::int64_t draw(std::span<const Draw> draws, std::string_view name) {
