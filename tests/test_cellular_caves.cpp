@@ -10,10 +10,12 @@
 #include "cli/cli.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
+#include "generator_kit.hpp"
 #include "generators/cellular_caves.hpp"
 #include "generators/registry.hpp"
 
 using namespace dungen;
+using namespace dungen::cellular_caves;
 
 namespace {
 
@@ -21,34 +23,13 @@ const GeneratorSpec& caves() {
   return cellular_caves_spec();
 }
 
-// The generator's event kinds, copied: the tests check them against what each step did.
-enum class Ev : EventKind {
-  FillRow = kFirstOwnEvent,
-  FillCell,
-  Border,
-  Filled,
-  PassStart,
-  RowRead,
-  RowWritten,
-  CellCount,
-  CellRule,
-  PassDone,
-};
 bool is(const Step& s, Ev e) {
-  return s.event.kind == static_cast<EventKind>(e);
+  return s.event.kind == event_kind(e);
 }
 
-// The pseudocode line holding `phrase` (exactly one must).
+// The pseudocode line holding `phrase`.
 int line_with(std::string_view phrase) {
-  const auto& code = caves().narration.pseudocode;
-  int found = -1;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    if (code[i].find(phrase) == std::string_view::npos) continue;
-    EXPECT_EQ(found, -1) << "two lines hold '" << phrase << "'";
-    found = static_cast<int>(i);
-  }
-  EXPECT_GE(found, 0) << "no line holds '" << phrase << "'";
-  return found;
+  return test_support::line_saying(caves(), phrase);
 }
 
 // What each kind of step performs, by the words of the line it must light.
@@ -129,15 +110,13 @@ int differing(const std::vector<Tile>& a, const std::vector<Tile>& b) {
 
 ParamValues params(int w, int h, int fill, int passes, int threshold, int border,
                    int step_cells = 0) {
-  ParamValues p(caves().schema);
-  EXPECT_FALSE(p.set("width", w));
-  EXPECT_FALSE(p.set("height", h));
-  EXPECT_FALSE(p.set("fill_percent", fill));
-  EXPECT_FALSE(p.set("passes", passes));
-  EXPECT_FALSE(p.set("floor_threshold", threshold));
-  EXPECT_FALSE(p.set("border", border));
-  EXPECT_FALSE(p.set("step_cells", step_cells));
-  return p;
+  return test_support::params_for(caves(), {{"width", w},
+                                            {"height", h},
+                                            {"fill_percent", fill},
+                                            {"passes", passes},
+                                            {"floor_threshold", threshold},
+                                            {"border", border},
+                                            {"step_cells", step_cells}});
 }
 
 // The map as the generator made it before the steps were split: the same fill draws, the
@@ -289,7 +268,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit = 
         EXPECT_TRUE(cells);
         EXPECT_EQ(st.level, e.at.x == w - 1 ? StepLevel::Action : StepLevel::Cell);
         EXPECT_EQ(st.overlay.point_of(Role::Cursor), e.at);
-        const bool floor = (e.reason & 1) != 0;
+        const bool floor = (e.reason & kFloor) != 0;
         EXPECT_EQ(s.grid().at(e.at.x, e.at.y), floor ? Tile::Floor : Tile::Wall);
         EXPECT_EQ(changes.size(), floor ? 1u : 0u);
         if (fill > 0 && fill < 100) {
@@ -392,7 +371,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit = 
         EXPECT_EQ(now[i], floor ? Tile::Floor : Tile::Wall);
         const bool flipped = now[i] != pass_start[i];
         EXPECT_EQ(changes.size(), flipped ? 1u : 0u);
-        EXPECT_EQ((e.reason & 2) != 0, flipped);
+        EXPECT_EQ((e.reason & kChanged) != 0, flipped);
         const std::string verdict = std::to_string(count) + (floor ? " >= " : " < ") +
                                     std::to_string(threshold) + (floor ? ": floor" : ": wall");
         EXPECT_EQ(caves().narration.caption(st, p), verdict);
@@ -489,6 +468,43 @@ TEST(CellularCaves, SmoothPassMatchesNaiveRuleForEveryThreshold) {
       }
     }
   }
+}
+
+// The byte-lane counters of cave_smoothing.cpp against a plain count, at widths around the
+// vector lanes (16 and 32 bytes) and the widest map.
+TEST(CellularCaves, RowCountersMatchAPlainCount) {
+  Rng rng(17);
+  for (const int w : {1, 15, 16, 17, 31, 32, 33, 160, kMaxMapSide}) {
+    const std::vector<Tile> a = random_tiles(rng, w, 1, 50);
+    const std::vector<Tile> b = random_tiles(rng, w, 1, 50);
+    int floor = 0, changed = 0;
+    for (std::size_t x = 0; x < a.size(); ++x) {
+      floor += a[x] == Tile::Floor;
+      changed += a[x] != b[x];
+    }
+    EXPECT_EQ(count_floor(a.data(), w), floor) << w;
+    EXPECT_EQ(count_changed(a.data(), b.data(), w), changed) << w;
+    EXPECT_EQ(count_changed(a.data(), a.data(), w), 0) << w;
+  }
+}
+
+// smooth_row alone: a row of floor between two wall rows (kWallRow, as off the map) counts 3
+// floors at each inner cell and 2 at the ends (the column outside counts as wall).
+TEST(CellularCaves, SmoothRowCountsOffTheMapAsWall) {
+  const int w = 8;
+  const std::vector<Tile> floor_row(w, Tile::Floor);
+  std::vector<Tile> ends_wall(w, Tile::Floor);
+  ends_wall.front() = ends_wall.back() = Tile::Wall;
+  std::vector<Tile> out(w, Tile::Empty);
+  smooth_row(kWallRow, floor_row.data(), kWallRow, out.data(), w, 2);
+  EXPECT_EQ(out, floor_row);
+  smooth_row(kWallRow, floor_row.data(), kWallRow, out.data(), w, 3);
+  EXPECT_EQ(out, ends_wall);
+  smooth_row(kWallRow, floor_row.data(), kWallRow, out.data(), w, 4);
+  EXPECT_EQ(out, std::vector<Tile>(w, Tile::Wall));
+  // Floor above and below too: 9 inside, 6 at the ends.
+  smooth_row(floor_row.data(), floor_row.data(), floor_row.data(), out.data(), w, 7);
+  EXPECT_EQ(out, ends_wall);
 }
 
 TEST(CellularCaves, ThresholdZeroIsAllFloorAndTenIsAllWall) {

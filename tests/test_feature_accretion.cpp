@@ -11,10 +11,11 @@
 #include "cli/cli.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
-#include "generators/feature_accretion.hpp"
 #include "generator_kit.hpp"
+#include "generators/feature_accretion.hpp"
 
 using namespace dungen;
+using namespace dungen::feature_accretion;
 
 namespace {
 
@@ -26,21 +27,7 @@ ParamValues params(std::initializer_list<std::pair<std::string_view, std::int64_
   return test_support::params_for(spec(), values);
 }
 
-// A copy of the generator's own event kinds (its file exposes only the spec), in its order.
-enum Ev : EventKind {
-  kFirstRoom = kFirstOwnEvent,
-  kAttempt,
-  kProbed,
-  kSiteFound,
-  kNoSite,
-  kChosen,
-  kRejected,
-  kBuilt,
-};
-constexpr int kRoomKind = 0;
-constexpr std::uint8_t kLeavesMap = 1;
-constexpr std::uint8_t kCoversUsed = 2;
-constexpr std::size_t kHitCellCap = 4096;
+constexpr std::size_t kHitCellCap = kMaxHitCells;
 
 // What each kind of step performs, as a piece of the one pseudocode line it must light, and its
 // level.
@@ -51,21 +38,21 @@ struct Expect {
 const std::map<EventKind, Expect>& expected() {
   static const std::map<EventKind, Expect> table = {
       {kEventBegin, {"fill the map with empty", StepLevel::Phase}},
-      {kFirstRoom, {"first room", StepLevel::Feature}},
-      {kAttempt, {"for attempt in 1..max_attempts", StepLevel::Cell}},
-      {kProbed, {"probe random cells", StepLevel::Cell}},
-      {kSiteFound, {"that is the site", StepLevel::Cell}},
-      {kNoSite, {"no probe found a site", StepLevel::Action}},
-      {kChosen, {"room_chance %", StepLevel::Cell}},
-      {kRejected, {"reject it", StepLevel::Action}},
-      {kBuilt, {"build it past the site", StepLevel::Feature}},
+      {event_kind(Ev::FirstRoom), {"first room", StepLevel::Feature}},
+      {event_kind(Ev::Attempt), {"for attempt in 1..max_attempts", StepLevel::Cell}},
+      {event_kind(Ev::Probed), {"probe random cells", StepLevel::Cell}},
+      {event_kind(Ev::SiteFound), {"that is the site", StepLevel::Cell}},
+      {event_kind(Ev::NoSite), {"no probe found a site", StepLevel::Action}},
+      {event_kind(Ev::Chosen), {"room_chance %", StepLevel::Cell}},
+      {event_kind(Ev::Rejected), {"reject it", StepLevel::Action}},
+      {event_kind(Ev::Built), {"build it past the site", StepLevel::Feature}},
       {kEventDone, {"done", StepLevel::Phase}},
   };
   return table;
 }
 
 std::string_view line_of(const Step& s) {
-  return spec().narration.pseudocode[static_cast<std::size_t>(s.line)];
+  return test_support::line_text(spec(), s);
 }
 
 std::int64_t draw(std::span<const Draw> draws, std::string_view name) {
@@ -88,6 +75,7 @@ struct Placed {
   bool first = false;
   Point door;
   int from = -1;
+  bool from_room = false;  // what the Built step says the feature it opened from is
 };
 
 struct Result {
@@ -102,13 +90,13 @@ Result run(const ParamValues& p, std::uint64_t seed) {
   Result r;
   while (const Step* step = s.next()) {
     const Event& e = step->event;
-    if (e.kind == kFirstRoom) {
+    if (e.kind == event_kind(Ev::FirstRoom)) {
       EXPECT_TRUE(step->overlay.rect_of(Role::Accepted));
       r.placed.push_back(
           {e.id, step->overlay.rect_of(Role::Accepted).value_or(Rect{}), true, true, {}, -1});
-    } else if (e.kind == kBuilt) {
+    } else if (e.kind == event_kind(Ev::Built)) {
       EXPECT_EQ(step->overlay.rect_of(Role::Accepted), e.rect);
-      r.placed.push_back({e.id, e.rect, e.value == kRoomKind, false, e.at, e.other});
+      r.placed.push_back({e.id, e.rect, e.value == kRoom, false, e.at, e.other, e.reason == kRoom});
     }
   }
   r.grid = s.grid();
@@ -248,6 +236,11 @@ int check_map(const ParamValues& p, std::uint64_t seed) {
       EXPECT_TRUE(is_walkable(g.at(ahead.x, ahead.y)));
       EXPECT_TRUE(is_walkable(g.at(behind.x, behind.y)));
       EXPECT_EQ(owner[g.index(behind.x, behind.y)], f.from);
+      // The kind it names for the feature behind the door is that feature's.
+      const auto from = static_cast<std::size_t>(f.from);
+      if (from < r.placed.size()) {
+        EXPECT_EQ(f.from_room, r.placed[from].room) << f.id;
+      }
     }
     EXPECT_EQ(ahead_count, 1) << "door of feature " << f.id;
   }
@@ -329,31 +322,31 @@ struct Tally {
 
   void see(const Step& s, std::span<const Draw> draws) {
     switch (s.event.kind) {
-      case kChosen: {
+      case event_kind(Ev::Chosen): {
         const Rect& r = s.event.rect;
         if (r.x >= 0 && r.y >= 0 && r.right() <= map_w && r.bottom() <= map_h) {
           checked += std::int64_t{r.w} * r.h;
         }
         break;
       }
-      case kFirstRoom:
+      case event_kind(Ev::FirstRoom):
         ++rooms;
         break;
-      case kAttempt:
+      case event_kind(Ev::Attempt):
         ++attempts;
         probed_before += probed_now;
         probed_now = 0;
         break;
-      case kSiteFound:
+      case event_kind(Ev::SiteFound):
         ++sites;
         [[fallthrough]];
-      case kProbed:
-      case kNoSite:
+      case event_kind(Ev::Probed):
+      case event_kind(Ev::NoSite):
         probed_now = draw(draws, "probes");
         break;
-      case kBuilt:
+      case event_kind(Ev::Built):
         ++doors;
-        ++(s.event.value == kRoomKind ? rooms : corridors);
+        ++(s.event.value == kRoom ? rooms : corridors);
         break;
     }
   }
@@ -399,16 +392,16 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>& lit,
     }
     const auto draws = s.draws();
     switch (e.kind) {
-      case kFirstRoom:
+      case event_kind(Ev::FirstRoom):
         EXPECT_EQ(draw(draws, "w"), e.rect.w + 2);
         EXPECT_EQ(draw(draws, "h"), e.rect.h + 2);
         break;
-      case kAttempt:
+      case event_kind(Ev::Attempt):
         EXPECT_TRUE(draws.empty());
         EXPECT_TRUE(s.changes().empty());
         break;
-      case kProbed:
-      case kSiteFound: {
+      case event_kind(Ev::Probed):
+      case event_kind(Ev::SiteFound): {
         EXPECT_EQ(step->overlay.point_of(Role::Cursor), e.at);
         EXPECT_TRUE(s.changes().empty());
         const Tile t = g.at(e.at.x, e.at.y);
@@ -419,28 +412,28 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>& lit,
         EXPECT_LE(e.value, p.get_int("probe_attempts"));
         break;
       }
-      case kNoSite:
+      case event_kind(Ev::NoSite):
         EXPECT_EQ(draw(draws, "probes"), p.get_int("probe_attempts"));
         EXPECT_TRUE(step->overlay.items.empty()) << "no candidate to draw";
         break;
-      case kChosen: {
+      case event_kind(Ev::Chosen): {
         ASSERT_TRUE(step->overlay.rect_of(Role::Candidate));
         EXPECT_EQ(*step->overlay.rect_of(Role::Candidate), e.rect);
         EXPECT_FALSE(step->overlay.has(Role::Accepted) || step->overlay.has(Role::Rejected));
         EXPECT_TRUE(s.changes().empty());
         EXPECT_EQ(has_draw(draws, "roll"), chance > 0 && chance < 100);
-        if (e.value == kRoomKind) {
+        if (e.value == kRoom) {
           EXPECT_EQ(draw(draws, "w"), e.rect.w);
           EXPECT_EQ(draw(draws, "h"), e.rect.h);
         } else {
           EXPECT_EQ(draw(draws, "length"), std::max(e.rect.w, e.rect.h));
         }
         if (has_draw(draws, "roll")) {
-          EXPECT_EQ(draw(draws, "roll") < chance, e.value == kRoomKind);
+          EXPECT_EQ(draw(draws, "roll") < chance, e.value == kRoom);
         }
         break;
       }
-      case kRejected: {
+      case event_kind(Ev::Rejected): {
         ASSERT_TRUE(step->overlay.rect_of(Role::Rejected));
         EXPECT_EQ(*step->overlay.rect_of(Role::Rejected), e.rect);
         EXPECT_FALSE(step->overlay.has(Role::Candidate) || step->overlay.has(Role::Accepted));
@@ -473,7 +466,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>& lit,
         }
         break;
       }
-      case kBuilt:
+      case event_kind(Ev::Built):
         EXPECT_EQ(step->overlay.rect_of(Role::Accepted), e.rect);
         EXPECT_FALSE(step->overlay.has(Role::Rejected));
         EXPECT_FALSE(s.changes().empty());
@@ -611,7 +604,8 @@ TEST(FeatureAccretion, ARejectionOutlinesAtMostTheCapOfHitCells) {
   Stepper s = start_generator(spec(), p, 1, true);
   int capped = 0;
   while (const Step* step = s.next()) {
-    if (step->event.kind != kRejected || step->event.other <= static_cast<int>(kHitCellCap)) {
+    if (step->event.kind != event_kind(Ev::Rejected) ||
+        step->event.other <= static_cast<int>(kHitCellCap)) {
       continue;
     }
     ++capped;
@@ -679,26 +673,26 @@ TEST(FeatureAccretion, WordsCountFromOneAndNameEachFeature) {
   while (const Step* step = s.next()) {
     const std::string w = spec().narration.words(*step, p);
     switch (step->event.kind) {
-      case kFirstRoom:
+      case event_kind(Ev::FirstRoom):
         first = w;
         break;
-      case kAttempt:
+      case event_kind(Ev::Attempt):
         if (step->event.id == 0) attempt1 = w;
         break;
-      case kRejected:
+      case event_kind(Ev::Rejected):
         if (rejected.empty() && step->event.reason == kCoversUsed) rejected = w;
         break;
-      case kBuilt:
+      case event_kind(Ev::Built):
         built.push_back(w);
         // "feature 4 (a room)": rooms and corridors numbered together, like the label layer
         // plus one, each saying what it is.
         EXPECT_EQ(
             w.rfind("feature " + std::to_string(step->event.id + 1) +
-                        (step->event.value == kRoomKind ? " (a room)" : " (a corridor)") + " built",
+                        (step->event.value == kRoom ? " (a room)" : " (a corridor)") + " built",
                     0),
             0u)
             << w;
-        EXPECT_EQ(w.find("(a notch)") != std::string::npos, step->event.value == kRoomKind) << w;
+        EXPECT_EQ(w.find("(a notch)") != std::string::npos, step->event.value == kRoom) << w;
         break;
       case kEventDone:
         done = w;

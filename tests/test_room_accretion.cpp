@@ -11,10 +11,12 @@
 #include "cli/cli.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
-#include "generators/room_accretion.hpp"
 #include "generator_kit.hpp"
+#include "generators/free_cells.hpp"
+#include "generators/room_accretion.hpp"
 
 using namespace dungen;
+using namespace dungen::room_accretion;
 
 namespace {
 
@@ -26,19 +28,6 @@ ParamValues params(std::initializer_list<std::pair<std::string_view, std::int64_
   return test_support::params_for(spec(), values);
 }
 
-// A copy of the generator's event kinds (its file exposes only the spec).
-enum class Ev : EventKind {
-  FirstStart = kFirstOwnEvent,
-  RoomBegun,
-  SizeDrawn,
-  StartTaken,
-  Grown,
-  Jumped,
-  BoxedIn,
-  RoomAdded,
-  Merged,
-  NextStart,
-};
 bool is(const Step& s, Ev kind) {
   return s.event.kind == event_kind(kind);
 }
@@ -704,7 +693,7 @@ TEST(RoomAccretion, StepsCarryTheirDraws) {
         EXPECT_GE(d["picks"], 1) << said;  // room cells picked until one had a free neighbour
         EXPECT_EQ(d.count("x"), 0u) << said;
       } else if (is(*step, Ev::FirstStart) || is(*step, Ev::Jumped) ||
-                 (is(*step, Ev::NextStart) && e.reason == 2)) {
+                 (is(*step, Ev::NextStart) && e.reason == kRandomCell)) {
         ASSERT_TRUE(d.count("x") && d.count("y")) << said;  // a random free cell
         EXPECT_EQ(Point(static_cast<int>(d["x"]), static_cast<int>(d["y"])), e.at) << said;
       } else if (is(*step, Ev::NextStart)) {
@@ -879,4 +868,93 @@ TEST(RoomAccretion, CliPrintsRoomIdsAndStats) {
   EXPECT_NE(text.find("\"boxed_in\": 2"), std::string::npos);
   EXPECT_NE(text.find("\"rooms_under_min_size\": 0"), std::string::npos) << text;
   EXPECT_NE(text.find("\"size_histogram\": ["), std::string::npos) << text;
+}
+
+// ---- The fast free-cell helpers (generators/free_cells.hpp), each against the plain idea ------
+
+TEST(FreeCells, WidthDividerIsExactDivisionAndRemainder) {
+  Rng rng(3);
+  for (const std::uint32_t d : {4u, 5u, 7u, 64u, 100u, 1000u, 4095u, 4096u}) {
+    const WidthDivider by(d);
+    // Every map index (at most 4096 x 4096 cells) and the ends of each row.
+    for (int k = 0; k < 20000; ++k) {
+      const std::uint32_t n = k < 10000 ? static_cast<std::uint32_t>(k) : rng.below(1u << 24);
+      ASSERT_EQ(by.div(n), n / d) << n << " / " << d;
+      ASSERT_EQ(by.mod(n), n % d) << n << " % " << d;
+    }
+    const std::uint32_t last = (1u << 24) - 1;
+    EXPECT_EQ(by.div(last), last / d);
+    EXPECT_EQ(by.mod(last), last % d);
+  }
+}
+
+TEST(FreeCells, BankHandsOutEachCellOnceAndDrawsOnlyFreeCells) {
+  const std::size_t n = 50;
+  CellBank bank(n);
+  Rng rng(11);
+  std::vector<bool> taken(n, false);
+  for (std::size_t left = n; left > 0; --left) {
+    ASSERT_EQ(bank.size(), left);
+    const std::size_t cell = bank.random_cell(rng);
+    ASSERT_LT(cell, n);
+    ASSERT_FALSE(taken[cell]) << "a taken cell was drawn again";
+    taken[cell] = true;
+    bank.take(cell);
+  }
+  EXPECT_TRUE(bank.empty());
+}
+
+// A map's free neighbours the plain way: in bounds and empty, north, east, south, west.
+std::vector<std::size_t> plain_free_neighbours(const Grid& g, std::size_t i) {
+  const Point c = g.point(i);
+  std::vector<std::size_t> out;
+  for (const Point d : {Point{0, -1}, Point{1, 0}, Point{0, 1}, Point{-1, 0}}) {
+    const Point q{c.x + d.x, c.y + d.y};
+    if (g.in_bounds(q) && g.at(q.x, q.y) == Tile::Empty) out.push_back(g.index(q.x, q.y));
+  }
+  return out;
+}
+
+TEST(FreeCells, FreeNeighboursAndPointsMatchThePlainWay) {
+  Rng rng(5);
+  for (const auto& [w, h] : {std::pair{4, 4}, std::pair{7, 5}, std::pair{33, 9}}) {
+    Grid g(w, h, Tile::Empty);
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      if (rng.below(2) == 0) g.put(i, Cell{.tile = Tile::Floor});
+    }
+    const FreeNeighbours free(g);
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      const Point c = g.point(i);
+      if (g.at(c.x, c.y) == Tile::Empty) continue;  // asked only of room cells
+      std::array<std::size_t, 4> out{};
+      const int n = free.of(static_cast<std::uint32_t>(i), out);
+      EXPECT_EQ(std::vector<std::size_t>(out.begin(), out.begin() + n), plain_free_neighbours(g, i))
+          << w << "x" << h << " cell " << i;
+      EXPECT_EQ(free.point(static_cast<std::uint32_t>(i)), c);
+    }
+  }
+}
+
+TEST(FreeCells, GrowthEdgeFindsAFreeNeighbourOrPrunesToNothing) {
+  // A 6x4 map of room cells but one free cell at (3,0); of the listed cells 0..2 of the top row
+  // only cell 2 touches it.
+  Grid g(6, 4, Tile::Floor);
+  g.put(g.index(3, 0), Cell{.tile = Tile::Empty});
+  const FreeNeighbours free(g);
+  GrowthEdge edge;
+  for (std::uint32_t i = 0; i < 3; ++i) edge.add(i);
+  Rng rng(9);
+  std::int64_t picks = 0;
+  EXPECT_EQ(edge.random_free_neighbour(rng, free, picks), g.index(3, 0));
+  EXPECT_GE(picks, 1);
+  EXPECT_LE(edge.size(), 3u);
+  // Cells 0 and 1 have no free neighbour: once picked they are dropped, never cell 2.
+  for (int k = 0; k < 20; ++k) {
+    ASSERT_EQ(edge.random_free_neighbour(rng, free, picks), g.index(3, 0));
+  }
+  EXPECT_EQ(edge.size(), 1u);
+  // With the free cell gone, every cell is pruned and nothing is found.
+  g.put(g.index(3, 0), Cell{.tile = Tile::Floor});
+  EXPECT_EQ(edge.random_free_neighbour(rng, free, picks), kNoCell);
+  EXPECT_EQ(edge.size(), 0u);
 }

@@ -8,9 +8,14 @@
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
+#include "generator_kit.hpp"
 #include "generators/rooms_and_tunnels.hpp"
 
 using namespace dungen;
+using namespace dungen::rooms_and_tunnels;
+using test_support::for_each_step;
+using test_support::params_for;
+using test_support::stat_map;
 
 namespace {
 
@@ -19,14 +24,11 @@ const GeneratorSpec& spec() {
 }
 
 ParamValues params(int w, int h, int max_rooms, int min_size, int max_size) {
-  ParamValues p(spec().schema);
-  EXPECT_FALSE(p.set("width", w));
-  EXPECT_FALSE(p.set("height", h));
-  EXPECT_FALSE(p.set("max_rooms", max_rooms));
-  EXPECT_FALSE(p.set("room_min_size", min_size));
-  EXPECT_FALSE(p.set("room_max_size", max_size));
-  EXPECT_FALSE(p.validate());
-  return p;
+  return params_for(spec(), {{"width", w},
+                             {"height", h},
+                             {"max_rooms", max_rooms},
+                             {"room_min_size", min_size},
+                             {"room_max_size", max_size}});
 }
 
 Rect grown(const Rect& r) {
@@ -118,31 +120,40 @@ TEST(RoomsAndTunnels, DefaultsAreTheTutorials) {
 
 namespace {
 
-// The generator's event kinds, in its order (rooms_and_tunnels.cpp numbers them from
-// kFirstOwnEvent); a copy, so the test states what each one must do independently.
-enum Kind : EventKind {
-  kAttempt = kFirstOwnEvent,
-  kSizeDrawn,
-  kPositionDrawn,
-  kRejected,
-  kCarved,
-  kPlayerStart,
-  kTunnelPlanned,
-  kTunnelCell,
-  kAdded,
-};
-// The rejection's reason for an overlap (a copy of the generator's Reason: kTouches = 1).
-constexpr std::uint8_t kOverlapsReason = 2;
-
-// The pseudocode line each kind of step performs, found by its words (so a renumbered or
-// reworded table fails here).
+// The pseudocode line that says `words`.
 int line_saying(std::string_view words) {
-  const auto code = spec().narration.pseudocode;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    if (code[i].find(words) != std::string_view::npos) return static_cast<int>(i);
+  return test_support::line_saying(spec(), words);
+}
+
+// A rejection draws the box it refused and the room it hit, never a candidate or an accepted
+// box; a touch (the outlines share only a wall line or a corner) also draws that shared wall, an
+// overlap does not, and the event's reason says which. Returns whether it was a touch.
+bool check_rejection(const Step& step, const ParamValues& p) {
+  const Overlay& o = step.overlay;
+  EXPECT_FALSE(o.has(Role::Candidate)) << "a verdict draws the rejected box, not a candidate";
+  EXPECT_FALSE(o.has(Role::Accepted));
+  EXPECT_TRUE(o.rect_of(Role::Cause)) << "a rejection outlines the room it hit";
+  EXPECT_TRUE(o.rect_of(Role::Rejected));
+  if (!o.rect_of(Role::Cause) || !o.rect_of(Role::Rejected)) return false;
+  const Rect a = *o.rect_of(Role::Rejected);
+  const Rect b = *o.rect_of(Role::Cause);
+  EXPECT_TRUE(a.x <= b.right() - 1 && b.x <= a.right() - 1 && a.y <= b.bottom() - 1 &&
+              b.y <= a.bottom() - 1)
+      << "the outline it hit touches or overlaps the candidate";
+  const int ix = std::max(a.x, b.x), iy = std::max(a.y, b.y);
+  const int iw = std::min(a.right(), b.right()) - ix;
+  const int ih = std::min(a.bottom(), b.bottom()) - iy;
+  const bool touches = iw == 1 || ih == 1;
+  EXPECT_EQ(step.event.reason, touches ? kTouches : kOverlaps) << spec().narration.words(step, p);
+  const OverlayItem* wall = o.find(Role::SharedWall);
+  EXPECT_EQ(wall != nullptr, touches);
+  if (wall) {
+    EXPECT_EQ(wall->cells.size(), static_cast<std::size_t>(iw) * ih);
+    for (const Point c : wall->cells) {
+      EXPECT_TRUE(a.contains(c) && b.contains(c)) << "a shared wall cell lies on both outlines";
+    }
   }
-  ADD_FAILURE() << "no pseudocode line says '" << words << "'";
-  return -1;
+  return touches;
 }
 
 }  // namespace
@@ -150,59 +161,29 @@ int line_saying(std::string_view words) {
 TEST(RoomsAndTunnels, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
   const std::map<EventKind, int> expected = {
       {kEventBegin, line_saying("fill the map with wall")},
-      {kAttempt, line_saying("repeat max_rooms times")},
-      {kSizeDrawn, line_saying("w, h = random")},
-      {kPositionDrawn, line_saying("x, y = random")},
-      {kRejected, line_saying("reject it")},
-      {kCarved, line_saying("carve its inside")},
-      {kPlayerStart, line_saying("the player starts")},
-      {kTunnelPlanned, line_saying("L-shaped tunnel")},
-      {kTunnelCell, line_saying("L-shaped tunnel")},
-      {kAdded, line_saying("add the room to the list")},
+      {event_kind(Ev::Attempt), line_saying("repeat max_rooms times")},
+      {event_kind(Ev::SizeDrawn), line_saying("w, h = random")},
+      {event_kind(Ev::PositionDrawn), line_saying("x, y = random")},
+      {event_kind(Ev::Rejected), line_saying("reject it")},
+      {event_kind(Ev::Carved), line_saying("carve its inside")},
+      {event_kind(Ev::PlayerStart), line_saying("the player starts")},
+      {event_kind(Ev::TunnelPlanned), line_saying("L-shaped tunnel")},
+      {event_kind(Ev::TunnelCell), line_saying("L-shaped tunnel")},
+      {event_kind(Ev::Added), line_saying("add the room to the list")},
       {kEventDone, line_saying("done")},
   };
   std::set<int> lit;
   int touches_seen = 0, overlaps_seen = 0;
-  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    Stepper s = start_generator(spec(), spec().schema.defaults(), seed);
-    while (const Step* step = s.next()) {
-      ASSERT_TRUE(expected.contains(step->event.kind)) << int{step->event.kind};
-      ASSERT_EQ(step->line, expected.at(step->event.kind))
-          << spec().narration.words(*step, s.params());
-      lit.insert(step->line);
-      // A line that tests and rejects is lit only by rejections.
-      if (step->line == expected.at(kRejected)) {
-        const Overlay& o = step->overlay;
-        EXPECT_FALSE(o.has(Role::Candidate)) << "a verdict draws the rejected box, not a candidate";
-        EXPECT_FALSE(o.has(Role::Accepted));
-        ASSERT_TRUE(o.rect_of(Role::Cause)) << "a rejection outlines the room it hit";
-        ASSERT_TRUE(o.rect_of(Role::Rejected));
-        const Rect a = *o.rect_of(Role::Rejected);
-        const Rect b = *o.rect_of(Role::Cause);
-        EXPECT_TRUE(a.x <= b.right() - 1 && b.x <= a.right() - 1 && a.y <= b.bottom() - 1 &&
-                    b.y <= a.bottom() - 1)
-            << "the outline it hit touches or overlaps the candidate";
-        // A touch (the outlines share only a wall line or a corner) draws that shared wall, an
-        // overlap does not.
-        const int ix = std::max(a.x, b.x), iy = std::max(a.y, b.y);
-        const int iw = std::min(a.right(), b.right()) - ix;
-        const int ih = std::min(a.bottom(), b.bottom()) - iy;
-        const bool touches = iw == 1 || ih == 1;
-        EXPECT_EQ(step->event.reason == kOverlapsReason, !touches)
-            << spec().narration.words(*step, s.params());
-        const OverlayItem* wall = o.find(Role::SharedWall);
-        ASSERT_EQ(wall != nullptr, touches);
-        (touches ? touches_seen : overlaps_seen) += 1;
-        if (wall) {
-          EXPECT_EQ(wall->cells.size(), static_cast<std::size_t>(iw) * ih);
-          for (const Point c : wall->cells) {
-            EXPECT_TRUE(a.contains(c) && b.contains(c))
-                << "a shared wall cell lies on both outlines";
-          }
-        }
-      }
+  const auto check = [&](std::uint64_t, const Stepper& s, const Step& step) {
+    ASSERT_TRUE(expected.contains(step.event.kind)) << int{step.event.kind};
+    ASSERT_EQ(step.line, expected.at(step.event.kind)) << spec().narration.words(step, s.params());
+    lit.insert(step.line);
+    // A line that tests and rejects is lit only by rejections.
+    if (step.line == expected.at(event_kind(Ev::Rejected))) {
+      (check_rejection(step, s.params()) ? touches_seen : overlaps_seen) += 1;
     }
-  }
+  };
+  for_each_step(spec(), spec().schema.defaults(), 1, 20, check);
   EXPECT_EQ(lit.size(), spec().narration.pseudocode.size());
   EXPECT_GT(touches_seen, 0) << "the seeds reject some rooms for touching";
   EXPECT_GT(overlaps_seen, 0);
@@ -215,48 +196,52 @@ TEST(RoomsAndTunnels, StepsFollowTheIssuesLevelsAndDrawsAreShown) {
     std::vector<std::string_view> drawn;
     for (const Draw& d : s.draws()) drawn.push_back(d.name);
     switch (step->event.kind) {
-      case kAttempt:
+      case event_kind(Ev::Attempt):
         EXPECT_EQ(step->level, StepLevel::Cell);
         ++attempts;
         break;
-      case kSizeDrawn: {
+      case event_kind(Ev::SizeDrawn): {
         EXPECT_EQ(drawn, (std::vector<std::string_view>{"w", "h"}));
         const int w = static_cast<int>(s.draws()[0].value);
         EXPECT_GE(w, 6);
         EXPECT_LE(w, 10);
+        // The event holds the w and h drawn, as the words say them.
+        EXPECT_EQ(step->event.rect.w, w);
+        EXPECT_EQ(step->event.rect.h, s.draws()[1].value);
         // The words speak of the tutorial's w and h, as the sliders do (not the outline).
         EXPECT_NE(spec().narration.words(*step, s.params()).find("w = " + std::to_string(w)),
                   std::string::npos);
         break;
       }
-      case kPositionDrawn:
+      case event_kind(Ev::PositionDrawn):
         EXPECT_EQ(drawn, (std::vector<std::string_view>{"x", "y"}));
         ASSERT_TRUE(step->overlay.rect_of(Role::Candidate));
         EXPECT_EQ(step->overlay.rect_of(Role::Candidate)->x, s.draws()[0].value);
         break;
-      case kRejected:
+      case event_kind(Ev::Rejected):
         EXPECT_EQ(step->level, StepLevel::Action);
         EXPECT_GE(step->event.other, 0);
         ++rejected;
         break;
-      case kCarved:
+      case event_kind(Ev::Carved):
         EXPECT_EQ(step->level, StepLevel::Action);
         EXPECT_TRUE(step->overlay.has(Role::Accepted));
         EXPECT_FALSE(step->overlay.has(Role::Rejected));
         EXPECT_FALSE(s.changes().empty());
         ++carved;
         break;
-      case kTunnelPlanned:
-        EXPECT_EQ(drawn.size(), 1u) << "the corner coin";
+      case event_kind(Ev::TunnelPlanned):
+        ASSERT_EQ(drawn.size(), 1u) << "the corner coin";
+        EXPECT_EQ(step->event.reason, s.draws()[0].value == 1 ? kHorizontalFirst : kVerticalFirst);
         ++coins;
         break;
-      case kTunnelCell:
+      case event_kind(Ev::TunnelCell):
         EXPECT_EQ(step->level, StepLevel::Cell);
         ASSERT_EQ(s.changes().size(), 1u);
         EXPECT_EQ(s.changes()[0].after.tile, Tile::Corridor);
         ++tunnel_cells;
         break;
-      case kAdded:
+      case event_kind(Ev::Added):
         EXPECT_EQ(step->level, StepLevel::Feature);
         break;
       default:
@@ -275,9 +260,7 @@ TEST(RoomsAndTunnels, StatsAreExactAndStepBackWithTheTimeline) {
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     Stepper batch = start_generator(spec(), spec().schema.defaults(), seed, false);
     run_to_end(batch);
-    const std::vector<StatRow> rows = spec().narration.stat_rows(batch.stats(), batch.params());
-    std::map<std::string, std::int64_t> v;
-    for (const StatRow& r : rows) v[r.key] = std::get<std::int64_t>(r.value);
+    std::map<std::string, std::int64_t> v = stat_map(spec(), batch);
     const auto rooms = static_cast<std::int64_t>(batch.layout().rooms.size());
     EXPECT_EQ(v["attempts"], 30);
     EXPECT_EQ(v["rooms"], rooms);
@@ -287,7 +270,7 @@ TEST(RoomsAndTunnels, StatsAreExactAndStepBackWithTheTimeline) {
     Stepper stepped = start_generator(spec(), spec().schema.defaults(), seed);
     std::int64_t dug = 0;
     while (const Step* step = stepped.next()) {
-      if (step->event.kind != kTunnelCell) continue;
+      if (step->event.kind != event_kind(Ev::TunnelCell)) continue;
       for (const CellChange& c : stepped.changes()) {
         dug += c.before.tile == Tile::Wall && c.after.tile == Tile::Corridor;
       }
@@ -323,6 +306,8 @@ TEST(RoomsAndTunnels, SteppedAndBatchGiveTheSameGrid) {
     }
     ASSERT_EQ(batch.grid(), coarse.grid()) << seed;
   }
+  for (const std::uint64_t seed : {1, 7})
+    test_support::check_replay(spec(), spec().schema.defaults(), seed);
 }
 
 TEST(RoomsAndTunnels, SameSeedSameMapDifferentSeedDifferentMap) {

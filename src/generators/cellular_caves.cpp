@@ -24,6 +24,10 @@
 // [cell; a row's last cell is an action]. Then the edge step again [action] and the pass's end
 // [phase]; the last pass's end (the fill's, with no passes) is the run's last step. A pass's
 // steps ask the viewer to outline the cells flipped since the pass began.
+//
+// How the file reads: the pseudocode, each kind of step's factory beside its words, then the body
+// in parts (fill by rows or cells, wall the edge, a pass by rows or cells). The smoothing rule a
+// row at a time, written for speed, is generators/cave_smoothing.cpp.
 
 #include "generators/cellular_caves.hpp"
 
@@ -33,52 +37,15 @@
 #include <string>
 #include <vector>
 
+#include "generators/map_promises.hpp"
+
 namespace dungen {
 namespace {
 
-constexpr auto kWallByte = static_cast<std::uint8_t>(Tile::Wall);
-constexpr auto kFloorByte = static_cast<std::uint8_t>(Tile::Floor);
-// The kernel picks a tile without branching: Wall + (floor? 1 : 0).
-static_assert(kFloorByte == kWallByte + 1);
+using namespace cellular_caves;
 
 // More passes change nothing on a smoothed cave; the bound keeps the slider useful.
 constexpr int kMaxPasses = 20;
-
-constexpr std::array<Tile, kMaxMapSide> kWalls = [] {
-  std::array<Tile, kMaxMapSide> a{};
-  a.fill(Tile::Wall);
-  return a;
-}();
-
-const std::uint8_t* bytes(const Tile* t) {
-  return reinterpret_cast<const std::uint8_t*>(t);
-}
-
-int count_floor(const Tile* row, int w) {
-  const std::uint8_t* r = bytes(row);
-  int n = 0;
-  for (int x = 0; x < w; ++x) n += r[x] == kFloorByte;
-  return n;
-}
-
-int count_changed(const Tile* a, const Tile* b, int w) {
-  const std::uint8_t* pa = bytes(a);
-  const std::uint8_t* pb = bytes(b);
-  int n = 0;
-  for (int x = 0; x < w; ++x) n += pa[x] != pb[x];
-  return n;
-}
-
-// The border rule applied to one computed row (smooth_pass only: the stepper walls the edge in
-// a step of its own).
-void apply_border(Tile* row, int w, int y, int h) {
-  if (y == 0 || y == h - 1) {
-    std::fill(row, row + w, Tile::Wall);
-  } else {
-    row[0] = Tile::Wall;
-    row[w - 1] = Tile::Wall;
-  }
-}
 
 enum Line : int {
   kFillWall,
@@ -106,20 +73,6 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
 };
 static_assert(kPseudocode.size() == kLineCount);
 
-enum class Ev : EventKind {
-  FillRow = kFirstOwnEvent,  // id = row y, value = floor cells in it, rect = the row
-  FillCell,                  // at = the cell, value = its roll (-1: none drawn), reason = kFloor?
-  Border,                    // other = pass (-1: after the fill), value = cells set to wall
-  Filled,                    // value = floor cells
-  PassStart,                 // id = pass
-  RowRead,                   // id = row y, other = pass, rect = the rows read
-  RowWritten,                // id = row y, other = pass, value = cells flipped, rect = the row
-  CellCount,                 // other = pass, at = the cell, value = count, rect = its block
-  CellRule,                  // as CellCount, reason = kFloor? | kChanged?
-  PassDone,                  // id = pass, value = cells the pass flipped
-};
-enum Reason : std::uint8_t { kWall = 0, kFloor = 1, kChanged = 2 };
-
 // floor_fraction is the map's; one slot per pass holds the cells it has flipped so far.
 enum Stat : std::size_t {
   kFloorCells,
@@ -146,58 +99,199 @@ std::string verdict_text(int count, int threshold) {
          (count >= threshold ? ": floor" : ": wall");
 }
 
+// ---- The steps: each kind's factory, then its words --------------------------------------------
+// A pass makes a step or two per row, or per cell with step_cells: those kinds' factories make
+// one step object that the body moves from row to row or cell to cell (a set_ function beside
+// the factory), so a cell step costs no allocation. The fields packed are the ones the words
+// beside them read back (the field list is in cellular_caves.hpp).
+
+Step make_step(StepLevel level, Line line, Event event, Overlay overlay = {}) {
+  return {.level = level, .line = line, .event = event, .overlay = std::move(overlay)};
+}
+// A pass's steps ask the viewer to outline the cells flipped since the pass began.
+Overlay in_pass(std::vector<OverlayItem> items) {
+  return {std::move(items), true};
+}
+// The last cell of a row ends an action; the others are cell steps.
+StepLevel cell_level(int x, int w) {
+  return x + 1 == w ? StepLevel::Action : StepLevel::Cell;
+}
+
+Step begin_step() {
+  return make_step(StepLevel::Phase, kFillWall, {.kind = kEventBegin});
+}
+std::string begin_words(const Event&, const ParamValues& p) {
+  return "the map is filled with wall (" + size_text(p.get_int("width"), p.get_int("height")) + ")";
+}
+
+Step fill_row_step(int y, int floor, const Rect& row) {
+  return make_step(StepLevel::Action, kFill,
+                   {.kind = event_kind(Ev::FillRow), .id = y, .value = floor, .rect = row},
+                   {{box(Role::Candidate, row)}});
+}
+std::string fill_row_words(const Event& e, const ParamValues& p) {
+  return "fill " + row_text(e.id) + ": " + std::to_string(e.value) + " of " +
+         std::to_string(e.rect.w) + " cells floor, each with probability " +
+         std::to_string(p.get("fill_percent")) + "%";
+}
+
+// roll: the number drawn in [0, 99], or -1 when fill_percent 0 or 100 needed no draw.
+Step fill_cell_step() {
+  return make_step(StepLevel::Cell, kFill, {.kind = event_kind(Ev::FillCell)},
+                   {{marker(Role::Cursor, {})}});
+}
+void set_fill_cell(Step& s, Point at, int w, int roll, bool floor) {
+  s.level = cell_level(at.x, w);
+  s.event.reason = floor ? kFloor : kWall;
+  s.event.value = roll;
+  s.event.at = at;
+  s.overlay.items[0].cells[0] = at;
+}
+std::string fill_cell_words(const Event& e, const ParamValues& p) {
+  const int fill = p.get_int("fill_percent");
+  const bool floor = (e.reason & kFloor) != 0;
+  const std::string why = e.value < 0 ? "fill_percent is " + std::to_string(fill)
+                                      : "roll " + std::to_string(e.value) +
+                                            (floor ? " < " : " >= ") + std::to_string(fill);
+  return "fill " + xy_text(e.at) + ": " + why + (floor ? ", floor" : ", wall");
+}
+
+// Walls the edge after the fill (pass < 0: it lights the fill's border line) or after a pass
+// (the pass's border line).
+Step border_step(int pass, int walled, const Rect& map) {
+  return make_step(StepLevel::Action, pass < 0 ? kFillBorder : kPassBorder,
+                   {.kind = event_kind(Ev::Border), .other = pass, .value = walled, .rect = map},
+                   {{box(Role::Candidate, map)}, pass >= 0});
+}
+std::string border_words(const Event& e, const ParamValues&) {
+  return "border after " + (e.other < 0 ? std::string("the fill") : pass_text(e.other)) + ": " +
+         cells_text(e.value, "edge") + " set back to wall";
+}
+
+Step filled_step(std::int64_t floor, bool last) {
+  Step s = make_step(StepLevel::Phase, kFirstGrid,
+                     {.kind = event_kind(Ev::Filled), .value = static_cast<int>(floor)});
+  s.last = last;
+  return s;
+}
+std::string filled_words(const Event& e, const ParamValues& p) {
+  return "random fill done: " + cells_text(e.value, "floor") + "; " +
+         (p.get("passes") > 0 ? "this is the grid the first pass reads"
+                              : "with no passes to run, this is the cave");
+}
+
+Step pass_start_step(int pass) {
+  return make_step(StepLevel::Cell, kForPass, {.kind = event_kind(Ev::PassStart), .id = pass},
+                   in_pass({}));
+}
+std::string pass_start_words(const Event& e, const ParamValues& p) {
+  return pass_text(e.id) + " of " + std::to_string(p.get("passes")) + " begins: it reads " +
+         (e.id == 0 ? std::string("the random map") : pass_text(e.id - 1) + "'s grid") +
+         " and writes a new one";
+}
+
+// rows: the rows read, y-1..y+1 clipped to the map; `read` shows them as they were read.
+Step row_read_step(int y, int pass, const Rect& row, const Rect& rows, OverlayItem read) {
+  return make_step(StepLevel::Action, kCount,
+                   {.kind = event_kind(Ev::RowRead), .id = y, .other = pass, .rect = rows},
+                   in_pass({box(Role::Candidate, row), std::move(read)}));
+}
+std::string row_read_words(const Event& e, const ParamValues&) {
+  return pass_text(e.other) + ", " + row_text(e.id) +
+         ": count floor cells in each cell's 3x3 block, reading rows y=" +
+         std::to_string(e.rect.y) + ".." + std::to_string(e.rect.bottom() - 1);
+}
+
+Step row_written_step(int y, int pass, int changed, const Rect& row) {
+  return make_step(
+      StepLevel::Action, kRule,
+      {.kind = event_kind(Ev::RowWritten), .id = y, .other = pass, .value = changed, .rect = row},
+      in_pass({box(Role::Candidate, row)}));
+}
+std::string row_written_words(const Event& e, const ParamValues& p) {
+  return pass_text(e.other) + ", " + row_text(e.id) +
+         ": cells counting >= " + std::to_string(p.get("floor_threshold")) +
+         " become floor, the rest wall; " + cells_text(e.value) + " flipped";
+}
+
+// The count and the rule steps of a cell both show its 3x3 block as read and a cursor on it.
+Step cell_count_step(int pass) {
+  return make_step(StepLevel::Cell, kCount, {.kind = event_kind(Ev::CellCount), .other = pass},
+                   in_pass({read({}, {}), marker(Role::Cursor, {})}));
+}
+Step cell_rule_step(int pass) {
+  return make_step(StepLevel::Cell, kRule, {.kind = event_kind(Ev::CellRule), .other = pass},
+                   in_pass({read({}, {}), marker(Role::Cursor, {})}));
+}
+// Moves a cell step to the cell at `at`, whose block (as read) is `block`, counting `count`.
+void set_cell(Step& s, Point at, const Rect& block, int count) {
+  s.event.value = count;
+  s.event.at = at;
+  s.event.rect = block;
+  s.overlay.items[0].rect = block;
+  s.overlay.items[1].cells[0] = at;
+}
+// The block's tiles as the cell step read them.
+std::vector<Tile>& block_read(Step& s) {
+  return s.overlay.items[0].read;
+}
+void set_rule(Step& s, int w, bool floor, bool changed) {
+  s.level = cell_level(s.event.at.x, w);
+  s.event.reason = static_cast<std::uint8_t>((floor ? kFloor : kWall) | (changed ? kChanged : 0));
+}
+std::string cell_count_words(const Event& e, const ParamValues&) {
+  return pass_text(e.other) + ", " + xy_text(e.at) + ": " + cells_text(e.value, "floor") +
+         " in its 3x3 block";
+}
+std::string cell_rule_words(const Event& e, const ParamValues& p) {
+  return pass_text(e.other) + ", " + xy_text(e.at) + ": " +
+         verdict_text(e.value, p.get_int("floor_threshold")) +
+         ((e.reason & kChanged) != 0 ? " (flipped)" : " (unchanged)");
+}
+
+Step pass_done_step(int pass, std::int64_t flipped, bool last) {
+  Step s =
+      make_step(StepLevel::Phase, kSwap,
+                {.kind = event_kind(Ev::PassDone), .id = pass, .value = static_cast<int>(flipped)},
+                in_pass({}));
+  s.last = last;
+  return s;
+}
+std::string pass_done_words(const Event& e, const ParamValues& p) {
+  return pass_text(e.id) + " of " + std::to_string(p.get("passes")) +
+         " done: the new grid replaces the previous one; " + cells_text(e.value) + " flipped";
+}
+
 std::string words(const Step& s, const ParamValues& p) {
   const Event& e = s.event;
-  const int threshold = p.get_int("floor_threshold");
-  const int fill = p.get_int("fill_percent");
-  const std::string of_passes = " of " + std::to_string(p.get("passes"));
   switch (e.kind) {
     case kEventBegin:
-      return "the map is filled with wall (" + size_text(p.get_int("width"), p.get_int("height")) +
-             ")";
+      return begin_words(e, p);
     case event_kind(Ev::FillRow):
-      return "fill " + row_text(e.id) + ": " + std::to_string(e.value) + " of " +
-             std::to_string(e.rect.w) + " cells floor, each with probability " +
-             std::to_string(fill) + "%";
-    case event_kind(Ev::FillCell): {
-      const bool floor = (e.reason & kFloor) != 0;
-      const std::string why = e.value < 0 ? "fill_percent is " + std::to_string(fill)
-                                          : "roll " + std::to_string(e.value) +
-                                                (floor ? " < " : " >= ") + std::to_string(fill);
-      return "fill " + xy_text(e.at) + ": " + why + (floor ? ", floor" : ", wall");
-    }
+      return fill_row_words(e, p);
+    case event_kind(Ev::FillCell):
+      return fill_cell_words(e, p);
     case event_kind(Ev::Border):
-      return "border after " + (e.other < 0 ? std::string("the fill") : pass_text(e.other)) + ": " +
-             cells_text(e.value, "edge") + " set back to wall";
+      return border_words(e, p);
     case event_kind(Ev::Filled):
-      return "random fill done: " + cells_text(e.value, "floor") + "; " +
-             (p.get("passes") > 0 ? "this is the grid the first pass reads"
-                                  : "with no passes to run, this is the cave");
+      return filled_words(e, p);
     case event_kind(Ev::PassStart):
-      return pass_text(e.id) + of_passes + " begins: it reads " +
-             (e.id == 0 ? std::string("the random map") : pass_text(e.id - 1) + "'s grid") +
-             " and writes a new one";
+      return pass_start_words(e, p);
     case event_kind(Ev::RowRead):
-      return pass_text(e.other) + ", " + row_text(e.id) +
-             ": count floor cells in each cell's 3x3 block, reading rows y=" +
-             std::to_string(e.rect.y) + ".." + std::to_string(e.rect.bottom() - 1);
+      return row_read_words(e, p);
     case event_kind(Ev::RowWritten):
-      return pass_text(e.other) + ", " + row_text(e.id) +
-             ": cells counting >= " + std::to_string(threshold) + " become floor, the rest wall; " +
-             cells_text(e.value) + " flipped";
+      return row_written_words(e, p);
     case event_kind(Ev::CellCount):
-      return pass_text(e.other) + ", " + xy_text(e.at) + ": " + cells_text(e.value, "floor") +
-             " in its 3x3 block";
+      return cell_count_words(e, p);
     case event_kind(Ev::CellRule):
-      return pass_text(e.other) + ", " + xy_text(e.at) + ": " + verdict_text(e.value, threshold) +
-             ((e.reason & kChanged) != 0 ? " (flipped)" : " (unchanged)");
+      return cell_rule_words(e, p);
     case event_kind(Ev::PassDone):
-      return pass_text(e.id) + of_passes + " done: the new grid replaces the previous one; " +
-             cells_text(e.value) + " flipped";
+      return pass_done_words(e, p);
   }
   return "?";
 }
 
+// The few words drawn on the map beside the cell or row.
 std::string caption(const Step& s, const ParamValues& p) {
   const Event& e = s.event;
   switch (e.kind) {
@@ -301,20 +395,12 @@ StepGenerator fill_rows(StepContext& ctx, Cave& c) {
     const int floor = count_floor(c.fresh.data(), c.w);
     ctx.stats().add(kFloorCells, floor);
     ctx.note_draw("floor", floor);
-    const Step row{
-        .level = StepLevel::Action,
-        .line = kFill,
-        .event = {.kind = event_kind(Ev::FillRow), .id = y, .value = floor, .rect = c.row(y)},
-        .overlay = {{box(Role::Candidate, c.row(y))}}};
-    co_yield row;
+    co_yield fill_row_step(y, floor, c.row(y));
   }
 }
 
 StepGenerator fill_cells(StepContext& ctx, Cave& c) {
-  // One step object for every cell (reused: its cursor keeps its storage).
-  Step cell{.line = kFill,
-            .event = {.kind = event_kind(Ev::FillCell)},
-            .overlay = {{marker(Role::Cursor, {})}}};
+  Step cell = fill_cell_step();
   for (int y = 0; y < c.h; ++y) {
     for (int x = 0; x < c.w; ++x) {
       // ctx.draw_chance("roll", fill) with the roll kept for the words: the same one below(100)
@@ -327,11 +413,7 @@ StepGenerator fill_cells(StepContext& ctx, Cave& c) {
       }
       ctx.canvas().set_tile(x, y, floor ? Tile::Floor : Tile::Wall);
       if (floor) ctx.stats().add(kFloorCells, 1);
-      cell.level = x + 1 == c.w ? StepLevel::Action : StepLevel::Cell;
-      cell.event.reason = floor ? kFloor : kWall;
-      cell.event.value = roll;
-      cell.event.at = {x, y};
-      cell.overlay.items[0].cells[0] = {x, y};
+      set_fill_cell(cell, {x, y}, c.w, roll, floor);
       co_yield cell;
     }
   }
@@ -357,13 +439,7 @@ StepGenerator wall_the_edge(StepContext& ctx, Cave& c, int pass) {
   // The pass read a grid whose edge was all wall (this step ran before it too), so each cell
   // set back to wall had been flipped by the pass and no longer is.
   if (pass >= 0) ctx.stats().add(kFlipped + static_cast<std::size_t>(pass), -walled);
-  const Rect map{0, 0, c.w, c.h};
-  const Step step{
-      .level = StepLevel::Action,
-      .line = pass < 0 ? kFillBorder : kPassBorder,
-      .event = {.kind = event_kind(Ev::Border), .other = pass, .value = walled, .rect = map},
-      .overlay = {{box(Role::Candidate, map)}, pass >= 0}};
-  co_yield step;
+  co_yield border_step(pass, walled, Rect{0, 0, c.w, c.h});
 }
 
 // Row y's new tiles depend on old rows y-1..y+1. Rows below y are still old in the grid; row
@@ -375,15 +451,7 @@ StepGenerator pass_rows(StepContext& ctx, Cave& c, int pass) {
     const Tile* above = y > 0 ? c.old_above.data() : kWallRow;
     const Tile* below = y + 1 < c.h ? here + c.width : kWallRow;
     smooth_row(above, here, below, c.fresh.data(), c.w, c.threshold);
-    const Step read{
-        .level = StepLevel::Action,
-        .line = kCount,
-        .event = {.kind = event_kind(Ev::RowRead),
-                  .id = y,
-                  .other = pass,
-                  .rect = c.rows_around(y)},
-        .overlay = {{box(Role::Candidate, c.row(y)), c.read_rows(y, above, here, below)}, true}};
-    co_yield read;
+    co_yield row_read_step(y, pass, c.row(y), c.rows_around(y), c.read_rows(y, above, here, below));
 
     here = c.live_row(ctx, y);
     std::copy(here, here + c.width, c.old_here.begin());
@@ -393,37 +461,23 @@ StepGenerator pass_rows(StepContext& ctx, Cave& c, int pass) {
                     count_floor(c.fresh.data(), c.w) - count_floor(c.old_here.data(), c.w));
     ctx.stats().add(flipped, changed);
     std::swap(c.old_above, c.old_here);
-    const Step written{.level = StepLevel::Action,
-                       .line = kRule,
-                       .event = {.kind = event_kind(Ev::RowWritten),
-                                 .id = y,
-                                 .other = pass,
-                                 .value = changed,
-                                 .rect = c.row(y)},
-                       .overlay = {{box(Role::Candidate, c.row(y))}, true}};
-    co_yield written;
+    co_yield row_written_step(y, pass, changed, c.row(y));
   }
 }
 
-// The same pass a cell at a time: the count, then the rule, for each cell. Both steps show the
-// 3x3 block as it was read and the cursor; the two step objects are reused from cell to cell, so
-// their window keeps its storage (one cell's steps cost no allocation).
+// The same pass a cell at a time: the count, then the rule, for each cell. The two step objects
+// are reused from cell to cell, so their window keeps its storage.
 StepGenerator pass_cells(StepContext& ctx, Cave& c, int pass) {
   const std::size_t flipped = kFlipped + static_cast<std::size_t>(pass);
-  const Overlay window{{read({}, {}), marker(Role::Cursor, {})}, true};
-  Step counted{.level = StepLevel::Cell,
-               .line = kCount,
-               .event = {.kind = event_kind(Ev::CellCount), .other = pass},
-               .overlay = window};
-  Step ruled{.line = kRule, .event = {.kind = event_kind(Ev::CellRule), .other = pass}};
-  ruled.overlay = window;
+  Step counted = cell_count_step(pass);
+  Step ruled = cell_rule_step(pass);
   for (int y = 0; y < c.h; ++y) {
     const Tile* live = c.live_row(ctx, y);
     std::copy(live, live + c.width, c.old_here.begin());
     for (int x = 0; x < c.w; ++x) {
       const Rect block = c.block(x, y);
       int count = 0;
-      std::vector<Tile>& seen = counted.overlay.items[0].read;
+      std::vector<Tile>& seen = block_read(counted);
       seen.clear();
       for (int by = block.y; by < block.bottom(); ++by) {
         // Row y-1 is kept aside, row y too (its cells left of x are new); y+1 is untouched.
@@ -435,12 +489,7 @@ StepGenerator pass_cells(StepContext& ctx, Cave& c, int pass) {
           seen.push_back(row[bx]);
         }
       }
-      const Point at{x, y};
-      counted.event.value = count;
-      counted.event.at = at;
-      counted.event.rect = block;
-      counted.overlay.items[0].rect = block;
-      counted.overlay.items[1].cells[0] = at;
+      set_cell(counted, {x, y}, block, count);
       co_yield counted;
 
       const bool floor = count >= c.threshold;
@@ -449,22 +498,17 @@ StepGenerator pass_cells(StepContext& ctx, Cave& c, int pass) {
       ctx.canvas().set_tile(x, y, after);
       ctx.stats().add(kFloorCells, (after == Tile::Floor) - (before == Tile::Floor));
       ctx.stats().add(flipped, after != before);
-      ruled.level = x + 1 == c.w ? StepLevel::Action : StepLevel::Cell;
-      ruled.event.reason =
-          static_cast<std::uint8_t>((floor ? kFloor : kWall) | (after != before ? kChanged : 0));
-      ruled.event.value = count;
-      ruled.event.at = at;
-      ruled.event.rect = block;
-      ruled.overlay.items[0].rect = block;
-      ruled.overlay.items[0].read.assign(seen.begin(), seen.end());
-      ruled.overlay.items[1].cells[0] = at;
+      set_cell(ruled, {x, y}, block, count);
+      block_read(ruled).assign(seen.begin(), seen.end());
+      set_rule(ruled, c.w, floor, after != before);
       co_yield ruled;
     }
     std::swap(c.old_above, c.old_here);
   }
 }
 
-StepGenerator cellular_caves(StepContext& ctx, ParamValues p) {
+// The body: the random fill, then the smoothing passes, each a part of its own.
+StepGenerator body(StepContext& ctx, ParamValues p) {
   Cave c;
   c.w = p.get_int("width");
   c.h = p.get_int("height");
@@ -479,28 +523,18 @@ StepGenerator cellular_caves(StepContext& ctx, ParamValues p) {
   const bool cells = p.get("step_cells") != 0;
   StatSheet& stats = ctx.stats();
 
-  const Step begin{.level = StepLevel::Phase, .line = kFillWall, .event = {.kind = kEventBegin}};
-  co_yield begin;
+  co_yield begin_step();
   if (cells) {
     co_yield fill_cells(ctx, c);
   } else {
     co_yield fill_rows(ctx, c);
   }
   if (c.border) co_yield wall_the_edge(ctx, c, -1);
-  const Step filled{
-      .level = StepLevel::Phase,
-      .line = kFirstGrid,
-      .event = {.kind = event_kind(Ev::Filled), .value = static_cast<int>(stats[kFloorCells])},
-      .last = passes == 0};
-  co_yield filled;
+  co_yield filled_step(stats[kFloorCells], passes == 0);
 
   for (int pass = 0; pass < passes; ++pass) {
     stats.set(kPassRunning, pass + 1);
-    const Step start{.level = StepLevel::Cell,
-                     .line = kForPass,
-                     .event = {.kind = event_kind(Ev::PassStart), .id = pass},
-                     .overlay = {{}, true}};
-    co_yield start;
+    co_yield pass_start_step(pass);
     if (cells) {
       co_yield pass_cells(ctx, c, pass);
     } else {
@@ -509,61 +543,28 @@ StepGenerator cellular_caves(StepContext& ctx, ParamValues p) {
     if (c.border) co_yield wall_the_edge(ctx, c, pass);
     stats.set(kPassRunning, 0);
     stats.add(kPassesDone, 1);
-    const Step done{
-        .level = StepLevel::Phase,
-        .line = kSwap,
-        .event = {.kind = event_kind(Ev::PassDone),
-                  .id = pass,
-                  .value = static_cast<int>(stats[kFlipped + static_cast<std::size_t>(pass)])},
-        .overlay = {{}, true},
-        .last = pass + 1 == passes};
-    co_yield done;
+    co_yield pass_done_step(pass, stats[kFlipped + static_cast<std::size_t>(pass)],
+                            pass + 1 == passes);
   }
+}
+
+// What every finished cave promises, whatever the parameters (the random sweep checks them).
+void promises(MapPromises& map) {
+  const Grid& g = map.grid();
+  map.only_tiles({Tile::Wall, Tile::Floor});
+  map.expect(map.stat("passes_done") == map.param("passes"), "every pass asked for is run");
+  if (map.param("border") == 0) return;
+  bool walled = true;
+  for (int x = 0; x < g.width(); ++x) {
+    walled = walled && g.at(x, 0) == Tile::Wall && g.at(x, g.height() - 1) == Tile::Wall;
+  }
+  for (int y = 0; y < g.height(); ++y) {
+    walled = walled && g.at(0, y) == Tile::Wall && g.at(g.width() - 1, y) == Tile::Wall;
+  }
+  map.expect(walled, "with border, every edge cell is wall");
 }
 
 }  // namespace
-
-const Tile* const kWallRow = kWalls.data();
-
-// On x86-64 the kernel is also built for AVX2 and picked at load time (twice the bytes per
-// instruction of the SSE2 baseline); the arithmetic is the same integer rule either way.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx2", "default")))
-#endif
-void smooth_row(const Tile* above, const Tile* row, const Tile* below, Tile* out, int w,
-                int threshold) {
-  const std::uint8_t* a = bytes(above);
-  const std::uint8_t* r = bytes(row);
-  const std::uint8_t* b = bytes(below);
-  auto* o = reinterpret_cast<std::uint8_t*>(out);
-  // Column sums of the three rows, padded with a zero column on each side (outside = wall);
-  // then each cell adds three neighbouring column sums. Both loops are branch-free over bytes,
-  // so the compiler vectorises them.
-  std::array<std::uint8_t, kMaxMapSide + 2> cols;
-  cols[0] = 0;
-  cols[static_cast<std::size_t>(w) + 1] = 0;
-  for (int x = 0; x < w; ++x) {
-    cols[static_cast<std::size_t>(x) + 1] = static_cast<std::uint8_t>(
-        (a[x] == kFloorByte) + (r[x] == kFloorByte) + (b[x] == kFloorByte));
-  }
-  const auto t = static_cast<std::uint8_t>(std::clamp(threshold, 0, 10));
-  for (int x = 0; x < w; ++x) {
-    const auto i = static_cast<std::size_t>(x);
-    const auto sum = static_cast<std::uint8_t>(cols[i] + cols[i + 1] + cols[i + 2]);
-    o[x] = static_cast<std::uint8_t>(kWallByte + (sum >= t));
-  }
-}
-
-void smooth_pass(const Tile* in, Tile* out, int w, int h, int threshold, bool border) {
-  const auto width = static_cast<std::size_t>(w);
-  for (int y = 0; y < h; ++y) {
-    const Tile* here = in + static_cast<std::size_t>(y) * width;
-    Tile* dst = out + static_cast<std::size_t>(y) * width;
-    smooth_row(y > 0 ? here - width : kWallRow, here, y + 1 < h ? here + width : kWallRow, dst, w,
-               threshold);
-    if (border) apply_border(dst, w, y, h);
-  }
-}
 
 const GeneratorSpec& cellular_caves_spec() {
   static const GeneratorSpec spec{
@@ -576,7 +577,12 @@ const GeneratorSpec& cellular_caves_spec() {
                     .stat_slots = kStatCount,
                     .stat_rows = stat_rows},
       .background = Tile::Wall,
-      .body = cellular_caves,
+      .body = body,
+      .line_settings = {{"--border", "1"},
+                        {"--step-cells", "1", "--width", "24", "--height", "10"}},
+      .promises = promises,
+      .worst_case = "(passes + 1) x C cell updates, x 2 steps with step_cells",
+      .bounded_by = "the schema (20 passes)",
   };
   return spec;
 }

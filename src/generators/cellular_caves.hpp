@@ -1,26 +1,38 @@
 #pragma once
 // Cellular-automaton caves, as the Caves of Clojure series makes the caves it later maps into
-// regions: random floor and wall, smoothed a few times by a 3x3 rule.
+// regions: random floor and wall, smoothed a few times by a 3x3 rule. The rule itself, over rows
+// of tiles and fast, is in generators/cave_smoothing.hpp.
 
-#include "core/tile.hpp"
+#include <cstdint>
+
+#include "core/step.hpp"
+#include "generators/cave_smoothing.hpp"
 #include "generators/registry.hpp"
 
 namespace dungen {
-
 const GeneratorSpec& cellular_caves_spec();
+}
 
-// One row of a smoothing pass: out[x] is Floor when at least `threshold` of the 9 cells of the
-// 3x3 block around row[x] (itself included) are Floor, else Wall. above/below are the rows over
-// and under `row`; pass kWallRow for a row outside the map (cells outside count as wall), and
-// columns -1 and w count as wall too. w <= kMaxMapSide. `out` must not alias the inputs.
-void smooth_row(const Tile* above, const Tile* row, const Tile* below, Tile* out, int w,
-                int threshold);
+namespace dungen::cellular_caves {
 
-// A row of kMaxMapSide walls: the row above the top and below the bottom of every map.
-extern const Tile* const kWallRow;
+// What each step reports (Step::event.kind) and the event fields it fills. Rows, passes and
+// cells are 0-based.
+enum class Ev : EventKind {
+  FillRow = kFirstOwnEvent,  // id = row y, value = floor cells in it, rect = the row
+  FillCell,                  // at = the cell, value = its roll (-1: none drawn), reason = Verdict
+  Border,                    // other = pass (-1: after the fill), value = cells set to wall,
+                             // rect = the map
+  Filled,                    // value = floor cells
+  PassStart,                 // id = pass
+  RowRead,                   // id = row y, other = pass, rect = the rows read
+  RowWritten,                // id = row y, other = pass, value = cells flipped, rect = the row
+  CellCount,                 // other = pass, at = the cell, value = count, rect = its block
+  CellRule,                  // as CellCount, reason = Verdict bits
+  PassDone,                  // id = pass, value = cells the pass flipped
+};
 
-// One whole smoothing pass over a w x h map: reads `in`, writes `out` (which must not alias it).
-// With border, the map's edge cells are written as wall whatever the rule says.
-void smooth_pass(const Tile* in, Tile* out, int w, int h, int threshold, bool border);
+// FillCell and CellRule: what the cell became (kWall or kFloor), and for CellRule also kChanged
+// when that flipped it.
+enum Verdict : std::uint8_t { kWall = 0, kFloor = 1, kChanged = 2 };
 
-}  // namespace dungen
+}  // namespace dungen::cellular_caves

@@ -52,6 +52,11 @@
 // attempt part draws the feature (a cell step, its outline shown without a verdict), checks the
 // fit and rejects (an action step outlining what it hit) or accepts; the build part draws the
 // feature and its door (a feature step). An attempt whose probes find no site is an action step.
+// The first room is a part of its own too (a feature step).
+//
+// How the file reads: the pseudocode, each kind of step's factory (which packs its event's
+// fields) beside its words (which read them back), then the algorithm: its helpers, its parts and
+// the body, which says `co_yield rejected_step(...)` where the seed rejects a feature.
 
 #include "generators/feature_accretion.hpp"
 
@@ -62,8 +67,12 @@
 #include <utility>
 #include <vector>
 
+#include "generators/map_promises.hpp"
+
 namespace dungen {
 namespace {
+
+using namespace feature_accretion;
 
 enum Line : int {
   kFillEmpty,
@@ -94,24 +103,6 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
 };
 static_assert(kPseudocode.size() == kLineCount);
 
-enum class Ev : EventKind {
-  FirstRoom = kFirstOwnEvent,  // id = 0, rect = its floor
-  Attempt,                     // id = attempt, value = features standing
-  Probed,     // id = attempt, at = cell, reason = its Ground, value = probes so far: no neighbour
-  SiteFound,  // id = attempt, at = site, reason = its Ground, other = direction, value = probes
-  NoSite,     // id = attempt, value = probes made
-  Chosen,     // id = attempt, value = Kind, other = direction, at = start, rect = footprint
-  Rejected,   // id = attempt, value = Kind, reason = Misfit, other = used cells covered,
-              // at = start, rect = footprint
-  Built,      // id = feature, value = Kind, other = feature opened from, reason = its Kind + 1,
-              // at = door, rect = footprint
-};
-// The generic Done: value = rooms, other = corridors.
-
-enum Kind : int { kRoom = 0, kCorridor = 1 };
-enum Ground : std::uint8_t { kWallCell = 1, kCorridorCell = 2 };
-enum Misfit : std::uint8_t { kLeavesMap = 1, kCoversUsed = 2 };
-
 enum Stat : std::size_t {
   kCellsProbed,
   kProbesWithoutSite,
@@ -124,9 +115,6 @@ enum Stat : std::size_t {
   kStatCount,
 };
 
-// The done step's reason: the run stopped at the work cap, not at max_attempts or max_features.
-constexpr std::uint8_t kStoppedByWorkCap = 1;
-
 // The total work allowed, in cells probed or read: a floor about ten times what a run with the
 // default attempts and probes uses (7K-11K; 27K with max_features unbounded), plus a share per
 // cell so a big map can be filled.
@@ -136,12 +124,34 @@ std::int64_t work_cap(const ParamValues& p) {
   return kWorkCapBase + kWorkCapPerCell * p.get("width") * p.get("height");
 }
 
-// A rejection outlines at most this many of the used cells it would cover.
-constexpr std::size_t kMaxHitCells = 4096;
-
 // Directions in the seed's numbering: 0 north, 1 east, 2 south, 3 west.
 constexpr std::array<Point, 4> kStep = {{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}};
 constexpr std::array<std::string_view, 4> kDirectionName = {"north", "east", "south", "west"};
+
+// Where a feature can be attached: a wall or corridor cell next to floor or corridor, and the
+// direction away from that neighbour.
+struct Site {
+  bool found = false;
+  Point at{};
+  int dir = -1;
+  bool cut = false;  // the work cap ended the probing
+  Point start() const { return {at.x + kStep[dir].x, at.y + kStep[dir].y}; }
+  Point behind() const { return {at.x - kStep[dir].x, at.y - kStep[dir].y}; }
+};
+
+struct Candidate {
+  Kind kind = kRoom;
+  Rect footprint;
+  bool fits = false;
+};
+
+// ---- The steps: each kind's factory, then its words --------------------------------------------
+// The body says `co_yield rejected_step(...)`; the fields a factory packs are the ones the words
+// beside it read back (the field list is in feature_accretion.hpp).
+
+Step make_step(StepLevel level, Line line, Event event, Overlay overlay = {}) {
+  return {.level = level, .line = line, .event = event, .overlay = std::move(overlay)};
+}
 
 std::string kind_text(int kind) {
   return kind == kRoom ? "room" : "corridor";
@@ -149,70 +159,201 @@ std::string kind_text(int kind) {
 std::string plural(std::int64_t n, const std::string& one, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
+std::string attempt_text(const Event& e) {
+  return "attempt " + number_text(e.id);
+}
+// The candidate or feature in e.rect, of kind e.value: "7x5 with its walls" (a room), "4 cells
+// long" (a corridor).
+std::string feature_size_text(const Event& e) {
+  const int len = std::max(e.rect.w, e.rect.h);
+  return e.value == kRoom ? size_text(e.rect.w, e.rect.h) + " with its walls"
+                          : std::to_string(len) + (len == 1 ? " cell long" : " cells long");
+}
+std::string span_text(const Rect& r) {
+  return xy_text({r.x, r.y}) + ".." + xy_text({r.right() - 1, r.bottom() - 1});
+}
+
+Step begin_step() {
+  return make_step(StepLevel::Phase, kFillEmpty, {.kind = kEventBegin});
+}
+std::string begin_words(const Event&, const ParamValues& p) {
+  return "the map is filled with empty (unused) cells (" +
+         size_text(p.get_int("width"), p.get_int("height")) + ")";
+}
+
+// outline: the room with its walls; floor: inside them; start: the player's start.
+Step first_room_step(const Rect& outline, const Rect& floor, Point start) {
+  return make_step(StepLevel::Feature, kFirstRoom,
+                   {.kind = event_kind(Ev::FirstRoom), .id = 0, .rect = floor},
+                   {{box(Role::Accepted, outline), marker(Role::Cursor, start)}});
+}
+std::string first_room_words(const Event& e, const ParamValues&) {
+  return "feature 1 (a room; rooms and corridors are numbered together) built in the middle of "
+         "the map: " +
+         size_text(e.rect.w + 2, e.rect.h + 2) + " with its walls, floor " +
+         size_text(e.rect.w, e.rect.h) + " at " + xy_text({e.rect.x, e.rect.y});
+}
+
+Step attempt_step(int attempt, int features) {
+  return make_step(StepLevel::Cell, kForAttempt,
+                   {.kind = event_kind(Ev::Attempt), .id = attempt, .value = features});
+}
+std::string attempt_words(const Event& e, const ParamValues& p) {
+  return attempt_text(e) + " of " + std::to_string(p.get("max_attempts")) + " (" +
+         plural(e.value, "feature stands", "features stand") + ")";
+}
+
+// A probe that landed on a wall or corridor cell (ground): with no floor or corridor next to it
+// (dir < 0), a Probed step on the probe line; else the site, a SiteFound step on the site line.
+// probes: cells probed in this attempt so far.
+Step probe_step(int attempt, int probes, Point at, Ground ground, int dir) {
+  const bool site = dir >= 0;
+  return make_step(StepLevel::Cell, site ? kSite : kProbe,
+                   {.kind = event_kind(site ? Ev::SiteFound : Ev::Probed),
+                    .reason = ground,
+                    .id = attempt,
+                    .other = dir,
+                    .value = probes,
+                    .at = at},
+                   {{marker(Role::Cursor, at)}});
+}
+std::string probe_text(const Event& e) {
+  return attempt_text(e) + ", probe " + std::to_string(e.value) + ": " + xy_text(e.at) + " is " +
+         (e.reason == kCorridorCell ? "a corridor cell" : "a wall");
+}
+std::string probed_words(const Event& e, const ParamValues&) {
+  return probe_text(e) + " with no floor or corridor next to it";
+}
+std::string site_found_words(const Event& e, const ParamValues&) {
+  const Point from{e.at.x - kStep[e.other].x, e.at.y - kStep[e.other].y};
+  return probe_text(e) + " next to floor or corridor at " + xy_text(from) + ": the site; build " +
+         std::string(kDirectionName[e.other]);
+}
+
+Step no_site_step(int attempt, int probes) {
+  return make_step(StepLevel::Action, kNoSite,
+                   {.kind = event_kind(Ev::NoSite), .id = attempt, .value = probes});
+}
+std::string no_site_words(const Event& e, const ParamValues&) {
+  return attempt_text(e) + ": no site in " + plural(e.value, "probe", "probes") + "; next attempt";
+}
+
+Step chosen_step(int attempt, const Site& site, const Candidate& c) {
+  return make_step(StepLevel::Cell, kChoose,
+                   {.kind = event_kind(Ev::Chosen),
+                    .id = attempt,
+                    .other = site.dir,
+                    .value = c.kind,
+                    .at = site.start(),
+                    .rect = c.footprint},
+                   {{box(Role::Candidate, c.footprint), marker(Role::Cursor, site.at)}});
+}
+std::string shape_text(const Event& e) {
+  return kind_text(e.value) + " " + feature_size_text(e);
+}
+std::string chosen_words(const Event& e, const ParamValues&) {
+  return attempt_text(e) + ": a " + shape_text(e) + ", going " +
+         std::string(kDirectionName[e.other]) + " from " + xy_text(e.at);
+}
+
+// A refused feature: its box, the cells in use it would have covered (none when it leaves the
+// map), the site.
+Overlay refused(Rect r, std::vector<Point> hit, Point site) {
+  Overlay o{{box(Role::Rejected, r)}};
+  if (!hit.empty()) o.items.push_back(cells(Role::Cause, std::move(hit)));
+  o.items.push_back(marker(Role::Cursor, site));
+  return o;
+}
+
+// used: the used cells it would cover, the first kMaxHitCells of them in `hit`.
+Step rejected_step(int attempt, const Site& site, const Candidate& c, Misfit why, int used,
+                   std::vector<Point> hit) {
+  return make_step(StepLevel::Action, kReject,
+                   {.kind = event_kind(Ev::Rejected),
+                    .reason = why,
+                    .id = attempt,
+                    .other = used,
+                    .value = c.kind,
+                    .at = site.start(),
+                    .rect = c.footprint},
+                   refused(c.footprint, std::move(hit), site.at));
+}
+std::string rejected_words(const Event& e, const ParamValues&) {
+  return attempt_text(e) + " rejected: the " + shape_text(e) + " at " + span_text(e.rect) +
+         (e.reason == kLeavesMap ? " leaves the map"
+                                 : " covers " + plural(e.other, "used cell", "used cells"));
+}
+
+// from, from_kind: the feature the door opens from; path: a corridor's cells (none for a room).
+Step built_step(int id, const Site& site, const Candidate& c, int from, Kind from_kind,
+                std::vector<Point> path) {
+  return make_step(StepLevel::Feature, kBuild,
+                   {.kind = event_kind(Ev::Built),
+                    .reason = from_kind,
+                    .id = id,
+                    .other = from,
+                    .value = c.kind,
+                    .at = site.at,
+                    .rect = c.footprint},
+                   {{box(Role::Accepted, c.footprint), line(Role::Tunnel, std::move(path)),
+                     marker(Role::Cursor, site.at)}});
+}
+std::string built_words(const Event& e, const ParamValues&) {
+  // Rooms and corridors are numbered together, as the map's numbers are.
+  return "feature " + number_text(e.id) + " (a " + kind_text(e.value) +
+         ") built: " + feature_size_text(e) + " at " + span_text(e.rect) + "; door at " +
+         xy_text(e.at) + " from feature " + number_text(e.other) + " (a " + kind_text(e.reason) +
+         ")" + (e.value == kRoom ? "; the wall cell past the door is opened (a notch)" : "");
+}
+
+Step done_step(int attempts, std::int64_t rooms, std::int64_t corridors, Stop why) {
+  Step s = make_step(StepLevel::Phase, kDone,
+                     {.kind = kEventDone,
+                      .reason = why,
+                      .id = attempts,
+                      .other = static_cast<int>(corridors),
+                      .value = static_cast<int>(rooms)});
+  s.last = true;
+  return s;
+}
+std::string done_words(const Event& e, const ParamValues& p) {
+  return "done: " + plural(e.value + e.other, "feature", "features") + " (" +
+         plural(e.value, "room", "rooms") + ", " + plural(e.other, "corridor", "corridors") + ")" +
+         (e.reason == kStoppedByWorkCap
+              ? "; stopped early after " + plural(e.id, "attempt", "attempts") +
+                    ": the work cap of " + std::to_string(work_cap(p)) +
+                    " cells probed or checked was reached"
+              : "");
+}
 
 std::string words(const Step& s, const ParamValues& p) {
   const Event& e = s.event;
-  const std::string attempt = "attempt " + number_text(e.id);
-  const std::string ground = e.reason == kCorridorCell ? "a corridor cell" : "a wall";
-  const std::string probe = attempt + ", probe " + std::to_string(e.value) + ": " + xy_text(e.at);
-  // The candidate or feature in e.rect: "7x5 with its walls" (a room), "4 cells long".
-  const auto size = [&] {
-    const int len = std::max(e.rect.w, e.rect.h);
-    return e.value == kRoom ? size_text(e.rect.w, e.rect.h) + " with its walls"
-                            : std::to_string(len) + (len == 1 ? " cell long" : " cells long");
-  };
-  const auto shape = [&] { return kind_text(e.value) + " " + size(); };
-  const auto span = [&] {
-    return xy_text({e.rect.x, e.rect.y}) + ".." +
-           xy_text({e.rect.right() - 1, e.rect.bottom() - 1});
-  };
   switch (e.kind) {
     case kEventBegin:
-      return "the map is filled with empty (unused) cells (" +
-             size_text(p.get_int("width"), p.get_int("height")) + ")";
-    case kEventDone:
-      return "done: " + plural(e.value + e.other, "feature", "features") + " (" +
-             plural(e.value, "room", "rooms") + ", " + plural(e.other, "corridor", "corridors") +
-             ")" +
-             (e.reason == kStoppedByWorkCap
-                  ? "; stopped early after " + plural(e.id, "attempt", "attempts") +
-                        ": the work cap of " + std::to_string(work_cap(p)) +
-                        " cells probed or checked was reached"
-                  : "");
+      return begin_words(e, p);
     case event_kind(Ev::FirstRoom):
-      return "feature 1 (a room; rooms and corridors are numbered together) built in the middle "
-             "of the map: " +
-             size_text(e.rect.w + 2, e.rect.h + 2) + " with its walls, floor " +
-             size_text(e.rect.w, e.rect.h) + " at " + xy_text({e.rect.x, e.rect.y});
+      return first_room_words(e, p);
     case event_kind(Ev::Attempt):
-      return attempt + " of " + std::to_string(p.get("max_attempts")) + " (" +
-             plural(e.value, "feature stands", "features stand") + ")";
+      return attempt_words(e, p);
     case event_kind(Ev::Probed):
-      return probe + " is " + ground + " with no floor or corridor next to it";
-    case event_kind(Ev::SiteFound): {
-      const Point from{e.at.x - kStep[e.other].x, e.at.y - kStep[e.other].y};
-      return probe + " is " + ground + " next to floor or corridor at " + xy_text(from) +
-             ": the site; build " + std::string(kDirectionName[e.other]);
-    }
+      return probed_words(e, p);
+    case event_kind(Ev::SiteFound):
+      return site_found_words(e, p);
     case event_kind(Ev::NoSite):
-      return attempt + ": no site in " + plural(e.value, "probe", "probes") + "; next attempt";
+      return no_site_words(e, p);
     case event_kind(Ev::Chosen):
-      return attempt + ": a " + shape() + ", going " + std::string(kDirectionName[e.other]) +
-             " from " + xy_text(e.at);
+      return chosen_words(e, p);
     case event_kind(Ev::Rejected):
-      return attempt + " rejected: the " + shape() + " at " + span() +
-             (e.reason == kLeavesMap ? " leaves the map"
-                                     : " covers " + plural(e.other, "used cell", "used cells"));
+      return rejected_words(e, p);
     case event_kind(Ev::Built):
-      // Rooms and corridors are numbered together, as the map's numbers are.
-      return "feature " + number_text(e.id) + " (a " + kind_text(e.value) + ") built: " + size() +
-             " at " + span() + "; door at " + xy_text(e.at) + " from feature " +
-             number_text(e.other) + " (a " + kind_text(e.reason - 1) + ")" +
-             (e.value == kRoom ? "; the wall cell past the door is opened (a notch)" : "");
+      return built_words(e, p);
+    case kEventDone:
+      return done_words(e, p);
   }
   return "?";
 }
 
+// The few words drawn on the map beside the candidate or feature.
 std::string caption(const Step& s, const ParamValues&) {
   const Event& e = s.event;
   switch (e.kind) {
@@ -289,23 +430,19 @@ struct Settings {
       probe_attempts;
   std::int64_t work_cap;
 };
-
-// Where a feature can be attached: a wall or corridor cell next to floor or corridor, and the
-// direction away from that neighbour.
-struct Site {
-  bool found = false;
-  Point at{};
-  int dir = -1;
-  bool cut = false;  // the work cap ended the probing
-  Point start() const { return {at.x + kStep[dir].x, at.y + kStep[dir].y}; }
-  Point behind() const { return {at.x - kStep[dir].x, at.y - kStep[dir].y}; }
-};
-
-struct Candidate {
-  int kind = kRoom;
-  Rect footprint;
-  bool fits = false;
-};
+Settings settings(const ParamValues& p) {
+  return {p.get_int("width"),
+          p.get_int("height"),
+          p.get_int("max_features"),
+          p.get_int("room_chance"),
+          p.get_int("room_min_size"),
+          p.get_int("room_max_size"),
+          p.get_int("corridor_min_length"),
+          p.get_int("corridor_max_length"),
+          p.get_int("max_attempts"),
+          p.get_int("probe_attempts"),
+          work_cap(p)};
+}
 
 bool probe_walkable(Tile t) {
   return t == Tile::Floor || t == Tile::Corridor;
@@ -399,42 +536,13 @@ StepGenerator probe_for_site(StepContext& ctx, Settings s, int attempt, Site& si
     ctx.note_draw("y", y);
     ctx.note_draw("probes", j);
     const Ground ground = t == Tile::Wall ? kWallCell : kCorridorCell;
-    if (dir < 0) {
-      const Step miss{.level = StepLevel::Cell,
-                      .line = kProbe,
-                      .event = {.kind = event_kind(Ev::Probed),
-                                .reason = ground,
-                                .id = attempt,
-                                .value = j,
-                                .at = {x, y}},
-                      .overlay = {{marker(Role::Cursor, {x, y})}}};
-      co_yield miss;
-      continue;
-    }
+    co_yield probe_step(attempt, j, {x, y}, ground, dir);
+    if (dir < 0) continue;
     site = {true, {x, y}, dir};
-    const Step found{.level = StepLevel::Cell,
-                     .line = kSite,
-                     .event = {.kind = event_kind(Ev::SiteFound),
-                               .reason = ground,
-                               .id = attempt,
-                               .other = dir,
-                               .value = j,
-                               .at = {x, y}},
-                     .overlay = {{marker(Role::Cursor, {x, y})}}};
-    co_yield found;
     co_return;
   }
   count();
   ctx.note_draw("probes", j - 1);
-}
-
-// A refused feature: its box, the cells in use it would have covered (none when it leaves the
-// map), the site.
-Overlay refused(Rect r, std::vector<Point> hit, Point site) {
-  Overlay o{{box(Role::Rejected, r)}};
-  if (!hit.empty()) o.items.push_back(cells(Role::Cause, std::move(hit)));
-  o.items.push_back(marker(Role::Cursor, site));
-  return o;
 }
 
 // The attempt part: a room or a corridor drawn from the site, then the fit check. A rejection
@@ -456,32 +564,13 @@ StepGenerator try_feature(StepContext& ctx, Settings s, int attempt, Site site, 
   const bool leaves = r.x < 0 || r.y < 0 || r.right() > grid.width() || r.bottom() > grid.height();
   // Counted with the candidate's step: the fit check below reads its whole footprint.
   if (!leaves) ctx.stats().add(kWork, std::int64_t{r.w} * r.h);
-  const Step chosen{.level = StepLevel::Cell,
-                    .line = kChoose,
-                    .event = {.kind = event_kind(Ev::Chosen),
-                              .id = attempt,
-                              .other = site.dir,
-                              .value = c.kind,
-                              .at = site.start(),
-                              .rect = r},
-                    .overlay = {{box(Role::Candidate, r), marker(Role::Cursor, site.at)}}};
-  co_yield chosen;
+  co_yield chosen_step(attempt, site, c);
 
   std::vector<Point> hit;
   const int used = leaves ? 0 : used_cells(grid, r, hit);
   if (leaves || used > 0) {
-    const Misfit why = leaves ? kLeavesMap : kCoversUsed;
-    const Step rejected{.level = StepLevel::Action,
-                        .line = kReject,
-                        .event = {.kind = event_kind(Ev::Rejected),
-                                  .reason = why,
-                                  .id = attempt,
-                                  .other = used,
-                                  .value = c.kind,
-                                  .at = site.start(),
-                                  .rect = r},
-                        .overlay = refused(r, std::move(hit), site.at)};
-    co_yield rejected;
+    co_yield rejected_step(attempt, site, c, leaves ? kLeavesMap : kCoversUsed, used,
+                           std::move(hit));
     co_return;
   }
   c.fits = true;
@@ -496,7 +585,7 @@ StepGenerator build_feature(StepContext& ctx, Site site, Candidate c, int id) {
   const Point start = site.start();
   const Point behind = site.behind();
   const int from = grid.label_at(behind.x, behind.y);
-  const int from_kind = grid.at(behind.x, behind.y) == Tile::Floor ? kRoom : kCorridor;
+  const Kind from_kind = grid.at(behind.x, behind.y) == Tile::Floor ? kRoom : kCorridor;
   std::vector<Point> path;
   if (c.kind == kRoom) {
     const Rect floor = draw_room(canvas, c.footprint, id);
@@ -513,52 +602,29 @@ StepGenerator build_feature(StepContext& ctx, Site site, Candidate c, int id) {
   }
   canvas.set_tile_label(site.at.x, site.at.y, Tile::Door, -1);
   stats.add(kDoors, 1);
-  const Step built{
-      .level = StepLevel::Feature,
-      .line = kBuild,
-      .event = {.kind = event_kind(Ev::Built),
-                .reason = static_cast<std::uint8_t>(from_kind + 1),
-                .id = id,
-                .other = from,
-                .value = c.kind,
-                .at = site.at,
-                .rect = c.footprint},
-      .overlay = {{box(Role::Accepted, c.footprint), line(Role::Tunnel, std::move(path)),
-                   marker(Role::Cursor, site.at)}}};
-  co_yield built;
+  co_yield built_step(id, site, c, from, from_kind, std::move(path));
 }
 
-StepGenerator feature_accretion(StepContext& ctx, ParamValues p) {
-  const Settings s{p.get_int("width"),
-                   p.get_int("height"),
-                   p.get_int("max_features"),
-                   p.get_int("room_chance"),
-                   p.get_int("room_min_size"),
-                   p.get_int("room_max_size"),
-                   p.get_int("corridor_min_length"),
-                   p.get_int("corridor_max_length"),
-                   p.get_int("max_attempts"),
-                   p.get_int("probe_attempts"),
-                   work_cap(p)};
-  StatSheet& stats = ctx.stats();
-  Layout& layout = ctx.layout();
-
-  const Step begin{.level = StepLevel::Phase, .line = kFillEmpty, .event = {.kind = kEventBegin}};
-  co_yield begin;
-
+// The first room: drawn like every room, centred on the map.
+StepGenerator first_room(StepContext& ctx, Settings s) {
   const int w = ctx.draw_int("w", s.room_min, s.room_max);
   const int h = ctx.draw_int("h", s.room_min, s.room_max);
   const Rect outline{(s.map_w - w) / 2, (s.map_h - h) / 2, w, h};
   const Rect floor = draw_room(ctx.canvas(), outline, 0);
-  layout.rooms.push_back({0, floor, true, floor.w * floor.h});
-  layout.start = Point{floor.x + floor.w / 2, floor.y + floor.h / 2};
-  stats.add(kRooms, 1);
-  const Step first{
-      .level = StepLevel::Feature,
-      .line = kFirstRoom,
-      .event = {.kind = event_kind(Ev::FirstRoom), .id = 0, .rect = floor},
-      .overlay = {{box(Role::Accepted, outline), marker(Role::Cursor, *layout.start)}}};
-  co_yield first;
+  ctx.layout().rooms.push_back({0, floor, true, floor.w * floor.h});
+  ctx.layout().start = Point{floor.x + floor.w / 2, floor.y + floor.h / 2};
+  ctx.stats().add(kRooms, 1);
+  co_yield first_room_step(outline, floor, *ctx.layout().start);
+}
+
+// The body: the first room, then attempts to attach a feature until max_attempts, max_features
+// or the work cap: probe for a site, try a feature there, build it if it fits.
+StepGenerator body(StepContext& ctx, ParamValues p) {
+  const Settings s = settings(p);
+  StatSheet& stats = ctx.stats();
+
+  co_yield begin_step();
+  co_yield first_room(ctx, s);
 
   int features = 1;
   int attempt = 0;
@@ -566,21 +632,14 @@ StepGenerator feature_accretion(StepContext& ctx, ParamValues p) {
   for (; attempt < s.max_attempts && features < s.max_features && stats[kWork] < s.work_cap;
        ++attempt) {
     stats.add(kAttempts, 1);
-    const Step header{.level = StepLevel::Cell,
-                      .line = kForAttempt,
-                      .event = {.kind = event_kind(Ev::Attempt), .id = attempt, .value = features}};
-    co_yield header;
+    co_yield attempt_step(attempt, features);
 
     Site site;
     const std::int64_t probed_before = stats[kCellsProbed];
     co_yield probe_for_site(ctx, s, attempt, site);
     cut = site.cut;
     if (!site.found) {
-      const auto probes = static_cast<int>(stats[kCellsProbed] - probed_before);
-      const Step none{.level = StepLevel::Action,
-                      .line = kNoSite,
-                      .event = {.kind = event_kind(Ev::NoSite), .id = attempt, .value = probes}};
-      co_yield none;
+      co_yield no_site_step(attempt, static_cast<int>(stats[kCellsProbed] - probed_before));
       continue;
     }
 
@@ -596,15 +655,31 @@ StepGenerator feature_accretion(StepContext& ctx, ParamValues p) {
   const bool capped =
       cut || (stats[kWork] >= s.work_cap && attempt < s.max_attempts && features < s.max_features);
   if (capped) stats.add(kStoppedEarly, 1);
-  const Step done{.level = StepLevel::Phase,
-                  .line = kDone,
-                  .event = {.kind = kEventDone,
-                            .reason = capped ? kStoppedByWorkCap : std::uint8_t{0},
-                            .id = attempt,
-                            .other = static_cast<int>(stats[kCorridors]),
-                            .value = static_cast<int>(stats[kRooms])},
-                  .last = true};
-  co_yield done;
+  co_yield done_step(attempt, stats[kRooms], stats[kCorridors],
+                     capped ? kStoppedByWorkCap : kRanOut);
+}
+
+// What every finished map promises, whatever the parameters (the random sweep checks them).
+void promises(MapPromises& map) {
+  const Grid& g = map.grid();
+  map.only_tiles({Tile::Empty, Tile::Wall, Tile::Floor, Tile::Corridor, Tile::Door});
+  std::int64_t doors = 0;
+  for (std::size_t i = 0; i < g.size(); ++i) doors += g.tile(i) == Tile::Door;
+  map.expect(doors == map.stat("doors"), "the doors stat counts the doors on the map");
+  map.expect(map.stat("rooms") + map.stat("corridors") == doors + 1,
+             "one door fewer than features: every feature but the first opens from a door");
+  map.expect(doors + 1 <= map.param("max_features"), "no more than max_features features");
+  map.expect(map.stat("attempts") <= map.param("max_attempts"), "no more than max_attempts");
+  // The work cap bounds the run: at most one fit check (a largest room) past it.
+  const std::int64_t side = map.param("room_max_size");
+  map.expect(map.stat("work") <=
+                 kWorkCapBase + kWorkCapPerCell * static_cast<std::int64_t>(g.size()) + side * side,
+             "the work stays within the work cap and one fit check");
+  if (map.stat("stopped_early") == 0) {
+    map.expect(
+        doors + 1 == map.param("max_features") || map.stat("attempts") == map.param("max_attempts"),
+        "a run not stopped early ends at max_features or max_attempts");
+  }
 }
 
 }  // namespace
@@ -622,7 +697,13 @@ const GeneratorSpec& feature_accretion_spec() {
                     .stat_slots = kStatCount,
                     .stat_rows = stat_rows},
       .background = Tile::Empty,
-      .body = feature_accretion,
+      .body = body,
+      .line_settings = {{"--probe-attempts", "1"}},
+      .promises = promises,
+      .worst_case =
+          "max_attempts x probe_attempts probes + fit checks up to room_max_size\u00b2 "
+          "each: 10^10",
+      .bounded_by = "the work cap, 250K + 32 C cells probed or checked",
   };
   return spec;
 }

@@ -38,9 +38,10 @@
 //   instead of the seed's scan of the whole room per cell (a set and random.sample).
 //
 // Cost: a cell taken is a step, so the per-cell path is kept lean without changing a single draw
-// (the maps are the same bit for bit as before it was tuned): no division (the map's width is
-// divided by a multiply), no branch on which neighbours are free, one growth Step per room
-// updated in place, and a batch run writes tile and label without reading the cell first.
+// (the maps are the same bit for bit as before it was tuned): the bank, the free neighbours and
+// the room's edge list are generators/free_cells.hpp (no division, no branch on which neighbours
+// are free), one growth Step per room is updated in place, and a batch run writes tile and label
+// without reading the cell first.
 //
 // Layout: each room with its bounding box and cell count (rectangular = false); the start is the
 // first room's first cell.
@@ -49,18 +50,27 @@
 // cell and each cell it grows by (cell steps; a jump to a new piece is one), the boxed-in end
 // (a cell step, only when it happens), the room added (feature), a merge (feature, mode 2) and
 // the next start (cell).
+//
+// How the file reads: the pseudocode, each kind of step's factory beside its words, then the
+// algorithm: the body adds rooms until the bank is empty; its parts grow a room (grow_room, the
+// seed's build()) and merge a small one (merge_small).
 
 #include "generators/room_accretion.hpp"
-
-#include "core/big_buffer.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include "generators/free_cells.hpp"
+#include "generators/map_promises.hpp"
 
 namespace dungen {
 namespace {
+
+using namespace room_accretion;
 
 enum Line : int {
   kFillBank,
@@ -95,26 +105,6 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
 };
 static_assert(kPseudocode.size() == kLineCount);
 
-// Event fields: id is the room; `other` the size drawn unless said otherwise.
-enum class Ev : EventKind {
-  FirstStart = kFirstOwnEvent,  // at = the first room's start cell
-  RoomBegun,                    // value = free cells in the bank
-  SizeDrawn,                    // value = size
-  StartTaken,                   // at = cell, value = 1 (cells so far)
-  Grown,                        // at = cell, value = cells so far
-  Jumped,                       // at = cell, value = cells so far, other = piece (0-based)
-  BoxedIn,                      // value = cells, reason = BoxedReason
-  RoomAdded,                    // value = cells, rect = bounds, reason = AddedBits
-  Merged,                       // other = room joined, value = shared edges, rect = its bounds
-  NextStart,                    // id = next room, other = room just done, at = cell, reason
-};
-// BoxedIn: why the room cannot grow.
-enum BoxedReason : std::uint8_t { kNoFreeNeighbour = 1, kBankEmpty = 2 };
-// RoomAdded: bits.
-enum AddedBits : std::uint8_t { kWasBoxedIn = 1, kInPieces = 2 };
-// NextStart: where the cell came from.
-enum StartReason : std::uint8_t { kNextToRoom = 1, kRandomCell = 2 };
-
 enum BoxedInMode : int { kEndRoom = 0, kContinue = 1, kMergeSmall = 2 };
 
 // The size histogram: under room_min_size, three even bins of [room_min_size, room_max_size]
@@ -144,57 +134,190 @@ std::string cells_text(int n) {
   return std::to_string(n) + (n == 1 ? " cell" : " cells");
 }
 
+// ---- The steps: each kind's factory, then its words --------------------------------------------
+// The body says `co_yield added_step(...)`; the fields a factory packs are the ones the words
+// beside it read back (the field list is in room_accretion.hpp).
+
+Step make_step(StepLevel level, Line line, Event event, Overlay overlay = {}) {
+  return {.level = level, .line = line, .event = event, .overlay = std::move(overlay)};
+}
+// A cell step that puts the cursor on the cell it is about.
+Step cell_step(Line line, Event event) {
+  return make_step(StepLevel::Cell, line, event, {{marker(Role::Cursor, event.at)}});
+}
+
+Step begin_step(std::size_t free_cells) {
+  return make_step(StepLevel::Phase, kFillBank,
+                   {.kind = kEventBegin, .value = static_cast<int>(free_cells)});
+}
+std::string begin_words(const Event& e, const ParamValues& p) {
+  return "every cell of the " + size_text(p.get_int("width"), p.get_int("height")) +
+         " map goes in the bank: " + std::to_string(e.value) + " free cells";
+}
+
+Step first_start_step(Point at) {
+  return cell_step(kFirstStart, {.kind = event_kind(Ev::FirstStart), .id = 0, .at = at});
+}
+std::string first_start_words(const Event& e, const ParamValues&) {
+  return "the first room will start at " + xy_text(e.at) + ", a random free cell";
+}
+
+Step room_begun_step(int id, std::size_t free_cells) {
+  return make_step(
+      StepLevel::Cell, kWhileBank,
+      {.kind = event_kind(Ev::RoomBegun), .id = id, .value = static_cast<int>(free_cells)});
+}
+std::string room_begun_words(const Event& e, const ParamValues&) {
+  return room(e.id) + ": the bank still has " + cells_text(e.value) + " free";
+}
+
+Step size_step(int id, int size) {
+  return make_step(StepLevel::Cell, kPickSize,
+                   {.kind = event_kind(Ev::SizeDrawn), .id = id, .value = size});
+}
+std::string size_words(const Event& e, const ParamValues& p) {
+  return room(e.id) + " will grow to " + cells_text(e.value) + " (drawn in [" +
+         std::to_string(p.get("room_min_size")) + ", " + std::to_string(p.get("room_max_size")) +
+         "])";
+}
+
+Step start_taken_step(int id, int size, Point at) {
+  return cell_step(
+      kTakeStart,
+      {.kind = event_kind(Ev::StartTaken), .id = id, .other = size, .value = 1, .at = at});
+}
+std::string start_taken_words(const Event& e, const ParamValues&) {
+  return room(e.id) + " starts at " + xy_text(e.at) + " (cell 1 of " + std::to_string(e.other) +
+         ")";
+}
+
+// One step serves all of a room's growth, one step per cell: grow_to moves it to the next cell
+// (only the cell and the count change, so a cell step costs no allocation).
+Step grown_step(int id, int size) {
+  return cell_step(kGrow, {.kind = event_kind(Ev::Grown), .id = id, .other = size});
+}
+void grow_to(Step& grown, Point cell, int cells) {
+  grown.event.value = cells;
+  grown.event.at = cell;
+  grown.overlay.items[0].cells[0] = cell;
+}
+std::string grown_words(const Event& e, const ParamValues&) {
+  return room(e.id) + " takes " + xy_text(e.at) + " (cell " + std::to_string(e.value) + " of " +
+         std::to_string(e.other) + ")";
+}
+
+// piece: the new piece's number (the room's first piece is 0).
+Step jumped_step(int id, int piece, int cells, Point at) {
+  return cell_step(
+      kJump, {.kind = event_kind(Ev::Jumped), .id = id, .other = piece, .value = cells, .at = at});
+}
+std::string jumped_words(const Event& e, const ParamValues&) {
+  return room(e.id) + " is boxed in, so it jumps to " + xy_text(e.at) +
+         ", a random free cell, and goes on there as piece " + number_text(e.other);
+}
+
+Step boxed_in_step(int id, int size, int cells, BoxedReason why) {
+  return make_step(
+      StepLevel::Cell, kEndBoxedIn,
+      {.kind = event_kind(Ev::BoxedIn), .reason = why, .id = id, .other = size, .value = cells});
+}
+std::string boxed_in_words(const Event& e, const ParamValues&) {
+  return room(e.id) + " is boxed in (" +
+         (e.reason == kBankEmpty ? "the bank is empty" : "no free cell touches it") +
+         "): it ends at " + std::to_string(e.value) + " of " + cells_text(e.other);
+}
+
+Step added_step(int id, int size, int cells, const Rect& bounds, bool boxed_in, bool in_pieces) {
+  const auto bits =
+      static_cast<std::uint8_t>((boxed_in ? kWasBoxedIn : 0) | (in_pieces ? kInPieces : 0));
+  return make_step(StepLevel::Feature, kAddRoom,
+                   {.kind = event_kind(Ev::RoomAdded),
+                    .reason = bits,
+                    .id = id,
+                    .other = size,
+                    .value = cells,
+                    .rect = bounds},
+                   {{box(Role::Finished, bounds)}});
+}
+std::string added_words(const Event& e, const ParamValues&) {
+  std::string out = room(e.id) + " added to the dungeon: " + cells_text(e.value) + " in a " +
+                    size_text(e.rect.w, e.rect.h) + " box at " + xy_text({e.rect.x, e.rect.y});
+  if (e.value < e.other) out += ", smaller than its size " + std::to_string(e.other);
+  if (e.reason & kInPieces) out += ", in more than one piece";
+  return out;
+}
+
+// into: the room it joins, whose bounds (with the small room's cells) are `bounds`.
+Step merged_step(int id, int into, int edges, const Rect& bounds) {
+  return make_step(
+      StepLevel::Feature, kMerge,
+      {.kind = event_kind(Ev::Merged), .id = id, .other = into, .value = edges, .rect = bounds},
+      {{box(Role::Finished, bounds)}});
+}
+std::string merged_words(const Event& e, const ParamValues& p) {
+  return room(e.id) + " is under room_min_size " + std::to_string(p.get("room_min_size")) +
+         ": merged into " + room(e.other) + ", the room it touches most (" +
+         std::to_string(e.value) + (e.value == 1 ? " edge)" : " edges)") + "; number " +
+         number_text(e.id) + " is free again: the next room, if any, takes it";
+}
+
+// id: the next room; done: the room just finished.
+Step next_start_step(int id, int done, Point at, StartReason where) {
+  return cell_step(
+      kNextStart,
+      {.kind = event_kind(Ev::NextStart), .reason = where, .id = id, .other = done, .at = at});
+}
+std::string next_start_words(const Event& e, const ParamValues&) {
+  if (e.reason == kNextToRoom) {
+    return room(e.id) + " will start at " + xy_text(e.at) + ", a free cell next to " +
+           room(e.other);
+  }
+  return room(e.id) + " will start at " + xy_text(e.at) +
+         ", a random free cell: none touches the last room";
+}
+
+Step done_step(std::size_t rooms) {
+  Step s =
+      make_step(StepLevel::Phase, kDone, {.kind = kEventDone, .value = static_cast<int>(rooms)});
+  s.last = true;
+  return s;
+}
+std::string done_words(const Event& e, const ParamValues&) {
+  return "done: the bank is empty and " + std::to_string(e.value) + " rooms tile the map";
+}
+
 std::string words(const Step& s, const ParamValues& p) {
   const Event& e = s.event;
-  const std::string of_size = " of " + std::to_string(e.other) + ")";
   switch (e.kind) {
     case kEventBegin:
-      return "every cell of the " + size_text(p.get_int("width"), p.get_int("height")) +
-             " map goes in the bank: " + std::to_string(e.value) + " free cells";
-    case kEventDone:
-      return "done: the bank is empty and " + std::to_string(e.value) + " rooms tile the map";
+      return begin_words(e, p);
     case event_kind(Ev::FirstStart):
-      return "the first room will start at " + xy_text(e.at) + ", a random free cell";
+      return first_start_words(e, p);
     case event_kind(Ev::RoomBegun):
-      return room(e.id) + ": the bank still has " + cells_text(e.value) + " free";
+      return room_begun_words(e, p);
     case event_kind(Ev::SizeDrawn):
-      return room(e.id) + " will grow to " + cells_text(e.value) + " (drawn in [" +
-             std::to_string(p.get("room_min_size")) + ", " +
-             std::to_string(p.get("room_max_size")) + "])";
+      return size_words(e, p);
     case event_kind(Ev::StartTaken):
-      return room(e.id) + " starts at " + xy_text(e.at) + " (cell 1" + of_size;
+      return start_taken_words(e, p);
     case event_kind(Ev::Grown):
-      return room(e.id) + " takes " + xy_text(e.at) + " (cell " + std::to_string(e.value) + of_size;
+      return grown_words(e, p);
     case event_kind(Ev::Jumped):
-      return room(e.id) + " is boxed in, so it jumps to " + xy_text(e.at) +
-             ", a random free cell, and goes on there as piece " + number_text(e.other);
+      return jumped_words(e, p);
     case event_kind(Ev::BoxedIn):
-      return room(e.id) + " is boxed in (" +
-             (e.reason == kBankEmpty ? "the bank is empty" : "no free cell touches it") +
-             "): it ends at " + std::to_string(e.value) + " of " + cells_text(e.other);
-    case event_kind(Ev::RoomAdded): {
-      std::string out = room(e.id) + " added to the dungeon: " + cells_text(e.value) + " in a " +
-                        size_text(e.rect.w, e.rect.h) + " box at " + xy_text({e.rect.x, e.rect.y});
-      if (e.value < e.other) out += ", smaller than its size " + std::to_string(e.other);
-      if (e.reason & kInPieces) out += ", in more than one piece";
-      return out;
-    }
+      return boxed_in_words(e, p);
+    case event_kind(Ev::RoomAdded):
+      return added_words(e, p);
     case event_kind(Ev::Merged):
-      return room(e.id) + " is under room_min_size " + std::to_string(p.get("room_min_size")) +
-             ": merged into " + room(e.other) + ", the room it touches most (" +
-             std::to_string(e.value) + (e.value == 1 ? " edge)" : " edges)") + "; number " +
-             number_text(e.id) + " is free again: the next room, if any, takes it";
+      return merged_words(e, p);
     case event_kind(Ev::NextStart):
-      if (e.reason == kNextToRoom) {
-        return room(e.id) + " will start at " + xy_text(e.at) + ", a free cell next to " +
-               room(e.other);
-      }
-      return room(e.id) + " will start at " + xy_text(e.at) +
-             ", a random free cell: none touches the last room";
+      return next_start_words(e, p);
+    case kEventDone:
+      return done_words(e, p);
   }
   return "?";
 }
 
+// The few words drawn on the map beside the cell or room.
 std::string caption(const Step& s, const ParamValues&) {
   const Event& e = s.event;
   switch (e.kind) {
@@ -283,58 +406,7 @@ const Schema& schema() {
   return s;
 }
 
-// Free cells: a dense array for "a random free cell" and each cell's slot in it for O(1) removal.
-// Uninitialised arrays rather than vectors: a vector would zero its 8 bytes per cell before the
-// loop below writes them again (at 4096x4096 that is a 128 MB pass for nothing).
-class CellBank {
- public:
-  explicit CellBank(std::size_t n) : cells_(n), slot_(n), size_(n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      cells_[i] = static_cast<std::uint32_t>(i);
-      slot_[i] = static_cast<std::uint32_t>(i);
-    }
-  }
-  bool empty() const { return size_ == 0; }
-  std::size_t size() const { return size_; }
-  std::size_t random_cell(Rng& rng) const {
-    return cells_[rng.below(static_cast<std::uint32_t>(size_))];
-  }
-  void take(std::size_t cell) {
-    const std::uint32_t s = slot_[cell];
-    const std::uint32_t last = cells_[--size_];
-    cells_[s] = last;
-    slot_[last] = s;
-  }
-
- private:
-  BigArray<std::uint32_t> cells_;
-  BigArray<std::uint32_t> slot_;
-  std::size_t size_;
-};
-
-// Division and remainder by the map's width without a divide instruction (Lemire, Kaser and
-// Kurz, "Faster remainder by direct computation", 2019): with m = ceil(2^64 / d), both are exact
-// for every 32-bit numerator and divisor d >= 2 (maps are at least 4 wide). They run once or
-// twice per cell taken.
-__extension__ using U128 = unsigned __int128;  // gcc and clang; __extension__: not ISO C++
-class WidthDivider {
- public:
-  explicit WidthDivider(std::uint32_t d) : m_(UINT64_MAX / d + 1), d_(d) {}
-  std::uint32_t div(std::uint32_t n) const {
-    return static_cast<std::uint32_t>((static_cast<U128>(m_) * n) >> 64);
-  }
-  std::uint32_t mod(std::uint32_t n) const {
-    const std::uint64_t low = m_ * n;
-    return static_cast<std::uint32_t>((static_cast<U128>(low) * d_) >> 64);
-  }
-
- private:
-  std::uint64_t m_;
-  std::uint32_t d_;
-};
-
-// No cell: what adjacent_free finds when no room cell has a free neighbour.
-constexpr std::size_t kNoCell = SIZE_MAX;
+// ---- The algorithm ----------------------------------------------------------------------------
 
 Rect bounds_union(const Rect& a, const Rect& b) {
   const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
@@ -368,88 +440,53 @@ std::pair<int, int> most_touching(const Grid& grid, std::span<const std::uint32_
   return best;
 }
 
-StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
-  const int min_size = p.get_int("room_min_size");
-  const int max_size = p.get_int("room_max_size");
-  const auto mode = static_cast<BoxedInMode>(p.get("boxed_in"));
-  const SizeBins bins(p);
-  const Grid& grid = ctx.grid();
-  Rng& rng = ctx.rng();
-  Canvas& canvas = ctx.canvas();
-  StatSheet& stats = ctx.stats();
-  Layout& layout = ctx.layout();
-  CellBank bank(grid.size());
-  // Cells of the current room that may still have a free neighbour. A cell leaves the list only
-  // when it is picked and found to have none, so each room's growth runs at most twice per cell
-  // it takes (one pick that grows, at most one that prunes).
-  std::vector<std::uint32_t> edge;
+// What the parts of the body share: the settings, the bank of free cells and the room being
+// grown.
+struct Accretion {
+  Accretion(const ParamValues& p, const Grid& grid)
+      : min_size(p.get_int("room_min_size")),
+        max_size(p.get_int("room_max_size")),
+        mode(static_cast<BoxedInMode>(p.get("boxed_in"))),
+        bins(p),
+        bank(grid.size()),
+        free(grid) {}
+
+  int min_size, max_size;
+  BoxedInMode mode;
+  SizeBins bins;
+  CellBank bank;
+  FreeNeighbours free;
+  // The current room's cells that may still have a free neighbour.
+  GrowthEdge edge;
   // boxed_in 2: the current room's cells while it is under room_min_size (so it can be merged).
   std::vector<std::uint32_t> small_room;
 
-  // The free 4-neighbours of cell i.
-  // Rows are told apart by index alone and the column by a remainder without a division (maps
-  // have at most 2^24 cells): this runs once or twice per cell taken, where a division shows.
-  const std::size_t row = grid.index(0, 1);
-  const std::size_t last_row = grid.size() - row;
-  const auto width32 = static_cast<std::uint32_t>(grid.width());
-  const WidthDivider by_width(width32);
-  auto free_neighbours = [&](std::uint32_t i, std::array<std::size_t, 4>& out) {
-    const std::uint32_t x = by_width.mod(i);
-    // Without branches (which neighbour is free is a coin flip the predictor loses): each
-    // candidate is written, and counted when free. A neighbour outside the map reads cell i
-    // itself instead, a room cell, so it never counts.
-    const Tile* tiles = grid.tiles().data();
-    int n = 0;
-    const auto consider = [&](std::size_t cell, bool inside) {
-      out[static_cast<std::size_t>(n)] = cell;
-      n += tiles[inside ? cell : i] == Tile::Empty;
-    };
-    consider(i - row, i >= row);
-    consider(i + 1, x + 1 < width32);
-    consider(i + row, i < last_row);
-    consider(i - 1, x > 0);
-    return n;
-  };
-  // A random free neighbour of a random room cell that has one, pruning the edge list on the
-  // way; kNoCell when no room cell has a free neighbour. Notes how many room cells it picked.
-  // (A plain index, not a std::optional: gcc returns an optional through memory and reads it
-  // back wider than it wrote it, a store-forwarding stall once per cell.)
-  auto adjacent_free = [&]() -> std::size_t {
-    std::array<std::size_t, 4> around{};
-    std::int64_t picks = 0;
-    std::size_t found = kNoCell;
-    while (!edge.empty() && found == kNoCell) {
-      const std::uint32_t k = rng.below(static_cast<std::uint32_t>(edge.size()));
-      ++picks;
-      const int n = free_neighbours(edge[k], around);
-      if (n > 0) {
-        found = around[rng.below(static_cast<std::uint32_t>(n))];
-      } else {
-        edge[k] = edge.back();
-        edge.pop_back();
-      }
-    }
-    if (picks > 0) ctx.note_draw("picks", picks);
-    return found;
-  };
-  auto random_free = [&]() {
-    const std::size_t cell = bank.random_cell(rng);
-    const Point c = grid.point(cell);
-    ctx.note_draw("x", c.x);
-    ctx.note_draw("y", c.y);
-    return cell;
-  };
-
-  // The room being grown.
-  int id = 0, cells = 0;
+  // The room being grown: its id, the size drawn, its cells so far and bounding box (x0, y0)..
+  // (x1, y1), whether it was boxed in and how many pieces it has.
+  int id = 0, size = 0, cells = 0;
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-  auto take = [&](std::size_t cell) {
+  bool boxed_in = false;
+  int pieces = 1;
+
+  void begin_room(int room_id, int room_size, const Grid& grid) {
+    id = room_id;
+    size = room_size;
+    boxed_in = false;
+    pieces = 1;
+    edge.clear();
+    small_room.clear();
+    cells = 0;
+    x0 = grid.width(), y0 = grid.height(), x1 = -1, y1 = -1;
+  }
+  Rect bounds() const { return {x0, y0, x1 - x0 + 1, y1 - y0 + 1}; }
+
+  // Takes a free cell from the bank into the room.
+  Point take(Canvas& canvas, std::size_t cell) {
     bank.take(cell);
     canvas.set_tile_label(cell, Tile::Floor, id);
     const auto cell32 = static_cast<std::uint32_t>(cell);
-    edge.push_back(cell32);
-    const std::uint32_t y = by_width.div(cell32);
-    const Point c{static_cast<int>(cell32 - y * width32), static_cast<int>(y)};
+    edge.add(cell32);
+    const Point c = free.point(cell32);
     x0 = std::min(x0, c.x);
     y0 = std::min(y0, c.y);
     x1 = std::max(x1, c.x);
@@ -457,158 +494,143 @@ StepGenerator room_accretion(StepContext& ctx, ParamValues p) {
     ++cells;
     if (mode == kMergeSmall && cells < min_size) small_room.push_back(cell32);
     return c;
-  };
-
-  const Step begin{.level = StepLevel::Phase,
-                   .line = kFillBank,
-                   .event = {.kind = kEventBegin, .value = static_cast<int>(bank.size())}};
-  co_yield begin;
-
-  std::size_t start = random_free();
-  layout.start = grid.point(start);
-  const Step first{.level = StepLevel::Cell,
-                   .line = kFirstStart,
-                   .event = {.kind = event_kind(Ev::FirstStart), .id = 0, .at = *layout.start},
-                   .overlay = {{marker(Role::Cursor, *layout.start)}}};
-  co_yield first;
-
-  while (!bank.empty()) {
-    id = static_cast<int>(layout.rooms.size());
-    const Step header{
-        .level = StepLevel::Cell,
-        .line = kWhileBank,
-        .event = {
-            .kind = event_kind(Ev::RoomBegun), .id = id, .value = static_cast<int>(bank.size())}};
-    co_yield header;
-
-    const int size = ctx.draw_int("size", min_size, max_size);
-    const Step sized{.level = StepLevel::Cell,
-                     .line = kPickSize,
-                     .event = {.kind = event_kind(Ev::SizeDrawn), .id = id, .value = size}};
-    co_yield sized;
-
-    edge.clear();
-    small_room.clear();
-    cells = 0;
-    x0 = grid.width(), y0 = grid.height(), x1 = -1, y1 = -1;
-    const Point at = take(start);
-    const Step started{.level = StepLevel::Cell,
-                       .line = kTakeStart,
-                       .event = {.kind = event_kind(Ev::StartTaken),
-                                 .id = id,
-                                 .other = size,
-                                 .value = 1,
-                                 .at = at},
-                       .overlay = {{marker(Role::Cursor, at)}}};
-    co_yield started;
-
-    // The seed's build(): grow next to the room until it has its size.
-    bool boxed_in = false;
-    int pieces = 1;
-    // One step object for all of the room's growth steps, of which there is one per cell: only
-    // the cell and the count change, so only they are written each time.
-    Step grown{.level = StepLevel::Cell,
-               .line = kGrow,
-               .event = {.kind = event_kind(Ev::Grown), .id = id, .other = size},
-               .overlay = {{marker(Role::Cursor, {})}}};
-    while (cells < size) {
-      const std::size_t next = bank.empty() ? kNoCell : adjacent_free();
-      if (next != kNoCell) {
-        const Point c = take(next);
-        grown.event.value = cells;
-        grown.event.at = c;
-        grown.overlay.items[0].cells[0] = c;
-        co_yield grown;
-        continue;
-      }
-      boxed_in = true;
-      if (mode == kContinue && !bank.empty()) {
-        const Point c = take(random_free());
-        const Step jumped{.level = StepLevel::Cell,
-                          .line = kJump,
-                          .event = {.kind = event_kind(Ev::Jumped),
-                                    .id = id,
-                                    .other = pieces++,
-                                    .value = cells,
-                                    .at = c},
-                          .overlay = {{marker(Role::Cursor, c)}}};
-        co_yield jumped;
-        continue;
-      }
-      const Step ended{.level = StepLevel::Cell,
-                       .line = kEndBoxedIn,
-                       .event = {.kind = event_kind(Ev::BoxedIn),
-                                 .reason = bank.empty() ? kBankEmpty : kNoFreeNeighbour,
-                                 .id = id,
-                                 .other = size,
-                                 .value = cells}};
-      co_yield ended;
-      break;
-    }
-
-    const Rect box{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
-    layout.rooms.push_back({id, box, false, cells});
-    stats.add(kRooms, 1);
-    if (boxed_in) stats.add(kBoxedInRooms, 1);
-    stats.add(kSizeBin0 + bins.of(cells), 1);
-    const auto bits =
-        static_cast<std::uint8_t>((boxed_in ? kWasBoxedIn : 0) | (pieces > 1 ? kInPieces : 0));
-    const Step added{.level = StepLevel::Feature,
-                     .line = kAddRoom,
-                     .event = {.kind = event_kind(Ev::RoomAdded),
-                               .reason = bits,
-                               .id = id,
-                               .other = size,
-                               .value = cells,
-                               .rect = box},
-                     .overlay = {{dungen::box(Role::Finished, box)}}};
-    co_yield added;
-
-    if (mode == kMergeSmall && cells < min_size) {
-      const auto [into, edges] = most_touching(grid, small_room, id);
-      if (into >= 0) {
-        for (const std::uint32_t i : small_room) canvas.set_label(i, into);
-        Layout::Room& target = layout.rooms[static_cast<std::size_t>(into)];
-        stats.add(kSizeBin0 + bins.of(target.cells), -1);
-        target.cells += cells;
-        target.bounds = bounds_union(target.bounds, box);
-        stats.add(kSizeBin0 + bins.of(target.cells), 1);
-        stats.add(kSizeBin0 + bins.of(cells), -1);
-        stats.add(kBoxedInRooms, -1);
-        stats.add(kRooms, -1);
-        layout.rooms.pop_back();
-        const Step merged{.level = StepLevel::Feature,
-                          .line = kMerge,
-                          .event = {.kind = event_kind(Ev::Merged),
-                                    .id = id,
-                                    .other = into,
-                                    .value = edges,
-                                    .rect = target.bounds},
-                          .overlay = {{dungen::box(Role::Finished, target.bounds)}}};
-        co_yield merged;
-      }
-    }
-
-    if (bank.empty()) break;
-    const std::size_t next = adjacent_free();
-    start = next != kNoCell ? next : random_free();
-    const Point s = grid.point(start);
-    const Step next_start{.level = StepLevel::Cell,
-                          .line = kNextStart,
-                          .event = {.kind = event_kind(Ev::NextStart),
-                                    .reason = next != kNoCell ? kNextToRoom : kRandomCell,
-                                    .id = static_cast<int>(layout.rooms.size()),
-                                    .other = id,
-                                    .at = s},
-                          .overlay = {{marker(Role::Cursor, s)}}};
-    co_yield next_start;
   }
+};
 
-  const Step done{.level = StepLevel::Phase,
-                  .line = kDone,
-                  .event = {.kind = kEventDone, .value = static_cast<int>(layout.rooms.size())},
-                  .last = true};
-  co_yield done;
+// The seed's find_adjacent_cell: a random free neighbour of a random room cell that has one;
+// kNoCell when no room cell has one. The step shows how many room cells it picked.
+std::size_t adjacent_free(StepContext& ctx, Accretion& a) {
+  std::int64_t picks = 0;
+  const std::size_t cell = a.edge.random_free_neighbour(ctx.rng(), a.free, picks);
+  if (picks > 0) ctx.note_draw("picks", picks);
+  return cell;
+}
+
+// A random free cell from the bank, its x and y shown as the step's draws.
+std::size_t random_free(StepContext& ctx, Accretion& a) {
+  const std::size_t cell = a.bank.random_cell(ctx.rng());
+  const Point c = ctx.grid().point(cell);
+  ctx.note_draw("x", c.x);
+  ctx.note_draw("y", c.y);
+  return cell;
+}
+
+// The seed's build(): a room of a drawn size grown from `start`, one cell at a time, until it has
+// its size or is boxed in (then, with boxed_in 1, it goes on from a random free cell). The room's
+// size, cells, bounds, pieces and whether it was boxed in are left in `a`.
+StepGenerator grow_room(StepContext& ctx, Accretion& a, int id, std::size_t start) {
+  co_yield room_begun_step(id, a.bank.size());
+  const int size = ctx.draw_int("size", a.min_size, a.max_size);
+  co_yield size_step(id, size);
+
+  a.begin_room(id, size, ctx.grid());
+  const Point at = a.take(ctx.canvas(), start);
+  co_yield start_taken_step(id, size, at);
+
+  Step grown = grown_step(id, size);
+  while (a.cells < size) {
+    const std::size_t next = a.bank.empty() ? kNoCell : adjacent_free(ctx, a);
+    if (next != kNoCell) {
+      const Point c = a.take(ctx.canvas(), next);
+      grow_to(grown, c, a.cells);
+      co_yield grown;
+      continue;
+    }
+    a.boxed_in = true;
+    if (a.mode == kContinue && !a.bank.empty()) {
+      const Point c = a.take(ctx.canvas(), random_free(ctx, a));
+      co_yield jumped_step(id, a.pieces++, a.cells, c);
+      continue;
+    }
+    co_yield boxed_in_step(id, size, a.cells, a.bank.empty() ? kBankEmpty : kNoFreeNeighbour);
+    break;
+  }
+}
+
+// boxed_in 2: the room just added, under room_min_size, goes into the room it touches most,
+// which gets its cells; its id is free again. (A room that touches none stays.)
+StepGenerator merge_small(StepContext& ctx, Accretion& a) {
+  const auto [into, edges] = most_touching(ctx.grid(), a.small_room, a.id);
+  if (into < 0) co_return;
+  StatSheet& stats = ctx.stats();
+  for (const std::uint32_t i : a.small_room) ctx.canvas().set_label(i, into);
+  Layout::Room& target = ctx.layout().rooms[static_cast<std::size_t>(into)];
+  stats.add(kSizeBin0 + a.bins.of(target.cells), -1);
+  target.cells += a.cells;
+  target.bounds = bounds_union(target.bounds, a.bounds());
+  stats.add(kSizeBin0 + a.bins.of(target.cells), 1);
+  stats.add(kSizeBin0 + a.bins.of(a.cells), -1);
+  stats.add(kBoxedInRooms, -1);
+  stats.add(kRooms, -1);
+  ctx.layout().rooms.pop_back();
+  co_yield merged_step(a.id, into, edges, target.bounds);
+}
+
+// The body: rooms grown from the bank until it is empty, each added to the dungeon (and with
+// boxed_in 2 merged when small), the next one started beside the last.
+StepGenerator body(StepContext& ctx, ParamValues p) {
+  const Grid& grid = ctx.grid();
+  StatSheet& stats = ctx.stats();
+  Layout& layout = ctx.layout();
+  Accretion a(p, grid);
+
+  co_yield begin_step(a.bank.size());
+  std::size_t start = random_free(ctx, a);
+  layout.start = grid.point(start);
+  co_yield first_start_step(*layout.start);
+
+  while (!a.bank.empty()) {
+    const int id = static_cast<int>(layout.rooms.size());
+    co_yield grow_room(ctx, a, id, start);
+
+    const Rect bounds = a.bounds();
+    layout.rooms.push_back({id, bounds, false, a.cells});
+    stats.add(kRooms, 1);
+    if (a.boxed_in) stats.add(kBoxedInRooms, 1);
+    stats.add(kSizeBin0 + a.bins.of(a.cells), 1);
+    co_yield added_step(id, a.size, a.cells, bounds, a.boxed_in, a.pieces > 1);
+    if (a.mode == kMergeSmall && a.cells < a.min_size) co_yield merge_small(ctx, a);
+
+    if (a.bank.empty()) break;
+    const std::size_t next = adjacent_free(ctx, a);
+    start = next != kNoCell ? next : random_free(ctx, a);
+    co_yield next_start_step(static_cast<int>(layout.rooms.size()), id, grid.point(start),
+                             next != kNoCell ? kNextToRoom : kRandomCell);
+  }
+  co_yield done_step(layout.rooms.size());
+}
+
+// What every finished map promises, whatever the parameters (the random sweep checks them).
+void promises(MapPromises& map) {
+  const Grid& g = map.grid();
+  map.only_tiles({Tile::Floor});
+  // The rooms tile the map: every cell labelled with a listed room, the counts add up.
+  std::int64_t cells = 0;
+  std::vector<bool> listed;
+  bool unique = true, sizes_kept = true;
+  const bool merging = map.param("boxed_in") == kMergeSmall;
+  const std::int64_t least =
+      std::min(map.param("room_min_size"), static_cast<std::int64_t>(g.size()));
+  for (const Layout::Room& r : map.layout().rooms) {
+    cells += r.cells;
+    const auto id = static_cast<std::size_t>(r.id);
+    if (id >= listed.size()) listed.resize(id + 1, false);
+    unique = unique && !listed[id];
+    listed[id] = true;
+    // Merging never leaves a small room (a merged room may pass room_max_size).
+    sizes_kept = sizes_kept && (merging ? r.cells >= least : r.cells <= map.param("room_max_size"));
+  }
+  map.expect(unique, "no two rooms share an id");
+  map.expect(sizes_kept, merging ? "with boxed_in 2, no room under room_min_size (or the map)"
+                                 : "no room over room_max_size");
+  map.expect(cells == static_cast<std::int64_t>(g.size()), "the rooms' cells add up to the map's");
+  bool labelled = true;
+  for (std::size_t i = 0; i < g.size() && labelled; ++i) {
+    const int label = g.label(i);
+    labelled = label >= 0 && static_cast<std::size_t>(label) < listed.size() &&
+               listed[static_cast<std::size_t>(label)];
+  }
+  map.expect(labelled, "every cell is labelled with a listed room");
 }
 
 }  // namespace
@@ -626,8 +648,12 @@ const GeneratorSpec& room_accretion_spec() {
                     .stat_slots = kStatCount,
                     .stat_rows = stat_rows},
       .background = Tile::Empty,
-      .body = room_accretion,
+      .body = body,
       .text_shows_labels = true,
+      .line_settings = {{"--boxed-in", "1"}, {"--boxed-in", "2"}},
+      .promises = promises,
+      .worst_case = "about 3 C (each cell taken once, picked at most twice) + C for merges",
+      .bounded_by = "the map",
   };
   return spec;
 }

@@ -18,18 +18,28 @@
 //
 // Steps: each attempt begins with a cell step, then one for the size drawn and one for the
 // position; the verdict is an action step (a rejection outlines the room it hit; an accepted room
-// is carved in it). The first room's player start is a cell step; each tunnel is planned in an
-// action step whose overlay holds the whole path, then dug one cell step per cell. Adding the room
-// to the list is the feature step.
+// is carved in it). The first room's player start is a cell step; each tunnel (a part of the body
+// of its own, dig_tunnel) is planned in an action step whose overlay holds the whole path, then
+// dug one cell step per cell. Adding the room to the list is the feature step.
+//
+// How the file reads: the pseudocode, then each kind of step's factory (which packs its event's
+// fields) beside its words (which read them back), then the algorithm, whose body says
+// `co_yield rejected_step(...)` where the tutorial rejects a room.
 
 #include "generators/rooms_and_tunnels.hpp"
 
 #include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include "generators/map_promises.hpp"
 
 namespace dungen {
 namespace {
+
+using namespace rooms_and_tunnels;
 
 // The tutorial's RectangularRoom: corners (x1, y1) and (x2, y2) = (x + w, y + h).
 struct RectangularRoom {
@@ -92,73 +102,185 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
 };
 static_assert(kPseudocode.size() == kLineCount);
 
-enum class Ev : EventKind {
-  Attempt = kFirstOwnEvent,  // id = attempt
-  SizeDrawn,                 // id = attempt, rect.w/h = w, h
-  PositionDrawn,             // id = attempt, rect = the outline x..x+w, y..y+h
-  Rejected,                  // id = attempt, other = room hit, rect = outline, reason
-  Carved,                    // id = room, other = attempt, rect = inner area
-  PlayerStart,               // id = room, at = its centre
-  TunnelPlanned,             // id = room it joins, other = previous room, value = path cells,
-                             // reason = which leg first
-  TunnelCell,                // id = room the tunnel leads to, at = cell dug
-  Added,                     // id = room, value = rooms in the list
-};
-// Why a room was rejected, and which leg a tunnel digs first.
-enum Reason : std::uint8_t { kNoReason, kTouches, kOverlaps, kVerticalFirst, kHorizontalFirst };
-
 // kCorridorCells: tunnel cells still corridor (a later room's floor can be carved over a tunnel).
 enum Stat : std::size_t { kAttempts, kPlaced, kRejected, kTunnelCells, kCorridorCells, kStatCount };
 
+// ---- The steps: each kind's factory, then its words --------------------------------------------
+// The body says `co_yield rejected_step(...)`; the fields a factory packs are the ones the words
+// beside it read back (the field list is in rooms_and_tunnels.hpp).
+
+Step make_step(StepLevel level, Line line, Event event, Overlay overlay = {}) {
+  return {.level = level, .line = line, .event = event, .overlay = std::move(overlay)};
+}
+
+Step begin_step() {
+  return make_step(StepLevel::Phase, kFillWall, {.kind = kEventBegin});
+}
+std::string begin_words(const Event&, const ParamValues& p) {
+  return "the map is filled with wall (" + size_text(p.get_int("width"), p.get_int("height")) + ")";
+}
+
+std::string attempt_text(const Event& e) {
+  return "attempt " + number_text(e.id);
+}
+
+Step attempt_step(int attempt) {
+  return make_step(StepLevel::Cell, kRepeat, {.kind = event_kind(Ev::Attempt), .id = attempt});
+}
+std::string attempt_words(const Event& e, const ParamValues& p) {
+  return attempt_text(e) + " of " + std::to_string(p.get("max_rooms"));
+}
+
+Step size_step(int attempt, int w, int h) {
+  return make_step(StepLevel::Cell, kPickSize,
+                   {.kind = event_kind(Ev::SizeDrawn), .id = attempt, .rect = {0, 0, w, h}});
+}
+std::string size_words(const Event& e, const ParamValues&) {
+  return attempt_text(e) + ": w = " + std::to_string(e.rect.w) +
+         ", h = " + std::to_string(e.rect.h);
+}
+
+Step position_step(int attempt, const RectangularRoom& room) {
+  return make_step(StepLevel::Cell, kPickPosition,
+                   {.kind = event_kind(Ev::PositionDrawn), .id = attempt, .rect = room.outline()},
+                   {{box(Role::Candidate, room.outline())}});
+}
+std::string position_words(const Event& e, const ParamValues&) {
+  return attempt_text(e) + ": x = " + std::to_string(e.rect.x) +
+         ", y = " + std::to_string(e.rect.y) + ", so the room spans " +
+         xy_text({e.rect.x, e.rect.y}) + ".." + xy_text({e.rect.right() - 1, e.rect.bottom() - 1});
+}
+
+// `hit` is the index of `other`, the first placed room the candidate touches or overlaps.
+Step rejected_step(int attempt, int hit, const RectangularRoom& room,
+                   const RectangularRoom& other) {
+  const Contact contact = room.overlaps(other) ? kOverlaps : kTouches;
+  return make_step(StepLevel::Action, kReject,
+                   {.kind = event_kind(Ev::Rejected),
+                    .reason = contact,
+                    .id = attempt,
+                    .other = hit,
+                    .rect = room.outline()},
+                   refused(room, other));
+}
+std::string contact_text(const Event& e) {
+  return std::string(e.reason == kOverlaps ? "overlaps" : "touches") + " room " +
+         number_text(e.other);
+}
+std::string rejected_words(const Event& e, const ParamValues&) {
+  return attempt_text(e) + " rejected: it " + contact_text(e);
+}
+
+Step carved_step(int id, int attempt, const RectangularRoom& room) {
+  return make_step(
+      StepLevel::Action, kCarve,
+      {.kind = event_kind(Ev::Carved), .id = id, .other = attempt, .rect = room.inner()},
+      {{box(Role::Accepted, room.outline())}});
+}
+std::string carved_words(const Event& e, const ParamValues&) {
+  return "room " + number_text(e.id) + " carved: " + size_text(e.rect.w, e.rect.h) +
+         " floor cells at " + xy_text({e.rect.x, e.rect.y}) + " (attempt " + number_text(e.other) +
+         ")";
+}
+
+Step player_start_step(int id, Point centre) {
+  return make_step(StepLevel::Cell, kFirstRoom,
+                   {.kind = event_kind(Ev::PlayerStart), .id = id, .at = centre},
+                   {{marker(Role::Cursor, centre)}});
+}
+std::string player_start_words(const Event& e, const ParamValues&) {
+  return "the player starts at " + xy_text(e.at) + ", the centre of room " + number_text(e.id);
+}
+
+Step tunnel_planned_step(int id, int prev, FirstLeg first, const std::vector<Point>& path) {
+  return make_step(StepLevel::Action, kTunnel,
+                   {.kind = event_kind(Ev::TunnelPlanned),
+                    .reason = first,
+                    .id = id,
+                    .other = prev,
+                    .value = static_cast<int>(path.size()),
+                    .at = path.front()},
+                   {{line(Role::Tunnel, path), marker(Role::Cursor, path.front())}});
+}
+std::string tunnel_planned_words(const Event& e, const ParamValues&) {
+  return "tunnel from room " + number_text(e.other) + " to room " + number_text(e.id) + ": " +
+         std::to_string(e.value) + " cells long, " +
+         (e.reason == kHorizontalFirst ? "horizontal" : "vertical") + " leg first";
+}
+
+// One step serves all of a tunnel's cells, moved along by dig_at: only the cell changes, so a
+// cell step costs no allocation. The cursor starts where the tunnel does.
+Step tunnel_cell_step(int id, int prev, Point from) {
+  return make_step(StepLevel::Cell, kTunnel,
+                   {.kind = event_kind(Ev::TunnelCell), .id = id, .other = prev, .at = from},
+                   {{marker(Role::Cursor, from)}});
+}
+void dig_at(Step& dig, Point cell) {
+  dig.event.at = cell;
+  dig.overlay.items[0].cells[0] = cell;
+}
+std::string tunnel_cell_words(const Event& e, const ParamValues&) {
+  return "tunnel to room " + number_text(e.id) + " digs " + xy_text(e.at);
+}
+
+Step added_step(int id, std::size_t rooms, const Rect& inner) {
+  return make_step(
+      StepLevel::Feature, kAppend,
+      {.kind = event_kind(Ev::Added), .id = id, .value = static_cast<int>(rooms), .rect = inner});
+}
+std::string added_words(const Event& e, const ParamValues&) {
+  return "room " + number_text(e.id) + " added to the list (" + std::to_string(e.value) +
+         (e.value == 1 ? " room)" : " rooms)");
+}
+
+Step done_step(std::size_t rooms) {
+  Step s =
+      make_step(StepLevel::Phase, kDone, {.kind = kEventDone, .value = static_cast<int>(rooms)});
+  s.last = true;
+  return s;
+}
+std::string done_words(const Event& e, const ParamValues& p) {
+  return "done: " + std::to_string(e.value) + " rooms placed in " +
+         std::to_string(p.get("max_rooms")) + " attempts";
+}
+
 std::string words(const Step& s, const ParamValues& p) {
   const Event& e = s.event;
-  const std::string attempt = "attempt " + number_text(e.id);
   switch (e.kind) {
     case kEventBegin:
-      return "the map is filled with wall (" + size_text(p.get_int("width"), p.get_int("height")) +
-             ")";
-    case kEventDone:
-      return "done: " + std::to_string(e.value) + " rooms placed in " +
-             std::to_string(p.get("max_rooms")) + " attempts";
+      return begin_words(e, p);
     case event_kind(Ev::Attempt):
-      return attempt + " of " + std::to_string(p.get("max_rooms"));
+      return attempt_words(e, p);
     case event_kind(Ev::SizeDrawn):
-      return attempt + ": w = " + std::to_string(e.rect.w - 1) +
-             ", h = " + std::to_string(e.rect.h - 1);
+      return size_words(e, p);
     case event_kind(Ev::PositionDrawn):
-      return attempt + ": x = " + std::to_string(e.rect.x) + ", y = " + std::to_string(e.rect.y) +
-             ", so the room spans " + xy_text({e.rect.x, e.rect.y}) + ".." +
-             xy_text({e.rect.right() - 1, e.rect.bottom() - 1});
+      return position_words(e, p);
     case event_kind(Ev::Rejected):
-      return attempt + " rejected: it " + (e.reason == kOverlaps ? "overlaps" : "touches") +
-             " room " + number_text(e.other);
+      return rejected_words(e, p);
     case event_kind(Ev::Carved):
-      return "room " + number_text(e.id) + " carved: " + size_text(e.rect.w, e.rect.h) +
-             " floor cells at " + xy_text({e.rect.x, e.rect.y}) + " (" + "attempt " +
-             number_text(e.other) + ")";
+      return carved_words(e, p);
     case event_kind(Ev::PlayerStart):
-      return "the player starts at " + xy_text(e.at) + ", the centre of room " + number_text(e.id);
+      return player_start_words(e, p);
     case event_kind(Ev::TunnelPlanned):
-      return "tunnel from room " + number_text(e.other) + " to room " + number_text(e.id) + ": " +
-             std::to_string(e.value) + " cells long, " +
-             (e.reason == kHorizontalFirst ? "horizontal" : "vertical") + " leg first";
+      return tunnel_planned_words(e, p);
     case event_kind(Ev::TunnelCell):
-      return "tunnel to room " + number_text(e.id) + " digs " + xy_text(e.at);
+      return tunnel_cell_words(e, p);
     case event_kind(Ev::Added):
-      return "room " + number_text(e.id) + " added to the list (" + std::to_string(e.value) +
-             (e.value == 1 ? " room)" : " rooms)");
+      return added_words(e, p);
+    case kEventDone:
+      return done_words(e, p);
   }
   return "?";
 }
 
+// The few words drawn on the map beside the candidate.
 std::string caption(const Step& s, const ParamValues&) {
   const Event& e = s.event;
   switch (e.kind) {
     case event_kind(Ev::PositionDrawn):
-      return "attempt " + number_text(e.id);
+      return attempt_text(e);
     case event_kind(Ev::Rejected):
-      return std::string(e.reason == kOverlaps ? "overlaps" : "touches") + " room " +
-             number_text(e.other);
+      return contact_text(e);
     case event_kind(Ev::Carved):
       return "room " + number_text(e.id);
   }
@@ -204,138 +326,127 @@ const Schema& schema() {
   return s;
 }
 
-StepGenerator rooms_and_tunnels(StepContext& ctx, ParamValues p) {
+// ---- The algorithm ----------------------------------------------------------------------------
+
+// The index of the first placed room the candidate touches or overlaps, or -1 when it is clear.
+int first_hit(const std::vector<RectangularRoom>& rooms, const RectangularRoom& room) {
+  for (std::size_t i = 0; i < rooms.size(); ++i) {
+    if (room.intersects(rooms[i])) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// Carves the room's inside to floor labelled `id` and lists it in the layout. Tunnel cells it
+// carves over stop being corridor.
+void carve(StepContext& ctx, const RectangularRoom& room, int id) {
+  const Rect inner = room.inner();
+  for (int y = inner.y; y < inner.bottom(); ++y) {
+    for (int x = inner.x; x < inner.right(); ++x) {
+      if (ctx.grid().at(x, y) == Tile::Corridor) ctx.stats().add(kCorridorCells, -1);
+      ctx.canvas().set_tile_label(x, y, Tile::Floor, id);
+    }
+  }
+  ctx.stats().add(kPlaced, 1);
+  ctx.layout().rooms.push_back({id, inner, true, inner.w * inner.h});
+}
+
+// The tunnel part: an L from the previous room's centre to the new room's, its corner picked by
+// a coin, then dug one wall cell at a time (cells already open are passed over).
+StepGenerator dig_tunnel(StepContext& ctx, Point from, Point to, int id) {
+  // The tutorial draws random.random() < 0.5: horizontal first, else vertical first.
+  const bool horizontal_first = ctx.draw_coin("corner");
+  const Point corner = horizontal_first ? Point{to.x, from.y} : Point{from.x, to.y};
+  std::vector<Point> path = bresenham_line(from, corner);
+  const std::vector<Point> second = bresenham_line(corner, to);
+  path.insert(path.end(), second.begin() + 1, second.end());  // the corner only once
+  const int prev = id - 1;
+  co_yield tunnel_planned_step(id, prev, horizontal_first ? kHorizontalFirst : kVerticalFirst,
+                               path);
+
+  Step dig = tunnel_cell_step(id, prev, from);
+  for (const Point c : path) {
+    if (ctx.grid().at(c.x, c.y) != Tile::Wall) continue;
+    ctx.canvas().set_tile(c.x, c.y, Tile::Corridor);
+    ctx.stats().add(kTunnelCells, 1);
+    ctx.stats().add(kCorridorCells, 1);
+    dig_at(dig, c);
+    co_yield dig;
+  }
+}
+
+// The body: the tutorial's generate_dungeon, a step wherever it draws, decides or digs.
+StepGenerator body(StepContext& ctx, ParamValues p) {
   const int map_w = p.get_int("width");
   const int map_h = p.get_int("height");
   const int max_rooms = p.get_int("max_rooms");
   const int min_size = p.get_int("room_min_size");
   const int max_size = p.get_int("room_max_size");
-  Canvas& canvas = ctx.canvas();
   StatSheet& stats = ctx.stats();
-  Layout& layout = ctx.layout();
   std::vector<RectangularRoom> rooms;
 
-  const Step begin{.level = StepLevel::Phase, .line = kFillWall, .event = {.kind = kEventBegin}};
-  co_yield begin;
-
+  co_yield begin_step();
   for (int attempt = 0; attempt < max_rooms; ++attempt) {
     stats.add(kAttempts, 1);
-    const Step header{.level = StepLevel::Cell,
-                      .line = kRepeat,
-                      .event = {.kind = event_kind(Ev::Attempt), .id = attempt}};
-    co_yield header;
+    co_yield attempt_step(attempt);
 
     const int w = ctx.draw_int("w", min_size, max_size);
     const int h = ctx.draw_int("h", min_size, max_size);
-    const Step sized{
-        .level = StepLevel::Cell,
-        .line = kPickSize,
-        .event = {.kind = event_kind(Ev::SizeDrawn), .id = attempt, .rect = {0, 0, w + 1, h + 1}}};
-    co_yield sized;
+    co_yield size_step(attempt, w, h);
 
     const int x = ctx.draw_int("x", 0, map_w - w - 1);
     const int y = ctx.draw_int("y", 0, map_h - h - 1);
     const RectangularRoom room{x, y, x + w, y + h};
-    const Step placed{
-        .level = StepLevel::Cell,
-        .line = kPickPosition,
-        .event = {.kind = event_kind(Ev::PositionDrawn), .id = attempt, .rect = room.outline()},
-        .overlay = {{box(Role::Candidate, room.outline())}}};
-    co_yield placed;
+    co_yield position_step(attempt, room);
 
-    int hit = -1;
-    for (std::size_t i = 0; i < rooms.size() && hit < 0; ++i) {
-      if (room.intersects(rooms[i])) hit = static_cast<int>(i);
-    }
-    if (hit >= 0) {
+    if (const int hit = first_hit(rooms, room); hit >= 0) {
       stats.add(kRejected, 1);
-      const RectangularRoom& other = rooms[static_cast<std::size_t>(hit)];
-      const Step rejected{.level = StepLevel::Action,
-                          .line = kReject,
-                          .event = {.kind = event_kind(Ev::Rejected),
-                                    .reason = room.overlaps(other) ? kOverlaps : kTouches,
-                                    .id = attempt,
-                                    .other = hit,
-                                    .rect = room.outline()},
-                          .overlay = refused(room, other)};
-      co_yield rejected;
+      co_yield rejected_step(attempt, hit, room, rooms[static_cast<std::size_t>(hit)]);
       continue;
     }
 
     const int id = static_cast<int>(rooms.size());
-    const Rect inner = room.inner();
-    for (int yy = inner.y; yy < inner.bottom(); ++yy) {
-      for (int xx = inner.x; xx < inner.right(); ++xx) {
-        if (ctx.grid().at(xx, yy) == Tile::Corridor) stats.add(kCorridorCells, -1);
-        canvas.set_tile_label(xx, yy, Tile::Floor, id);
-      }
-    }
-    stats.add(kPlaced, 1);
-    layout.rooms.push_back({id, inner, true, inner.w * inner.h});
-    const Step carved{
-        .level = StepLevel::Action,
-        .line = kCarve,
-        .event = {.kind = event_kind(Ev::Carved), .id = id, .other = attempt, .rect = inner},
-        .overlay = {{box(Role::Accepted, room.outline())}}};
-    co_yield carved;
+    carve(ctx, room, id);
+    co_yield carved_step(id, attempt, room);
 
     if (rooms.empty()) {
-      layout.start = room.center();
-      const Step start{
-          .level = StepLevel::Cell,
-          .line = kFirstRoom,
-          .event = {.kind = event_kind(Ev::PlayerStart), .id = id, .at = room.center()},
-          .overlay = {{marker(Role::Cursor, room.center())}}};
-      co_yield start;
+      ctx.layout().start = room.center();
+      co_yield player_start_step(id, room.center());
     } else {
-      const Point from = rooms.back().center();
-      const Point to = room.center();
-      // The tutorial draws random.random() < 0.5: horizontal first, else vertical first.
-      const bool horizontal_first = ctx.draw_coin("corner");
-      const Point corner = horizontal_first ? Point{to.x, from.y} : Point{from.x, to.y};
-      std::vector<Point> path = bresenham_line(from, corner);
-      const std::vector<Point> second = bresenham_line(corner, to);
-      path.insert(path.end(), second.begin() + 1, second.end());  // the corner only once
-      const int prev = id - 1;
-      const Step tunnel{.level = StepLevel::Action,
-                        .line = kTunnel,
-                        .event = {.kind = event_kind(Ev::TunnelPlanned),
-                                  .reason = horizontal_first ? kHorizontalFirst : kVerticalFirst,
-                                  .id = id,
-                                  .other = prev,
-                                  .value = static_cast<int>(path.size()),
-                                  .at = from},
-                        .overlay = {{line(Role::Tunnel, path), marker(Role::Cursor, from)}}};
-      co_yield tunnel;
-      // One step for all the tunnel's cells (one a cell): only the cell changes.
-      Step dig{.level = StepLevel::Cell,
-               .line = kTunnel,
-               .event = {.kind = event_kind(Ev::TunnelCell), .id = id, .other = prev},
-               .overlay = {{marker(Role::Cursor, from)}}};
-      for (const Point c : path) {
-        if (ctx.grid().at(c.x, c.y) != Tile::Wall) continue;  // already open: nothing to dig
-        canvas.set_tile(c.x, c.y, Tile::Corridor);
-        stats.add(kTunnelCells, 1);
-        stats.add(kCorridorCells, 1);
-        dig.event.at = c;
-        dig.overlay.items[0].cells[0] = c;
-        co_yield dig;
-      }
+      co_yield dig_tunnel(ctx, rooms.back().center(), room.center(), id);
     }
     rooms.push_back(room);
-    const Step added{.level = StepLevel::Feature,
-                     .line = kAppend,
-                     .event = {.kind = event_kind(Ev::Added),
-                               .id = id,
-                               .value = static_cast<int>(rooms.size()),
-                               .rect = inner}};
-    co_yield added;
+    co_yield added_step(id, rooms.size(), room.inner());
   }
-  const Step done{.level = StepLevel::Phase,
-                  .line = kDone,
-                  .event = {.kind = kEventDone, .value = static_cast<int>(rooms.size())},
-                  .last = true};
-  co_yield done;
+  co_yield done_step(rooms.size());
+}
+
+// What every finished map promises, whatever the parameters (the random sweep checks them).
+void promises(MapPromises& map) {
+  const Grid& g = map.grid();
+  map.only_tiles({Tile::Wall, Tile::Floor, Tile::Corridor});
+  std::int64_t floor = 0;
+  bool carved = true;
+  for (const Layout::Room& r : map.layout().rooms) {
+    floor += r.cells;
+    for (int y = r.bounds.y; y < r.bounds.bottom(); ++y) {
+      for (int x = r.bounds.x; x < r.bounds.right(); ++x) {
+        carved = carved && g.at(x, y) == Tile::Floor && g.label_at(x, y) == r.id;
+      }
+    }
+  }
+  map.expect(carved, "every room's floor is carved and labelled with its id (no two share a cell)");
+  const auto rooms = static_cast<std::int64_t>(map.layout().rooms.size());
+  map.expect(rooms == map.stat("rooms"), "the rooms stat counts the listed rooms");
+  map.expect(map.stat("attempts") == map.param("max_rooms"), "every one of max_rooms is attempted");
+  map.expect(map.stat("attempts") >= rooms, "no more rooms than attempts");
+  map.expect(static_cast<std::int64_t>(g.count_walkable()) >= floor,
+             "the walkable cells include every room's floor");
+  std::int64_t corridor = 0;
+  for (std::size_t i = 0; i < g.size(); ++i) corridor += g.tile(i) == Tile::Corridor;
+  map.expect(map.stat("corridor_cells") == corridor,
+             "\"corridor cells now\" is what the map shows");
+  // The dug cells that are no longer corridor are the ones a later room was carved over.
+  map.expect(map.stat("tunnel_cells") >= corridor, "every corridor cell was dug by a tunnel");
 }
 
 }  // namespace
@@ -351,7 +462,12 @@ const GeneratorSpec& rooms_and_tunnels_spec() {
                     .stat_slots = kStatCount,
                     .stat_rows = stat_rows},
       .background = Tile::Wall,
-      .body = rooms_and_tunnels,
+      .body = body,
+      .line_settings = {},  // the defaults reach every line
+      .promises = promises,
+      .worst_case =
+          "max_rooms\u00b2 / 2 overlap checks + max_rooms x (width + height) tunnel cells + C",
+      .bounded_by = "the schema (10000 rooms)",
   };
   return spec;
 }
