@@ -9,9 +9,15 @@
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
+#include "generator_kit.hpp"
 #include "generators/bsp_rooms.hpp"
+#include "generators/map_promises.hpp"
 
 using namespace dungen;
+using namespace dungen::bsp_rooms;
+using test_support::cells_of;
+using test_support::line_saying;
+using test_support::rects_of;
 
 namespace {
 
@@ -37,45 +43,6 @@ ParamValues params(const Setting& c) {
   return p;
 }
 
-// The generator's event kinds, in its order (bsp_rooms.cpp numbers them from kFirstOwnEvent); a
-// copy, so the test states what each one must do independently.
-enum Kind : EventKind {
-  kVisit = kFirstOwnEvent,
-  kLeaf,
-  kCut,
-  kSplitDone,
-  kRoom,
-  kRoomsDone,
-  kLevel,
-  kJoin,
-  kDig,
-  kLevelDone,
-};
-
-std::map<std::string, std::int64_t> stat_map(const Stepper& s) {
-  std::map<std::string, std::int64_t> v;
-  for (const StatRow& r : spec().narration.stat_rows(s.stats(), s.params())) {
-    v[r.key] = std::get<std::int64_t>(r.value);
-  }
-  return v;
-}
-
-// The rectangles of every item of a role, in order.
-std::vector<Rect> rects(const Overlay& o, Role role) {
-  std::vector<Rect> out;
-  for (const OverlayItem& i : o.items) {
-    if (i.role == role) out.push_back(i.rect);
-  }
-  return out;
-}
-
-// The cells of the first item of a role (empty when there is none).
-const std::vector<Point>& cells_of(const Overlay& o, Role role) {
-  static const std::vector<Point> kNone;
-  const OverlayItem* i = o.find(role);
-  return i ? i->cells : kNone;
-}
-
 bool inside(const Rect& inner, const Rect& outer) {
   return inner.x >= outer.x && inner.y >= outer.y && inner.right() <= outer.right() &&
          inner.bottom() <= outer.bottom();
@@ -89,13 +56,13 @@ void check_invariants(const ParamValues& p, std::uint64_t seed) {
   std::vector<Rect> leaves;
   int cuts = 0, joins = 0;
   while (const Step* step = s.next()) {
-    if (step->event.kind == kLeaf) leaves.push_back(step->event.rect);
-    cuts += step->event.kind == kCut;
-    joins += step->event.kind == kJoin;
+    if (step->event.kind == event_kind(Ev::Leaf)) leaves.push_back(step->event.rect);
+    cuts += step->event.kind == event_kind(Ev::Cut);
+    joins += step->event.kind == event_kind(Ev::Join);
   }
   const Grid& g = s.grid();
   const auto& rooms = s.layout().rooms;
-  const auto v = stat_map(s);
+  const auto v = test_support::stat_map(spec(), s);
   const int min_leaf = p.get_int("min_leaf_size");
   const int room_min = p.get_int("room_min_size");
   const int margin = p.get_int("room_margin");
@@ -220,34 +187,26 @@ TEST(BspRooms, DefaultsGiveALibtcodSampleLikeMap) {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     Stepper s = start_generator(spec(), p, seed, false);
     run_to_end(s);
-    const auto v = stat_map(s);
+    const auto v = test_support::stat_map(spec(), s);
     EXPECT_GE(v.at("rooms"), 20) << seed;
     EXPECT_LE(v.at("rooms"), 80) << seed;
     EXPECT_GE(v.at("depth_reached"), 5) << seed;
   }
 }
 
-namespace {
-
-int line_saying(std::string_view words) {
-  const auto code = spec().narration.pseudocode;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    if (code[i].find(words) != std::string_view::npos) return static_cast<int>(i);
-  }
-  ADD_FAILURE() << "no pseudocode line says '" << words << "'";
-  return -1;
-}
-
-}  // namespace
-
 TEST(BspRooms, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
   const std::map<EventKind, int> expected = {
-      {kEventBegin, line_saying("empty map")}, {kLeaf, line_saying("node is a leaf")},
-      {kCut, line_saying("draw the cut")},     {kSplitDone, line_saying("split(the whole map")},
-      {kRoom, line_saying("carve a room")},    {kRoomsDone, line_saying("carve a room")},
-      {kLevel, line_saying("for each depth")}, {kLevelDone, line_saying("for each depth")},
-      {kJoin, line_saying("join each node")},  {kDig, line_saying("join each node")},
-      {kEventDone, line_saying("done")},
+      {kEventBegin, line_saying(spec(), "empty map")},
+      {event_kind(Ev::Leaf), line_saying(spec(), "node is a leaf")},
+      {event_kind(Ev::Cut), line_saying(spec(), "draw the cut")},
+      {event_kind(Ev::SplitDone), line_saying(spec(), "split(the whole map")},
+      {event_kind(Ev::Room), line_saying(spec(), "carve a room")},
+      {event_kind(Ev::RoomsDone), line_saying(spec(), "carve a room")},
+      {event_kind(Ev::Level), line_saying(spec(), "for each depth")},
+      {event_kind(Ev::LevelDone), line_saying(spec(), "for each depth")},
+      {event_kind(Ev::Join), line_saying(spec(), "join each node")},
+      {event_kind(Ev::Dig), line_saying(spec(), "join each node")},
+      {kEventDone, line_saying(spec(), "done")},
   };
   std::set<int> lit;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
@@ -255,10 +214,10 @@ TEST(BspRooms, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
     while (const Step* step = s.next()) {
       const std::string said = spec().narration.words(*step, s.params());
       lit.insert(step->line);
-      if (step->event.kind == kVisit) {
+      if (step->event.kind == event_kind(Ev::Visit)) {
         // The root's visit is the first call; every other node's is the recursive call.
-        ASSERT_EQ(step->line, step->event.other < 0 ? line_saying("split(the whole map")
-                                                    : line_saying("split(each part"))
+        ASSERT_EQ(step->line, step->event.other < 0 ? line_saying(spec(), "split(the whole map")
+                                                    : line_saying(spec(), "split(each part"))
             << said;
         continue;
       }
@@ -279,9 +238,9 @@ TEST(BspRooms, SplitsAreActionsRoomsFeaturesLevelsPhasesAndTheOverlayShowsThem) 
     while (const Step* step = s.next()) {
       const Event& e = step->event;
       switch (e.kind) {
-        case kVisit:
+        case event_kind(Ev::Visit):
           EXPECT_EQ(step->level, StepLevel::Cell);
-          ASSERT_EQ(rects(step->overlay, Role::Part), std::vector<Rect>{e.rect});
+          ASSERT_EQ(rects_of(step->overlay, Role::Part), std::vector<Rect>{e.rect});
           // Recursion: the step after a cut visits that node's first part.
           if (previous_cut) {
             EXPECT_EQ(e.other, last_cut.event.id);
@@ -290,16 +249,17 @@ TEST(BspRooms, SplitsAreActionsRoomsFeaturesLevelsPhasesAndTheOverlayShowsThem) 
             EXPECT_EQ(e.value, last_cut.event.value + 1);
           }
           break;
-        case kCut: {
+        case event_kind(Ev::Cut): {
           EXPECT_EQ(step->level, StepLevel::Action);
           // The node outlined, the cut line drawn right across it and onto the map as wall,
           // and the depth in the caption.
-          ASSERT_EQ(rects(step->overlay, Role::Part), std::vector<Rect>{e.rect});
+          ASSERT_EQ(rects_of(step->overlay, Role::Part), std::vector<Rect>{e.rect});
           EXPECT_FALSE(step->overlay.has(Role::Candidate));
           const auto& line = cells_of(step->overlay, Role::Cut);
           ASSERT_FALSE(line.empty());
           const bool vertical = line.front().x == line.back().x;
           ASSERT_EQ(static_cast<int>(line.size()), vertical ? e.rect.h : e.rect.w);
+          EXPECT_EQ(e.reason, vertical ? kVertical : kHorizontal);
           for (const Point c : line) {
             ASSERT_TRUE(e.rect.contains(c));
             EXPECT_EQ(s.grid().at(c.x, c.y), Tile::Wall);
@@ -309,26 +269,28 @@ TEST(BspRooms, SplitsAreActionsRoomsFeaturesLevelsPhasesAndTheOverlayShowsThem) 
           last_cut = *step;
           break;
         }
-        case kLeaf:
-          EXPECT_EQ(rects(step->overlay, Role::Part), std::vector<Rect>{e.rect});
+        case event_kind(Ev::Leaf):
+          EXPECT_EQ(rects_of(step->overlay, Role::Part), std::vector<Rect>{e.rect});
+          // The defaults' depth limit is 8: a leaf above it is too small to cut.
+          EXPECT_EQ(e.reason, e.value == 8 ? kDepthLimit : kTooSmall);
           break;
-        case kRoom:
+        case event_kind(Ev::Room):
           EXPECT_EQ(step->level, StepLevel::Feature);
           // The leaf outlined as a part, the room drawn as accepted inside it.
-          ASSERT_EQ(rects(step->overlay, Role::Part).size(), 1u);
+          ASSERT_EQ(rects_of(step->overlay, Role::Part).size(), 1u);
           EXPECT_TRUE(inside(e.rect, *step->overlay.rect_of(Role::Part)));
           EXPECT_EQ(step->overlay.rect_of(Role::Accepted), e.rect);
           break;
-        case kLevel:
+        case event_kind(Ev::Level):
           EXPECT_EQ(step->level, StepLevel::Cell);
           level_order.push_back(e.value);
           joins_in_level = 0;
           break;
-        case kJoin: {
+        case event_kind(Ev::Join): {
           EXPECT_EQ(step->level, StepLevel::Action);
           ++joins_in_level;
           // The pair being joined: the two parts, side by side, making up the node.
-          const std::vector<Rect> parts = rects(step->overlay, Role::Part);
+          const std::vector<Rect> parts = rects_of(step->overlay, Role::Part);
           ASSERT_EQ(parts.size(), 2u);
           const Rect a = parts[0], b = parts[1];
           EXPECT_EQ(bounding(a, b), e.rect);
@@ -346,28 +308,34 @@ TEST(BspRooms, SplitsAreActionsRoomsFeaturesLevelsPhasesAndTheOverlayShowsThem) 
           for (std::size_t i = 1; i < path.size(); ++i) {
             EXPECT_EQ(std::abs(path[i].x - path[i - 1].x) + std::abs(path[i].y - path[i - 1].y), 1);
           }
+          // Straight when the rooms face each other: one row or one column.
+          const bool one_line =
+              std::all_of(path.begin(), path.end(),
+                          [&](Point c) { return c.x == path.front().x; }) ||
+              std::all_of(path.begin(), path.end(), [&](Point c) { return c.y == path.front().y; });
+          EXPECT_EQ(e.reason, one_line ? kStraight : kZ);
           break;
         }
-        case kDig:
+        case event_kind(Ev::Dig):
           EXPECT_EQ(step->level, StepLevel::Cell);
           ASSERT_EQ(s.changes().size(), 1u);
           EXPECT_EQ(s.changes()[0].before.tile, Tile::Wall);
           EXPECT_EQ(s.changes()[0].after.tile, Tile::Corridor);
           EXPECT_EQ(step->overlay.point_of(Role::Cursor), e.at);
-          EXPECT_EQ(rects(step->overlay, Role::Part).size(), 2u) << "the pair being joined";
+          EXPECT_EQ(rects_of(step->overlay, Role::Part).size(), 2u) << "the pair being joined";
           break;
-        case kLevelDone:
+        case event_kind(Ev::LevelDone):
           EXPECT_EQ(step->level, StepLevel::Phase);
           EXPECT_EQ(e.id, joins_in_level);
           break;
-        case kSplitDone:
-        case kRoomsDone:
+        case event_kind(Ev::SplitDone):
+        case event_kind(Ev::RoomsDone):
           EXPECT_EQ(step->level, StepLevel::Phase);
           break;
         default:
           break;
       }
-      previous_cut = e.kind == kCut ? step : nullptr;
+      previous_cut = e.kind == event_kind(Ev::Cut) ? step : nullptr;
     }
     // Joining runs from the deepest cut up to the root, one phase per depth.
     ASSERT_FALSE(level_order.empty());
@@ -383,7 +351,7 @@ TEST(BspRooms, CutsKeepToTheRatioRangeAndTheDrawsAreShown) {
   Stepper s = start_generator(spec(), half, 7);
   int cuts = 0;
   while (const Step* step = s.next()) {
-    if (step->event.kind != kCut) continue;
+    if (step->event.kind != event_kind(Ev::Cut)) continue;
     ++cuts;
     const Event& e = step->event;
     const bool vertical =
@@ -406,7 +374,7 @@ TEST(BspRooms, CutsKeepToTheRatioRangeAndTheDrawsAreShown) {
   for (std::uint64_t seed = 1; seed <= 50; ++seed) {
     Stepper t = start_generator(spec(), low, seed);
     while (const Step* step = t.next()) {
-      if (step->event.kind != kCut) continue;
+      if (step->event.kind != event_kind(Ev::Cut)) continue;
       const Event& e = step->event;
       const bool vertical = cells_of(step->overlay, Role::Cut).front().x ==
                             cells_of(step->overlay, Role::Cut).back().x;
@@ -431,10 +399,10 @@ TEST(BspRooms, StatsAreExactAndStepBackWithTheTimeline) {
     int deepest = 0;
     std::int64_t dug = 0;
     while (const Step* step = stepped.next()) {
-      if (step->event.kind == kVisit) deepest = std::max(deepest, step->event.value);
-      if (step->event.kind == kDig) dug += 1;
+      if (step->event.kind == event_kind(Ev::Visit)) deepest = std::max(deepest, step->event.value);
+      if (step->event.kind == event_kind(Ev::Dig)) dug += 1;
     }
-    const auto v = stat_map(stepped);
+    const auto v = test_support::stat_map(spec(), stepped);
     EXPECT_EQ(v.at("depth_reached"), deepest);
     EXPECT_EQ(v.at("corridor_cells"), dug);
 
@@ -490,4 +458,19 @@ TEST(BspRooms, InvalidCombinationsAreClearErrors) {
   EXPECT_EQ(err->param, "min_leaf_size");
   EXPECT_EQ(err->bound, 50);
   EXPECT_TRUE(leaf.set("depth", 17)) << "the depth is capped";
+}
+
+TEST(BspRooms, FinishedMapsKeepTheirPromisesAndABrokenOneIsNamed) {
+  const ParamValues p = spec().schema.defaults();
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Stepper s = start_generator(spec(), p, seed, false);
+    run_to_end(s);
+    EXPECT_EQ(broken_promises(spec(), s), std::vector<std::string>{}) << seed;
+  }
+  // Stopped after the rooms, before any join: more than one walkable region.
+  Stepper part = start_generator(spec(), p, 1, false);
+  while (const Step* step = part.next()) {
+    if (step->event.kind == event_kind(Ev::RoomsDone)) break;
+  }
+  EXPECT_EQ(broken_promises(spec(), part), std::vector<std::string>{"at most one walkable region"});
 }

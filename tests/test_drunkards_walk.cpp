@@ -13,35 +13,20 @@
 #include "cli/cli.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
+#include "generator_kit.hpp"
 #include "generators/drunkards_walk.hpp"
+#include "generators/map_promises.hpp"
+#include "generators/recent_cells.hpp"
 #include "generators/registry.hpp"
 
 using namespace dungen;
+using namespace dungen::drunkards_walk;
+using test_support::line_saying;
 
 namespace {
 
 const GeneratorSpec& walk() {
   return drunkards_walk_spec();
-}
-
-// The generator's event kinds, reasons and outcomes, copied: the tests check them against what
-// each step did.
-enum class Ev : EventKind { Placed = kFirstOwnEvent, Restart, Walk, Checkpoint };
-constexpr std::uint8_t kDirMask = 3, kCarved = 4, kBiased = 8, kNoWallNear = 16;
-enum Outcome : std::int64_t { kReached = 1, kStepCap = 2, kNothingLeft = 3 };
-constexpr Point kDirs[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
-
-// The pseudocode line holding `phrase` (exactly one must).
-int line_with(std::string_view phrase) {
-  const auto& code = walk().narration.pseudocode;
-  int found = -1;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    if (code[i].find(phrase) == std::string_view::npos) continue;
-    EXPECT_EQ(found, -1) << "two lines hold '" << phrase << "'";
-    found = static_cast<int>(i);
-  }
-  EXPECT_GE(found, 0) << "no line holds '" << phrase << "'";
-  return found;
 }
 
 struct Settings {
@@ -100,8 +85,7 @@ const StatRow& row_named(const std::vector<StatRow>& rows, std::string_view key)
   return rows.front();
 }
 std::int64_t stat(const Stepper& s, std::string_view key) {
-  const std::vector<StatRow> rows = walk().narration.stat_rows(s.stats(), s.params());
-  return std::get<std::int64_t>(row_named(rows, key).value);
+  return test_support::stat_map(walk(), s).at(std::string(key));
 }
 
 int count_tiles(const Grid& g, Tile t) {
@@ -126,13 +110,13 @@ void check_finished(const ParamValues& p, std::uint64_t seed) {
   EXPECT_EQ(stat(s, "target_reached"), outcome == kReached ? 1 : 0);
   if (outcome == kReached) {
     ASSERT_GE(floor, target) << "seed " << seed;
-    EXPECT_EQ(last->line, line_with("done: the target is reached"));
+    EXPECT_EQ(last->line, line_saying(walk(), "done: the target is reached"));
     EXPECT_GE(std::get<double>(
                   row_named(walk().narration.stat_rows(s.stats(), p), "floor_fraction").value),
               static_cast<double>(p.get("target_percent")) / 100.0);
   } else {
     ASSERT_LT(floor, target) << "seed " << seed;
-    EXPECT_EQ(last->line, line_with("stop early"));
+    EXPECT_EQ(last->line, line_saying(walk(), "stop early"));
     EXPECT_EQ(said.rfind("stopped early: ", 0), 0u) << said;
     if (outcome == kStepCap) {
       EXPECT_EQ(stat(s, "walk_steps"), p.get("max_steps")) << "seed " << seed;
@@ -208,13 +192,13 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit) {
       EXPECT_TRUE(changes.empty());
       EXPECT_EQ(e.value, floor);
       EXPECT_EQ(e.other, steps);
-      EXPECT_EQ(st.line, e.reason == kReached ? line_with("done: the target is reached")
-                                              : line_with("stop early"));
+      EXPECT_EQ(st.line, e.reason == kReached ? line_saying(walk(), "done: the target is reached")
+                                              : line_saying(walk(), "stop early"));
       continue;
     }
     switch (static_cast<Ev>(e.kind)) {
       case Ev::Placed: {
-        EXPECT_EQ(st.line, line_with("put walkers walkers on one cell"));
+        EXPECT_EQ(st.line, line_saying(walk(), "put walkers walkers on one cell"));
         EXPECT_EQ(st.level, StepLevel::Action);
         ASSERT_EQ(changes.size(), 1u);
         EXPECT_EQ(s.grid().point(changes[0].index), e.at);
@@ -234,7 +218,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit) {
         break;
       }
       case Ev::Restart: {
-        EXPECT_EQ(st.line, line_with("restart it on a random floor cell"));
+        EXPECT_EQ(st.line, line_saying(walk(), "restart it on a random floor cell"));
         EXPECT_EQ(st.level, StepLevel::Action);
         EXPECT_EQ(e.id, turn);
         EXPECT_EQ(since[static_cast<std::size_t>(turn)], restart_after);
@@ -256,15 +240,15 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit) {
         EXPECT_EQ(e.id, turn);
         EXPECT_NE(since[static_cast<std::size_t>(turn)], restart_after == 0 ? -1 : restart_after);
         const Point from = at[static_cast<std::size_t>(turn)];
-        const Point d = kDirs[e.reason & kDirMask];
+        const Point d = kDirs[e.other];
         EXPECT_EQ(e.at, (Point{from.x + d.x, from.y + d.y})) << said;
         EXPECT_TRUE(area.contains(e.at)) << said;
         EXPECT_EQ(s.grid().at(e.at.x, e.at.y), Tile::Floor);
         const bool carved = (e.reason & kCarved) != 0;
         EXPECT_EQ(changes.size(), carved ? 1u : 0u);
         const bool was_biased = (e.reason & kBiased) != 0;
-        EXPECT_EQ(st.line, was_biased ? line_with("step onto a random wall neighbour")
-                                      : line_with("else: step onto a random neighbour"));
+        EXPECT_EQ(st.line, was_biased ? line_saying(walk(), "step onto a random wall neighbour")
+                                      : line_saying(walk(), "else: step onto a random neighbour"));
         if (was_biased) {
           EXPECT_TRUE(carved) << "a biased step goes onto wall";
           ++biased;
@@ -322,7 +306,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit) {
         break;
       }
       case Ev::Checkpoint: {
-        EXPECT_EQ(st.line, line_with("while floor cells < target"));
+        EXPECT_EQ(st.line, line_saying(walk(), "while floor cells < target"));
         EXPECT_EQ(st.level, StepLevel::Feature);
         EXPECT_TRUE(changes.empty());
         EXPECT_GT(e.id, last_tenth);
@@ -527,4 +511,44 @@ TEST(DrunkardsWalk, CliJsonHasTheStatsAndBadFlagsAreOneLine) {
     EXPECT_NE(text.find(args[2]), std::string::npos) << text;
     EXPECT_NE(text.find("allowed"), std::string::npos) << text;
   }
+}
+
+TEST(DrunkardsWalk, RecentCellsKeepsTheLatestCellsOldestFirst) {
+  RecentCells<3> ring;
+  std::vector<Point> out = {{9, 9}};  // cleared by copy_to
+  ring.restart({0, 0});
+  ring.copy_to(out);
+  EXPECT_EQ(out, (std::vector<Point>{{0, 0}}));
+  ring.push({1, 0});
+  ring.copy_to(out);
+  EXPECT_EQ(out, (std::vector<Point>{{0, 0}, {1, 0}}));
+  // Past its size it forgets the oldest, again and again around the ring.
+  for (int x = 2; x <= 7; ++x) {
+    ring.push({x, 0});
+    ring.copy_to(out);
+    EXPECT_EQ(ring.size(), 3u);
+    EXPECT_EQ(out, (std::vector<Point>{{x - 2, 0}, {x - 1, 0}, {x, 0}})) << x;
+  }
+  // A restart forgets all but the new cell, wherever the ring stood.
+  ring.restart({5, 5});
+  ring.push({5, 6});
+  ring.copy_to(out);
+  EXPECT_EQ(out, (std::vector<Point>{{5, 5}, {5, 6}}));
+}
+
+TEST(DrunkardsWalk, FinishedMapsKeepTheirPromisesAndABrokenOneIsNamed) {
+  for (const Settings& c : kExtremes) {
+    const ParamValues p = params(c);
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      Stepper s = start_generator(walk(), p, seed, false);
+      run_to_end(s);
+      EXPECT_EQ(broken_promises(walk(), s), std::vector<std::string>{}) << seed;
+    }
+  }
+  // Stopped before the end: no outcome yet, which no finished walk may say.
+  Stepper part = start_generator(walk(), walk().schema.defaults(), 1, false);
+  run_steps(part, 5);
+  EXPECT_EQ(broken_promises(walk(), part),
+            std::vector<std::string>{
+                "a target not reached says why: max_steps, or nothing left to carve"});
 }

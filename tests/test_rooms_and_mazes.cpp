@@ -9,9 +9,13 @@
 
 #include "analysis/regions.hpp"
 #include "core/runner.hpp"
+#include "generator_kit.hpp"
+#include "generators/map_promises.hpp"
 #include "generators/rooms_and_mazes.hpp"
 
 using namespace dungen;
+using namespace dungen::rooms_and_mazes;
+using test_support::line_saying;
 
 namespace {
 
@@ -32,16 +36,12 @@ ParamValues params(std::initializer_list<Setting> settings) {
 }
 
 std::int64_t stat(const Stepper& s, const std::string& key) {
-  for (const StatRow& r : spec().narration.stat_rows(s.stats(), s.params())) {
-    if (r.key == key) return std::get<std::int64_t>(r.value);
-  }
-  ADD_FAILURE() << "no stat " << key;
-  return -1;
+  return test_support::stat_map(spec(), s).at(key);
 }
 
 int walkable_sides(const Grid& g, int x, int y) {
   int n = 0;
-  for (const Point d : {Point{0, -1}, Point{1, 0}, Point{0, 1}, Point{-1, 0}}) {
+  for (const Point d : kDir) {
     if (g.in_bounds(x + d.x, y + d.y) && is_walkable(g.at(x + d.x, y + d.y))) ++n;
   }
   return n;
@@ -176,42 +176,6 @@ TEST(RoomsAndMazes, WithoutRoomsFullRemovalLeavesOneCell) {
 
 namespace {
 
-// The generator's event kinds in its order (a copy, so the test states what each must do).
-enum Kind : EventKind {
-  kRoomTry = kFirstOwnEvent,
-  kRoomSized,
-  kRoomDrawn,
-  kRoomRejected,
-  kRoomCarved,
-  kRoomsDone,
-  kMazeStart,
-  kMazeCarve,
-  kMazeBack,
-  kMazeDone,
-  kMazesDone,
-  kConnectorsFound,
-  kOpened,
-  kMerged,
-  kDropped,
-  kExtra,
-  kConnected,
-  kPassStart,
-  kFilled,
-  kUncarveDone,
-  kNumbered,
-};
-// A room try's misfit reason for an overlap (a copy: kTooBig = 2).
-constexpr std::uint8_t kOverlapsMisfit = 1;
-
-int line_saying(std::string_view words) {
-  const auto code = spec().narration.pseudocode;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    if (code[i].find(words) != std::string_view::npos) return static_cast<int>(i);
-  }
-  ADD_FAILURE() << "no pseudocode line says '" << words << "'";
-  return -1;
-}
-
 std::set<std::int32_t> walkable_labels(const Grid& g) {
   std::set<std::int32_t> labels;
   for (std::size_t i = 0; i < g.size(); ++i) {
@@ -224,29 +188,29 @@ std::set<std::int32_t> walkable_labels(const Grid& g) {
 
 TEST(RoomsAndMazes, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
   const std::map<EventKind, int> expected = {
-      {kEventBegin, line_saying("fill the map with wall")},
-      {kRoomTry, line_saying("repeat room_tries times")},
-      {kRoomsDone, line_saying("repeat room_tries times")},
-      {kRoomSized, line_saying("size = 2 * random")},
-      {kRoomDrawn, line_saying("random odd corner")},
-      {kRoomRejected, line_saying("reject it")},
-      {kRoomCarved, line_saying("a new region")},
-      {kMazeStart, line_saying("for each odd cell still solid")},
-      {kMazesDone, line_saying("for each odd cell still solid")},
-      {kMazeDone, line_saying("while cells is not empty")},
-      {kMazeCarve, line_saying("carve through to it")},
-      {kMazeBack, line_saying("back up")},
-      {kConnectorsFound, line_saying("find connectors")},
-      {kOpened, line_saying("open a random connector")},
-      {kConnected, line_saying("open a random connector")},
-      {kMerged, line_saying("merge the regions")},
-      {kDropped, line_saying("drop connectors")},
-      {kExtra, line_saying("opens anyway")},
-      {kPassStart, line_saying("if remove_dead_ends")},
-      {kUncarveDone, line_saying("if remove_dead_ends")},
-      {kFilled, line_saying("fill each dead end")},
-      {kNumbered, line_saying("number the rooms")},
-      {kEventDone, line_saying("done")},
+      {kEventBegin, line_saying(spec(), "fill the map with wall")},
+      {event_kind(Ev::RoomTry), line_saying(spec(), "repeat room_tries times")},
+      {event_kind(Ev::RoomsDone), line_saying(spec(), "repeat room_tries times")},
+      {event_kind(Ev::RoomSized), line_saying(spec(), "size = 2 * random")},
+      {event_kind(Ev::RoomDrawn), line_saying(spec(), "random odd corner")},
+      {event_kind(Ev::RoomRejected), line_saying(spec(), "reject it")},
+      {event_kind(Ev::RoomCarved), line_saying(spec(), "a new region")},
+      {event_kind(Ev::MazeStart), line_saying(spec(), "for each odd cell still solid")},
+      {event_kind(Ev::MazesDone), line_saying(spec(), "for each odd cell still solid")},
+      {event_kind(Ev::MazeDone), line_saying(spec(), "while cells is not empty")},
+      {event_kind(Ev::MazeCarve), line_saying(spec(), "carve through to it")},
+      {event_kind(Ev::MazeBack), line_saying(spec(), "back up")},
+      {event_kind(Ev::ConnectorsFound), line_saying(spec(), "find connectors")},
+      {event_kind(Ev::Opened), line_saying(spec(), "open a random connector")},
+      {event_kind(Ev::Connected), line_saying(spec(), "open a random connector")},
+      {event_kind(Ev::Merged), line_saying(spec(), "merge the regions")},
+      {event_kind(Ev::Dropped), line_saying(spec(), "drop connectors")},
+      {event_kind(Ev::Extra), line_saying(spec(), "opens anyway")},
+      {event_kind(Ev::PassStart), line_saying(spec(), "if remove_dead_ends")},
+      {event_kind(Ev::UncarveDone), line_saying(spec(), "if remove_dead_ends")},
+      {event_kind(Ev::Filled), line_saying(spec(), "fill each dead end")},
+      {event_kind(Ev::Numbered), line_saying(spec(), "number the rooms")},
+      {kEventDone, line_saying(spec(), "done")},
   };
   std::set<int> lit;
   const ParamValues cases[] = {spec().schema.defaults(),
@@ -259,13 +223,13 @@ TEST(RoomsAndMazes, EachStepLightsTheLineItPerformsAndEveryLineIsLit) {
         ASSERT_EQ(step->line, expected.at(step->event.kind))
             << spec().narration.words(*step, s.params());
         lit.insert(step->line);
-        if (step->line == expected.at(kRoomRejected)) {
+        if (step->line == expected.at(event_kind(Ev::RoomRejected))) {
           // A refused try: its box as rejected where it fit the map (none where it did not),
           // and the room it overlaps as the cause; never a candidate or an accepted box.
           const Overlay& o = step->overlay;
           const Event& e = step->event;
           EXPECT_FALSE(o.has(Role::Candidate) || o.has(Role::Accepted));
-          if (e.reason == kOverlapsMisfit) {
+          if (e.reason == kOverlaps) {
             EXPECT_EQ(o.rect_of(Role::Rejected), e.rect);
             ASSERT_GE(e.other, 0);
             ASSERT_TRUE(o.rect_of(Role::Cause));
@@ -289,12 +253,12 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
     bool checked_found = false;
     while (const Step* step = s.next()) {
       const EventKind k = step->event.kind;
-      if (k == kMazesDone) {
+      if (k == event_kind(Ev::MazesDone)) {
         // Every room and every maze is its own region, and its own label.
         EXPECT_EQ(static_cast<std::int64_t>(walkable_labels(g).size()), stat(s, "regions"));
         EXPECT_EQ(stat(s, "regions"), stat(s, "rooms") + stat(s, "mazes"));
       }
-      if (k == kConnectorsFound && !checked_found) {
+      if (k == event_kind(Ev::ConnectorsFound) && !checked_found) {
         checked_found = true;
         // The candidates shown (the connector marks on the map) are exactly the wall cells next
         // to two different labels.
@@ -307,7 +271,7 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
           for (int x = 1; x < g.width() - 1; ++x) {
             if (g.at(x, y) != Tile::Wall) continue;
             std::set<std::int32_t> around;
-            for (const Point d : {Point{0, -1}, Point{1, 0}, Point{0, 1}, Point{-1, 0}}) {
+            for (const Point d : kDir) {
               if (is_walkable(g.at(x + d.x, y + d.y))) around.insert(g.label_at(x + d.x, y + d.y));
             }
             if (around.size() >= 2) {
@@ -321,7 +285,7 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
         EXPECT_EQ(step->event.value, expected);
         EXPECT_EQ(static_cast<int>(shown.size()), expected);
       }
-      if (k == kOpened || k == kExtra) {
+      if (k == event_kind(Ev::Opened) || k == event_kind(Ev::Extra)) {
         const auto door = step->overlay.point_of(Role::Opened);
         ASSERT_TRUE(door);
         EXPECT_EQ(door, step->event.at);
@@ -330,17 +294,17 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
         EXPECT_EQ(g.mark(g.index(door->x, door->y)), Mark::None)
             << "an opened connector is unmarked";
       }
-      if (k == kMerged) {
+      if (k == event_kind(Ev::Merged)) {
         // The joining region's cells all took the kept region's label.
         const std::set<std::int32_t> labels = walkable_labels(g);
         EXPECT_FALSE(labels.contains(step->event.other));
         EXPECT_TRUE(labels.contains(step->event.id));
         EXPECT_EQ(static_cast<std::int64_t>(labels.size()), stat(s, "regions"));
       }
-      if (k == kConnected) {
+      if (k == event_kind(Ev::Connected)) {
         EXPECT_EQ(walkable_labels(g).size(), 1u) << "one region, one colour";
       }
-      if (k == kDropped) {
+      if (k == event_kind(Ev::Dropped)) {
         const OverlayItem* dropped = step->overlay.find(Role::Dropped);
         ASSERT_NE(dropped, nullptr);
         EXPECT_FALSE(dropped->cells.empty());
@@ -359,13 +323,13 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
         const std::int64_t extra_percent = s.params().get("extra_connector_percent");
         EXPECT_EQ(extras, extra_percent > 0 && extra_percent < 100 ? step->event.value : 0);
       }
-      if (k == kFilled) {
+      if (k == event_kind(Ev::Filled)) {
         const auto at = step->overlay.point_of(Role::Cursor);
         ASSERT_TRUE(at);
         EXPECT_EQ(g.at(at->x, at->y), Tile::Wall);
         EXPECT_EQ(g.mark(g.index(at->x, at->y)), Mark::None);
       }
-      if (k == kPassStart) {
+      if (k == event_kind(Ev::PassStart)) {
         // A pass lists every cell that is a dead end as it starts, each once, as map marks.
         int dead_ends = 0;
         for (int y = 0; y < g.height(); ++y) {
@@ -378,7 +342,7 @@ TEST(RoomsAndMazes, RegionsAreLabelsThatMergeIntoOne) {
         EXPECT_GT(dead_ends, 0);
         EXPECT_EQ(step->event.value, dead_ends);
       }
-      if (k == kMazeCarve) {
+      if (k == event_kind(Ev::MazeCarve)) {
         // The open directions drawn from: 1 to 4 cells two steps from the cell it grew from,
         // one of them the cell carved; the direction drawn is an index into them. Going on
         // straight draws nothing, and shows no choices.
@@ -419,9 +383,9 @@ TEST(RoomsAndMazes, WindingPercentZeroGoesStraightWheneverItCan) {
     Stepper s = start_generator(spec(), params({{"winding_percent", 0}}), seed);
     int straight = 0;
     while (const Step* step = s.next()) {
-      if (step->event.kind != kMazeCarve) continue;
-      EXPECT_NE(step->event.reason, 2) << "no turn while straight is open";
-      straight += step->event.reason == 1;
+      if (step->event.kind != event_kind(Ev::MazeCarve)) continue;
+      EXPECT_NE(step->event.reason, kTurned) << "no turn while straight is open";
+      straight += step->event.reason == kStraight;
     }
     EXPECT_GT(straight, 0);
   }
@@ -465,7 +429,7 @@ TEST(RoomsAndMazes, ADeadEndPassListsOnlyDeadEnds) {
     Stepper s = start_generator(spec(), params({{"room_tries", 0}}), seed);
     int passes = 0;
     while (const Step* step = s.next()) {
-      if (step->event.kind != kPassStart) continue;
+      if (step->event.kind != event_kind(Ev::PassStart)) continue;
       ++passes;
       const Grid& g = s.grid();
       int listed = 0;
@@ -485,3 +449,23 @@ TEST(RoomsAndMazes, ADeadEndPassListsOnlyDeadEnds) {
 
 }  // namespace
 }  // namespace dungen
+
+TEST(RoomsAndMazes, FinishedMapsKeepTheirPromisesAndABrokenOneIsNamed) {
+  for (const ParamValues& p :
+       {spec().schema.defaults(), params({{"room_tries", 0}}),
+        params({{"remove_dead_ends", 0}, {"extra_connector_percent", 100}})}) {
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+      Stepper s = start_generator(spec(), p, seed, false);
+      run_to_end(s);
+      EXPECT_EQ(broken_promises(spec(), s), std::vector<std::string>{}) << seed;
+    }
+  }
+  // Stopped once the mazes are grown, before any door: many regions, dead ends everywhere.
+  Stepper part = start_generator(spec(), spec().schema.defaults(), 1, false);
+  while (const Step* step = part.next()) {
+    if (step->event.kind == event_kind(Ev::MazesDone)) break;
+  }
+  EXPECT_EQ(broken_promises(spec(), part),
+            (std::vector<std::string>{"at most one walkable region",
+                                      "full dead-end removal leaves no dead end"}));
+}

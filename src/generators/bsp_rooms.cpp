@@ -54,16 +54,21 @@
 // leaf's room is a feature step (the leaf outlined). Joining goes level by level from the
 // deepest: a cell step opens the level, an action step per node plans its corridor (its two
 // parts outlined, the path drawn), a cell step digs each wall cell, a phase step closes the
-// level. The node visits for rooms and joins are child steppers too.
+// level. The node visits for rooms and joins are child steppers too. Each kind of step is built
+// by its own factory (visit_step, cut_step, ...) beside the words that say it; the event kinds
+// and their reasons are in bsp_rooms.hpp.
 
 #include "generators/bsp_rooms.hpp"
 
 #include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
-namespace dungen {
+#include "generators/map_promises.hpp"
+
+namespace dungen::bsp_rooms {
 namespace {
 
 enum Line : int {
@@ -95,29 +100,6 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
 };
 static_assert(kPseudocode.size() == kLineCount);
 
-enum class Ev : EventKind {
-  Visit = kFirstOwnEvent,  // id = node, other = parent (-1: the root), value = depth,
-                           // reason = Part (which part of the parent), rect = node
-  Leaf,       // id = node, other = leaf number, value = depth, reason = LeafWhy, rect = node
-  Cut,        // id = node, value = depth, reason = Cut, other = SideWhy, at = the line's first
-              // cell, rect = node
-  SplitDone,  // value = leaves, other = depth reached
-  Room,       // id = room (= leaf number), other = leaf's node, rect = the room's floor
-  RoomsDone,  // value = rooms
-  Level,      // value = depth, other = nodes cut at that depth
-  Join,       // id = node, other = first part's room, value = second part's room,
-              // reason = Shape, at = the path's first cell, rect = node
-  Dig,        // id = node, other = first part's room, value = second part's room, at = cell
-  LevelDone,  // value = depth, id = corridors, other = cells dug at that depth
-};
-// The generic Done: value = rooms, id = corridors, other = corridor cells.
-
-enum Part : std::uint8_t { kRootPart, kLeft, kRight, kTop, kBottom };
-enum LeafWhy : std::uint8_t { kDepthLimit = 1, kTooSmall = 2 };
-enum Cut : std::uint8_t { kVertical = 1, kHorizontal = 2 };  // the line's direction
-enum SideWhy : int { kOnlyWay = 0, kLonger = 1, kCoin = 2 };
-enum Shape : std::uint8_t { kStraight = 1, kZ = 2 };
-
 enum Stat : std::size_t {
   kSplits,
   kLeaves,
@@ -144,72 +126,215 @@ std::string rect_size(const Rect& r) {
   return size_text(r.w, r.h);
 }
 
-std::int64_t tunnel_cells(const Step& s) {
-  const OverlayItem* t = s.overlay.find(Role::Tunnel);
-  return t ? static_cast<std::int64_t>(t->cells.size()) : 0;
+// ---- Steps, kind by kind: how each is built, and how it is worded ------------------------------
+
+Step make(StepLevel level, int line, const Event& e, Overlay overlay = {}) {
+  return {.level = level, .line = line, .event = e, .overlay = std::move(overlay)};
+}
+
+Step begin_step() {
+  return make(StepLevel::Phase, kStart, {.kind = kEventBegin});
+}
+std::string begin_words(const ParamValues& p) {
+  return "the map starts empty (" + size_text(p.get_int("width"), p.get_int("height")) +
+         "): nothing is decided yet";
+}
+
+// A node split() visits: the root from the first call, every other node from its parent's
+// recursive call (the line each one lights).
+Step visit_step(int node, int parent, Part part, int depth, const Rect& rect) {
+  return make(StepLevel::Cell, parent < 0 ? kSplitMap : kRecurse,
+              {.kind = event_kind(Ev::Visit),
+               .reason = part,
+               .id = node,
+               .other = parent,
+               .value = depth,
+               .rect = rect},
+              {{box(Role::Part, rect)}});
+}
+std::string visit_words(const Event& e) {
+  static constexpr std::array<std::string_view, 5> kPartName = {"", "left", "right", "top",
+                                                                "bottom"};
+  if (e.other < 0) return "split the whole map (" + rect_size(e.rect) + ") at depth 0";
+  return "split " + node_text(e.id) + ", the " + std::string(kPartName[e.reason]) + " part of " +
+         node_text(e.other) + ": " + rect_size(e.rect) + " at depth " + std::to_string(e.value);
+}
+
+Step leaf_step(int node, int leaf, LeafWhy why, int depth, const Rect& rect) {
+  return make(StepLevel::Cell, kLeaf,
+              {.kind = event_kind(Ev::Leaf),
+               .reason = why,
+               .id = node,
+               .other = leaf,
+               .value = depth,
+               .rect = rect},
+              {{box(Role::Part, rect)}});
+}
+std::string leaf_words(const Event& e, const ParamValues& p) {
+  const std::int64_t min_leaf = p.get("min_leaf_size");
+  return node_text(e.id) + " (" + rect_size(e.rect) + ", depth " + std::to_string(e.value) +
+         ") is leaf " + number_text(e.other) + ": " +
+         (e.reason == kDepthLimit
+              ? "the depth limit " + std::to_string(p.get("depth")) + " is reached"
+              : "no side is 2 x " + std::to_string(min_leaf) + " = " +
+                    std::to_string(2 * min_leaf) + " long");
+}
+
+// The cut of a node: its outline and the line of wall drawn across it (from its first cell).
+Step cut_step(int node, int depth, CutLine dir, SideWhy why, const Rect& rect,
+              std::vector<Point> wall) {
+  const Point first = wall.front();
+  return make(StepLevel::Action, kCut,
+              {.kind = event_kind(Ev::Cut),
+               .reason = dir,
+               .id = node,
+               .other = why,
+               .value = depth,
+               .at = first,
+               .rect = rect},
+              {{box(Role::Part, rect), line(Role::Cut, std::move(wall))}});
+}
+std::string cut_words(const Event& e) {
+  const bool vertical = e.reason == kVertical;
+  const int side = vertical ? e.rect.w : e.rect.h;
+  const int offset = vertical ? e.at.x - e.rect.x : e.at.y - e.rect.y;
+  const std::string why = e.other == kOnlyWay  ? "the only side long enough"
+                          : e.other == kLonger ? "the longer side by 1.5x or more"
+                                               : "the coin's pick";
+  return node_text(e.id) + " (depth " + std::to_string(e.value) + ") cut by a " +
+         (vertical ? "vertical line at x = " + std::to_string(e.at.x)
+                   : "horizontal line at y = " + std::to_string(e.at.y)) +
+         ", " + std::to_string(offset) + " of " + std::to_string(side) + " cells (" +
+         std::to_string(offset * 100 / side) + "%; " + why + ")";
+}
+
+Step split_done_step(int leaves, int depth_reached) {
+  return make(StepLevel::Phase, kSplitMap,
+              {.kind = event_kind(Ev::SplitDone), .other = depth_reached, .value = leaves});
+}
+std::string split_done_words(const Event& e) {
+  return "the map is split into " + plural(e.value, "leaf", "leaves") + "; depth reached " +
+         std::to_string(e.other);
+}
+
+// A room carved in a leaf: the leaf outlined, the room accepted.
+Step room_step(int room, int node, const Rect& leaf, const Rect& floor) {
+  return make(StepLevel::Feature, kRoom,
+              {.kind = event_kind(Ev::Room), .id = room, .other = node, .rect = floor},
+              {{box(Role::Part, leaf), box(Role::Accepted, floor)}});
+}
+std::string room_words(const Event& e) {
+  return "leaf " + number_text(e.id) + " (" + node_text(e.other) + ") filled with wall; room " +
+         number_text(e.id) + " carved: " + rect_size(e.rect) + " floor at " +
+         xy_text({e.rect.x, e.rect.y});
+}
+
+Step rooms_done_step(int rooms) {
+  return make(StepLevel::Phase, kRoom, {.kind = event_kind(Ev::RoomsDone), .value = rooms});
+}
+std::string rooms_done_words(const Event& e) {
+  return plural(e.value, "room", "rooms") + " carved, one in each leaf";
+}
+
+Step level_step(int depth, int nodes) {
+  return make(StepLevel::Cell, kLevel,
+              {.kind = event_kind(Ev::Level), .other = nodes, .value = depth});
+}
+std::string level_words(const Event& e) {
+  return "depth " + std::to_string(e.value) + ": join the two parts of " +
+         plural(e.other, "node", "nodes") + " cut at this depth";
+}
+
+// Which two rooms a node's corridor joins, and the outlines of its two parts.
+struct Ends {
+  int node, from_room, to_room;
+  Rect first, second;
+};
+
+// A corridor planned: both parts outlined, its whole path drawn (the words count its cells).
+Step join_step(const Ends& j, Shape shape, const Rect& node, const std::vector<Point>& path) {
+  return make(StepLevel::Action, kJoin,
+              {.kind = event_kind(Ev::Join),
+               .reason = shape,
+               .id = j.node,
+               .other = j.from_room,
+               .value = j.to_room,
+               .at = path.front(),
+               .rect = node},
+              {{box(Role::Part, j.first), box(Role::Part, j.second), line(Role::Tunnel, path)}});
+}
+std::string join_words(const Step& s) {
+  const Event& e = s.event;
+  const OverlayItem* path = s.overlay.find(Role::Tunnel);
+  const auto cells = static_cast<std::int64_t>(path ? path->cells.size() : 0);
+  return "join the parts of " + node_text(e.id) + ": room " + number_text(e.other) + " to room " +
+         number_text(e.value) + ", a " + (e.reason == kStraight ? "straight" : "Z-shaped") +
+         " corridor of " + plural(cells, "cell", "cells");
+}
+
+// One wall cell of the corridor dug (a cell already walkable is passed over without a step).
+Step dig_step(const Ends& j, Point cell) {
+  return make(StepLevel::Cell, kJoin,
+              {.kind = event_kind(Ev::Dig),
+               .id = j.node,
+               .other = j.from_room,
+               .value = j.to_room,
+               .at = cell},
+              {{box(Role::Part, j.first), box(Role::Part, j.second), marker(Role::Cursor, cell)}});
+}
+std::string dig_words(const Event& e) {
+  return "the corridor from room " + number_text(e.other) + " to room " + number_text(e.value) +
+         " digs " + xy_text(e.at);
+}
+
+Step level_done_step(int depth, int corridors, int dug) {
+  return make(StepLevel::Phase, kLevel,
+              {.kind = event_kind(Ev::LevelDone), .id = corridors, .other = dug, .value = depth});
+}
+std::string level_done_words(const Event& e) {
+  return "depth " + std::to_string(e.value) + " joined: " + plural(e.id, "corridor", "corridors") +
+         ", " + plural(e.other, "cell dug", "cells dug");
+}
+
+Step done_step(int rooms, int corridors, int corridor_cells) {
+  Step s = make(StepLevel::Phase, kDone,
+                {.kind = kEventDone, .id = corridors, .other = corridor_cells, .value = rooms});
+  s.last = true;
+  return s;
+}
+std::string done_words(const Event& e) {
+  return "done: " + plural(e.value, "room", "rooms") + ", " +
+         plural(e.id, "corridor", "corridors") + ", " +
+         plural(e.other, "corridor cell", "corridor cells");
 }
 
 std::string words(const Step& s, const ParamValues& p) {
   const Event& e = s.event;
-  static constexpr std::array<std::string_view, 5> kPartName = {"", "left", "right", "top",
-                                                                "bottom"};
   switch (e.kind) {
     case kEventBegin:
-      return "the map starts empty (" + size_text(p.get_int("width"), p.get_int("height")) +
-             "): nothing is decided yet";
+      return begin_words(p);
     case kEventDone:
-      return "done: " + plural(e.value, "room", "rooms") + ", " +
-             plural(e.id, "corridor", "corridors") + ", " +
-             plural(e.other, "corridor cell", "corridor cells");
+      return done_words(e);
     case event_kind(Ev::Visit):
-      if (e.other < 0) return "split the whole map (" + rect_size(e.rect) + ") at depth 0";
-      return "split " + node_text(e.id) + ", the " + std::string(kPartName[e.reason]) +
-             " part of " + node_text(e.other) + ": " + rect_size(e.rect) + " at depth " +
-             std::to_string(e.value);
+      return visit_words(e);
     case event_kind(Ev::Leaf):
-      return node_text(e.id) + " (" + rect_size(e.rect) + ", depth " + std::to_string(e.value) +
-             ") is leaf " + number_text(e.other) + ": " +
-             (e.reason == kDepthLimit
-                  ? "the depth limit " + std::to_string(p.get("depth")) + " is reached"
-                  : "no side is 2 x " + std::to_string(p.get("min_leaf_size")) + " = " +
-                        std::to_string(2 * p.get("min_leaf_size")) + " long");
-    case event_kind(Ev::Cut): {
-      const bool vertical = e.reason == kVertical;
-      const int side = vertical ? e.rect.w : e.rect.h;
-      const int offset = vertical ? e.at.x - e.rect.x : e.at.y - e.rect.y;
-      const std::string why = e.other == kOnlyWay  ? "the only side long enough"
-                              : e.other == kLonger ? "the longer side by 1.5x or more"
-                                                   : "the coin's pick";
-      return node_text(e.id) + " (depth " + std::to_string(e.value) + ") cut by a " +
-             (vertical ? "vertical line at x = " + std::to_string(e.at.x)
-                       : "horizontal line at y = " + std::to_string(e.at.y)) +
-             ", " + std::to_string(offset) + " of " + std::to_string(side) + " cells (" +
-             std::to_string(offset * 100 / side) + "%; " + why + ")";
-    }
+      return leaf_words(e, p);
+    case event_kind(Ev::Cut):
+      return cut_words(e);
     case event_kind(Ev::SplitDone):
-      return "the map is split into " + plural(e.value, "leaf", "leaves") + "; depth reached " +
-             std::to_string(e.other);
+      return split_done_words(e);
     case event_kind(Ev::Room):
-      return "leaf " + number_text(e.id) + " (" + node_text(e.other) + ") filled with wall; room " +
-             number_text(e.id) + " carved: " + rect_size(e.rect) + " floor at " +
-             xy_text({e.rect.x, e.rect.y});
+      return room_words(e);
     case event_kind(Ev::RoomsDone):
-      return plural(e.value, "room", "rooms") + " carved, one in each leaf";
+      return rooms_done_words(e);
     case event_kind(Ev::Level):
-      return "depth " + std::to_string(e.value) + ": join the two parts of " +
-             plural(e.other, "node", "nodes") + " cut at this depth";
+      return level_words(e);
     case event_kind(Ev::Join):
-      return "join the parts of " + node_text(e.id) + ": room " + number_text(e.other) +
-             " to room " + number_text(e.value) + ", a " +
-             (e.reason == kStraight ? "straight" : "Z-shaped") + " corridor of " +
-             plural(tunnel_cells(s), "cell", "cells");
+      return join_words(s);
     case event_kind(Ev::Dig):
-      return "the corridor from room " + number_text(e.other) + " to room " + number_text(e.value) +
-             " digs " + xy_text(e.at);
+      return dig_words(e);
     case event_kind(Ev::LevelDone):
-      return "depth " + std::to_string(e.value) +
-             " joined: " + plural(e.id, "corridor", "corridors") + ", " +
-             plural(e.other, "cell dug", "cells dug");
+      return level_done_words(e);
   }
   return "?";
 }
@@ -230,7 +355,6 @@ std::string caption(const Step& s, const ParamValues&) {
   // caption: the outlines and the corridor speak for themselves, the log names the rooms.
   return "";
 }
-
 std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues& p) {
   const auto n = [](std::int64_t x) { return std::to_string(x); };
   return {
@@ -297,6 +421,8 @@ struct Tree {
   std::vector<Rect> rooms;  // room k lies in the k-th leaf from the left
   int leaves = 0;
   int deepest_cut = -1;
+  Node& node(int id) { return nodes[static_cast<std::size_t>(id)]; }
+  const Node& node(int id) const { return nodes[static_cast<std::size_t>(id)]; }
 };
 
 // A half-open span [lo, hi) of one axis.
@@ -325,110 +451,101 @@ void append_leg(std::vector<Point>& path, Point a, Point b) {
   }
 }
 
+// Which side of a node to cut: the only one long enough, the longer by 1.5x or more, or the
+// coin's pick.
+struct Side {
+  bool vertical;
+  SideWhy why;
+};
+Side pick_side(StepContext& ctx, const Rect& r, bool can_vertical, bool can_horizontal) {
+  if (!can_vertical || !can_horizontal) return {can_vertical, kOnlyWay};
+  if (r.w * 100 >= r.h * kLongerSidePercent) return {true, kLonger};
+  if (r.h * 100 >= r.w * kLongerSidePercent) return {false, kLonger};
+  return {ctx.draw_coin("vertical"), kCoin};
+}
+
+// Cuts node `id` `offset` cells along its side: its two parts join the tree, and the line of
+// wall along the second part's first row or column is drawn. Returns that line.
+std::vector<Point> cut_node(Canvas& canvas, Tree& t, int id, bool vertical, int offset) {
+  const Node n = t.node(id);
+  Node first = {.depth = n.depth + 1}, second = {.depth = n.depth + 1};
+  const Rect& r = n.rect;
+  std::vector<Point> wall;
+  if (vertical) {
+    first.rect = {r.x, r.y, offset, r.h};
+    second.rect = {r.x + offset, r.y, r.w - offset, r.h};
+    append_leg(wall, {second.rect.x, r.y}, {second.rect.x, r.bottom() - 1});
+  } else {
+    first.rect = {r.x, r.y, r.w, offset};
+    second.rect = {r.x, r.y + offset, r.w, r.h - offset};
+    append_leg(wall, {r.x, second.rect.y}, {r.right() - 1, second.rect.y});
+  }
+  for (const Point c : wall) canvas.set_tile(c.x, c.y, Tile::Wall);
+  const int first_id = static_cast<int>(t.nodes.size());
+  t.nodes.push_back(first);
+  t.nodes.push_back(second);
+  Node& cut = t.node(id);
+  cut.first = first_id;
+  cut.second = first_id + 1;
+  cut.vertical = vertical;
+  t.deepest_cut = std::max(t.deepest_cut, n.depth);
+  return wall;
+}
+
 StepGenerator split(StepContext& ctx, Settings s, Tree& t, int id, int parent, Part part) {
-  Canvas& canvas = ctx.canvas();
   StatSheet& stats = ctx.stats();
-  const Node n = t.nodes[static_cast<std::size_t>(id)];
+  const Node n = t.node(id);
   stats.set(kDepthReached, std::max<std::int64_t>(stats[kDepthReached], n.depth));
-  const Step visit{.level = StepLevel::Cell,
-                   .line = parent < 0 ? kSplitMap : kRecurse,
-                   .event = {.kind = event_kind(Ev::Visit),
-                             .reason = part,
-                             .id = id,
-                             .other = parent,
-                             .value = n.depth,
-                             .rect = n.rect},
-                   .overlay = {{box(Role::Part, n.rect)}}};
-  co_yield visit;
+  co_yield visit_step(id, parent, part, n.depth, n.rect);
 
   const bool can_vertical = n.rect.w >= 2 * s.min_leaf;  // a vertical line cuts the width
   const bool can_horizontal = n.rect.h >= 2 * s.min_leaf;
   if (n.depth >= s.depth || (!can_vertical && !can_horizontal)) {
     const int leaf = t.leaves++;
     stats.add(kLeaves, 1);
-    const Step is_leaf{.level = StepLevel::Cell,
-                       .line = kLeaf,
-                       .event = {.kind = event_kind(Ev::Leaf),
-                                 .reason = n.depth >= s.depth ? kDepthLimit : kTooSmall,
-                                 .id = id,
-                                 .other = leaf,
-                                 .value = n.depth,
-                                 .rect = n.rect},
-                       .overlay = {{box(Role::Part, n.rect)}}};
-    co_yield is_leaf;
+    co_yield leaf_step(id, leaf, n.depth >= s.depth ? kDepthLimit : kTooSmall, n.depth, n.rect);
     co_return;
   }
 
-  bool vertical = can_vertical;
-  SideWhy why = kOnlyWay;
-  if (can_vertical && can_horizontal) {
-    if (n.rect.w * 100 >= n.rect.h * kLongerSidePercent) {
-      why = kLonger;
-    } else if (n.rect.h * 100 >= n.rect.w * kLongerSidePercent) {
-      vertical = false;
-      why = kLonger;
-    } else {
-      vertical = ctx.draw_coin("vertical");
-      why = kCoin;
+  const Side side = pick_side(ctx, n.rect, can_vertical, can_horizontal);
+  const int length = side.vertical ? n.rect.w : n.rect.h;
+  // The ratio range in cells, then moved in so both parts keep min_leaf cells.
+  const int lo = std::clamp(length * s.split_min / 100, s.min_leaf, length - s.min_leaf);
+  const int hi = std::clamp(length * s.split_max / 100, s.min_leaf, length - s.min_leaf);
+  const int offset = ctx.draw_int("cut", lo, hi);
+  std::vector<Point> wall = cut_node(ctx.canvas(), t, id, side.vertical, offset);
+  stats.add(kSplits, 1);
+  co_yield cut_step(id, n.depth, side.vertical ? kVertical : kHorizontal, side.why, n.rect,
+                    std::move(wall));
+
+  const int first = t.node(id).first;
+  co_yield split(ctx, s, t, first, id, side.vertical ? kLeft : kTop);
+  co_yield split(ctx, s, t, first + 1, id, side.vertical ? kRight : kBottom);
+}
+
+// Fills a leaf with wall and carves its room, labelled room_id.
+void carve_room(Canvas& canvas, const Rect& leaf, const Rect& room, int room_id) {
+  for (int y = leaf.y; y < leaf.bottom(); ++y) {
+    for (int x = leaf.x; x < leaf.right(); ++x) {
+      if (room.contains({x, y})) {
+        canvas.set_tile_label(x, y, Tile::Floor, room_id);
+      } else {
+        canvas.set_tile(x, y, Tile::Wall);
+      }
     }
   }
-  const int side = vertical ? n.rect.w : n.rect.h;
-  // The ratio range in cells, then moved in so both parts keep min_leaf cells.
-  const int lo = std::clamp(side * s.split_min / 100, s.min_leaf, side - s.min_leaf);
-  const int hi = std::clamp(side * s.split_max / 100, s.min_leaf, side - s.min_leaf);
-  const int offset = ctx.draw_int("cut", lo, hi);
-
-  Node first = {.depth = n.depth + 1}, second = {.depth = n.depth + 1};
-  std::vector<Point> line;
-  if (vertical) {
-    first.rect = {n.rect.x, n.rect.y, offset, n.rect.h};
-    second.rect = {n.rect.x + offset, n.rect.y, side - offset, n.rect.h};
-    append_leg(line, {second.rect.x, n.rect.y}, {second.rect.x, n.rect.bottom() - 1});
-  } else {
-    first.rect = {n.rect.x, n.rect.y, n.rect.w, offset};
-    second.rect = {n.rect.x, n.rect.y + offset, n.rect.w, side - offset};
-    append_leg(line, {n.rect.x, second.rect.y}, {n.rect.right() - 1, second.rect.y});
-  }
-  for (const Point c : line) canvas.set_tile(c.x, c.y, Tile::Wall);
-  const int first_id = static_cast<int>(t.nodes.size());
-  t.nodes.push_back(first);
-  t.nodes.push_back(second);
-  Node& cut = t.nodes[static_cast<std::size_t>(id)];
-  cut.first = first_id;
-  cut.second = first_id + 1;
-  cut.vertical = vertical;
-  t.deepest_cut = std::max(t.deepest_cut, n.depth);
-  stats.add(kSplits, 1);
-  const Point start = line.front();
-  const Step cut_step{
-      .level = StepLevel::Action,
-      .line = kCut,
-      .event = {.kind = event_kind(Ev::Cut),
-                .reason = vertical ? kVertical : kHorizontal,
-                .id = id,
-                .other = why,
-                .value = n.depth,
-                .at = start,
-                .rect = n.rect},
-      .overlay = {{box(Role::Part, n.rect), dungen::line(Role::Cut, std::move(line))}}};
-  co_yield cut_step;
-
-  co_yield split(ctx, s, t, first_id, id, vertical ? kLeft : kTop);
-  co_yield split(ctx, s, t, first_id + 1, id, vertical ? kRight : kBottom);
 }
 
 // Rooms, leaf by leaf from the left; each node learns which run of room ids is under it.
 StepGenerator place_rooms(StepContext& ctx, Settings s, Tree& t, int id) {
-  Canvas& canvas = ctx.canvas();
-  const auto node = [&]() -> Node& { return t.nodes[static_cast<std::size_t>(id)]; };
-  node().rooms_begin = static_cast<int>(t.rooms.size());
-  if (!node().leaf()) {
-    co_yield place_rooms(ctx, s, t, node().first);
-    co_yield place_rooms(ctx, s, t, node().second);
-    node().rooms_end = static_cast<int>(t.rooms.size());
+  t.node(id).rooms_begin = static_cast<int>(t.rooms.size());
+  if (!t.node(id).leaf()) {
+    co_yield place_rooms(ctx, s, t, t.node(id).first);
+    co_yield place_rooms(ctx, s, t, t.node(id).second);
+    t.node(id).rooms_end = static_cast<int>(t.rooms.size());
     co_return;
   }
-  const Rect leaf = node().rect;
+  const Rect leaf = t.node(id).rect;
   const Span xs = room_space(leaf.x, leaf.right(), s.map_w, s.margin, s.room_min);
   const Span ys = room_space(leaf.y, leaf.bottom(), s.map_h, s.margin, s.room_min);
   const int w = ctx.draw_int("w", s.room_min, xs.size());
@@ -437,27 +554,14 @@ StepGenerator place_rooms(StepContext& ctx, Settings s, Tree& t, int id) {
   const int y = ctx.draw_int("y", ys.lo, ys.hi - h);
   const Rect room{x, y, w, h};
   const int room_id = static_cast<int>(t.rooms.size());
-  for (int yy = leaf.y; yy < leaf.bottom(); ++yy) {
-    for (int xx = leaf.x; xx < leaf.right(); ++xx) {
-      if (room.contains({xx, yy})) {
-        canvas.set_tile_label(xx, yy, Tile::Floor, room_id);
-      } else {
-        canvas.set_tile(xx, yy, Tile::Wall);
-      }
-    }
-  }
+  carve_room(ctx.canvas(), leaf, room, room_id);
   t.rooms.push_back(room);
-  node().rooms_end = room_id + 1;
+  t.node(id).rooms_end = room_id + 1;
   Layout& layout = ctx.layout();
   layout.rooms.push_back({room_id, room, true, w * h});
   if (!layout.start) layout.start = Point{x + w / 2, y + h / 2};
   ctx.stats().add(kRooms, 1);
-  const Step carved{
-      .level = StepLevel::Feature,
-      .line = kRoom,
-      .event = {.kind = event_kind(Ev::Room), .id = room_id, .other = id, .rect = room},
-      .overlay = {{box(Role::Part, leaf), box(Role::Accepted, room)}}};
-  co_yield carved;
+  co_yield room_step(room_id, id, leaf, room);
 }
 
 // The gap between two rooms in cells, across and along (0 where they overlap on an axis).
@@ -467,88 +571,88 @@ int gap(const Rect& a, const Rect& b) {
   return dx + dy;
 }
 
-// Digging the corridor that joins the two parts of one node; `dug` counts its new cells.
-StepGenerator join(StepContext& ctx, const Tree& t, int id, int& dug) {
-  const Node& n = t.nodes[static_cast<std::size_t>(id)];
-  const Node& first = t.nodes[static_cast<std::size_t>(n.first)];
-  const Node& second = t.nodes[static_cast<std::size_t>(n.second)];
-  const bool v = n.vertical;
-  // Axes: "across" crosses the cut line (x for a vertical cut), "along" follows it.
-  const auto across = [v](const Rect& r) {
-    return v ? Span{r.x, r.right()} : Span{r.y, r.bottom()};
-  };
-  const auto along = [v](const Rect& r) {
-    return v ? Span{r.y, r.bottom()} : Span{r.x, r.right()};
-  };
-  const auto at = [v](int u, int w) { return v ? Point{u, w} : Point{w, u}; };
+// A node's two axes: "across" crosses its cut line (x for a vertical cut), "along" follows it.
+struct Axes {
+  bool vertical;
+  Span across(const Rect& r) const {
+    return vertical ? Span{r.x, r.right()} : Span{r.y, r.bottom()};
+  }
+  Span along(const Rect& r) const {
+    return vertical ? Span{r.y, r.bottom()} : Span{r.x, r.right()};
+  }
+  Point at(int u, int w) const { return vertical ? Point{u, w} : Point{w, u}; }
+};
 
-  int a = first.rooms_begin;  // the first part's room nearest the cut (the first such)
+// The rooms a node's corridor joins: the first part's room nearest the cut (the first such),
+// and the second part's room nearest that one.
+Ends pick_ends(const Tree& t, int id) {
+  const Node& n = t.node(id);
+  const Node& first = t.node(n.first);
+  const Node& second = t.node(n.second);
+  const Axes ax{n.vertical};
+  int a = first.rooms_begin;
   for (int r = first.rooms_begin; r < first.rooms_end; ++r) {
-    if (across(t.rooms[r]).hi > across(t.rooms[a]).hi) a = r;
+    if (ax.across(t.rooms[r]).hi > ax.across(t.rooms[a]).hi) a = r;
   }
-  const Rect& ra = t.rooms[a];
-  int b = second.rooms_begin;  // the second part's room nearest that one
+  int b = second.rooms_begin;
   for (int r = second.rooms_begin; r < second.rooms_end; ++r) {
-    if (gap(ra, t.rooms[r]) < gap(ra, t.rooms[b])) b = r;
+    if (gap(t.rooms[a], t.rooms[r]) < gap(t.rooms[a], t.rooms[b])) b = r;
   }
-  const Rect& rb = t.rooms[b];
-  const Span a_across = across(ra), b_across = across(rb);
-  const Span a_along = along(ra), b_along = along(rb);
-  // The first part lies before the cut, the second after it: a_across.hi <= b_across.lo.
+  return {id, a, b, first.rect, second.rect};
+}
+
+// The corridor's cells from room a (before the cut) to room b (after it): straight where they
+// face each other, else out of a, along the cut in the gap, and into b.
+std::vector<Point> plan_corridor(StepContext& ctx, Axes ax, const Rect& ra, const Rect& rb,
+                                 Shape& shape) {
+  const Span a_across = ax.across(ra), b_across = ax.across(rb);  // a_across.hi <= b_across.lo
+  const Span a_along = ax.along(ra), b_along = ax.along(rb);
   std::vector<Point> path;
-  Shape shape = kStraight;
   const int lo = std::max(a_along.lo, b_along.lo), hi = std::min(a_along.hi, b_along.hi);
   if (lo < hi) {
+    shape = kStraight;
     const int w = ctx.draw_int("along", lo, hi - 1);
-    append_leg(path, at(a_across.hi - 1, w), at(b_across.lo, w));
-  } else {
-    shape = kZ;
-    const int from = ctx.draw_int("from", a_along.lo, a_along.hi - 1);
-    const int to = ctx.draw_int("to", b_along.lo, b_along.hi - 1);
-    // The bend in the gap between the rooms, or on their facing edges when they have none.
-    int bend_lo = a_across.hi, bend_hi = b_across.lo - 1;
-    if (bend_lo > bend_hi) {
-      bend_lo = a_across.hi - 1;
-      bend_hi = b_across.lo;
-    }
-    const int bend = ctx.draw_int("bend", bend_lo, bend_hi);
-    append_leg(path, at(a_across.hi - 1, from), at(bend, from));
-    append_leg(path, at(bend, from), at(bend, to));
-    append_leg(path, at(bend, to), at(b_across.lo, to));
+    append_leg(path, ax.at(a_across.hi - 1, w), ax.at(b_across.lo, w));
+    return path;
   }
+  shape = kZ;
+  const int from = ctx.draw_int("from", a_along.lo, a_along.hi - 1);
+  const int to = ctx.draw_int("to", b_along.lo, b_along.hi - 1);
+  // The bend in the gap between the rooms, or on their facing edges when they have none.
+  int bend_lo = a_across.hi, bend_hi = b_across.lo - 1;
+  if (bend_lo > bend_hi) {
+    bend_lo = a_across.hi - 1;
+    bend_hi = b_across.lo;
+  }
+  const int bend = ctx.draw_int("bend", bend_lo, bend_hi);
+  append_leg(path, ax.at(a_across.hi - 1, from), ax.at(bend, from));
+  append_leg(path, ax.at(bend, from), ax.at(bend, to));
+  append_leg(path, ax.at(bend, to), ax.at(b_across.lo, to));
+  return path;
+}
+
+// Digging the corridor that joins the two parts of one node; `dug` counts its new cells.
+StepGenerator join(StepContext& ctx, const Tree& t, int id, int& dug) {
+  const Ends ends = pick_ends(t, id);
+  Shape shape = kStraight;
+  const std::vector<Point> path = plan_corridor(
+      ctx, Axes{t.node(id).vertical}, t.rooms[ends.from_room], t.rooms[ends.to_room], shape);
   ctx.stats().add(kCorridors, 1);
-  const Step planned{.level = StepLevel::Action,
-                     .line = kJoin,
-                     .event = {.kind = event_kind(Ev::Join),
-                               .reason = shape,
-                               .id = id,
-                               .other = a,
-                               .value = b,
-                               .at = path.front(),
-                               .rect = n.rect},
-                     .overlay = {{box(Role::Part, first.rect), box(Role::Part, second.rect),
-                                  dungen::line(Role::Tunnel, path)}}};
-  co_yield planned;
+  co_yield join_step(ends, shape, t.node(id).rect, path);
 
   for (const Point c : path) {
     if (ctx.grid().at(c.x, c.y) != Tile::Wall) continue;  // a room or an earlier corridor
     ctx.canvas().set_tile(c.x, c.y, Tile::Corridor);
     ctx.stats().add(kCorridorCells, 1);
     ++dug;
-    const Step dig{
-        .level = StepLevel::Cell,
-        .line = kJoin,
-        .event = {.kind = event_kind(Ev::Dig), .id = id, .other = a, .value = b, .at = c},
-        .overlay = {
-            {box(Role::Part, first.rect), box(Role::Part, second.rect), marker(Role::Cursor, c)}}};
-    co_yield dig;
+    co_yield dig_step(ends, c);
   }
 }
 
 // Joins the two parts of every node cut at `depth` under node `id`, left to right.
 StepGenerator join_depth(StepContext& ctx, const Tree& t, int id, int depth, int& corridors,
                          int& dug) {
-  const Node& n = t.nodes[static_cast<std::size_t>(id)];
+  const Node& n = t.node(id);
   if (n.leaf()) co_return;
   if (n.depth == depth) {
     ++corridors;
@@ -559,7 +663,7 @@ StepGenerator join_depth(StepContext& ctx, const Tree& t, int id, int depth, int
   co_yield join_depth(ctx, t, n.second, depth, corridors, dug);
 }
 
-StepGenerator bsp_rooms(StepContext& ctx, ParamValues p) {
+StepGenerator generate(StepContext& ctx, ParamValues p) {
   const Settings s{p.get_int("width"),
                    p.get_int("height"),
                    p.get_int("depth"),
@@ -571,53 +675,50 @@ StepGenerator bsp_rooms(StepContext& ctx, ParamValues p) {
   StatSheet& stats = ctx.stats();
   Tree t;
   t.nodes.push_back({.rect = {0, 0, s.map_w, s.map_h}});
-
-  const Step begin{.level = StepLevel::Phase, .line = kStart, .event = {.kind = kEventBegin}};
-  co_yield begin;
+  co_yield begin_step();
 
   co_yield split(ctx, s, t, 0, -1, kRootPart);
-  const Step split_done{.level = StepLevel::Phase,
-                        .line = kSplitMap,
-                        .event = {.kind = event_kind(Ev::SplitDone),
-                                  .other = static_cast<int>(stats[kDepthReached]),
-                                  .value = t.leaves}};
-  co_yield split_done;
+  co_yield split_done_step(t.leaves, static_cast<int>(stats[kDepthReached]));
 
   co_yield place_rooms(ctx, s, t, 0);
-  const Step rooms_done{
-      .level = StepLevel::Phase,
-      .line = kRoom,
-      .event = {.kind = event_kind(Ev::RoomsDone), .value = static_cast<int>(t.rooms.size())}};
-  co_yield rooms_done;
+  co_yield rooms_done_step(static_cast<int>(t.rooms.size()));
 
   for (int depth = t.deepest_cut; depth >= 0; --depth) {
     int nodes = 0;
     for (const Node& n : t.nodes) nodes += !n.leaf() && n.depth == depth ? 1 : 0;
-    const Step level{.level = StepLevel::Cell,
-                     .line = kLevel,
-                     .event = {.kind = event_kind(Ev::Level), .other = nodes, .value = depth}};
-    co_yield level;
+    co_yield level_step(depth, nodes);
     int corridors = 0, dug = 0;
     co_yield join_depth(ctx, t, 0, depth, corridors, dug);
-    const Step level_done{
-        .level = StepLevel::Phase,
-        .line = kLevel,
-        .event = {
-            .kind = event_kind(Ev::LevelDone), .id = corridors, .other = dug, .value = depth}};
-    co_yield level_done;
+    co_yield level_done_step(depth, corridors, dug);
   }
 
-  const Step done{.level = StepLevel::Phase,
-                  .line = kDone,
-                  .event = {.kind = kEventDone,
-                            .id = static_cast<int>(stats[kCorridors]),
-                            .other = static_cast<int>(stats[kCorridorCells]),
-                            .value = static_cast<int>(stats[kRooms])},
-                  .last = true};
-  co_yield done;
+  co_yield done_step(static_cast<int>(stats[kRooms]), static_cast<int>(stats[kCorridors]),
+                     static_cast<int>(stats[kCorridorCells]));
+}
+
+// What every finished map promises (the random sweep checks it).
+void promises(MapPromises& map) {
+  map.only_tiles({Tile::Wall, Tile::Floor, Tile::Corridor});
+  map.one_walkable_region();
+  const auto& rooms = map.layout().rooms;
+  bool apart = true;
+  for (std::size_t a = 0; a < rooms.size(); ++a) {
+    for (std::size_t b = a + 1; b < rooms.size(); ++b) {
+      const Rect& p = rooms[a].bounds;
+      const Rect& q = rooms[b].bounds;
+      apart =
+          apart && (p.right() <= q.x || q.right() <= p.x || p.bottom() <= q.y || q.bottom() <= p.y);
+    }
+  }
+  map.expect(apart, "no two rooms share a cell");
+  map.expect(static_cast<std::int64_t>(rooms.size()) == map.stat("rooms"),
+             "the layout lists every room the stats count");
 }
 
 }  // namespace
+}  // namespace dungen::bsp_rooms
+
+namespace dungen {
 
 const GeneratorSpec& bsp_rooms_spec() {
   static const GeneratorSpec spec{
@@ -625,14 +726,20 @@ const GeneratorSpec& bsp_rooms_spec() {
       .summary =
           "the map cut in two again and again, a room in each leaf, siblings joined from "
           "the leaves up (libtcod BSP)",
-      .schema = schema(),
-      .narration = {.pseudocode = kPseudocode,
-                    .words = words,
-                    .caption = caption,
-                    .stat_slots = kStatCount,
-                    .stat_rows = stat_rows},
+      .schema = bsp_rooms::schema(),
+      .narration = {.pseudocode = bsp_rooms::kPseudocode,
+                    .words = bsp_rooms::words,
+                    .caption = bsp_rooms::caption,
+                    .stat_slots = bsp_rooms::kStatCount,
+                    .stat_rows = bsp_rooms::stat_rows},
       .background = Tile::Empty,
-      .body = bsp_rooms,
+      .body = bsp_rooms::generate,
+      .promises = bsp_rooms::promises,
+      .worst_case =
+          "C cells filled and carved, and for each of the fewer than 2 x leaves nodes: "
+          "its rooms compared (leaves x depth in all) and a corridor of up to width + "
+          "height cells; leaves <= min(2^depth, C / min_leaf_size²)",
+      .bounded_by = "the schema (depth <= 16: at most 65536 leaves)",
   };
   return spec;
 }

@@ -24,17 +24,25 @@
 // Steps: the begin step [phase]; the walkers placed [action]; each walk step [cell], its
 // overlay the walker (a walker marker and the cursor), the neighbours it drew its direction from
 // (choices: 4, fewer at the edge of the area) and its last few cells (trail); a restart [action];
-// each tenth of the target reached [feature]; the end [phase].
+// each tenth of the target reached [feature]; the end [phase]. Each kind is built by its own
+// factory beside the words that say it; the event kinds and their reasons are in
+// drunkards_walk.hpp. The walk loop is the hot path (up to 10^8 steps): its step is one Step
+// refilled in place (WalkStep) and each trail a fixed ring (recent_cells.hpp), so a walk step
+// allocates nothing.
 
 #include "generators/drunkards_walk.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
-namespace dungen {
+#include "generators/map_promises.hpp"
+#include "generators/recent_cells.hpp"
+
+namespace dungen::drunkards_walk {
 namespace {
 
 // How many of a walker's latest cells the overlay draws behind it.
@@ -43,10 +51,6 @@ constexpr std::size_t kTrailCells = 8;
 constexpr int kMaxWalkers = 100;
 constexpr std::int64_t kMaxStepsLimit = 100'000'000;
 
-enum StartAt : std::int64_t { kCentre = 0, kRandomCell = 1 };
-
-// North, east, south, west.
-constexpr std::array<Point, 4> kDirs = {Point{0, -1}, Point{1, 0}, Point{0, 1}, Point{-1, 0}};
 constexpr std::array<std::string_view, 4> kDirNames = {"north", "east", "south", "west"};
 
 enum Line : int {
@@ -74,26 +78,6 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "done: the target is reached",
 };
 static_assert(kPseudocode.size() == kLineCount);
-
-enum class Ev : EventKind {
-  Placed = kFirstOwnEvent,  // at = the start cell, reason = StartAt, value = floor cells after
-  Restart,                  // id = walker, at = its new cell, other = the floor cell drawn
-                            // (0-based, in carving order), value = floor cells
-  Walk,                     // id = walker, at = the cell stepped onto, value = floor cells
-                            // after, reason = direction | flags; its Choices item lists the
-                            // cells the direction was drawn from, in kDirs order
-  Checkpoint,               // id = tenths of the target reached (1..9), value = floor cells,
-                            // other = walk steps taken
-};
-// The walk step's reason: the direction (0..3, kDirs) in the low bits, then these.
-enum WalkFlag : std::uint8_t {
-  kDirMask = 3,
-  kCarved = 4,      // the cell was wall and is now floor
-  kBiased = 8,      // the bias roll sent it onto a wall neighbour
-  kNoWallNear = 16  // the bias roll won but no neighbour was wall: an ordinary step
-};
-// The done step's reason (and the outcome stat).
-enum Outcome : std::uint8_t { kWalking = 0, kReached = 1, kStepCap = 2, kNothingLeft = 3 };
 
 enum Stat : std::size_t {
   kSteps,
@@ -132,6 +116,131 @@ std::string area_text(const ParamValues& p) {
   return p.get("border") != 0 ? "inside the border" : "on the map";
 }
 
+// ---- Steps, kind by kind: how each is built, and how it is worded ------------------------------
+
+Step make(StepLevel level, int line, const Event& e, Overlay overlay = {}) {
+  return {.level = level, .line = line, .event = e, .overlay = std::move(overlay)};
+}
+
+Step begin_step() {
+  return make(StepLevel::Phase, kFillWall, {.kind = kEventBegin});
+}
+std::string begin_words(const ParamValues& p) {
+  std::string said = "the map is filled with wall (" + std::to_string(p.get("width")) + "x" +
+                     std::to_string(p.get("height")) + "); the target is " +
+                     cells_text(target_cells(p)) + " of floor";
+  if (target_cells(p) > area_cells(p)) {
+    said += ", more than the " + cells_text(area_cells(p)) + " " + area_text(p);
+  }
+  return said;
+}
+
+Step placed_step(Point start, StartAt where, std::int64_t floor) {
+  return make(StepLevel::Action, kPlace,
+              {.kind = event_kind(Ev::Placed),
+               .reason = static_cast<std::uint8_t>(where),
+               .value = static_cast<int>(floor),
+               .at = start},
+              {{marker(Role::Walker, start), marker(Role::Cursor, start)}});
+}
+std::string placed_words(const Event& e, const ParamValues& p) {
+  const std::int64_t n = p.get("walkers");
+  return (n == 1 ? std::string("the walker starts at ")
+                 : std::to_string(n) + " walkers start at ") +
+         xy_text(e.at) + (e.reason == kCentre ? ", the centre" : ", a random cell") +
+         ", carved to floor";
+}
+
+// A walker restarted on floor cell `drawn` (an index into the floor cells, in carving order).
+Step restart_step(int walker, int drawn, std::int64_t floor, Point at) {
+  return make(StepLevel::Action, kRestart,
+              {.kind = event_kind(Ev::Restart),
+               .id = walker,
+               .other = drawn,
+               .value = static_cast<int>(floor),
+               .at = at},
+              {{marker(Role::Walker, at), marker(Role::Cursor, at)}});
+}
+std::string restart_words(const Event& e, const ParamValues& p) {
+  return walker_text(e.id, p) + " has walked " + std::to_string(p.get("restart_after")) +
+         " steps: it restarts on floor cell index " + std::to_string(e.other) + " (0-based, of " +
+         std::to_string(e.value) + " in carving order), " + xy_text(e.at);
+}
+
+// The walk step: one Step refilled for every walk step, so its overlay items (the trail, the
+// cells the direction was drawn from, the walker, the cursor) keep their storage and a step
+// allocates nothing. Its line says which way the step went: biased, or an ordinary step.
+class WalkStep {
+ public:
+  WalkStep()
+      : step_{.level = StepLevel::Cell,
+              .event = {.kind = event_kind(Ev::Walk)},
+              .overlay = {{line(Role::Trail, {}), cells(Role::Choices, {}),
+                           marker(Role::Walker, {}), marker(Role::Cursor, {})}}} {
+    step_.overlay.items[kTrail].cells.reserve(kTrailCells);
+    step_.overlay.items[kChoices].cells.reserve(4);
+  }
+  // Walker `walker` stepped from `from` in direction `dir` (drawn from `dirs`, in kDirs order),
+  // with these WalkFlag bits; `floor` cells are floor after it.
+  const Step& refill(int walker, Point from, int dir, std::span<const int> dirs, std::uint8_t flags,
+                     std::int64_t floor, const RecentCells<kTrailCells>& trail) {
+    const Point at{from.x + kDirs[dir].x, from.y + kDirs[dir].y};
+    step_.line = (flags & kBiased) != 0 ? kBiasedStep : kStep;
+    step_.event.reason = flags;
+    step_.event.id = walker;
+    step_.event.other = dir;
+    step_.event.value = static_cast<int>(floor);
+    step_.event.at = at;
+    trail.copy_to(step_.overlay.items[kTrail].cells);
+    std::vector<Point>& choices = step_.overlay.items[kChoices].cells;
+    choices.clear();
+    for (const int d : dirs) choices.push_back({from.x + kDirs[d].x, from.y + kDirs[d].y});
+    step_.overlay.items[kWalker].cells[0] = at;
+    step_.overlay.items[kCursor].cells[0] = at;
+    return step_;
+  }
+
+ private:
+  enum Item : std::size_t { kTrail, kChoices, kWalker, kCursor };
+  Step step_;
+};
+std::string walk_words(const Event& e, const ParamValues& p) {
+  std::string said = walker_text(e.id, p);
+  if ((e.reason & kBiased) != 0) said += " (biased toward wall)";
+  if ((e.reason & kNoWallNear) != 0) said += " (bias roll won, but no neighbour is wall)";
+  said += " steps " + std::string(kDirNames[e.other]) + " to " + xy_text(e.at);
+  said += (e.reason & kCarved) != 0 ? " and carves it: " : ", already floor: ";
+  return said + floor_text(e.value, p);
+}
+std::string walk_caption(const Event& e) {
+  std::string said(kDirNames[e.other]);
+  if ((e.reason & kBiased) != 0) said += " (bias)";
+  if ((e.reason & kCarved) != 0) said += ": carve";
+  return said;
+}
+
+Step checkpoint_step(int tenths, std::int64_t floor, std::int64_t steps) {
+  return make(StepLevel::Feature, kWhile,
+              {.kind = event_kind(Ev::Checkpoint),
+               .id = tenths,
+               .other = static_cast<int>(steps),
+               .value = static_cast<int>(floor)});
+}
+std::string checkpoint_words(const Event& e, const ParamValues& p) {
+  return std::to_string(e.id * 10) + "% of the target: " + floor_text(e.value, p) + " after " +
+         std::to_string(e.other) + " walk steps; the walk goes on";
+}
+
+// The end: the done line when the target is reached, else the stop-early line.
+Step done_step(Outcome outcome, std::int64_t steps, std::int64_t floor) {
+  Step s = make(StepLevel::Phase, outcome == kReached ? kDone : kStopEarly,
+                {.kind = kEventDone,
+                 .reason = outcome,
+                 .other = static_cast<int>(steps),
+                 .value = static_cast<int>(floor)});
+  s.last = true;
+  return s;
+}
 std::string done_words(const Event& e, const ParamValues& p) {
   const std::string steps = std::to_string(e.other) + " walk steps";
   switch (e.reason) {
@@ -152,50 +261,24 @@ std::string done_words(const Event& e, const ParamValues& p) {
 std::string words(const Step& s, const ParamValues& p) {
   const Event& e = s.event;
   switch (e.kind) {
-    case kEventBegin: {
-      std::string said = "the map is filled with wall (" + std::to_string(p.get("width")) + "x" +
-                         std::to_string(p.get("height")) + "); the target is " +
-                         cells_text(target_cells(p)) + " of floor";
-      if (target_cells(p) > area_cells(p)) {
-        said += ", more than the " + cells_text(area_cells(p)) + " " + area_text(p);
-      }
-      return said;
-    }
+    case kEventBegin:
+      return begin_words(p);
     case kEventDone:
       return done_words(e, p);
-    case event_kind(Ev::Placed): {
-      const std::int64_t n = p.get("walkers");
-      return (n == 1 ? std::string("the walker starts at ")
-                     : std::to_string(n) + " walkers start at ") +
-             xy_text(e.at) + (e.reason == kCentre ? ", the centre" : ", a random cell") +
-             ", carved to floor";
-    }
+    case event_kind(Ev::Placed):
+      return placed_words(e, p);
     case event_kind(Ev::Restart):
-      return walker_text(e.id, p) + " has walked " + std::to_string(p.get("restart_after")) +
-             " steps: it restarts on floor cell index " + std::to_string(e.other) +
-             " (0-based, of " + std::to_string(e.value) + " in carving order), " + xy_text(e.at);
-    case event_kind(Ev::Walk): {
-      std::string said = walker_text(e.id, p);
-      if ((e.reason & kBiased) != 0) said += " (biased toward wall)";
-      if ((e.reason & kNoWallNear) != 0) said += " (bias roll won, but no neighbour is wall)";
-      said += " steps " + std::string(kDirNames[e.reason & kDirMask]) + " to " + xy_text(e.at);
-      said += (e.reason & kCarved) != 0 ? " and carves it: " : ", already floor: ";
-      return said + floor_text(e.value, p);
-    }
+      return restart_words(e, p);
+    case event_kind(Ev::Walk):
+      return walk_words(e, p);
     case event_kind(Ev::Checkpoint):
-      return std::to_string(e.id * 10) + "% of the target: " + floor_text(e.value, p) + " after " +
-             std::to_string(e.other) + " walk steps; the walk goes on";
+      return checkpoint_words(e, p);
   }
   return "?";
 }
 
 std::string caption(const Step& s, const ParamValues&) {
-  const Event& e = s.event;
-  if (e.kind != event_kind(Ev::Walk)) return "";
-  std::string said(kDirNames[e.reason & kDirMask]);
-  if ((e.reason & kBiased) != 0) said += " (bias)";
-  if ((e.reason & kCarved) != 0) said += ": carve";
-  return said;
+  return s.event.kind == event_kind(Ev::Walk) ? walk_caption(s.event) : "";
 }
 
 // "dir" is an index into the neighbours the walker could take: said as the direction and the
@@ -204,7 +287,7 @@ std::string draw_text(const Draw& d, const Step& s, const ParamValues&) {
   if (d.name != "dir" || s.event.kind != event_kind(Ev::Walk)) return "";
   const OverlayItem* choices = s.overlay.find(Role::Choices);
   if (!choices) return "";
-  const Point step = kDirs[s.event.reason & kDirMask];
+  const Point step = kDirs[s.event.other];
   const Point from{s.event.at.x - step.x, s.event.at.y - step.y};
   std::string list;
   for (const Point c : choices->cells) {
@@ -215,8 +298,8 @@ std::string draw_text(const Draw& d, const Step& s, const ParamValues&) {
     }
   }
   if (choices->cells.size() == 1) return "dir = 0: " + list + ", the only way";
-  return "dir = " + std::to_string(d.value) + ": " +
-         std::string(kDirNames[s.event.reason & kDirMask]) + " of " + list;
+  return "dir = " + std::to_string(d.value) + ": " + std::string(kDirNames[s.event.other]) +
+         " of " + list;
 }
 
 std::string outcome_text(std::int64_t outcome, const ParamValues& p) {
@@ -280,201 +363,206 @@ const Schema& schema() {
   return s;
 }
 
+// ---- The algorithm ----------------------------------------------------------------------------
+
+struct Settings {
+  int walkers, bias;
+  std::int64_t restart_after, max_steps, target, enterable;
+  Rect area;
+};
+
 struct Walker {
   Point at;
   std::int64_t walked = 0;  // steps since it started or restarted
-  // Its latest cells, oldest first: a ring of kTrailCells, `trail_len` of them kept, the newest
-  // at `trail_end - 1` (no allocation or shifting per step).
-  std::array<Point, kTrailCells> trail{};
-  std::size_t trail_end = 0;
-  std::size_t trail_len = 0;
-  void restart_trail(Point p) {
-    trail[0] = p;
-    trail_end = 1;
-    trail_len = 1;
+  RecentCells<kTrailCells> trail;
+};
+
+// The cave so far: the grid, and its floor cells in carving order (restarts draw from them).
+class Cave {
+ public:
+  explicit Cave(StepContext& ctx) : ctx_(ctx), grid_(ctx.grid()) {}
+  // Callers pass cells inside the walk area, so the unchecked read is safe.
+  bool is_wall(Point c) const { return grid_.tile(grid_.index(c.x, c.y)) == Tile::Wall; }
+  // Carves c to floor if it is wall; returns whether it was.
+  bool carve(Point c) {
+    if (!is_wall(c)) return false;
+    ctx_.canvas().set_tile(c.x, c.y, Tile::Floor);
+    floor_cells_.push_back(c);
+    ctx_.stats().add(kFloorCells, 1);
+    return true;
   }
-  void extend_trail(Point p) {
-    trail[trail_end % kTrailCells] = p;
-    trail_end = trail_end % kTrailCells + 1;
-    trail_len = std::min(trail_len + 1, kTrailCells);
+  std::int64_t floor() const { return static_cast<std::int64_t>(floor_cells_.size()); }
+  Point floor_cell(int k) const { return floor_cells_[static_cast<std::size_t>(k)]; }
+
+ private:
+  StepContext& ctx_;
+  const Grid& grid_;
+  std::vector<Point> floor_cells_;
+};
+
+// The directions a walker at `at` may step in (inside the area), and those onto a wall, both in
+// kDirs order.
+struct Neighbours {
+  std::array<int, 4> open{}, walls{};
+  int n_open = 0, n_walls = 0;
+};
+Neighbours neighbours(const Cave& cave, const Rect& area, Point at) {
+  Neighbours nb;
+  for (int d = 0; d < 4; ++d) {
+    const Point q{at.x + kDirs[d].x, at.y + kDirs[d].y};
+    if (!area.contains(q)) continue;
+    nb.open[static_cast<std::size_t>(nb.n_open++)] = d;
+    if (cave.is_wall(q)) nb.walls[static_cast<std::size_t>(nb.n_walls++)] = d;
   }
-  void copy_trail(std::vector<Point>& out) const {
-    out.clear();
-    for (std::size_t k = 0; k < trail_len; ++k) {
-      out.push_back(trail[(trail_end + kTrailCells - trail_len + k) % kTrailCells]);
-    }
+  return nb;
+}
+
+// The bias roll, then a direction drawn from the wall neighbours (the roll won and there is
+// one) or from every open one: the direction, the list it came from, and the WalkFlag bits.
+struct Choice {
+  int dir;
+  std::span<const int> from;
+  std::uint8_t flags;
+};
+Choice choose_direction(StepContext& ctx, const Neighbours& nb, int bias) {
+  const bool roll_won = ctx.draw_chance("bias", bias);
+  if (roll_won && nb.n_walls > 0) {
+    const std::span<const int> walls(nb.walls.data(), static_cast<std::size_t>(nb.n_walls));
+    return {walls[static_cast<std::size_t>(ctx.draw_int("dir", 0, nb.n_walls - 1))], walls,
+            kBiased};
+  }
+  const std::span<const int> open(nb.open.data(), static_cast<std::size_t>(nb.n_open));
+  return {open[static_cast<std::size_t>(ctx.draw_int("dir", 0, nb.n_open - 1))], open,
+          roll_won ? std::uint8_t{kNoWallNear} : std::uint8_t{0}};
+}
+
+// The tenths of the target (1..9) the floor has passed, for the checkpoint steps.
+struct Tenths {
+  std::int64_t target;
+  int next = 1;
+  // Floor cells at which tenth k is reached.
+  std::int64_t mark(int k) const { return (k * target + 9) / 10; }
+  // Moves past every tenth `floor` has reached; returns whether it passed any.
+  bool pass(std::int64_t floor) {
+    const int before = next;
+    while (next <= 9 && floor >= mark(next)) ++next;
+    return next != before;
   }
 };
 
-StepGenerator drunkards_walk(StepContext& ctx, ParamValues p) {
-  const int walker_count = p.get_int("walkers");
-  const std::int64_t restart_after = p.get("restart_after");
-  const int bias = p.get_int("bias_percent");
-  const std::int64_t max_steps = p.get("max_steps");
-  const std::int64_t target = target_cells(p);
-  const std::int64_t enterable = area_cells(p);
-  const Rect area = walk_area(p);
-  const int map_w = p.get_int("width"), map_h = p.get_int("height");
-  Canvas& canvas = ctx.canvas();
+// The walk: walkers take turns, one step each, until the target is reached or the walk must
+// stop early (`outcome` says which). Bounded: every pass takes one walk step, and steps stop at
+// max_steps.
+StepGenerator walk(StepContext& ctx, Settings s, Cave& cave, std::vector<Walker>& walkers,
+                   Outcome& outcome, std::int64_t& steps) {
   StatSheet& stats = ctx.stats();
-  std::vector<Point> floor_cells;  // in carving order: restarts draw from it
-  const Grid& grid = ctx.grid();
-  // Callers pass cells inside the walk area, so the unchecked read is safe (this is the hot loop:
-  // a walk can take max_steps = 10^8 steps).
-  const auto is_wall = [&](Point c) { return grid.tile(grid.index(c.x, c.y)) == Tile::Wall; };
-  const auto carve = [&](Point c) {
-    if (!is_wall(c)) return false;
-    canvas.set_tile(c.x, c.y, Tile::Floor);
-    floor_cells.push_back(c);
-    stats.add(kFloorCells, 1);
-    return true;
-  };
-  const auto floor_count = [&] { return static_cast<std::int64_t>(floor_cells.size()); };
-  // Floor cells at which tenth k (1..9) of the target is reached.
-  const auto mark = [&](int k) { return (k * target + 9) / 10; };
-
-  const Step begin{.level = StepLevel::Phase, .line = kFillWall, .event = {.kind = kEventBegin}};
-  co_yield begin;
-
-  Point start{map_w / 2, map_h / 2};
-  const auto start_at = static_cast<StartAt>(p.get("start"));
-  if (start_at == kRandomCell) {
-    start.x = ctx.draw_int("x", area.x, area.right() - 1);
-    start.y = ctx.draw_int("y", area.y, area.bottom() - 1);
-  }
-  carve(start);
-  ctx.layout().start = start;
-  Walker first{.at = start};
-  first.restart_trail(start);
-  std::vector<Walker> walkers(static_cast<std::size_t>(walker_count), first);
-  const Step placed{.level = StepLevel::Action,
-                    .line = kPlace,
-                    .event = {.kind = event_kind(Ev::Placed),
-                              .reason = static_cast<std::uint8_t>(start_at),
-                              .value = static_cast<int>(floor_count()),
-                              .at = start},
-                    .overlay = {{marker(Role::Walker, start), marker(Role::Cursor, start)}}};
-  co_yield placed;
-
-  int next_mark = 1;
-  while (next_mark <= 9 && floor_count() >= mark(next_mark)) ++next_mark;
-  std::int64_t steps = 0;
+  WalkStep walk_step;
+  Tenths tenths{s.target};
+  tenths.pass(cave.floor());
   int turn = 0;
-  Outcome outcome = kReached;
-  // One walk step, reused from step to step so that its items keep their storage (no allocation
-  // per step): the trail, the cells the direction was drawn from, the walker, the cursor.
-  Step walk{.level = StepLevel::Cell,
-            .event = {.kind = event_kind(Ev::Walk)},
-            .overlay = {{line(Role::Trail, {}), cells(Role::Choices, {}), marker(Role::Walker, {}),
-                         marker(Role::Cursor, {})}}};
-  std::vector<Point>& trail = walk.overlay.items[0].cells;
-  std::vector<Point>& choices = walk.overlay.items[1].cells;
-  trail.reserve(kTrailCells);
-  choices.reserve(4);
-  // Bounded: every pass takes one walk step, and steps stop at max_steps.
-  while (floor_count() < target) {
-    if (floor_count() == enterable || steps == max_steps) {
-      outcome = floor_count() == enterable ? kNothingLeft : kStepCap;
-      break;
+  outcome = kReached;
+  while (cave.floor() < s.target) {
+    if (cave.floor() == s.enterable || steps == s.max_steps) {
+      outcome = cave.floor() == s.enterable ? kNothingLeft : kStepCap;
+      co_return;
     }
     Walker& w = walkers[static_cast<std::size_t>(turn)];
-    if (restart_after > 0 && w.walked == restart_after) {
-      const int drawn = ctx.draw_int("floor_cell", 0, static_cast<int>(floor_count()) - 1);
-      w.at = floor_cells[static_cast<std::size_t>(drawn)];
-      w.walked = 0;
-      w.restart_trail(w.at);
+    if (s.restart_after > 0 && w.walked == s.restart_after) {
+      const int drawn = ctx.draw_int("floor_cell", 0, static_cast<int>(cave.floor()) - 1);
+      w = {.at = cave.floor_cell(drawn)};
+      w.trail.restart(w.at);
       stats.add(kRestarts, 1);
-      const Step restart{.level = StepLevel::Action,
-                         .line = kRestart,
-                         .event = {.kind = event_kind(Ev::Restart),
-                                   .id = turn,
-                                   .other = drawn,
-                                   .value = static_cast<int>(floor_count()),
-                                   .at = w.at},
-                         .overlay = {{marker(Role::Walker, w.at), marker(Role::Cursor, w.at)}}};
-      co_yield restart;
+      co_yield restart_step(turn, drawn, cave.floor(), w.at);
     }
 
-    // The neighbours it may enter, and which of them are wall, in kDirs order.
-    std::array<int, 4> open{}, walls{};
-    int n_open = 0, n_walls = 0;
-    for (int d = 0; d < 4; ++d) {
-      const Point q{w.at.x + kDirs[d].x, w.at.y + kDirs[d].y};
-      if (!area.contains(q)) continue;
-      open[static_cast<std::size_t>(n_open++)] = d;
-      if (is_wall(q)) walls[static_cast<std::size_t>(n_walls++)] = d;
-    }
-    const bool roll_won = ctx.draw_chance("bias", bias);
-    const bool biased = roll_won && n_walls > 0;
-    const int dir = biased ? walls[static_cast<std::size_t>(ctx.draw_int("dir", 0, n_walls - 1))]
-                           : open[static_cast<std::size_t>(ctx.draw_int("dir", 0, n_open - 1))];
-    // The cells the direction was drawn from, in kDirs order.
+    const Neighbours nb = neighbours(cave, s.area, w.at);
+    const Choice c = choose_direction(ctx, nb, s.bias);  // c.from points into nb
     const Point from = w.at;
-    choices.clear();
-    for (int k = 0; k < (biased ? n_walls : n_open); ++k) {
-      const Point d = kDirs[static_cast<std::size_t>(biased ? walls[static_cast<std::size_t>(k)]
-                                                            : open[static_cast<std::size_t>(k)])];
-      choices.push_back({from.x + d.x, from.y + d.y});
-    }
-    w.at = {w.at.x + kDirs[static_cast<std::size_t>(dir)].x,
-            w.at.y + kDirs[static_cast<std::size_t>(dir)].y};
-    const bool carved = carve(w.at);
+    w.at = {from.x + kDirs[c.dir].x, from.y + kDirs[c.dir].y};
+    const bool carved = cave.carve(w.at);
     ++w.walked;
     ++steps;
     stats.add(kSteps, 1);
-    if (biased) stats.add(kBiasedSteps, 1);
-    w.extend_trail(w.at);
-    const auto flags =
-        static_cast<std::uint8_t>(dir | (carved ? kCarved : 0) | (biased ? kBiased : 0) |
-                                  (roll_won && !biased ? kNoWallNear : 0));
-    walk.line = biased ? kBiasedStep : kStep;
-    walk.event.reason = flags;
-    walk.event.id = turn;
-    walk.event.value = static_cast<int>(floor_count());
-    walk.event.at = w.at;
-    w.copy_trail(trail);
-    walk.overlay.items[2].cells[0] = w.at;
-    walk.overlay.items[3].cells[0] = w.at;
-    co_yield walk;
-    turn = (turn + 1) % walker_count;
+    if ((c.flags & kBiased) != 0) stats.add(kBiasedSteps, 1);
+    w.trail.push(w.at);
+    const auto flags = static_cast<std::uint8_t>(c.flags | (carved ? kCarved : 0));
+    co_yield walk_step.refill(turn, from, c.dir, c.from, flags, cave.floor(), w.trail);
+    turn = (turn + 1) % s.walkers;
 
-    if (next_mark <= 9 && floor_count() >= mark(next_mark) && floor_count() < target) {
-      while (next_mark <= 9 && floor_count() >= mark(next_mark)) ++next_mark;
-      const Step checkpoint{.level = StepLevel::Feature,
-                            .line = kWhile,
-                            .event = {.kind = event_kind(Ev::Checkpoint),
-                                      .id = next_mark - 1,
-                                      .other = static_cast<int>(steps),
-                                      .value = static_cast<int>(floor_count())}};
-      co_yield checkpoint;
+    if (cave.floor() < s.target && tenths.pass(cave.floor())) {
+      co_yield checkpoint_step(tenths.next - 1, cave.floor(), steps);
     }
   }
-  stats.set(kOutcome, outcome);
-  const Step done{.level = StepLevel::Phase,
-                  .line = outcome == kReached ? kDone : kStopEarly,
-                  .event = {.kind = kEventDone,
-                            .reason = outcome,
-                            .other = static_cast<int>(steps),
-                            .value = static_cast<int>(floor_count())},
-                  .last = true};
-  co_yield done;
+}
+
+StepGenerator generate(StepContext& ctx, ParamValues p) {
+  const Settings s{p.get_int("walkers"), p.get_int("bias_percent"), p.get("restart_after"),
+                   p.get("max_steps"),   target_cells(p),           area_cells(p),
+                   walk_area(p)};
+  Cave cave(ctx);
+  co_yield begin_step();
+
+  Point start{p.get_int("width") / 2, p.get_int("height") / 2};
+  const auto start_at = static_cast<StartAt>(p.get("start"));
+  if (start_at == kRandomCell) {
+    start.x = ctx.draw_int("x", s.area.x, s.area.right() - 1);
+    start.y = ctx.draw_int("y", s.area.y, s.area.bottom() - 1);
+  }
+  cave.carve(start);
+  ctx.layout().start = start;
+  Walker first{.at = start};
+  first.trail.restart(start);
+  std::vector<Walker> walkers(static_cast<std::size_t>(s.walkers), first);
+  co_yield placed_step(start, start_at, cave.floor());
+
+  Outcome outcome = kWalking;
+  std::int64_t steps = 0;
+  co_yield walk(ctx, s, cave, walkers, outcome, steps);
+  ctx.stats().set(kOutcome, outcome);
+  co_yield done_step(outcome, steps, cave.floor());
+}
+
+// What every finished map promises (the random sweep checks it).
+void promises(MapPromises& map) {
+  map.only_tiles({Tile::Wall, Tile::Floor});
+  map.one_walkable_region();  // each carve is next to floor carved before
+  const auto floor = static_cast<std::int64_t>(map.grid().count_walkable());
+  const std::int64_t outcome = map.stat("outcome");
+  if (map.stat("target_reached") == 1) {
+    map.expect(floor >= map.stat("target_cells"), "a reached target is that much floor");
+  } else {
+    map.expect(outcome == kStepCap || outcome == kNothingLeft,
+               "a target not reached says why: max_steps, or nothing left to carve");
+  }
+  map.expect(map.stat("walk_steps") <= map.param("max_steps"), "at most max_steps walk steps");
 }
 
 }  // namespace
+}  // namespace dungen::drunkards_walk
+
+namespace dungen {
 
 const GeneratorSpec& drunkards_walk_spec() {
   static const GeneratorSpec spec{
       .name = "drunkards-walk",
       .summary = "walkers wander at random, carving every wall they step on (random-walk caves)",
-      .schema = schema(),
-      .narration = {.pseudocode = kPseudocode,
-                    .words = words,
-                    .caption = caption,
-                    .draw_text = draw_text,
-                    .stat_slots = kStatCount,
-                    .stat_rows = stat_rows},
+      .schema = drunkards_walk::schema(),
+      .narration = {.pseudocode = drunkards_walk::kPseudocode,
+                    .words = drunkards_walk::words,
+                    .caption = drunkards_walk::caption,
+                    .draw_text = drunkards_walk::draw_text,
+                    .stat_slots = drunkards_walk::kStatCount,
+                    .stat_rows = drunkards_walk::stat_rows},
       .background = Tile::Wall,
-      .body = drunkards_walk,
+      .body = drunkards_walk::generate,
+      .line_settings = {{"--restart-after", "40", "--bias-percent", "50"}, {"--max-steps", "50"}},
+      .promises = drunkards_walk::promises,
+      .worst_case =
+          "max_steps walk steps (10^8 at most), each O(1): a few neighbours read, one "
+          "cell carved, a trail of 8 cells copied; + C cells filled",
+      .bounded_by =
+          "max_steps (the schema caps it at 10^8), and the walk stops once every cell "
+          "a walker may enter is floor",
   };
   return spec;
 }

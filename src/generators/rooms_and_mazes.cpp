@@ -80,6 +80,11 @@
 // Waiting cells carry a map mark, so they show from step to step: Mark::Connector from the scan
 // until each is opened or dropped, Mark::DeadEnd for a pass's dead ends until each is filled. No
 // mark is left at the end.
+//
+// Each kind of step is built by its own factory beside the words that say it; the event kinds and
+// their reasons are in rooms_and_mazes.hpp. The phases are parts (`co_yield place_rooms(...)`),
+// and the long ones have parts of their own: a room try, a door opened, the drops after it, a
+// dead-end pass.
 
 #include "generators/rooms_and_mazes.hpp"
 
@@ -91,7 +96,9 @@
 #include <utility>
 #include <vector>
 
-namespace dungen {
+#include "generators/map_promises.hpp"
+
+namespace dungen::rooms_and_mazes {
 namespace {
 
 enum Line : int {
@@ -144,45 +151,6 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
 };
 static_assert(kPseudocode.size() == kLineCount);
 
-enum class Ev : EventKind {
-  RoomTry = kFirstOwnEvent,  // id = try
-  RoomSized,                 // id = try, rect.w/h = the room's sides, value = size before the
-                             // stretch
-  RoomDrawn,                 // id = try, rect = candidate
-  RoomRejected,              // id = try, reason = Misfit, other = room hit (-1: too big), rect
-  RoomCarved,                // id = room (= its region), other = try, rect = the room
-  RoomsDone,                 // value = rooms placed, other = tries
-  MazeStart,                 // id = region, at = first cell
-  MazeCarve,                 // id = region, at = cell reached, other = direction, reason = Turn,
-                             // value = cells in the maze's list
-  MazeBack,                  // id = region, at = cell growth resumes from, value = cells dropped
-  MazeDone,                  // id = region, value = cells carved, other = cells dropped last
-  MazesDone,                 // value = mazes, other = regions in all
-  ConnectorsFound,           // value = connectors, other = regions, reason = 1 when found again
-  Opened,                    // at = door, id = region kept, other = a region joining, value = how
-                             // many regions it joins, rect = its bounding box
-  Merged,                    // id = region kept, other = region joining, value = cells
-                             // recoloured, rect = the joining region's bounding box
-  Dropped,                   // id = region kept, value = dropped for joining a region to itself,
-                             // other = dropped for standing next to the door
-  Extra,                     // at = door, id = its region
-  Connected,                 // value = connectors opened, other = extra connectors
-  PassStart,                 // id = pass, value = dead ends at its start
-  Filled,                    // id = pass, at = cell filled
-  UncarveDone,               // value = cells filled, other = passes, reason = StopWhy
-  Numbered,                  // value = rooms, other = corridor cells
-};
-enum Misfit : std::uint8_t { kOverlaps = 1, kTooBig = 2 };
-// kRepicked: the winding roll said re-pick, and the draw gave the same direction again.
-enum Turn : std::uint8_t {
-  kStraight = 1,
-  kTurned = 2,
-  kBlocked = 3,
-  kFirstMove = 4,
-  kRepicked = 5
-};
-enum StopWhy : std::uint8_t { kNoneLeft = 1, kPassLimit = 2, kKept = 3 };
-
 enum Stat : std::size_t {
   kRoomTries,
   kRooms,
@@ -201,7 +169,6 @@ enum Stat : std::size_t {
 // An overlay shows at most this many cells (connector candidates, dead ends of a pass).
 constexpr std::size_t kMaxShownCells = 4096;
 
-constexpr std::array<Point, 4> kDir = {{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}};
 constexpr std::array<std::string_view, 4> kDirName = {"north", "east", "south", "west"};
 
 std::string plural(std::int64_t n, const std::string& one, const std::string& many) {
@@ -213,87 +180,354 @@ std::string region_text(int id) {
 std::string span_text(const Rect& r) {
   return xy_text({r.x, r.y}) + ".." + xy_text({r.right() - 1, r.bottom() - 1});
 }
+std::string try_text(int t) {
+  return "room try " + number_text(t);
+}
+
+// ---- Steps, kind by kind: how each is built, and how it is worded ------------------------------
+
+Step make(StepLevel level, int line, const Event& e, Overlay overlay = {}) {
+  return {.level = level, .line = line, .event = e, .overlay = std::move(overlay)};
+}
+
+Step begin_step() {
+  return make(StepLevel::Phase, kFillWall, {.kind = kEventBegin});
+}
+std::string begin_words(const ParamValues& p) {
+  return "the map is filled with wall (" + size_text(p.get_int("width"), p.get_int("height")) + ")";
+}
+
+Step room_try_step(int t) {
+  return make(StepLevel::Cell, kRoomLoop, {.kind = event_kind(Ev::RoomTry), .id = t});
+}
+std::string room_try_words(const Event& e, const ParamValues& p) {
+  return try_text(e.id) + " of " + std::to_string(p.get("room_tries"));
+}
+
+// The room's sides drawn (size, then stretched): the rectangle holds them, at no place yet.
+Step room_sized_step(int t, int size, int w, int h) {
+  return make(StepLevel::Cell, kRoomSize,
+              {.kind = event_kind(Ev::RoomSized), .id = t, .value = size, .rect = {0, 0, w, h}});
+}
+std::string room_sized_words(const Event& e) {
+  return try_text(e.id) + ": size " + std::to_string(e.value) + ", stretched to " +
+         size_text(e.rect.w, e.rect.h);
+}
+
+Step room_drawn_step(int t, const Rect& room) {
+  return make(StepLevel::Cell, kRoomPosition,
+              {.kind = event_kind(Ev::RoomDrawn), .id = t, .rect = room},
+              {{box(Role::Candidate, room)}});
+}
+std::string room_drawn_words(const Event& e) {
+  return try_text(e.id) + ": " + size_text(e.rect.w, e.rect.h) + " at " + span_text(e.rect);
+}
+
+// A refused room try: its box (none when it is bigger than the map, so has no place) and the
+// room it overlaps (hit_room, with its index `hit`; none when too big).
+Step room_rejected_step(int t, Misfit why, const Rect& room, int hit, const Rect* hit_room) {
+  Overlay o;
+  if (why == kOverlaps) o.items.push_back(box(Role::Rejected, room));
+  if (hit_room) o.items.push_back(box(Role::Cause, *hit_room));
+  return make(
+      StepLevel::Action, kRoomReject,
+      {.kind = event_kind(Ev::RoomRejected), .reason = why, .id = t, .other = hit, .rect = room},
+      std::move(o));
+}
+std::string room_rejected_words(const Event& e) {
+  return try_text(e.id) + " rejected: " +
+         (e.reason == kTooBig ? "the room is bigger than the map"
+                              : "it overlaps room " + number_text(e.other));
+}
+
+Step room_carved_step(int room, int t, const Rect& r) {
+  return make(StepLevel::Feature, kRoomCarve,
+              {.kind = event_kind(Ev::RoomCarved), .id = room, .other = t, .rect = r},
+              {{box(Role::Accepted, r)}});
+}
+std::string room_carved_words(const Event& e) {
+  return "room " + number_text(e.id) + " carved: " + size_text(e.rect.w, e.rect.h) + " at " +
+         span_text(e.rect) + ", " + region_text(e.id);
+}
+
+Step rooms_done_step(int rooms, int tries) {
+  return make(StepLevel::Phase, kRoomLoop,
+              {.kind = event_kind(Ev::RoomsDone), .other = tries, .value = rooms});
+}
+std::string rooms_done_words(const Event& e) {
+  return "rooms done: " + plural(e.value, "room", "rooms") + " placed in " +
+         plural(e.other, "try", "tries");
+}
+
+Step maze_start_step(int region, Point start) {
+  return make(StepLevel::Action, kMazeStart,
+              {.kind = event_kind(Ev::MazeStart), .id = region, .at = start},
+              {{marker(Role::Cursor, start)}});
+}
+std::string maze_start_words(const Event& e) {
+  return xy_text(e.at) + " is still solid: " + region_text(e.id) + "'s maze starts there";
+}
+
+// The open directions from a maze cell: each one's index into kDir and the cell two steps
+// that way, in kDir order.
+struct Ways {
+  std::array<int, 4> dir{};
+  std::array<Point, 4> cell{};
+  int n = 0;
+};
+
+// A maze's carve step: one Step refilled for every carve of the maze, so its overlay items (the
+// three cells carved through, the cursor, the open directions) keep their storage.
+class MazeCarveStep {
+ public:
+  MazeCarveStep(int region, Point start)
+      : step_{.level = StepLevel::Cell,
+              .line = kMazeCarve,
+              .event = {.kind = event_kind(Ev::MazeCarve), .id = region},
+              .overlay = {{line(Role::Tunnel, {}), marker(Role::Cursor, start),
+                           cells(Role::Choices, {})}}} {}
+  // From c through `between` to `next` (direction d, chosen `how` among `ways`); the maze's
+  // list now holds `listed` cells.
+  const Step& refill(Point c, Point between, Point next, int d, Turn how, std::size_t listed,
+                     const Ways& ways) {
+    step_.event.reason = how;
+    step_.event.other = d;
+    step_.event.value = static_cast<int>(listed);
+    step_.event.at = next;
+    step_.overlay.items[kPath].cells = {c, between, next};
+    step_.overlay.items[kCursor].cells[0] = next;
+    // The open directions, when one was drawn from them (going on straight draws nothing).
+    std::vector<Point>& choices = step_.overlay.items[kChoices].cells;
+    choices.clear();
+    if (how != kStraight) choices.assign(ways.cell.begin(), ways.cell.begin() + ways.n);
+    return step_;
+  }
+
+ private:
+  enum Item : std::size_t { kPath, kCursor, kChoices };
+  Step step_;
+};
+std::string maze_carve_words(const Event& e) {
+  const std::string dir(kDirName[e.other]);
+  const std::string how = e.reason == kStraight   ? "goes on straight, " + dir + ","
+                          : e.reason == kTurned   ? "turns " + dir
+                          : e.reason == kRepicked ? "re-picks " + dir + " (the same direction)"
+                          : e.reason == kBlocked  ? "cannot go straight: turns " + dir
+                                                  : "sets off " + dir;
+  return region_text(e.id) + " " + how + " to " + xy_text(e.at) + " (" +
+         plural(e.value, "cell", "cells") + " in the list)";
+}
+
+Step maze_back_step(int region, int dropped, Point resume) {
+  return make(StepLevel::Cell, kMazeBack,
+              {.kind = event_kind(Ev::MazeBack), .id = region, .value = dropped, .at = resume},
+              {{marker(Role::Cursor, resume)}});
+}
+std::string maze_back_words(const Event& e) {
+  return region_text(e.id) + ": dead end, backs up " + plural(e.value, "cell", "cells") + " to " +
+         xy_text(e.at);
+}
+
+Step maze_done_step(int region, int carved, int dropped_last, const Rect& bounds) {
+  return make(StepLevel::Feature, kMazeLoop,
+              {.kind = event_kind(Ev::MazeDone),
+               .id = region,
+               .other = dropped_last,
+               .value = carved,
+               .rect = bounds},
+              {{box(Role::Finished, bounds)}});
+}
+std::string maze_done_words(const Event& e) {
+  return region_text(e.id) + "'s maze is finished: " + plural(e.value, "cell", "cells") +
+         " (backed up the last " + std::to_string(e.other) + ")";
+}
+
+Step mazes_done_step(int mazes, int regions) {
+  return make(StepLevel::Phase, kMazeStart,
+              {.kind = event_kind(Ev::MazesDone), .other = regions, .value = mazes});
+}
+std::string mazes_done_words(const Event& e) {
+  return "every solid area is a maze: " + plural(e.value, "maze", "mazes") + ", " +
+         plural(e.other, "region", "regions") + " in all";
+}
+
+// The connector scan: the whole odd interior outlined (the connectors carry map marks).
+Step connectors_found_step(Scan scan, int regions, std::size_t found, const Rect& interior) {
+  return make(StepLevel::Action, kFindConnectors,
+              {.kind = event_kind(Ev::ConnectorsFound),
+               .reason = scan,
+               .other = regions,
+               .value = static_cast<int>(found)},
+              {{box(Role::Candidate, interior)}});
+}
+std::string connectors_found_words(const Event& e) {
+  return std::string(e.reason == kFoundAgain ? "connectors ran out: found again, " : "") +
+         plural(e.value, "connector", "connectors") + " between " +
+         plural(e.other, "region", "regions");
+}
+
+Step opened_step(int keep, int joining, int regions, Point door) {
+  return make(
+      StepLevel::Action, kOpen,
+      {.kind = event_kind(Ev::Opened), .id = keep, .other = joining, .value = regions, .at = door},
+      {{marker(Role::Opened, door), marker(Role::Cursor, door)}});
+}
+std::string opened_words(const Event& e) {
+  return "door at " + xy_text(e.at) + " joins " + std::to_string(e.value) +
+         " regions: " + region_text(e.other) + " and " + region_text(e.id) +
+         (e.value > 2 ? " and more" : "");
+}
+
+Step merged_step(int keep, int from, int moved, Point door, const Rect& from_box) {
+  return make(StepLevel::Feature, kMerge,
+              {.kind = event_kind(Ev::Merged),
+               .id = keep,
+               .other = from,
+               .value = moved,
+               .at = door,
+               .rect = from_box},
+              {{box(Role::Finished, from_box), marker(Role::Cursor, door)}});
+}
+std::string merged_words(const Event& e) {
+  return region_text(e.other) + " merges into " + region_text(e.id) + ": " +
+         plural(e.value, "cell", "cells") + " recoloured";
+}
+
+// The connectors dropped after a door opened: `inside` for joining a region to itself, `beside`
+// for standing next to the door (the first kMaxShownCells of them drawn).
+Step dropped_step(int keep, int beside, std::size_t inside, std::vector<Point> dropped,
+                  Point door) {
+  return make(StepLevel::Action, kDrop,
+              {.kind = event_kind(Ev::Dropped),
+               .id = keep,
+               .other = beside,
+               .value = static_cast<int>(inside)},
+              {{cells(Role::Dropped, std::move(dropped)), marker(Role::Cursor, door)}});
+}
+std::string dropped_words(const Event& e) {
+  return "dropped " + plural(e.value, "connector", "connectors") + " now inside " +
+         region_text(e.id) + " and " + std::to_string(e.other) + " next to the door";
+}
+
+Step extra_step(int region, Point door) {
+  return make(StepLevel::Action, kExtra, {.kind = event_kind(Ev::Extra), .id = region, .at = door},
+              {{marker(Role::Opened, door), marker(Role::Cursor, door)}});
+}
+std::string extra_words(const Event& e) {
+  return "extra connector at " + xy_text(e.at) + " opens anyway (a loop in " + region_text(e.id) +
+         ")";
+}
+
+Step connected_step(int opened, int extra) {
+  return make(StepLevel::Phase, kOpen,
+              {.kind = event_kind(Ev::Connected), .other = extra, .value = opened});
+}
+std::string connected_words(const Event& e) {
+  return "one region: " + plural(e.value, "connector", "connectors") + " opened, " +
+         std::to_string(e.other) + " extra";
+}
+
+// A dead-end pass begins: the odd interior outlined (its dead ends carry map marks).
+Step pass_start_step(int pass, std::size_t dead_ends, const Rect& interior) {
+  return make(StepLevel::Action, kPassLoop,
+              {.kind = event_kind(Ev::PassStart), .id = pass, .value = static_cast<int>(dead_ends)},
+              {{box(Role::Candidate, interior)}});
+}
+std::string pass_start_words(const Event& e) {
+  return "dead-end pass " + number_text(e.id) + ": " + plural(e.value, "dead end", "dead ends");
+}
+
+Step filled_step(int pass, Point cell) {
+  return make(StepLevel::Cell, kFill, {.kind = event_kind(Ev::Filled), .id = pass, .at = cell},
+              {{marker(Role::Cursor, cell)}});
+}
+std::string filled_words(const Event& e) {
+  return "pass " + number_text(e.id) + ": dead end " + xy_text(e.at) + " filled with wall";
+}
+
+// The end of the dead-end phase: `filled` cells in `passes` passes, or kept (remove_dead_ends
+// off: no pass ran).
+Step uncarve_done_step(StopWhy why, int passes, int filled) {
+  return make(
+      StepLevel::Phase, kPassLoop,
+      {.kind = event_kind(Ev::UncarveDone), .reason = why, .other = passes, .value = filled});
+}
+std::string uncarve_done_words(const Event& e) {
+  if (e.reason == kKept) return "dead ends are kept (remove_dead_ends is off)";
+  return plural(e.value, "dead-end cell", "dead-end cells") + " filled in " +
+         plural(e.other, "pass", "passes") +
+         (e.reason == kNoneLeft ? ": no dead ends left" : ": the pass limit is reached");
+}
+
+Step numbered_step(int rooms, int corridor_cells) {
+  return make(StepLevel::Phase, kNumber,
+              {.kind = event_kind(Ev::Numbered), .other = corridor_cells, .value = rooms});
+}
+std::string numbered_words(const Event& e) {
+  return plural(e.value, "room", "rooms") + " numbered, " +
+         plural(e.other, "maze cell", "maze cells") + " now corridor";
+}
+
+Step done_step(int rooms, int corridor_cells) {
+  Step s =
+      make(StepLevel::Phase, kDone, {.kind = kEventDone, .other = corridor_cells, .value = rooms});
+  s.last = true;
+  return s;
+}
+std::string done_words(const Event& e) {
+  return "done: " + plural(e.value, "room", "rooms") + " and " +
+         plural(e.other, "corridor cell", "corridor cells") + ", one region";
+}
 
 std::string words(const Step& s, const ParamValues& p) {
   const Event& e = s.event;
-  const std::string attempt = "room try " + number_text(e.id);
   switch (e.kind) {
     case kEventBegin:
-      return "the map is filled with wall (" + size_text(p.get_int("width"), p.get_int("height")) +
-             ")";
+      return begin_words(p);
     case kEventDone:
-      return "done: " + plural(e.value, "room", "rooms") + " and " +
-             plural(e.other, "corridor cell", "corridor cells") + ", one region";
+      return done_words(e);
     case event_kind(Ev::RoomTry):
-      return attempt + " of " + std::to_string(p.get("room_tries"));
+      return room_try_words(e, p);
     case event_kind(Ev::RoomSized):
-      return attempt + ": size " + std::to_string(e.value) + ", stretched to " +
-             size_text(e.rect.w, e.rect.h);
+      return room_sized_words(e);
     case event_kind(Ev::RoomDrawn):
-      return attempt + ": " + size_text(e.rect.w, e.rect.h) + " at " + span_text(e.rect);
+      return room_drawn_words(e);
     case event_kind(Ev::RoomRejected):
-      return attempt + " rejected: " +
-             (e.reason == kTooBig ? "the room is bigger than the map"
-                                  : "it overlaps room " + number_text(e.other));
+      return room_rejected_words(e);
     case event_kind(Ev::RoomCarved):
-      return "room " + number_text(e.id) + " carved: " + size_text(e.rect.w, e.rect.h) + " at " +
-             span_text(e.rect) + ", " + region_text(e.id);
+      return room_carved_words(e);
     case event_kind(Ev::RoomsDone):
-      return "rooms done: " + plural(e.value, "room", "rooms") + " placed in " +
-             plural(e.other, "try", "tries");
+      return rooms_done_words(e);
     case event_kind(Ev::MazeStart):
-      return xy_text(e.at) + " is still solid: " + region_text(e.id) + "'s maze starts there";
-    case event_kind(Ev::MazeCarve): {
-      const std::string dir(kDirName[e.other]);
-      const std::string how = e.reason == kStraight   ? "goes on straight, " + dir + ","
-                              : e.reason == kTurned   ? "turns " + dir
-                              : e.reason == kRepicked ? "re-picks " + dir + " (the same direction)"
-                              : e.reason == kBlocked  ? "cannot go straight: turns " + dir
-                                                      : "sets off " + dir;
-      return region_text(e.id) + " " + how + " to " + xy_text(e.at) + " (" +
-             plural(e.value, "cell", "cells") + " in the list)";
-    }
+      return maze_start_words(e);
+    case event_kind(Ev::MazeCarve):
+      return maze_carve_words(e);
     case event_kind(Ev::MazeBack):
-      return region_text(e.id) + ": dead end, backs up " + plural(e.value, "cell", "cells") +
-             " to " + xy_text(e.at);
+      return maze_back_words(e);
     case event_kind(Ev::MazeDone):
-      return region_text(e.id) + "'s maze is finished: " + plural(e.value, "cell", "cells") +
-             " (backed up the last " + std::to_string(e.other) + ")";
+      return maze_done_words(e);
     case event_kind(Ev::MazesDone):
-      return "every solid area is a maze: " + plural(e.value, "maze", "mazes") + ", " +
-             plural(e.other, "region", "regions") + " in all";
+      return mazes_done_words(e);
     case event_kind(Ev::ConnectorsFound):
-      return std::string(e.reason == 1 ? "connectors ran out: found again, " : "") +
-             plural(e.value, "connector", "connectors") + " between " +
-             plural(e.other, "region", "regions");
+      return connectors_found_words(e);
     case event_kind(Ev::Opened):
-      return "door at " + xy_text(e.at) + " joins " + std::to_string(e.value) +
-             " regions: " + region_text(e.other) + " and " + region_text(e.id) +
-             (e.value > 2 ? " and more" : "");
+      return opened_words(e);
     case event_kind(Ev::Merged):
-      return region_text(e.other) + " merges into " + region_text(e.id) + ": " +
-             plural(e.value, "cell", "cells") + " recoloured";
+      return merged_words(e);
     case event_kind(Ev::Dropped):
-      return "dropped " + plural(e.value, "connector", "connectors") + " now inside " +
-             region_text(e.id) + " and " + std::to_string(e.other) + " next to the door";
+      return dropped_words(e);
     case event_kind(Ev::Extra):
-      return "extra connector at " + xy_text(e.at) + " opens anyway (a loop in " +
-             region_text(e.id) + ")";
+      return extra_words(e);
     case event_kind(Ev::Connected):
-      return "one region: " + plural(e.value, "connector", "connectors") + " opened, " +
-             std::to_string(e.other) + " extra";
+      return connected_words(e);
     case event_kind(Ev::PassStart):
-      return "dead-end pass " + number_text(e.id) + ": " + plural(e.value, "dead end", "dead ends");
+      return pass_start_words(e);
     case event_kind(Ev::Filled):
-      return "pass " + number_text(e.id) + ": dead end " + xy_text(e.at) + " filled with wall";
+      return filled_words(e);
     case event_kind(Ev::UncarveDone):
-      if (e.reason == kKept) return "dead ends are kept (remove_dead_ends is off)";
-      return plural(e.value, "dead-end cell", "dead-end cells") + " filled in " +
-             plural(e.other, "pass", "passes") +
-             (e.reason == kNoneLeft ? ": no dead ends left" : ": the pass limit is reached");
+      return uncarve_done_words(e);
     case event_kind(Ev::Numbered):
-      return plural(e.value, "room", "rooms") + " numbered, " +
-             plural(e.other, "maze cell", "maze cells") + " now corridor";
+      return numbered_words(e);
   }
   return "?";
 }
@@ -415,6 +649,8 @@ struct State {
   std::vector<std::vector<std::uint32_t>> cells;  // every cell carrying the region's label
   std::vector<Rect> box;
   int open_regions = 0;
+  std::vector<std::uint32_t>& cells_of(int r) { return cells[static_cast<std::size_t>(r)]; }
+  Rect& box_of(int r) { return box[static_cast<std::size_t>(r)]; }
 };
 
 // The odd area inside its border: what a scan for connectors or dead ends looks at.
@@ -438,9 +674,8 @@ void open_cell(Canvas& canvas, const Grid& g, std::size_t i, Tile t, std::int32_
 // Carves cell i to floor in region r.
 void carve(Canvas& canvas, State& st, std::size_t i, Point p, int r) {
   canvas.set_tile_label(i, Tile::Floor, r);
-  st.cells[static_cast<std::size_t>(r)].push_back(static_cast<std::uint32_t>(i));
-  st.box[static_cast<std::size_t>(r)] =
-      bounding(st.box[static_cast<std::size_t>(r)], {p.x, p.y, 1, 1});
+  st.cells_of(r).push_back(static_cast<std::uint32_t>(i));
+  st.box_of(r) = bounding(st.box_of(r), {p.x, p.y, 1, 1});
 }
 
 int new_region(State& st, Rect first) {
@@ -450,189 +685,121 @@ int new_region(State& st, Rect first) {
   return static_cast<int>(st.cells.size()) - 1;
 }
 
-// A refused room try: its box (none when it does not fit the map at all) and the room it
-// overlaps.
-Overlay refused(bool fits, Rect room, const Rect* hit) {
-  Overlay o;
-  if (fits) o.items.push_back(box(Role::Rejected, room));
-  if (hit) o.items.push_back(box(Role::Cause, *hit));
-  return o;
+// One room try: its size drawn, then (if it fits the map) its corner; rejected if it overlaps a
+// placed room, else carved as a new region.
+StepGenerator try_room(StepContext& ctx, Settings s, State& st, int t) {
+  StatSheet& stats = ctx.stats();
+  stats.add(kRoomTries, 1);
+  co_yield room_try_step(t);
+
+  const int size = ctx.draw_int("size", 1, 2 + s.room_extra) * 2 + 1;
+  const int stretch = ctx.draw_int("stretch", 0, size / 2) * 2;
+  const bool wide = ctx.draw_coin("wide");
+  Rect room{0, 0, size + (wide ? stretch : 0), size + (wide ? 0 : stretch)};
+  co_yield room_sized_step(t, size, room.w, room.h);
+
+  // Odd corners from 1 while the room keeps the border: (odd - w) / 2 choices each way.
+  const bool fits = room.w <= s.odd_w - 2 && room.h <= s.odd_h - 2;
+  if (fits) {
+    room.x = ctx.draw_int("x", 0, (s.odd_w - room.w) / 2 - 1) * 2 + 1;
+    room.y = ctx.draw_int("y", 0, (s.odd_h - room.h) / 2 - 1) * 2 + 1;
+    co_yield room_drawn_step(t, room);
+  }
+  int hit = -1;
+  for (std::size_t i = 0; fits && i < st.rooms.size() && hit < 0; ++i) {
+    if (overlap(room, st.rooms[i])) hit = static_cast<int>(i);
+  }
+  if (!fits || hit >= 0) {
+    stats.add(kRejected, 1);
+    const Rect* hit_room = hit >= 0 ? &st.rooms[static_cast<std::size_t>(hit)] : nullptr;
+    co_yield room_rejected_step(t, fits ? kOverlaps : kTooBig, room, hit, hit_room);
+    co_return;
+  }
+  const int id = new_region(st, room);
+  st.rooms.push_back(room);
+  for (int y = room.y; y < room.bottom(); ++y) {
+    for (int x = room.x; x < room.right(); ++x) {
+      carve(ctx.canvas(), st, ctx.grid().index(x, y), {x, y}, id);
+    }
+  }
+  ctx.layout().rooms.push_back({id, room, true, room.w * room.h});
+  if (id == 0) ctx.layout().start = Point{room.x + room.w / 2, room.y + room.h / 2};
+  stats.add(kRooms, 1);
+  stats.add(kRegions, 1);
+  co_yield room_carved_step(id, t, room);
 }
 
 StepGenerator place_rooms(StepContext& ctx, Settings s, State& st) {
-  StatSheet& stats = ctx.stats();
-  Canvas& canvas = ctx.canvas();
-  const Grid& grid = ctx.grid();
-  for (int t = 0; t < s.room_tries; ++t) {
-    stats.add(kRoomTries, 1);
-    const Step header{.level = StepLevel::Cell,
-                      .line = kRoomLoop,
-                      .event = {.kind = event_kind(Ev::RoomTry), .id = t}};
-    co_yield header;
+  for (int t = 0; t < s.room_tries; ++t) co_yield try_room(ctx, s, st, t);
+  co_yield rooms_done_step(static_cast<int>(st.rooms.size()), s.room_tries);
+}
 
-    const int size = ctx.draw_int("size", 1, 2 + s.room_extra) * 2 + 1;
-    const int stretch = ctx.draw_int("stretch", 0, size / 2) * 2;
-    const bool wide = ctx.draw_coin("wide");
-    const int w = size + (wide ? stretch : 0);
-    const int h = size + (wide ? 0 : stretch);
-    Rect room{0, 0, w, h};
-    const Step sized{
-        .level = StepLevel::Cell,
-        .line = kRoomSize,
-        .event = {.kind = event_kind(Ev::RoomSized), .id = t, .value = size, .rect = room}};
-    co_yield sized;
-
-    // Odd corners from 1 while the room keeps the border: (odd - w) / 2 choices each way.
-    const bool fits = w <= s.odd_w - 2 && h <= s.odd_h - 2;
-    if (fits) {
-      room.x = ctx.draw_int("x", 0, (s.odd_w - w) / 2 - 1) * 2 + 1;
-      room.y = ctx.draw_int("y", 0, (s.odd_h - h) / 2 - 1) * 2 + 1;
-      const Step placed{.level = StepLevel::Cell,
-                        .line = kRoomPosition,
-                        .event = {.kind = event_kind(Ev::RoomDrawn), .id = t, .rect = room},
-                        .overlay = {{box(Role::Candidate, room)}}};
-      co_yield placed;
-    }
-
-    int hit = -1;
-    for (std::size_t i = 0; fits && i < st.rooms.size() && hit < 0; ++i) {
-      if (overlap(room, st.rooms[i])) hit = static_cast<int>(i);
-    }
-    if (!fits || hit >= 0) {
-      stats.add(kRejected, 1);
-      const Step rejected{
-          .level = StepLevel::Action,
-          .line = kRoomReject,
-          .event = {.kind = event_kind(Ev::RoomRejected),
-                    .reason = fits ? kOverlaps : kTooBig,
-                    .id = t,
-                    .other = hit,
-                    .rect = room},
-          .overlay =
-              refused(fits, room, hit >= 0 ? &st.rooms[static_cast<std::size_t>(hit)] : nullptr)};
-      co_yield rejected;
-      continue;
-    }
-    const int id = new_region(st, room);
-    st.rooms.push_back(room);
-    for (int y = room.y; y < room.bottom(); ++y) {
-      for (int x = room.x; x < room.right(); ++x) carve(canvas, st, grid.index(x, y), {x, y}, id);
-    }
-    ctx.layout().rooms.push_back({id, room, true, room.w * room.h});
-    if (id == 0) ctx.layout().start = Point{room.x + room.w / 2, room.y + room.h / 2};
-    stats.add(kRooms, 1);
-    stats.add(kRegions, 1);
-    const Step carved{
-        .level = StepLevel::Feature,
-        .line = kRoomCarve,
-        .event = {.kind = event_kind(Ev::RoomCarved), .id = id, .other = t, .rect = room},
-        .overlay = {{box(Role::Accepted, room)}}};
-    co_yield carved;
+// The directions from c whose cell two steps away is solid and keeps the border (Hauberk:
+// pos + 3 * dir in bounds).
+Ways open_ways(const Grid& grid, const Settings& s, Point c) {
+  Ways w;
+  for (int d = 0; d < 4; ++d) {
+    const Point q{c.x + 2 * kDir[d].x, c.y + 2 * kDir[d].y};
+    if (q.x < 1 || q.y < 1 || q.x > s.odd_w - 2 || q.y > s.odd_h - 2) continue;
+    if (grid.tile(grid.index(q.x, q.y)) != Tile::Wall) continue;
+    w.dir[static_cast<std::size_t>(w.n)] = d;
+    w.cell[static_cast<std::size_t>(w.n++)] = q;
   }
-  const Step done{.level = StepLevel::Phase,
-                  .line = kRoomLoop,
-                  .event = {.kind = event_kind(Ev::RoomsDone),
-                            .other = s.room_tries,
-                            .value = static_cast<int>(st.rooms.size())}};
-  co_yield done;
+  return w;
+}
+
+// The winding rule: straight on (the last direction) while it is open, unless a winding_percent
+// roll says re-pick; a re-pick, a first move or a blocked straight draws among all open ways.
+struct Way {
+  int dir;
+  Turn how;
+};
+Way choose_way(StepContext& ctx, int winding, const Ways& w, int last) {
+  const bool straight_open =
+      last >= 0 && std::find(w.dir.begin(), w.dir.begin() + w.n, last) != w.dir.begin() + w.n;
+  if (straight_open && !ctx.draw_chance("turn", winding)) return {last, kStraight};
+  const int d = w.dir[static_cast<std::size_t>(ctx.draw_int("dir", 0, w.n - 1))];
+  return {d, last < 0 ? kFirstMove : !straight_open ? kBlocked : d == last ? kRepicked : kTurned};
 }
 
 // One maze from `start`, a growing tree that always takes the newest cell.
 StepGenerator grow_maze(StepContext& ctx, Settings s, State& st, Point start) {
   StatSheet& stats = ctx.stats();
-  Canvas& canvas = ctx.canvas();
   const Grid& grid = ctx.grid();
   const int region = new_region(st, {start.x, start.y, 1, 1});
-  carve(canvas, st, grid.index(start.x, start.y), start, region);
+  carve(ctx.canvas(), st, grid.index(start.x, start.y), start, region);
   stats.add(kMazes, 1);
   stats.add(kMazeCells, 1);
   stats.add(kRegions, 1);
-  const Step started{.level = StepLevel::Action,
-                     .line = kMazeStart,
-                     .event = {.kind = event_kind(Ev::MazeStart), .id = region, .at = start},
-                     .overlay = {{marker(Role::Cursor, start)}}};
-  co_yield started;
+  co_yield maze_start_step(region, start);
 
-  // A cell two steps away must be solid and keep the border (Hauberk: pos + 3 * dir in bounds).
-  const auto solid = [&](Point c, int d) {
-    const Point q{c.x + 2 * kDir[d].x, c.y + 2 * kDir[d].y};
-    return q.x >= 1 && q.y >= 1 && q.x <= s.odd_w - 2 && q.y <= s.odd_h - 2 &&
-           grid.tile(grid.index(q.x, q.y)) == Tile::Wall;
-  };
-  std::vector<Point> cells = {start};
-  std::vector<Point> choices;  // the open directions' cells, for the overlay
-  choices.reserve(4);
-  // One carve step for all of them (one per cell pair): its items keep their storage.
-  Step step{.level = StepLevel::Cell,
-            .line = kMazeCarve,
-            .event = {.kind = event_kind(Ev::MazeCarve), .id = region},
-            .overlay = {{line(Role::Tunnel, {}), marker(Role::Cursor, start),
-                         dungen::cells(Role::Choices, {})}}};
+  std::vector<Point> cells(1, start);
+  MazeCarveStep carve_step(region, start);
   int last = -1, backed = 0, carved = 1;
   // Every turn of the loop carves a cell or drops one, and each cell is added once.
   const std::size_t loop_cap = 2 * grid.size();
   for (std::size_t turn = 0; !cells.empty() && turn < loop_cap; ++turn) {
     const Point c = cells.back();
-    choices.clear();
-    std::array<int, 4> open{};
-    int n = 0;
-    for (int d = 0; d < 4; ++d) {
-      if (!solid(c, d)) continue;
-      open[static_cast<std::size_t>(n++)] = d;
-      choices.push_back({c.x + 2 * kDir[d].x, c.y + 2 * kDir[d].y});
-    }
-    if (n == 0) {
+    const Ways ways = open_ways(grid, s, c);
+    if (ways.n == 0) {
       cells.pop_back();
       last = -1;
       ++backed;
       continue;
     }
-    if (backed > 0) {
-      const Step back{.level = StepLevel::Cell,
-                      .line = kMazeBack,
-                      .event = {.kind = event_kind(Ev::MazeBack),
-                                .id = region,
-                                .value = std::exchange(backed, 0),
-                                .at = c},
-                      .overlay = {{marker(Role::Cursor, c)}}};
-      co_yield back;
-    }
-    const bool straight_open =
-        last >= 0 && std::find(open.begin(), open.begin() + n, last) != open.begin() + n;
-    int d = last;
-    Turn how = kStraight;
-    if (!straight_open || ctx.draw_chance("turn", s.winding)) {
-      d = open[static_cast<std::size_t>(ctx.draw_int("dir", 0, n - 1))];
-      how = last < 0 ? kFirstMove : !straight_open ? kBlocked : d == last ? kRepicked : kTurned;
-    }
-    const Point between{c.x + kDir[d].x, c.y + kDir[d].y};
-    const Point next{c.x + 2 * kDir[d].x, c.y + 2 * kDir[d].y};
-    carve(canvas, st, grid.index(between.x, between.y), between, region);
-    carve(canvas, st, grid.index(next.x, next.y), next, region);
+    if (backed > 0) co_yield maze_back_step(region, std::exchange(backed, 0), c);
+    const Way way = choose_way(ctx, s.winding, ways, last);
+    const Point between{c.x + kDir[way.dir].x, c.y + kDir[way.dir].y};
+    const Point next{c.x + 2 * kDir[way.dir].x, c.y + 2 * kDir[way.dir].y};
+    carve(ctx.canvas(), st, grid.index(between.x, between.y), between, region);
+    carve(ctx.canvas(), st, grid.index(next.x, next.y), next, region);
     stats.add(kMazeCells, 2);
     carved += 2;
     cells.push_back(next);
-    last = d;
-    step.event.reason = how;
-    step.event.other = d;
-    step.event.value = static_cast<int>(cells.size());
-    step.event.at = next;
-    step.overlay.items[0].cells = {c, between, next};
-    step.overlay.items[1].cells[0] = next;
-    // The open directions, when one was drawn from them (going on straight draws nothing).
-    step.overlay.items[2].cells.clear();
-    if (how != kStraight) step.overlay.items[2].cells = choices;
-    co_yield step;
+    last = way.dir;
+    co_yield carve_step.refill(c, between, next, way.dir, way.how, cells.size(), ways);
   }
-  const Step done{.level = StepLevel::Feature,
-                  .line = kMazeLoop,
-                  .event = {.kind = event_kind(Ev::MazeDone),
-                            .id = region,
-                            .other = backed,
-                            .value = carved,
-                            .rect = st.box[static_cast<std::size_t>(region)]},
-                  .overlay = {{box(Role::Finished, st.box[static_cast<std::size_t>(region)])}}};
-  co_yield done;
+  co_yield maze_done_step(region, carved, backed, st.box_of(region));
 }
 
 StepGenerator grow_mazes(StepContext& ctx, Settings s, State& st) {
@@ -645,12 +812,7 @@ StepGenerator grow_mazes(StepContext& ctx, Settings s, State& st) {
       ++mazes;
     }
   }
-  const Step done{.level = StepLevel::Phase,
-                  .line = kMazeStart,
-                  .event = {.kind = event_kind(Ev::MazesDone),
-                            .other = static_cast<int>(st.cells.size()),
-                            .value = mazes}};
-  co_yield done;
+  co_yield mazes_done_step(mazes, static_cast<int>(st.cells.size()));
 }
 
 // The distinct regions among a cell's four neighbours (at most four), in N, E, S, W order.
@@ -680,151 +842,122 @@ std::vector<std::uint32_t> find_connectors(const Grid& g) {
   return found;
 }
 
+// The region that keeps its id when these join: the largest (the smallest id among equals).
+int largest_region(State& st, const std::array<int, 4>& joined, int n) {
+  int keep = joined[0];
+  for (int k = 1; k < n; ++k) {
+    const int r = joined[static_cast<std::size_t>(k)];
+    const std::size_t a = st.cells_of(r).size(), b = st.cells_of(keep).size();
+    if (a > b || (a == b && r < keep)) keep = r;
+  }
+  return keep;
+}
+
+// Recolours region `from` into `keep`; returns how many cells were recoloured.
+int merge_into(Canvas& canvas, State& st, int from, int keep) {
+  std::vector<std::uint32_t>& src = st.cells_of(from);
+  std::vector<std::uint32_t>& dst = st.cells_of(keep);
+  for (const std::uint32_t i : src) canvas.set_label(i, keep);
+  const int moved = static_cast<int>(src.size());
+  dst.insert(dst.end(), src.begin(), src.end());
+  std::vector<std::uint32_t>().swap(src);
+  st.box_of(keep) = bounding(st.box_of(keep), st.box_of(from));
+  --st.open_regions;
+  return moved;
+}
+
+// After a door at `door` merged into region `keep`: drop the connectors next to the door and
+// those that now join a region to itself; each of the latter opens anyway with
+// extra_connector_percent % (the rolls are shown with the drop step; the ones that win open next).
+StepGenerator drop_connectors(StepContext& ctx, Settings s, State& st,
+                              std::vector<std::uint32_t>& connectors, Point door, int keep) {
+  const Grid& grid = ctx.grid();
+  Canvas& canvas = ctx.canvas();
+  std::vector<std::uint32_t> kept, inside, extras;
+  std::vector<Point> dropped;
+  int beside = 0;
+  std::array<int, 4> around{};
+  for (const std::uint32_t c : connectors) {
+    const Point p = grid.point(c);
+    if (std::abs(p.x - door.x) <= 1 && std::abs(p.y - door.y) <= 1) {
+      ++beside;
+    } else if (regions_around(grid, c, around) < 2) {
+      inside.push_back(c);
+    } else {
+      kept.push_back(c);
+      continue;
+    }
+    canvas.set_mark(c, Mark::None);
+    if (dropped.size() < kMaxShownCells) dropped.push_back(p);
+  }
+  connectors = std::move(kept);
+  for (const std::uint32_t c : inside) {
+    if (s.extra_percent <= 0) break;
+    if (ctx.draw_chance("extra", s.extra_percent)) extras.push_back(c);
+  }
+  if (!dropped.empty())
+    co_yield dropped_step(keep, beside, inside.size(), std::move(dropped), door);
+  for (const std::uint32_t c : extras) {
+    const int r = regions_around(grid, c, around) > 0 ? around[0] : keep;
+    open_cell(canvas, grid, c, Tile::Door, r);
+    st.cells_of(r).push_back(c);
+    ctx.stats().add(kExtraStat, 1);
+    co_yield extra_step(r, grid.point(c));
+  }
+}
+
+// One round of joining: a random connector opened as a door, the regions it joins merged into
+// the largest, then the drops.
+StepGenerator open_connector(StepContext& ctx, Settings s, State& st,
+                             std::vector<std::uint32_t>& connectors) {
+  const Grid& grid = ctx.grid();
+  const auto pick = static_cast<std::size_t>(
+      ctx.draw_int("connector", 0, static_cast<int>(connectors.size()) - 1));
+  const std::uint32_t door = connectors[pick];
+  const Point at = grid.point(door);
+  std::array<int, 4> joined{};
+  const int n = regions_around(grid, door, joined);
+  if (n < 2) throw std::logic_error("rooms-and-mazes: a connector joins fewer than two regions");
+  const int keep = largest_region(st, joined, n);
+  open_cell(ctx.canvas(), grid, door, Tile::Door, keep);
+  st.cells_of(keep).push_back(door);
+  ctx.stats().add(kOpenedStat, 1);
+  connectors.erase(connectors.begin() + static_cast<std::ptrdiff_t>(pick));
+  co_yield opened_step(keep, joined[0] == keep ? joined[1] : joined[0], n, at);
+
+  for (int k = 0; k < n; ++k) {
+    const int from = joined[static_cast<std::size_t>(k)];
+    if (from == keep) continue;
+    const Rect from_box = st.box_of(from);
+    const int moved = merge_into(ctx.canvas(), st, from, keep);
+    ctx.stats().add(kRegions, -1);
+    co_yield merged_step(keep, from, moved, at, from_box);
+  }
+  co_yield drop_connectors(ctx, s, st, connectors, at, keep);
+}
+
 StepGenerator connect(StepContext& ctx, Settings s, State& st) {
   StatSheet& stats = ctx.stats();
-  Canvas& canvas = ctx.canvas();
-  const Grid& grid = ctx.grid();
   std::vector<std::uint32_t> connectors;
   // Each round opens a door that merges at least two regions, or (rarely) finds the connectors
   // again first, which is always followed by a merge.
   const int round_cap = 2 * st.open_regions + 1;
-  bool first_scan = true;
+  Scan scan = kFirstScan;
   for (int round = 0; st.open_regions > 1 && round < round_cap; ++round) {
-    if (connectors.empty()) {
-      connectors = find_connectors(grid);
-      for (const std::uint32_t c : connectors) canvas.set_mark(c, Mark::Connector);
-      stats.add(kConnectors, static_cast<std::int64_t>(connectors.size()));
-      const Step found{.level = StepLevel::Action,
-                       .line = kFindConnectors,
-                       .event = {.kind = event_kind(Ev::ConnectorsFound),
-                                 .reason = static_cast<std::uint8_t>(first_scan ? 0 : 1),
-                                 .other = st.open_regions,
-                                 .value = static_cast<int>(connectors.size())},
-                       .overlay = {{box(Role::Candidate, interior(s))}}};
-      first_scan = false;
-      co_yield found;
-      if (connectors.empty()) break;  // cannot happen: the odd lattice is connected
+    if (!connectors.empty()) {
+      co_yield open_connector(ctx, s, st, connectors);
       continue;
     }
-
-    const std::size_t pick = static_cast<std::size_t>(
-        ctx.draw_int("connector", 0, static_cast<int>(connectors.size()) - 1));
-    const std::uint32_t door = connectors[pick];
-    const Point at = grid.point(door);
-    std::array<int, 4> joined{};
-    const int n = regions_around(grid, door, joined);
-    if (n < 2) throw std::logic_error("rooms-and-mazes: a connector joins fewer than two regions");
-    // The largest region keeps its id: the others are recoloured into it.
-    int keep = joined[0];
-    for (int k = 1; k < n; ++k) {
-      const int r = joined[static_cast<std::size_t>(k)];
-      const std::size_t a = st.cells[static_cast<std::size_t>(r)].size();
-      const std::size_t b = st.cells[static_cast<std::size_t>(keep)].size();
-      if (a > b || (a == b && r < keep)) keep = r;
-    }
-    const int first_other = joined[0] == keep ? joined[1] : joined[0];
-    open_cell(canvas, grid, door, Tile::Door, keep);
-    st.cells[static_cast<std::size_t>(keep)].push_back(door);
-    stats.add(kOpenedStat, 1);
-    std::vector<std::uint32_t> rest;
-    rest.reserve(connectors.size());
-    for (std::size_t k = 0; k < connectors.size(); ++k) {
-      if (k != pick) rest.push_back(connectors[k]);
-    }
-    const Step opened{.level = StepLevel::Action,
-                      .line = kOpen,
-                      .event = {.kind = event_kind(Ev::Opened),
-                                .id = keep,
-                                .other = first_other,
-                                .value = n,
-                                .at = at},
-                      .overlay = {{marker(Role::Opened, at), marker(Role::Cursor, at)}}};
-    co_yield opened;
-
-    for (int k = 0; k < n; ++k) {
-      const int from = joined[static_cast<std::size_t>(k)];
-      if (from == keep) continue;
-      auto& src = st.cells[static_cast<std::size_t>(from)];
-      auto& dst = st.cells[static_cast<std::size_t>(keep)];
-      for (const std::uint32_t i : src) canvas.set_label(i, keep);
-      const int moved = static_cast<int>(src.size());
-      dst.insert(dst.end(), src.begin(), src.end());
-      std::vector<std::uint32_t>().swap(src);
-      const Rect from_box = st.box[static_cast<std::size_t>(from)];
-      st.box[static_cast<std::size_t>(keep)] =
-          bounding(st.box[static_cast<std::size_t>(keep)], from_box);
-      --st.open_regions;
-      stats.add(kRegions, -1);
-      const Step merged{.level = StepLevel::Feature,
-                        .line = kMerge,
-                        .event = {.kind = event_kind(Ev::Merged),
-                                  .id = keep,
-                                  .other = from,
-                                  .value = moved,
-                                  .at = at,
-                                  .rect = from_box},
-                        .overlay = {{box(Role::Finished, from_box), marker(Role::Cursor, at)}}};
-      co_yield merged;
-    }
-
-    // Drop what is next to the new door, and what now joins a region to itself.
-    std::vector<std::uint32_t> kept, inside;
-    std::vector<Point> dropped;
-    int beside = 0;
-    std::array<int, 4> around{};
-    for (const std::uint32_t c : rest) {
-      const Point p = grid.point(c);
-      if (std::abs(p.x - at.x) <= 1 && std::abs(p.y - at.y) <= 1) {
-        ++beside;
-        canvas.set_mark(c, Mark::None);
-        if (dropped.size() < kMaxShownCells) dropped.push_back(p);
-      } else if (regions_around(grid, c, around) < 2) {
-        inside.push_back(c);
-        canvas.set_mark(c, Mark::None);
-        if (dropped.size() < kMaxShownCells) dropped.push_back(p);
-      } else {
-        kept.push_back(c);
-      }
-    }
-    connectors = std::move(kept);
-    // The extra-connector rolls, one for each connector dropped for joining a region to itself
-    // (shown with the drop step; the ones that win open next).
-    std::vector<std::uint32_t> extras;
-    for (const std::uint32_t c : inside) {
-      if (s.extra_percent <= 0) break;
-      if (ctx.draw_chance("extra", s.extra_percent)) extras.push_back(c);
-    }
-    if (!dropped.empty()) {
-      const Step drop{
-          .level = StepLevel::Action,
-          .line = kDrop,
-          .event = {.kind = event_kind(Ev::Dropped),
-                    .id = keep,
-                    .other = beside,
-                    .value = static_cast<int>(inside.size())},
-          .overlay = {{cells(Role::Dropped, std::move(dropped)), marker(Role::Cursor, at)}}};
-      co_yield drop;
-    }
-    for (const std::uint32_t c : extras) {
-      const int r = regions_around(grid, c, around) > 0 ? around[0] : keep;
-      open_cell(canvas, grid, c, Tile::Door, r);
-      st.cells[static_cast<std::size_t>(r)].push_back(c);
-      stats.add(kExtraStat, 1);
-      const Point p = grid.point(c);
-      const Step extra{.level = StepLevel::Action,
-                       .line = kExtra,
-                       .event = {.kind = event_kind(Ev::Extra), .id = r, .at = p},
-                       .overlay = {{marker(Role::Opened, p), marker(Role::Cursor, p)}}};
-      co_yield extra;
-    }
+    connectors = find_connectors(ctx.grid());
+    for (const std::uint32_t c : connectors) ctx.canvas().set_mark(c, Mark::Connector);
+    stats.add(kConnectors, static_cast<std::int64_t>(connectors.size()));
+    co_yield connectors_found_step(std::exchange(scan, kFoundAgain), st.open_regions,
+                                   connectors.size(), interior(s));
+    if (connectors.empty()) break;  // cannot happen: the odd lattice is connected
   }
   if (st.open_regions > 1) throw std::logic_error("rooms-and-mazes: regions left unconnected");
-  const Step done{.level = StepLevel::Phase,
-                  .line = kOpen,
-                  .event = {.kind = event_kind(Ev::Connected),
-                            .other = static_cast<int>(stats[kExtraStat]),
-                            .value = static_cast<int>(stats[kOpenedStat])}};
-  co_yield done;
+  co_yield connected_step(static_cast<int>(stats[kOpenedStat]),
+                          static_cast<int>(stats[kExtraStat]));
 }
 
 int walkable_sides(const Grid& g, std::size_t i) {
@@ -833,115 +966,91 @@ int walkable_sides(const Grid& g, std::size_t i) {
   for (const Point d : kDir) n += is_walkable(g.tile(g.index(p.x + d.x, p.y + d.y))) ? 1 : 0;
   return n;
 }
+bool dead_end(const Grid& g, std::size_t i) {
+  return is_walkable(g.tile(i)) && walkable_sides(g, i) == 1;
+}
 
-StepGenerator uncarve(StepContext& ctx, Settings s) {
-  StatSheet& stats = ctx.stats();
-  Canvas& canvas = ctx.canvas();
-  const Grid& grid = ctx.grid();
-  if (!s.remove_dead_ends) {
-    const Step kept{.level = StepLevel::Phase,
-                    .line = kPassLoop,
-                    .event = {.kind = event_kind(Ev::UncarveDone), .reason = kKept}};
-    co_yield kept;
-    co_return;
-  }
-  const auto dead_end = [&](std::size_t i) {
-    return is_walkable(grid.tile(i)) && walkable_sides(grid, i) == 1;
-  };
-  std::vector<std::uint32_t> current, next;
-  std::vector<std::uint8_t> seen(grid.size(), 0);
-  for (int y = 1; y < grid.height() - 1; ++y) {
-    for (int x = 1; x < grid.width() - 1; ++x) {
-      if (dead_end(grid.index(x, y)))
-        current.push_back(static_cast<std::uint32_t>(grid.index(x, y)));
+// The dead ends inside the border, in row-major order.
+std::vector<std::uint32_t> dead_ends(const Grid& g) {
+  std::vector<std::uint32_t> found;
+  for (int y = 1; y < g.height() - 1; ++y) {
+    for (int x = 1; x < g.width() - 1; ++x) {
+      if (dead_end(g, g.index(x, y))) found.push_back(static_cast<std::uint32_t>(g.index(x, y)));
     }
   }
+  return found;
+}
+
+// The cells found next to filled ones that are dead ends now, each once (a cell beside two
+// filled ones was found twice; one whose last neighbour was filled is no dead end). `seen` is
+// all zero before and after.
+std::vector<std::uint32_t> still_dead_ends(const Grid& g, const std::vector<std::uint32_t>& found,
+                                           std::vector<std::uint8_t>& seen) {
+  std::vector<std::uint32_t> listed;
+  for (const std::uint32_t i : found) {
+    if (seen[i] || !dead_end(g, i)) continue;
+    seen[i] = 1;
+    listed.push_back(i);
+  }
+  for (const std::uint32_t i : listed) seen[i] = 0;
+  return listed;
+}
+
+// One dead-end pass: every cell listed at its start that is still a dead end is filled; the
+// neighbours that became dead ends go to `next`.
+StepGenerator fill_pass(StepContext& ctx, Settings s, int pass,
+                        const std::vector<std::uint32_t>& listed, std::vector<std::uint32_t>& next,
+                        int& filled) {
+  Canvas& canvas = ctx.canvas();
+  const Grid& grid = ctx.grid();
+  ctx.stats().add(kPasses, 1);
+  for (const std::uint32_t i : listed) canvas.set_mark(i, Mark::DeadEnd);
+  co_yield pass_start_step(pass, listed.size(), interior(s));
+  next.clear();
+  for (const std::uint32_t i : listed) {
+    if (!dead_end(grid, i)) {  // its partner in a two-cell stub was filled first
+      canvas.set_mark(i, Mark::None);
+      continue;
+    }
+    const Point p = grid.point(i);
+    open_cell(canvas, grid, i, Tile::Wall, -1);
+    ctx.stats().add(kDeadEndCells, 1);
+    ++filled;
+    for (const Point d : kDir) {
+      const std::size_t j = grid.index(p.x + d.x, p.y + d.y);
+      if (dead_end(grid, j)) next.push_back(static_cast<std::uint32_t>(j));
+    }
+    co_yield filled_step(pass, p);
+  }
+}
+
+StepGenerator uncarve(StepContext& ctx, Settings s) {
+  if (!s.remove_dead_ends) {
+    co_yield uncarve_done_step(kKept, 0, 0);
+    co_return;
+  }
+  const Grid& grid = ctx.grid();
+  std::vector<std::uint32_t> current = dead_ends(grid), next;
+  std::vector<std::uint8_t> seen(grid.size(), 0);
   // Every pass fills at least one cell, so there are never more passes than cells.
   const std::size_t pass_cap = s.passes > 0 ? static_cast<std::size_t>(s.passes) : grid.size();
   int pass = 0, filled = 0;
   for (; !current.empty() && static_cast<std::size_t>(pass) < pass_cap; ++pass) {
-    stats.add(kPasses, 1);
-    const Step header{.level = StepLevel::Action,
-                      .line = kPassLoop,
-                      .event = {.kind = event_kind(Ev::PassStart),
-                                .id = pass,
-                                .value = static_cast<int>(current.size())},
-                      .overlay = {{box(Role::Candidate, interior(s))}}};
-    for (const std::uint32_t i : current) canvas.set_mark(i, Mark::DeadEnd);
-    co_yield header;
-    next.clear();
-    for (const std::uint32_t i : current) {
-      if (!dead_end(i)) {  // its partner in a two-cell stub was filled first
-        canvas.set_mark(i, Mark::None);
-        continue;
-      }
-      const Point p = grid.point(i);
-      open_cell(canvas, grid, i, Tile::Wall, -1);
-      stats.add(kDeadEndCells, 1);
-      ++filled;
-      for (const Point d : kDir) {
-        const std::size_t j = grid.index(p.x + d.x, p.y + d.y);
-        if (dead_end(j)) next.push_back(static_cast<std::uint32_t>(j));
-      }
-      const Step fill{.level = StepLevel::Cell,
-                      .line = kFill,
-                      .event = {.kind = event_kind(Ev::Filled), .id = pass, .at = p},
-                      .overlay = {{marker(Role::Cursor, p)}}};
-      co_yield fill;
-    }
-    std::swap(current, next);
-    // The next pass lists only what is a dead end when it starts, each cell once (a cell beside
-    // two filled ones was found twice; one whose last neighbour was filled is no dead end).
-    std::vector<std::uint32_t> listed;
-    for (const std::uint32_t i : current) {
-      if (seen[i] || !dead_end(i)) continue;
-      seen[i] = 1;
-      listed.push_back(i);
-    }
-    for (const std::uint32_t i : listed) seen[i] = 0;
-    current = std::move(listed);
+    co_yield fill_pass(ctx, s, pass, current, next, filled);
+    current = still_dead_ends(grid, next, seen);
   }
-  const Step done{.level = StepLevel::Phase,
-                  .line = kPassLoop,
-                  .event = {.kind = event_kind(Ev::UncarveDone),
-                            .reason = current.empty() ? kNoneLeft : kPassLimit,
-                            .other = pass,
-                            .value = filled}};
-  co_yield done;
+  co_yield uncarve_done_step(current.empty() ? kNoneLeft : kPassLimit, pass, filled);
 }
 
-StepGenerator rooms_and_mazes(StepContext& ctx, ParamValues p) {
-  Settings s{p.get_int("width"),
-             p.get_int("height"),
-             p.get_int("room_tries"),
-             p.get_int("room_extra_size"),
-             p.get_int("winding_percent"),
-             p.get_int("extra_connector_percent"),
-             p.get_int("remove_dead_ends"),
-             p.get_int("dead_end_passes"),
-             0,
-             0};
-  s.odd_w = s.map_w % 2 == 1 ? s.map_w : s.map_w - 1;
-  s.odd_h = s.map_h % 2 == 1 ? s.map_h : s.map_h - 1;
-  State st;
-
-  const Step begin{.level = StepLevel::Phase, .line = kFillWall, .event = {.kind = kEventBegin}};
-  co_yield begin;
-
-  co_yield place_rooms(ctx, s, st);
-  co_yield grow_mazes(ctx, s, st);
-  co_yield connect(ctx, s, st);
-  co_yield uncarve(ctx, s);
-
-  // Rooms take their own number again; whatever else is walkable is maze (or door).
-  Canvas& canvas = ctx.canvas();
-  const Grid& grid = ctx.grid();
+// Rooms take their own number again; whatever else is walkable is maze (or door). Returns the
+// corridor cells.
+int number_rooms(Canvas& canvas, const Grid& grid, const std::vector<Rect>& rooms) {
   std::vector<std::int32_t> room_of(grid.size(), -1);
-  for (std::size_t r = 0; r < st.rooms.size(); ++r) {
-    const Rect& b = st.rooms[r];
-    for (int y = b.y; y < b.bottom(); ++y) {
-      for (int x = b.x; x < b.right(); ++x)
+  for (std::size_t r = 0; r < rooms.size(); ++r) {
+    for (int y = rooms[r].y; y < rooms[r].bottom(); ++y) {
+      for (int x = rooms[r].x; x < rooms[r].right(); ++x) {
         room_of[grid.index(x, y)] = static_cast<std::int32_t>(r);
+      }
     }
   }
   int corridor = 0;
@@ -956,22 +1065,65 @@ StepGenerator rooms_and_mazes(StepContext& ctx, ParamValues p) {
       canvas.set_label(i, -1);
     }
   }
-  const Step numbered{.level = StepLevel::Phase,
-                      .line = kNumber,
-                      .event = {.kind = event_kind(Ev::Numbered),
-                                .other = corridor,
-                                .value = static_cast<int>(st.rooms.size())}};
-  co_yield numbered;
+  return corridor;
+}
 
-  const Step done{
-      .level = StepLevel::Phase,
-      .line = kDone,
-      .event = {.kind = kEventDone, .other = corridor, .value = static_cast<int>(st.rooms.size())},
-      .last = true};
-  co_yield done;
+StepGenerator generate(StepContext& ctx, ParamValues p) {
+  Settings s{p.get_int("width"),
+             p.get_int("height"),
+             p.get_int("room_tries"),
+             p.get_int("room_extra_size"),
+             p.get_int("winding_percent"),
+             p.get_int("extra_connector_percent"),
+             p.get_int("remove_dead_ends"),
+             p.get_int("dead_end_passes"),
+             0,
+             0};
+  s.odd_w = s.map_w % 2 == 1 ? s.map_w : s.map_w - 1;
+  s.odd_h = s.map_h % 2 == 1 ? s.map_h : s.map_h - 1;
+  State st;
+  co_yield begin_step();
+
+  co_yield place_rooms(ctx, s, st);
+  co_yield grow_mazes(ctx, s, st);
+  co_yield connect(ctx, s, st);
+  co_yield uncarve(ctx, s);
+
+  const int corridor = number_rooms(ctx.canvas(), ctx.grid(), st.rooms);
+  co_yield numbered_step(static_cast<int>(st.rooms.size()), corridor);
+  co_yield done_step(static_cast<int>(st.rooms.size()), corridor);
+}
+
+// What every finished map promises (the random sweep checks it).
+void promises(MapPromises& map) {
+  map.only_tiles({Tile::Wall, Tile::Floor, Tile::Corridor, Tile::Door});
+  map.one_walkable_region();
+  map.expect(static_cast<std::int64_t>(map.layout().rooms.size()) == map.stat("rooms"),
+             "the layout lists every room the stats count");
+  // Full dead-end removal leaves no walkable cell with a single walkable neighbour.
+  const Grid& g = map.grid();
+  if (map.param("remove_dead_ends") != 1 || map.param("dead_end_passes") != 0 ||
+      g.count_walkable() <= 1) {
+    return;
+  }
+  bool none = true;
+  for (int y = 0; y < g.height() && none; ++y) {
+    for (int x = 0; x < g.width() && none; ++x) {
+      if (!is_walkable(g.at(x, y))) continue;
+      int open = 0;
+      for (const Point d : kDir) {
+        open += g.in_bounds(x + d.x, y + d.y) && is_walkable(g.at(x + d.x, y + d.y)) ? 1 : 0;
+      }
+      none = open >= 2;
+    }
+  }
+  map.expect(none, "full dead-end removal leaves no dead end");
 }
 
 }  // namespace
+}  // namespace dungen::rooms_and_mazes
+
+namespace dungen {
 
 const GeneratorSpec& rooms_and_mazes_spec() {
   static const GeneratorSpec spec{
@@ -979,16 +1131,25 @@ const GeneratorSpec& rooms_and_mazes_spec() {
       .summary =
           "rooms, a maze filling the rest, connectors joining the regions, dead ends "
           "removed (Nystrom's Rooms and Mazes)",
-      .schema = schema(),
-      .narration = {.pseudocode = kPseudocode,
-                    .words = words,
-                    .caption = caption,
-                    .draw_text = draw_text,
-                    .stat_slots = kStatCount,
-                    .stat_rows = stat_rows},
+      .schema = rooms_and_mazes::schema(),
+      .narration = {.pseudocode = rooms_and_mazes::kPseudocode,
+                    .words = rooms_and_mazes::words,
+                    .caption = rooms_and_mazes::caption,
+                    .draw_text = rooms_and_mazes::draw_text,
+                    .stat_slots = rooms_and_mazes::kStatCount,
+                    .stat_rows = rooms_and_mazes::stat_rows},
       .background = Tile::Wall,
-      .body = rooms_and_mazes,
+      .body = rooms_and_mazes::generate,
       .text_shows_labels = true,
+      .line_settings = {{"--room-extra-size", "40", "--width", "21", "--height", "21"}},
+      .promises = rooms_and_mazes::promises,
+      .worst_case =
+          "room_tries² / 2 overlap checks; C cells carved; per door opened, one pass "
+          "over the connectors left (< C), one door per region joined (regions <= "
+          "room_tries + C / 4); C log C cells recoloured; C dead-end cells filled",
+      .bounded_by =
+          "the schema (room_tries <= 5000) and the map: each odd cell starts at most "
+          "one maze, and each door joins two or more regions into one",
   };
   return spec;
 }
