@@ -11,6 +11,7 @@
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
 #include "generator_kit.hpp"
+#include "generators/cave_smoothing.hpp"
 #include "generators/cellular_caves.hpp"
 #include "generators/registry.hpp"
 

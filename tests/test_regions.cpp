@@ -117,15 +117,13 @@ void check_properties(const Grid& g, const RegionMap& r) {
   for (int s : sizes) ASSERT_GT(s, 0);
 }
 
-// The stepper's event kinds and the pseudocode line each must light, copied here on purpose: an
-// independent table, not the generator's.
-enum Kind : EventKind {
-  kBegin = kEventBegin,
-  kDone = kEventDone,
-  kStart = kFirstOwnEvent,
-  kVisit,
-  kRegionDone,
-};
+// The stepper's event kinds (from its header) and the pseudocode line each must light: this table
+// is the test's own, so a step lighting another line fails here.
+constexpr EventKind kBegin = kEventBegin;
+constexpr EventKind kDone = kEventDone;
+constexpr EventKind kStart = event_kind(region_steps::Ev::Start);
+constexpr EventKind kVisit = event_kind(region_steps::Ev::Visit);
+constexpr EventKind kRegionDone = event_kind(region_steps::Ev::RegionDone);
 int line_of(EventKind kind) {
   switch (kind) {
     case kBegin:

@@ -55,12 +55,7 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
 };
 static_assert(kPseudocode.size() == kLineCount);
 
-enum class Ev : EventKind {
-  Start = kFirstOwnEvent,  // id = region, at = its first cell, value = 1 (frontier size)
-  Visit,                   // id = region, at = cell taken, value = frontier size after it
-  RegionDone,              // id = region, at = its first cell, value = cells, rect = bounding box
-};
-// kEventBegin: value = walkable cells; kEventDone: value = regions.
+using region_steps::Ev;
 
 enum Stat : std::size_t { kRegions, kLargest, kFrontier, kStatCount };
 

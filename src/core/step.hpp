@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/geometry.hpp"
@@ -59,6 +60,12 @@ struct Step {
   bool last = false;
   friend bool operator==(const Step&, const Step&) = default;
 };
+
+// A step from its four parts: what a generator's step factories return (`co_yield
+// rejected_step(...)`, each factory beside the words that read its event back).
+inline Step make_step(StepLevel level, int line, Event event, Overlay overlay = {}) {
+  return {.level = level, .line = line, .event = event, .overlay = std::move(overlay)};
+}
 
 // A value a step drew from its RNG (or counted while drawing): "w" 7, "probes" 12. Names are
 // string literals of the generator's file.

@@ -128,12 +128,8 @@ std::string rect_size(const Rect& r) {
 
 // ---- Steps, kind by kind: how each is built, and how it is worded ------------------------------
 
-Step make(StepLevel level, int line, const Event& e, Overlay overlay = {}) {
-  return {.level = level, .line = line, .event = e, .overlay = std::move(overlay)};
-}
-
 Step begin_step() {
-  return make(StepLevel::Phase, kStart, {.kind = kEventBegin});
+  return make_step(StepLevel::Phase, kStart, {.kind = kEventBegin});
 }
 std::string begin_words(const ParamValues& p) {
   return "the map starts empty (" + size_text(p.get_int("width"), p.get_int("height")) +
@@ -143,14 +139,14 @@ std::string begin_words(const ParamValues& p) {
 // A node split() visits: the root from the first call, every other node from its parent's
 // recursive call (the line each one lights).
 Step visit_step(int node, int parent, Part part, int depth, const Rect& rect) {
-  return make(StepLevel::Cell, parent < 0 ? kSplitMap : kRecurse,
-              {.kind = event_kind(Ev::Visit),
-               .reason = part,
-               .id = node,
-               .other = parent,
-               .value = depth,
-               .rect = rect},
-              {{box(Role::Part, rect)}});
+  return make_step(StepLevel::Cell, parent < 0 ? kSplitMap : kRecurse,
+                   {.kind = event_kind(Ev::Visit),
+                    .reason = part,
+                    .id = node,
+                    .other = parent,
+                    .value = depth,
+                    .rect = rect},
+                   {{box(Role::Part, rect)}});
 }
 std::string visit_words(const Event& e) {
   static constexpr std::array<std::string_view, 5> kPartName = {"", "left", "right", "top",
@@ -161,14 +157,14 @@ std::string visit_words(const Event& e) {
 }
 
 Step leaf_step(int node, int leaf, LeafWhy why, int depth, const Rect& rect) {
-  return make(StepLevel::Cell, kLeaf,
-              {.kind = event_kind(Ev::Leaf),
-               .reason = why,
-               .id = node,
-               .other = leaf,
-               .value = depth,
-               .rect = rect},
-              {{box(Role::Part, rect)}});
+  return make_step(StepLevel::Cell, kLeaf,
+                   {.kind = event_kind(Ev::Leaf),
+                    .reason = why,
+                    .id = node,
+                    .other = leaf,
+                    .value = depth,
+                    .rect = rect},
+                   {{box(Role::Part, rect)}});
 }
 std::string leaf_words(const Event& e, const ParamValues& p) {
   const std::int64_t min_leaf = p.get("min_leaf_size");
@@ -184,15 +180,15 @@ std::string leaf_words(const Event& e, const ParamValues& p) {
 Step cut_step(int node, int depth, CutLine dir, SideWhy why, const Rect& rect,
               std::vector<Point> wall) {
   const Point first = wall.front();
-  return make(StepLevel::Action, kCut,
-              {.kind = event_kind(Ev::Cut),
-               .reason = dir,
-               .id = node,
-               .other = why,
-               .value = depth,
-               .at = first,
-               .rect = rect},
-              {{box(Role::Part, rect), line(Role::Cut, std::move(wall))}});
+  return make_step(StepLevel::Action, kCut,
+                   {.kind = event_kind(Ev::Cut),
+                    .reason = dir,
+                    .id = node,
+                    .other = why,
+                    .value = depth,
+                    .at = first,
+                    .rect = rect},
+                   {{box(Role::Part, rect), line(Role::Cut, std::move(wall))}});
 }
 std::string cut_words(const Event& e) {
   const bool vertical = e.reason == kVertical;
@@ -209,8 +205,8 @@ std::string cut_words(const Event& e) {
 }
 
 Step split_done_step(int leaves, int depth_reached) {
-  return make(StepLevel::Phase, kSplitMap,
-              {.kind = event_kind(Ev::SplitDone), .other = depth_reached, .value = leaves});
+  return make_step(StepLevel::Phase, kSplitMap,
+                   {.kind = event_kind(Ev::SplitDone), .other = depth_reached, .value = leaves});
 }
 std::string split_done_words(const Event& e) {
   return "the map is split into " + plural(e.value, "leaf", "leaves") + "; depth reached " +
@@ -219,9 +215,9 @@ std::string split_done_words(const Event& e) {
 
 // A room carved in a leaf: the leaf outlined, the room accepted.
 Step room_step(int room, int node, const Rect& leaf, const Rect& floor) {
-  return make(StepLevel::Feature, kRoom,
-              {.kind = event_kind(Ev::Room), .id = room, .other = node, .rect = floor},
-              {{box(Role::Part, leaf), box(Role::Accepted, floor)}});
+  return make_step(StepLevel::Feature, kRoom,
+                   {.kind = event_kind(Ev::Room), .id = room, .other = node, .rect = floor},
+                   {{box(Role::Part, leaf), box(Role::Accepted, floor)}});
 }
 std::string room_words(const Event& e) {
   return "leaf " + number_text(e.id) + " (" + node_text(e.other) + ") filled with wall; room " +
@@ -230,15 +226,15 @@ std::string room_words(const Event& e) {
 }
 
 Step rooms_done_step(int rooms) {
-  return make(StepLevel::Phase, kRoom, {.kind = event_kind(Ev::RoomsDone), .value = rooms});
+  return make_step(StepLevel::Phase, kRoom, {.kind = event_kind(Ev::RoomsDone), .value = rooms});
 }
 std::string rooms_done_words(const Event& e) {
   return plural(e.value, "room", "rooms") + " carved, one in each leaf";
 }
 
 Step level_step(int depth, int nodes) {
-  return make(StepLevel::Cell, kLevel,
-              {.kind = event_kind(Ev::Level), .other = nodes, .value = depth});
+  return make_step(StepLevel::Cell, kLevel,
+                   {.kind = event_kind(Ev::Level), .other = nodes, .value = depth});
 }
 std::string level_words(const Event& e) {
   return "depth " + std::to_string(e.value) + ": join the two parts of " +
@@ -253,15 +249,16 @@ struct Ends {
 
 // A corridor planned: both parts outlined, its whole path drawn (the words count its cells).
 Step join_step(const Ends& j, Shape shape, const Rect& node, const std::vector<Point>& path) {
-  return make(StepLevel::Action, kJoin,
-              {.kind = event_kind(Ev::Join),
-               .reason = shape,
-               .id = j.node,
-               .other = j.from_room,
-               .value = j.to_room,
-               .at = path.front(),
-               .rect = node},
-              {{box(Role::Part, j.first), box(Role::Part, j.second), line(Role::Tunnel, path)}});
+  return make_step(
+      StepLevel::Action, kJoin,
+      {.kind = event_kind(Ev::Join),
+       .reason = shape,
+       .id = j.node,
+       .other = j.from_room,
+       .value = j.to_room,
+       .at = path.front(),
+       .rect = node},
+      {{box(Role::Part, j.first), box(Role::Part, j.second), line(Role::Tunnel, path)}});
 }
 std::string join_words(const Step& s) {
   const Event& e = s.event;
@@ -274,13 +271,14 @@ std::string join_words(const Step& s) {
 
 // One wall cell of the corridor dug (a cell already walkable is passed over without a step).
 Step dig_step(const Ends& j, Point cell) {
-  return make(StepLevel::Cell, kJoin,
-              {.kind = event_kind(Ev::Dig),
-               .id = j.node,
-               .other = j.from_room,
-               .value = j.to_room,
-               .at = cell},
-              {{box(Role::Part, j.first), box(Role::Part, j.second), marker(Role::Cursor, cell)}});
+  return make_step(
+      StepLevel::Cell, kJoin,
+      {.kind = event_kind(Ev::Dig),
+       .id = j.node,
+       .other = j.from_room,
+       .value = j.to_room,
+       .at = cell},
+      {{box(Role::Part, j.first), box(Role::Part, j.second), marker(Role::Cursor, cell)}});
 }
 std::string dig_words(const Event& e) {
   return "the corridor from room " + number_text(e.other) + " to room " + number_text(e.value) +
@@ -288,8 +286,9 @@ std::string dig_words(const Event& e) {
 }
 
 Step level_done_step(int depth, int corridors, int dug) {
-  return make(StepLevel::Phase, kLevel,
-              {.kind = event_kind(Ev::LevelDone), .id = corridors, .other = dug, .value = depth});
+  return make_step(
+      StepLevel::Phase, kLevel,
+      {.kind = event_kind(Ev::LevelDone), .id = corridors, .other = dug, .value = depth});
 }
 std::string level_done_words(const Event& e) {
   return "depth " + std::to_string(e.value) + " joined: " + plural(e.id, "corridor", "corridors") +
@@ -297,7 +296,8 @@ std::string level_done_words(const Event& e) {
 }
 
 Step done_step(int rooms, int corridors, int corridor_cells) {
-  Step s = make(StepLevel::Phase, kDone,
+  Step s =
+      make_step(StepLevel::Phase, kDone,
                 {.kind = kEventDone, .id = corridors, .other = corridor_cells, .value = rooms});
   s.last = true;
   return s;
@@ -663,7 +663,7 @@ StepGenerator join_depth(StepContext& ctx, const Tree& t, int id, int depth, int
   co_yield join_depth(ctx, t, n.second, depth, corridors, dug);
 }
 
-StepGenerator generate(StepContext& ctx, ParamValues p) {
+StepGenerator body(StepContext& ctx, ParamValues p) {
   const Settings s{p.get_int("width"),
                    p.get_int("height"),
                    p.get_int("depth"),
@@ -733,7 +733,7 @@ const GeneratorSpec& bsp_rooms_spec() {
                     .stat_slots = bsp_rooms::kStatCount,
                     .stat_rows = bsp_rooms::stat_rows},
       .background = Tile::Empty,
-      .body = bsp_rooms::generate,
+      .body = bsp_rooms::body,
       .promises = bsp_rooms::promises,
       .worst_case =
           "C cells filled and carved, and for each of the fewer than 2 x leaves nodes: "

@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "generators/cave_smoothing.hpp"
 #include "generators/map_promises.hpp"
 
 namespace dungen {
@@ -105,9 +106,6 @@ std::string verdict_text(int count, int threshold) {
 // the factory), so a cell step costs no allocation. The fields packed are the ones the words
 // beside them read back (the field list is in cellular_caves.hpp).
 
-Step make_step(StepLevel level, Line line, Event event, Overlay overlay = {}) {
-  return {.level = level, .line = line, .event = event, .overlay = std::move(overlay)};
-}
 // A pass's steps ask the viewer to outline the cells flipped since the pass began.
 Overlay in_pass(std::vector<OverlayItem> items) {
   return {std::move(items), true};

@@ -1,12 +1,11 @@
 #pragma once
 // Cellular-automaton caves, as the Caves of Clojure series makes the caves it later maps into
-// regions: random floor and wall, smoothed a few times by a 3x3 rule. The rule itself, over rows
-// of tiles and fast, is in generators/cave_smoothing.hpp.
+// regions: random floor and wall, smoothed a few times by a 3x3 rule (the rule itself, over rows
+// of tiles and fast, is generators/cave_smoothing.hpp, inside the library).
 
 #include <cstdint>
 
 #include "core/step.hpp"
-#include "generators/cave_smoothing.hpp"
 #include "generators/registry.hpp"
 
 namespace dungen {

@@ -118,12 +118,8 @@ std::string area_text(const ParamValues& p) {
 
 // ---- Steps, kind by kind: how each is built, and how it is worded ------------------------------
 
-Step make(StepLevel level, int line, const Event& e, Overlay overlay = {}) {
-  return {.level = level, .line = line, .event = e, .overlay = std::move(overlay)};
-}
-
 Step begin_step() {
-  return make(StepLevel::Phase, kFillWall, {.kind = kEventBegin});
+  return make_step(StepLevel::Phase, kFillWall, {.kind = kEventBegin});
 }
 std::string begin_words(const ParamValues& p) {
   std::string said = "the map is filled with wall (" + std::to_string(p.get("width")) + "x" +
@@ -136,12 +132,12 @@ std::string begin_words(const ParamValues& p) {
 }
 
 Step placed_step(Point start, StartAt where, std::int64_t floor) {
-  return make(StepLevel::Action, kPlace,
-              {.kind = event_kind(Ev::Placed),
-               .reason = static_cast<std::uint8_t>(where),
-               .value = static_cast<int>(floor),
-               .at = start},
-              {{marker(Role::Walker, start), marker(Role::Cursor, start)}});
+  return make_step(StepLevel::Action, kPlace,
+                   {.kind = event_kind(Ev::Placed),
+                    .reason = static_cast<std::uint8_t>(where),
+                    .value = static_cast<int>(floor),
+                    .at = start},
+                   {{marker(Role::Walker, start), marker(Role::Cursor, start)}});
 }
 std::string placed_words(const Event& e, const ParamValues& p) {
   const std::int64_t n = p.get("walkers");
@@ -153,13 +149,13 @@ std::string placed_words(const Event& e, const ParamValues& p) {
 
 // A walker restarted on floor cell `drawn` (an index into the floor cells, in carving order).
 Step restart_step(int walker, int drawn, std::int64_t floor, Point at) {
-  return make(StepLevel::Action, kRestart,
-              {.kind = event_kind(Ev::Restart),
-               .id = walker,
-               .other = drawn,
-               .value = static_cast<int>(floor),
-               .at = at},
-              {{marker(Role::Walker, at), marker(Role::Cursor, at)}});
+  return make_step(StepLevel::Action, kRestart,
+                   {.kind = event_kind(Ev::Restart),
+                    .id = walker,
+                    .other = drawn,
+                    .value = static_cast<int>(floor),
+                    .at = at},
+                   {{marker(Role::Walker, at), marker(Role::Cursor, at)}});
 }
 std::string restart_words(const Event& e, const ParamValues& p) {
   return walker_text(e.id, p) + " has walked " + std::to_string(p.get("restart_after")) +
@@ -220,11 +216,11 @@ std::string walk_caption(const Event& e) {
 }
 
 Step checkpoint_step(int tenths, std::int64_t floor, std::int64_t steps) {
-  return make(StepLevel::Feature, kWhile,
-              {.kind = event_kind(Ev::Checkpoint),
-               .id = tenths,
-               .other = static_cast<int>(steps),
-               .value = static_cast<int>(floor)});
+  return make_step(StepLevel::Feature, kWhile,
+                   {.kind = event_kind(Ev::Checkpoint),
+                    .id = tenths,
+                    .other = static_cast<int>(steps),
+                    .value = static_cast<int>(floor)});
 }
 std::string checkpoint_words(const Event& e, const ParamValues& p) {
   return std::to_string(e.id * 10) + "% of the target: " + floor_text(e.value, p) + " after " +
@@ -233,11 +229,11 @@ std::string checkpoint_words(const Event& e, const ParamValues& p) {
 
 // The end: the done line when the target is reached, else the stop-early line.
 Step done_step(Outcome outcome, std::int64_t steps, std::int64_t floor) {
-  Step s = make(StepLevel::Phase, outcome == kReached ? kDone : kStopEarly,
-                {.kind = kEventDone,
-                 .reason = outcome,
-                 .other = static_cast<int>(steps),
-                 .value = static_cast<int>(floor)});
+  Step s = make_step(StepLevel::Phase, outcome == kReached ? kDone : kStopEarly,
+                     {.kind = kEventDone,
+                      .reason = outcome,
+                      .other = static_cast<int>(steps),
+                      .value = static_cast<int>(floor)});
   s.last = true;
   return s;
 }
@@ -495,7 +491,7 @@ StepGenerator walk(StepContext& ctx, Settings s, Cave& cave, std::vector<Walker>
   }
 }
 
-StepGenerator generate(StepContext& ctx, ParamValues p) {
+StepGenerator body(StepContext& ctx, ParamValues p) {
   const Settings s{p.get_int("walkers"), p.get_int("bias_percent"), p.get("restart_after"),
                    p.get("max_steps"),   target_cells(p),           area_cells(p),
                    walk_area(p)};
@@ -554,7 +550,7 @@ const GeneratorSpec& drunkards_walk_spec() {
                     .stat_slots = drunkards_walk::kStatCount,
                     .stat_rows = drunkards_walk::stat_rows},
       .background = Tile::Wall,
-      .body = drunkards_walk::generate,
+      .body = drunkards_walk::body,
       .line_settings = {{"--restart-after", "40", "--bias-percent", "50"}, {"--max-steps", "50"}},
       .promises = drunkards_walk::promises,
       .worst_case =

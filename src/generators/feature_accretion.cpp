@@ -149,10 +149,6 @@ struct Candidate {
 // The body says `co_yield rejected_step(...)`; the fields a factory packs are the ones the words
 // beside it read back (the field list is in feature_accretion.hpp).
 
-Step make_step(StepLevel level, Line line, Event event, Overlay overlay = {}) {
-  return {.level = level, .line = line, .event = event, .overlay = std::move(overlay)};
-}
-
 std::string kind_text(int kind) {
   return kind == kRoom ? "room" : "corridor";
 }

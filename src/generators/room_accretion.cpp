@@ -138,9 +138,6 @@ std::string cells_text(int n) {
 // The body says `co_yield added_step(...)`; the fields a factory packs are the ones the words
 // beside it read back (the field list is in room_accretion.hpp).
 
-Step make_step(StepLevel level, Line line, Event event, Overlay overlay = {}) {
-  return {.level = level, .line = line, .event = event, .overlay = std::move(overlay)};
-}
 // A cell step that puts the cursor on the cell it is about.
 Step cell_step(Line line, Event event) {
   return make_step(StepLevel::Cell, line, event, {{marker(Role::Cursor, event.at)}});

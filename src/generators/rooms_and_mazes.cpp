@@ -186,19 +186,15 @@ std::string try_text(int t) {
 
 // ---- Steps, kind by kind: how each is built, and how it is worded ------------------------------
 
-Step make(StepLevel level, int line, const Event& e, Overlay overlay = {}) {
-  return {.level = level, .line = line, .event = e, .overlay = std::move(overlay)};
-}
-
 Step begin_step() {
-  return make(StepLevel::Phase, kFillWall, {.kind = kEventBegin});
+  return make_step(StepLevel::Phase, kFillWall, {.kind = kEventBegin});
 }
 std::string begin_words(const ParamValues& p) {
   return "the map is filled with wall (" + size_text(p.get_int("width"), p.get_int("height")) + ")";
 }
 
 Step room_try_step(int t) {
-  return make(StepLevel::Cell, kRoomLoop, {.kind = event_kind(Ev::RoomTry), .id = t});
+  return make_step(StepLevel::Cell, kRoomLoop, {.kind = event_kind(Ev::RoomTry), .id = t});
 }
 std::string room_try_words(const Event& e, const ParamValues& p) {
   return try_text(e.id) + " of " + std::to_string(p.get("room_tries"));
@@ -206,8 +202,9 @@ std::string room_try_words(const Event& e, const ParamValues& p) {
 
 // The room's sides drawn (size, then stretched): the rectangle holds them, at no place yet.
 Step room_sized_step(int t, int size, int w, int h) {
-  return make(StepLevel::Cell, kRoomSize,
-              {.kind = event_kind(Ev::RoomSized), .id = t, .value = size, .rect = {0, 0, w, h}});
+  return make_step(
+      StepLevel::Cell, kRoomSize,
+      {.kind = event_kind(Ev::RoomSized), .id = t, .value = size, .rect = {0, 0, w, h}});
 }
 std::string room_sized_words(const Event& e) {
   return try_text(e.id) + ": size " + std::to_string(e.value) + ", stretched to " +
@@ -215,9 +212,9 @@ std::string room_sized_words(const Event& e) {
 }
 
 Step room_drawn_step(int t, const Rect& room) {
-  return make(StepLevel::Cell, kRoomPosition,
-              {.kind = event_kind(Ev::RoomDrawn), .id = t, .rect = room},
-              {{box(Role::Candidate, room)}});
+  return make_step(StepLevel::Cell, kRoomPosition,
+                   {.kind = event_kind(Ev::RoomDrawn), .id = t, .rect = room},
+                   {{box(Role::Candidate, room)}});
 }
 std::string room_drawn_words(const Event& e) {
   return try_text(e.id) + ": " + size_text(e.rect.w, e.rect.h) + " at " + span_text(e.rect);
@@ -229,7 +226,7 @@ Step room_rejected_step(int t, Misfit why, const Rect& room, int hit, const Rect
   Overlay o;
   if (why == kOverlaps) o.items.push_back(box(Role::Rejected, room));
   if (hit_room) o.items.push_back(box(Role::Cause, *hit_room));
-  return make(
+  return make_step(
       StepLevel::Action, kRoomReject,
       {.kind = event_kind(Ev::RoomRejected), .reason = why, .id = t, .other = hit, .rect = room},
       std::move(o));
@@ -241,9 +238,9 @@ std::string room_rejected_words(const Event& e) {
 }
 
 Step room_carved_step(int room, int t, const Rect& r) {
-  return make(StepLevel::Feature, kRoomCarve,
-              {.kind = event_kind(Ev::RoomCarved), .id = room, .other = t, .rect = r},
-              {{box(Role::Accepted, r)}});
+  return make_step(StepLevel::Feature, kRoomCarve,
+                   {.kind = event_kind(Ev::RoomCarved), .id = room, .other = t, .rect = r},
+                   {{box(Role::Accepted, r)}});
 }
 std::string room_carved_words(const Event& e) {
   return "room " + number_text(e.id) + " carved: " + size_text(e.rect.w, e.rect.h) + " at " +
@@ -251,8 +248,8 @@ std::string room_carved_words(const Event& e) {
 }
 
 Step rooms_done_step(int rooms, int tries) {
-  return make(StepLevel::Phase, kRoomLoop,
-              {.kind = event_kind(Ev::RoomsDone), .other = tries, .value = rooms});
+  return make_step(StepLevel::Phase, kRoomLoop,
+                   {.kind = event_kind(Ev::RoomsDone), .other = tries, .value = rooms});
 }
 std::string rooms_done_words(const Event& e) {
   return "rooms done: " + plural(e.value, "room", "rooms") + " placed in " +
@@ -260,9 +257,9 @@ std::string rooms_done_words(const Event& e) {
 }
 
 Step maze_start_step(int region, Point start) {
-  return make(StepLevel::Action, kMazeStart,
-              {.kind = event_kind(Ev::MazeStart), .id = region, .at = start},
-              {{marker(Role::Cursor, start)}});
+  return make_step(StepLevel::Action, kMazeStart,
+                   {.kind = event_kind(Ev::MazeStart), .id = region, .at = start},
+                   {{marker(Role::Cursor, start)}});
 }
 std::string maze_start_words(const Event& e) {
   return xy_text(e.at) + " is still solid: " + region_text(e.id) + "'s maze starts there";
@@ -319,9 +316,9 @@ std::string maze_carve_words(const Event& e) {
 }
 
 Step maze_back_step(int region, int dropped, Point resume) {
-  return make(StepLevel::Cell, kMazeBack,
-              {.kind = event_kind(Ev::MazeBack), .id = region, .value = dropped, .at = resume},
-              {{marker(Role::Cursor, resume)}});
+  return make_step(StepLevel::Cell, kMazeBack,
+                   {.kind = event_kind(Ev::MazeBack), .id = region, .value = dropped, .at = resume},
+                   {{marker(Role::Cursor, resume)}});
 }
 std::string maze_back_words(const Event& e) {
   return region_text(e.id) + ": dead end, backs up " + plural(e.value, "cell", "cells") + " to " +
@@ -329,13 +326,13 @@ std::string maze_back_words(const Event& e) {
 }
 
 Step maze_done_step(int region, int carved, int dropped_last, const Rect& bounds) {
-  return make(StepLevel::Feature, kMazeLoop,
-              {.kind = event_kind(Ev::MazeDone),
-               .id = region,
-               .other = dropped_last,
-               .value = carved,
-               .rect = bounds},
-              {{box(Role::Finished, bounds)}});
+  return make_step(StepLevel::Feature, kMazeLoop,
+                   {.kind = event_kind(Ev::MazeDone),
+                    .id = region,
+                    .other = dropped_last,
+                    .value = carved,
+                    .rect = bounds},
+                   {{box(Role::Finished, bounds)}});
 }
 std::string maze_done_words(const Event& e) {
   return region_text(e.id) + "'s maze is finished: " + plural(e.value, "cell", "cells") +
@@ -343,8 +340,8 @@ std::string maze_done_words(const Event& e) {
 }
 
 Step mazes_done_step(int mazes, int regions) {
-  return make(StepLevel::Phase, kMazeStart,
-              {.kind = event_kind(Ev::MazesDone), .other = regions, .value = mazes});
+  return make_step(StepLevel::Phase, kMazeStart,
+                   {.kind = event_kind(Ev::MazesDone), .other = regions, .value = mazes});
 }
 std::string mazes_done_words(const Event& e) {
   return "every solid area is a maze: " + plural(e.value, "maze", "mazes") + ", " +
@@ -353,12 +350,12 @@ std::string mazes_done_words(const Event& e) {
 
 // The connector scan: the whole odd interior outlined (the connectors carry map marks).
 Step connectors_found_step(Scan scan, int regions, std::size_t found, const Rect& interior) {
-  return make(StepLevel::Action, kFindConnectors,
-              {.kind = event_kind(Ev::ConnectorsFound),
-               .reason = scan,
-               .other = regions,
-               .value = static_cast<int>(found)},
-              {{box(Role::Candidate, interior)}});
+  return make_step(StepLevel::Action, kFindConnectors,
+                   {.kind = event_kind(Ev::ConnectorsFound),
+                    .reason = scan,
+                    .other = regions,
+                    .value = static_cast<int>(found)},
+                   {{box(Role::Candidate, interior)}});
 }
 std::string connectors_found_words(const Event& e) {
   return std::string(e.reason == kFoundAgain ? "connectors ran out: found again, " : "") +
@@ -367,7 +364,7 @@ std::string connectors_found_words(const Event& e) {
 }
 
 Step opened_step(int keep, int joining, int regions, Point door) {
-  return make(
+  return make_step(
       StepLevel::Action, kOpen,
       {.kind = event_kind(Ev::Opened), .id = keep, .other = joining, .value = regions, .at = door},
       {{marker(Role::Opened, door), marker(Role::Cursor, door)}});
@@ -379,14 +376,14 @@ std::string opened_words(const Event& e) {
 }
 
 Step merged_step(int keep, int from, int moved, Point door, const Rect& from_box) {
-  return make(StepLevel::Feature, kMerge,
-              {.kind = event_kind(Ev::Merged),
-               .id = keep,
-               .other = from,
-               .value = moved,
-               .at = door,
-               .rect = from_box},
-              {{box(Role::Finished, from_box), marker(Role::Cursor, door)}});
+  return make_step(StepLevel::Feature, kMerge,
+                   {.kind = event_kind(Ev::Merged),
+                    .id = keep,
+                    .other = from,
+                    .value = moved,
+                    .at = door,
+                    .rect = from_box},
+                   {{box(Role::Finished, from_box), marker(Role::Cursor, door)}});
 }
 std::string merged_words(const Event& e) {
   return region_text(e.other) + " merges into " + region_text(e.id) + ": " +
@@ -397,12 +394,12 @@ std::string merged_words(const Event& e) {
 // for standing next to the door (the first kMaxShownCells of them drawn).
 Step dropped_step(int keep, int beside, std::size_t inside, std::vector<Point> dropped,
                   Point door) {
-  return make(StepLevel::Action, kDrop,
-              {.kind = event_kind(Ev::Dropped),
-               .id = keep,
-               .other = beside,
-               .value = static_cast<int>(inside)},
-              {{cells(Role::Dropped, std::move(dropped)), marker(Role::Cursor, door)}});
+  return make_step(StepLevel::Action, kDrop,
+                   {.kind = event_kind(Ev::Dropped),
+                    .id = keep,
+                    .other = beside,
+                    .value = static_cast<int>(inside)},
+                   {{cells(Role::Dropped, std::move(dropped)), marker(Role::Cursor, door)}});
 }
 std::string dropped_words(const Event& e) {
   return "dropped " + plural(e.value, "connector", "connectors") + " now inside " +
@@ -410,8 +407,9 @@ std::string dropped_words(const Event& e) {
 }
 
 Step extra_step(int region, Point door) {
-  return make(StepLevel::Action, kExtra, {.kind = event_kind(Ev::Extra), .id = region, .at = door},
-              {{marker(Role::Opened, door), marker(Role::Cursor, door)}});
+  return make_step(StepLevel::Action, kExtra,
+                   {.kind = event_kind(Ev::Extra), .id = region, .at = door},
+                   {{marker(Role::Opened, door), marker(Role::Cursor, door)}});
 }
 std::string extra_words(const Event& e) {
   return "extra connector at " + xy_text(e.at) + " opens anyway (a loop in " + region_text(e.id) +
@@ -419,8 +417,8 @@ std::string extra_words(const Event& e) {
 }
 
 Step connected_step(int opened, int extra) {
-  return make(StepLevel::Phase, kOpen,
-              {.kind = event_kind(Ev::Connected), .other = extra, .value = opened});
+  return make_step(StepLevel::Phase, kOpen,
+                   {.kind = event_kind(Ev::Connected), .other = extra, .value = opened});
 }
 std::string connected_words(const Event& e) {
   return "one region: " + plural(e.value, "connector", "connectors") + " opened, " +
@@ -429,17 +427,18 @@ std::string connected_words(const Event& e) {
 
 // A dead-end pass begins: the odd interior outlined (its dead ends carry map marks).
 Step pass_start_step(int pass, std::size_t dead_ends, const Rect& interior) {
-  return make(StepLevel::Action, kPassLoop,
-              {.kind = event_kind(Ev::PassStart), .id = pass, .value = static_cast<int>(dead_ends)},
-              {{box(Role::Candidate, interior)}});
+  return make_step(
+      StepLevel::Action, kPassLoop,
+      {.kind = event_kind(Ev::PassStart), .id = pass, .value = static_cast<int>(dead_ends)},
+      {{box(Role::Candidate, interior)}});
 }
 std::string pass_start_words(const Event& e) {
   return "dead-end pass " + number_text(e.id) + ": " + plural(e.value, "dead end", "dead ends");
 }
 
 Step filled_step(int pass, Point cell) {
-  return make(StepLevel::Cell, kFill, {.kind = event_kind(Ev::Filled), .id = pass, .at = cell},
-              {{marker(Role::Cursor, cell)}});
+  return make_step(StepLevel::Cell, kFill, {.kind = event_kind(Ev::Filled), .id = pass, .at = cell},
+                   {{marker(Role::Cursor, cell)}});
 }
 std::string filled_words(const Event& e) {
   return "pass " + number_text(e.id) + ": dead end " + xy_text(e.at) + " filled with wall";
@@ -448,7 +447,7 @@ std::string filled_words(const Event& e) {
 // The end of the dead-end phase: `filled` cells in `passes` passes, or kept (remove_dead_ends
 // off: no pass ran).
 Step uncarve_done_step(StopWhy why, int passes, int filled) {
-  return make(
+  return make_step(
       StepLevel::Phase, kPassLoop,
       {.kind = event_kind(Ev::UncarveDone), .reason = why, .other = passes, .value = filled});
 }
@@ -460,8 +459,8 @@ std::string uncarve_done_words(const Event& e) {
 }
 
 Step numbered_step(int rooms, int corridor_cells) {
-  return make(StepLevel::Phase, kNumber,
-              {.kind = event_kind(Ev::Numbered), .other = corridor_cells, .value = rooms});
+  return make_step(StepLevel::Phase, kNumber,
+                   {.kind = event_kind(Ev::Numbered), .other = corridor_cells, .value = rooms});
 }
 std::string numbered_words(const Event& e) {
   return plural(e.value, "room", "rooms") + " numbered, " +
@@ -469,8 +468,8 @@ std::string numbered_words(const Event& e) {
 }
 
 Step done_step(int rooms, int corridor_cells) {
-  Step s =
-      make(StepLevel::Phase, kDone, {.kind = kEventDone, .other = corridor_cells, .value = rooms});
+  Step s = make_step(StepLevel::Phase, kDone,
+                     {.kind = kEventDone, .other = corridor_cells, .value = rooms});
   s.last = true;
   return s;
 }
@@ -1068,7 +1067,7 @@ int number_rooms(Canvas& canvas, const Grid& grid, const std::vector<Rect>& room
   return corridor;
 }
 
-StepGenerator generate(StepContext& ctx, ParamValues p) {
+StepGenerator body(StepContext& ctx, ParamValues p) {
   Settings s{p.get_int("width"),
              p.get_int("height"),
              p.get_int("room_tries"),
@@ -1139,7 +1138,7 @@ const GeneratorSpec& rooms_and_mazes_spec() {
                     .stat_slots = rooms_and_mazes::kStatCount,
                     .stat_rows = rooms_and_mazes::stat_rows},
       .background = Tile::Wall,
-      .body = rooms_and_mazes::generate,
+      .body = rooms_and_mazes::body,
       .text_shows_labels = true,
       .line_settings = {{"--room-extra-size", "40", "--width", "21", "--height", "21"}},
       .promises = rooms_and_mazes::promises,

@@ -109,10 +109,6 @@ enum Stat : std::size_t { kAttempts, kPlaced, kRejected, kTunnelCells, kCorridor
 // The body says `co_yield rejected_step(...)`; the fields a factory packs are the ones the words
 // beside it read back (the field list is in rooms_and_tunnels.hpp).
 
-Step make_step(StepLevel level, Line line, Event event, Overlay overlay = {}) {
-  return {.level = level, .line = line, .event = event, .overlay = std::move(overlay)};
-}
-
 Step begin_step() {
   return make_step(StepLevel::Phase, kFillWall, {.kind = kEventBegin});
 }

@@ -16,6 +16,7 @@
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
 #include "bench_support.hpp"
+#include "generators/cave_smoothing.hpp"
 #include "generators/cellular_caves.hpp"
 
 namespace {

@@ -1,9 +1,10 @@
 // The random sweep: every generator over many parameter sets drawn from its schema (the extremes
 // often, map sides 4..kMaxSide), each run to the end and checked against what every generator
-// promises (well-formed steps, one last step, stats of its own) and what each one declares of its
-// maps, and its JSON export parsed and checked for shape. DUNGEN_SWEEP_COUNT sets the number of
-// sets per generator (default 150: seconds locally; CI runs thousands under the sanitizers).
-// DUNGEN_SWEEP_SEED changes the draws (the failing set's seed and values are printed).
+// promises (well-formed steps, one last step, stats of its own) and what its spec promises of its
+// maps (GeneratorSpec::promises), and its JSON export parsed and checked for shape.
+// DUNGEN_SWEEP_COUNT sets the number of sets per generator (default 150: seconds locally; CI runs
+// thousands under the sanitizers). DUNGEN_SWEEP_SEED changes the draws (the failing set's seed and
+// values are printed).
 
 #include <gtest/gtest.h>
 
@@ -46,159 +47,6 @@ std::string describe(const ParamValues& p, std::uint64_t seed) {
   return out;
 }
 
-std::int64_t stat(const GeneratorSpec& spec, const Stepper& s, std::string_view key) {
-  for (const StatRow& row : spec.narration.stat_rows(s.stats(), s.params())) {
-    if (row.key == key) return std::get<std::int64_t>(row.value);
-  }
-  ADD_FAILURE() << "no stat " << key;
-  return -1;
-}
-
-// What each generator declares of every map it makes, whatever its parameters.
-using MapCheck = std::function<void(const GeneratorSpec&, const Stepper&)>;
-
-void only_tiles(const Grid& g, std::set<Tile> allowed) {
-  for (std::size_t i = 0; i < g.size(); ++i) {
-    ASSERT_TRUE(allowed.contains(g.tile(i))) << "tile " << tile_name(g.tile(i)) << " at " << i;
-  }
-}
-
-const std::map<std::string_view, MapCheck>& declared() {
-  static const std::map<std::string_view, MapCheck> checks = {
-      {"rooms-and-tunnels",
-       [](const GeneratorSpec& spec, const Stepper& s) {
-         const Grid& g = s.grid();
-         only_tiles(g, {Tile::Wall, Tile::Floor, Tile::Corridor});
-         // Every room's floor is carved and labelled with its id; rooms never share a cell.
-         std::int64_t floor = 0;
-         for (const Layout::Room& r : s.layout().rooms) {
-           floor += r.cells;
-           for (int y = r.bounds.y; y < r.bounds.bottom(); ++y)
-             for (int x = r.bounds.x; x < r.bounds.right(); ++x) {
-               ASSERT_EQ(g.at(x, y), Tile::Floor);
-               ASSERT_EQ(g.label_at(x, y), r.id);
-             }
-         }
-         EXPECT_EQ(static_cast<std::int64_t>(s.layout().rooms.size()), stat(spec, s, "rooms"));
-         EXPECT_GE(stat(spec, s, "attempts"), stat(spec, s, "rooms"));
-         EXPECT_EQ(stat(spec, s, "attempts"), s.params().get("max_rooms"));
-         EXPECT_GE(static_cast<std::int64_t>(g.count_walkable()), floor);
-         // "corridor cells now" is what the map shows; the dug cells not among them are the ones
-         // a later room was carved over.
-         std::int64_t corridor = 0;
-         for (std::size_t i = 0; i < g.size(); ++i) corridor += g.tile(i) == Tile::Corridor;
-         EXPECT_EQ(stat(spec, s, "corridor_cells"), corridor);
-         EXPECT_GE(stat(spec, s, "tunnel_cells"), corridor);
-       }},
-      {"feature-accretion",
-       [](const GeneratorSpec& spec, const Stepper& s) {
-         const Grid& g = s.grid();
-         only_tiles(g, {Tile::Empty, Tile::Wall, Tile::Floor, Tile::Corridor, Tile::Door});
-         std::int64_t doors = 0;
-         for (std::size_t i = 0; i < g.size(); ++i) doors += g.tile(i) == Tile::Door;
-         EXPECT_EQ(doors, stat(spec, s, "doors"));
-         EXPECT_EQ(stat(spec, s, "rooms") + stat(spec, s, "corridors"), doors + 1);
-         EXPECT_LE(doors + 1, s.params().get("max_features"));
-         EXPECT_LE(stat(spec, s, "attempts"), s.params().get("max_attempts"));
-         // The work cap bounds the run: at most one fit check past it.
-         const std::int64_t side = s.params().get("room_max_size");
-         EXPECT_LE(stat(spec, s, "work"),
-                   250'000 + 32 * static_cast<std::int64_t>(g.size()) + side * side);
-         if (stat(spec, s, "stopped_early") == 0) {
-           EXPECT_TRUE(doors + 1 == s.params().get("max_features") ||
-                       stat(spec, s, "attempts") == s.params().get("max_attempts"));
-         }
-       }},
-      {"room-accretion",
-       [](const GeneratorSpec&, const Stepper& s) {
-         const Grid& g = s.grid();
-         only_tiles(g, {Tile::Floor});
-         // The rooms tile the map: every cell labelled with a listed room, the counts add up.
-         std::int64_t cells = 0;
-         std::set<int> ids;
-         for (const Layout::Room& r : s.layout().rooms) {
-           cells += r.cells;
-           ASSERT_TRUE(ids.insert(r.id).second);
-           if (s.params().get("boxed_in") == 2) {
-             // Merging never leaves a small room (a merged room may pass room_max_size).
-             EXPECT_GE(r.cells, std::min<std::int64_t>(s.params().get("room_min_size"),
-                                                       static_cast<std::int64_t>(g.size())));
-           } else {
-             EXPECT_LE(r.cells, s.params().get("room_max_size"));
-           }
-         }
-         EXPECT_EQ(cells, static_cast<std::int64_t>(g.size()));
-         for (std::size_t i = 0; i < g.size(); ++i) ASSERT_TRUE(ids.contains(g.label(i)));
-       }},
-      {"bsp-rooms",
-       [](const GeneratorSpec& spec, const Stepper& s) {
-         const Grid& g = s.grid();
-         only_tiles(g, {Tile::Wall, Tile::Floor, Tile::Corridor});
-         // One walkable region (edges only), rooms never share a cell.
-         EXPECT_LE(label_regions(g, 4).sizes.size(), 1u);
-         const auto& rooms = s.layout().rooms;
-         for (std::size_t a = 0; a < rooms.size(); ++a)
-           for (std::size_t b = a + 1; b < rooms.size(); ++b) {
-             const Rect& p = rooms[a].bounds;
-             const Rect& q = rooms[b].bounds;
-             EXPECT_TRUE(p.right() <= q.x || q.right() <= p.x || p.bottom() <= q.y ||
-                         q.bottom() <= p.y);
-           }
-         EXPECT_EQ(static_cast<std::int64_t>(rooms.size()), stat(spec, s, "rooms"));
-       }},
-      {"drunkards-walk",
-       [](const GeneratorSpec& spec, const Stepper& s) {
-         const Grid& g = s.grid();
-         only_tiles(g, {Tile::Wall, Tile::Floor});
-         // Connected by construction; the target reached, or the outcome says why not.
-         EXPECT_LE(label_regions(g, 4).sizes.size(), 1u);
-         const auto floor = static_cast<std::int64_t>(g.count_walkable());
-         if (stat(spec, s, "target_reached") == 1) {
-           EXPECT_GE(floor, stat(spec, s, "target_cells"));
-         } else {
-           EXPECT_TRUE(stat(spec, s, "outcome") == 2 || stat(spec, s, "outcome") == 3);
-         }
-         EXPECT_LE(stat(spec, s, "walk_steps"), s.params().get("max_steps"));
-       }},
-      {"rooms-and-mazes",
-       [](const GeneratorSpec& spec, const Stepper& s) {
-         const Grid& g = s.grid();
-         only_tiles(g, {Tile::Wall, Tile::Floor, Tile::Corridor, Tile::Door});
-         EXPECT_LE(label_regions(g, 4).sizes.size(), 1u);
-         EXPECT_EQ(static_cast<std::int64_t>(s.layout().rooms.size()), stat(spec, s, "rooms"));
-         // Full dead-end removal leaves no walkable cell with a single walkable neighbour.
-         if (s.params().get("remove_dead_ends") == 1 && s.params().get("dead_end_passes") == 0 &&
-             g.count_walkable() > 1) {
-           for (int y = 0; y < g.height(); ++y)
-             for (int x = 0; x < g.width(); ++x) {
-               if (!is_walkable(g.at(x, y))) continue;
-               int open = 0;
-               for (auto [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
-                 open += g.in_bounds(x + dx, y + dy) && is_walkable(g.at(x + dx, y + dy));
-               ASSERT_GE(open, 2) << "dead end at " << x << "," << y;
-             }
-         }
-       }},
-      {"cellular-caves",
-       [](const GeneratorSpec& spec, const Stepper& s) {
-         const Grid& g = s.grid();
-         only_tiles(g, {Tile::Wall, Tile::Floor});
-         EXPECT_EQ(stat(spec, s, "passes_done"), s.params().get("passes"));
-         if (s.params().get("border") != 0) {
-           for (int x = 0; x < g.width(); ++x) {
-             ASSERT_EQ(g.at(x, 0), Tile::Wall);
-             ASSERT_EQ(g.at(x, g.height() - 1), Tile::Wall);
-           }
-           for (int y = 0; y < g.height(); ++y) {
-             ASSERT_EQ(g.at(0, y), Tile::Wall);
-             ASSERT_EQ(g.at(g.width() - 1, y), Tile::Wall);
-           }
-         }
-       }},
-  };
-  return checks;
-}
-
 // The export's shape: every documented field, the tiles as wide and high as the map, the
 // parameters and stats as the run had them.
 void check_json(const GeneratorSpec& spec, const Stepper& s, std::uint64_t seed,
@@ -239,8 +87,8 @@ class Sweep : public ::testing::TestWithParam<const GeneratorSpec*> {};
 
 TEST_P(Sweep, RandomParameterSetsKeepEveryPromise) {
   const GeneratorSpec& spec = *GetParam();
-  ASSERT_TRUE(declared().contains(spec.name) || spec.promises)
-      << "declare what " << spec.name << " promises (its spec's .promises)";
+  ASSERT_TRUE(spec.promises) << "declare what " << spec.name
+                             << "'s maps promise (its spec's .promises)";
   const std::uint64_t count = env_number("DUNGEN_SWEEP_COUNT", 150);
   std::mt19937_64 engine(env_number("DUNGEN_SWEEP_SEED", 1) ^
                          std::hash<std::string_view>{}(spec.name));
@@ -289,8 +137,6 @@ TEST_P(Sweep, RandomParameterSetsKeepEveryPromise) {
     if (const std::optional<Point> start = s.layout().start) {
       ASSERT_TRUE(is_walkable(s.grid().at(start->x, start->y)));
     }
-    if (declared().contains(spec.name)) declared().at(spec.name)(spec, s);
-    if (HasFatalFailure()) return;
     for (const std::string& promise : broken_promises(spec, s)) {
       ADD_FAILURE() << spec.name << " broke its promise: " << promise;
     }
