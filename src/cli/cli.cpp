@@ -137,6 +137,50 @@ Checked<std::uint64_t> run_traced(Stepper& stepper, std::string_view algorithm,
   return n;
 }
 
+// What a generate run leaves besides its map: its step count and, with --regions, the labels.
+struct Ran {
+  std::uint64_t steps = 0;
+  std::optional<RegionMap> regions;
+};
+
+// Runs the generator to its end, then the flood fill with --regions, writing every step to the
+// trace when there is one: what the run left, or the trace's error.
+Checked<Ran> run_generate(Stepper& stepper, const GenerateRequest& r, AtomicFile* trace) {
+  Ran ran;
+  TraceBudget budget{r.trace_limit_mb};
+  if (trace) {
+    const Checked<std::uint64_t> steps =
+        run_traced(stepper, r.spec->name, r.spec->narration, *trace, 1, budget);
+    if (!steps) return steps.error();
+    ran.steps = *steps;
+  } else {
+    ran.steps = run_to_end(stepper).steps;
+  }
+  if (!r.regions) return ran;
+  ran.regions = label_regions(stepper.grid(), r.region_params.get_int("connectivity"));
+  if (trace) {
+    // The trace shows the flood fill step by step; its labels are label_regions' (tested).
+    Stepper flood = start_region_stepper(stepper.grid(), r.region_params, true);
+    const Checked<std::uint64_t> flood_steps =
+        run_traced(flood, "regions", region_narration(), *trace, ran.steps + 1, budget);
+    if (!flood_steps) return flood_steps.error();
+  }
+  return ran;
+}
+
+// The map as a PNG, with its regions coloured when it has them. Drawn and encoded a band of rows
+// at a time: memory a few rows, whatever the height.
+std::optional<Error> write_png_map(const MapExport& m, int cell_px, const TextSink& sink) {
+  if (auto err = image_size_error(m.grid.width(), m.grid.height(), cell_px)) return err;
+  std::optional<Grid> with_regions;
+  if (m.regions) {
+    with_regions.emplace(m.grid);
+    with_regions->assign_regions(m.regions->labels);
+  }
+  return write_map_png(sink, with_regions ? *with_regions : m.grid,
+                       {.cell_px = cell_px, .room_colours = m.spec.text_shows_labels});
+}
+
 std::optional<Error> cmd_list(std::ostream& out) {
   for (const GeneratorSpec* spec : all_generators()) {
     std::string name(spec->name);
@@ -167,33 +211,15 @@ std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out) {
 
   // A trace records every step's changes and draws; the map is the same either way.
   Stepper stepper = start_generator(spec, r.params, r.seed, /*record_changes=*/trace != nullptr);
-  RunResult run;
-  TraceBudget budget{r.trace_limit_mb};
-  if (trace) {
-    const Checked<std::uint64_t> steps =
-        run_traced(stepper, spec.name, spec.narration, *trace, 1, budget);
-    if (!steps) return steps.error();
-    run.steps = *steps;
-  } else {
-    run = run_to_end(stepper);
-  }
-  std::optional<RegionMap> region_map;
-  if (r.regions) {
-    region_map = label_regions(stepper.grid(), r.region_params.get_int("connectivity"));
-    if (trace) {
-      // The trace shows the flood fill step by step; its labels are label_regions' (tested).
-      Stepper flood = start_region_stepper(stepper.grid(), r.region_params, true);
-      const Checked<std::uint64_t> flood_steps =
-          run_traced(flood, "regions", region_narration(), *trace, run.steps + 1, budget);
-      if (!flood_steps) return flood_steps.error();
-    }
-  }
+  Checked<Ran> ran = run_generate(stepper, r, trace);
+  if (!ran) return ran.error();
+  const std::optional<RegionMap>& region_map = ran->regions;
   const MapExport m{spec,
                     r.params,
                     r.seed,
                     stepper.grid(),
                     stepper.layout(),
-                    run.steps,
+                    ran->steps,
                     stepper.stats(),
                     region_map ? &*region_map : nullptr};
   // Streamed: the export is never whole in memory (an 878 MB JSON at 4096x4096 with 1-cell rooms).
@@ -202,17 +228,7 @@ std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out) {
   if (r.format == OutputFormat::Json) {
     write_json(m, sink);
   } else if (r.format == OutputFormat::Png) {
-    if (auto err = image_size_error(m.grid.width(), m.grid.height(), r.cell_px)) return err;
-    // Drawn and encoded a band of rows at a time: memory a few rows, whatever the height.
-    std::optional<Grid> with_regions;
-    if (region_map) {
-      with_regions.emplace(m.grid);
-      with_regions->assign_regions(region_map->labels);
-    }
-    if (auto e = write_map_png(sink, with_regions ? *with_regions : m.grid,
-                               {.cell_px = r.cell_px, .room_colours = spec.text_shows_labels})) {
-      return e;
-    }
+    if (auto err = write_png_map(m, r.cell_px, sink)) return err;
   } else if (r.format == OutputFormat::Tmj) {
     // Several files: the map and its tilesets beside its target, in the plan since the start.
     TiledFiles files;
