@@ -15,8 +15,8 @@ TEST(AppPreset, ApplyThenReadBackIsTheSamePresetForEveryGenerator) {
     SCOPED_TRACE(spec->name);
     const auto parsed =
         parse_share_string(std::string(spec->name) + "?seed=99&regions=instant&connectivity=4");
-    ASSERT_TRUE(std::holds_alternative<Preset>(parsed)) << std::get<std::string>(parsed);
-    Preset p = std::get<Preset>(parsed);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    Preset p = parsed.value();
     // Move the first parameter after the size off its default, within range.
     const ParamDef& def = spec->schema.params[2];
     const std::int64_t other = p.params.get(def.name) > def.min ? def.min : def.max;

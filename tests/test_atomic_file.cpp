@@ -307,9 +307,8 @@ TEST(AtomicWrite, AWriteThatNeverCommitsLeavesTheTargetAndNoTemporaryFile) {
   const fs::path dir = scratch("abandon");
   put(dir / "map.txt", kPrevious);
   {
-    std::string why;
-    std::optional<AtomicFile> f = AtomicFile::open((dir / "map.txt").string(), &why);
-    ASSERT_TRUE(f) << why;
+    Checked<AtomicFile> f = AtomicFile::open((dir / "map.txt").string());
+    ASSERT_TRUE(f) << f.error().message;
     EXPECT_TRUE(f->write("half a map"));
     EXPECT_EQ(entries(dir).size(), 2u);  // the temporary file, beside the target
   }                                      // dropped without commit: an exception, an early return
@@ -318,8 +317,7 @@ TEST(AtomicWrite, AWriteThatNeverCommitsLeavesTheTargetAndNoTemporaryFile) {
   // Killed part-way (no destructor runs): the target is still the previous file.
   const pid_t pid = ::fork();
   if (pid == 0) {
-    std::string why;
-    std::optional<AtomicFile> f = AtomicFile::open((dir / "map.txt").string(), &why);
+    Checked<AtomicFile> f = AtomicFile::open((dir / "map.txt").string());
     if (f) f->write(std::string(1 << 20, '#'));
     ::kill(::getpid(), SIGKILL);
   }

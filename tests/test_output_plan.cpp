@@ -479,7 +479,7 @@ TEST(OutputPlan, APlanDroppedOrFailedChangesNothing) {
   plan.file(1).write(std::string(1 << 17, 'x'));
   const auto err = plan.commit();
   ASSERT_TRUE(err);
-  EXPECT_NE(err->find("No space left on device"), std::string::npos) << *err;
+  EXPECT_NE(err->message.find("No space left on device"), std::string::npos) << err->message;
   EXPECT_EQ(slurp(dir / "a"), "old a");
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"a"});
   // A rename that fails after others were done (a folder appeared at a target): the files
@@ -493,7 +493,7 @@ TEST(OutputPlan, APlanDroppedOrFailedChangesNothing) {
   fs::create_directories(dir.path / "b" / "inside");
   const auto rename_err = renames.commit();
   ASSERT_TRUE(rename_err);
-  EXPECT_NE(rename_err->find(dir / "b"), std::string::npos) << *rename_err;
+  EXPECT_NE(rename_err->message.find(dir / "b"), std::string::npos) << rename_err->message;
   EXPECT_EQ(slurp(dir / "a"), "old a");
   EXPECT_EQ(slurp(dir / "c"), "old c");
   EXPECT_EQ(dir.entries(), (std::vector<std::string>{"a", "b", "c"}));

@@ -225,9 +225,9 @@ TEST(Sweep, ColumnNamesAreDistinctAndEachSummaryIsOfItsOwnColumn) {
 }
 
 TEST(Sweep, BadRangesAreRefusedInOneLine) {
-  EXPECT_EQ(*sweep_range_error({.first_seed = 9, .last_seed = 3}),
+  EXPECT_EQ(sweep_range_error({.first_seed = 9, .last_seed = 3})->message,
             "--seeds 9..3 is empty: allowed A..B with A <= B");
-  EXPECT_EQ(*sweep_range_error({.first_seed = 0, .last_seed = kMaxSweepSeeds}),
+  EXPECT_EQ(sweep_range_error({.first_seed = 0, .last_seed = kMaxSweepSeeds})->message,
             "--seeds 0..1000000 is 1000001 seeds: allowed up to 1000000");
   EXPECT_TRUE(sweep_range_error({.first_seed = 0, .last_seed = 18446744073709551615ULL}));
   EXPECT_TRUE(sweep_range_error({.connectivity = 6}));

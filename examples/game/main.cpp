@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <deque>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include <dungen/core/runner.hpp>
@@ -13,13 +12,14 @@
 
 int main(int argc, char** argv) {
   const std::string arg = argc > 1 ? argv[1] : "rooms-and-tunnels?seed=7";
-  auto loaded =
+  // The preset, or the error in one line (dungen's error style: a value, never an exception).
+  const dungen::Checked<dungen::Preset> loaded =
       arg.ends_with(".json") ? dungen::read_preset_file(arg) : dungen::parse_share_string(arg);
-  if (const auto* error = std::get_if<std::string>(&loaded)) {
-    std::fprintf(stderr, "game: %s\n", error->c_str());
+  if (!loaded) {
+    std::fprintf(stderr, "game: %s\n", loaded.error().message.c_str());
     return 2;
   }
-  const dungen::Preset& preset = std::get<dungen::Preset>(loaded);
+  const dungen::Preset& preset = *loaded;
   dungen::Stepper run =
       dungen::start_generator(*preset.generator, preset.params, preset.seed, false);
   dungen::run_to_end(run);

@@ -5,7 +5,6 @@
 #include <charconv>
 #include <cstdlib>
 #include <limits>
-#include <stdexcept>
 #include <string_view>
 #include <type_traits>
 
@@ -22,38 +21,16 @@
 namespace dungen::app {
 namespace {
 
-struct FlagError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-constexpr std::string_view kUsage =
+// The lines above the flags: which go together, which exclude each other. The flags' own lines
+// come from the flag table below (usage()).
+constexpr std::string_view kSynopsis =
     "usage: dungen-viz [--generator NAME] [--seed N] [--PARAM VALUE]... [--connectivity 4|8]\n"
     "                  [--steps K [--back J]] [--regions | --animate-regions] [--overlay-labels]\n"
     "                  [--frames N [--no-wait]] [--screenshot PATH] [--size WxH] [--font-scale F]\n"
     "                  [--projector] [--preset FILE | --share STRING]\n"
     "                  [--compare [--b-generator NAME] [--b-seed N] [--b-PARAM VALUE]...]\n"
     "                  [--sweep N]\n"
-    "                  [--version]\n"
-    "\n"
-    "  --generator NAME   which generator to open (default rooms-and-tunnels)\n"
-    "  --seed N           random seed\n"
-    "  --PARAM VALUE      any parameter of the generator (see `dungen generate NAME --help`)\n"
-    "  --steps K          run K steps before the first frame; --back J then steps back J\n"
-    "  --regions          label flood-fill regions instantly at the generator's last step\n"
-    "  --animate-regions  run the flood-fill stepper after the generator (more steps to --steps)\n"
-    "  --overlay-labels   draw each region's number (1-9a-zA-Z) over its cells\n"
-    "  --frames N         render N frames and exit (with --screenshot: write the last one)\n"
-    "  --no-wait          let the frames do the run (progress bar), not before the first frame\n"
-    "  --screenshot PATH  write the last frame as a PNG (default --frames 3)\n"
-    "  --size WxH         window size (default 1280x720)\n"
-    "  --font-scale F     UI text scale, 0.75..3 (U in the app: back to 1)\n"
-    "  --projector        projector mode (P in the app): large text, thick grid lines, high\n"
-    "                     contrast, only the map, the transport bar and the algorithm\n"
-    "  --preset FILE      start from a preset (docs/presets.md); the flags given override it\n"
-    "  --share STRING     the same from a share string (rooms-and-tunnels?seed=7&max-rooms=12)\n"
-    "  --compare          compare mode (C in the app): a second pane on the same transport,\n"
-    "                     a copy of the first changed by --b-generator, --b-seed, --b-PARAM\n"
-    "  --sweep N          open the Sweep window on N seeds from --seed (Lab > sweep seeds)\n";
+    "                  [--version]\n";
 
 // std::from_chars, and for floating point its equivalent for plain decimals ("1.5", "2", "1e-1"):
 // the browser build's C++ library has no floating-point from_chars. strtod reads them the same
@@ -86,57 +63,47 @@ std::from_chars_result read_number(const char* first, const char* last, T& v) {
 }
 
 template <class T>
-T parse_number(const std::string& flag, const std::string& text, const std::string& allowed) {
+Checked<T> parse_number(const std::string& flag, const std::string& text,
+                        const std::string& allowed) {
   T v{};
   const char* last = text.data() + text.size();
   auto [ptr, ec] = read_number(text.data(), last, v);
   if (ec == std::errc::result_out_of_range && ptr == last) {  // a number, too big for any use
-    throw FlagError(flag + " " + text + " is out of range: allowed " + allowed);
+    return Error{flag + " " + text + " is out of range: allowed " + allowed};
   }
   if (text.empty() || ec != std::errc() || ptr != last) {
-    throw FlagError(flag + " " + shown(text) + " is not a number: allowed " + allowed);
+    return Error{flag + " " + shown(text) + " is not a number: allowed " + allowed};
   }
   return v;
 }
 
-// A whole number in min..max (io/param_args.hpp words the errors as `dungen` does).
-std::int64_t parse_whole(const std::string& flag, const std::string& text, std::int64_t min,
-                         std::int64_t max) {
-  auto v = parse_int_flag(flag, text, min, max);
-  if (auto* e = std::get_if<std::string>(&v)) throw FlagError(*e);
-  return std::get<std::int64_t>(v);
-}
-
-void parse_size(const std::string& text, AppOptions& o) {
-  const auto x = text.find('x');
+Checked<int> parse_side(const std::string& text, const std::string& digits) {
   constexpr std::string_view kAllowed = "WxH with W and H in 64..8192, e.g. 1280x720";
   const std::string bad = "--size " + shown(text) + " ";
-  if (x == std::string::npos) throw FlagError(bad + "is not WxH: allowed " + std::string(kAllowed));
   // Parsed wide, so that a side of many digits is out of range, not "not a number".
-  auto side = [&](const std::string& digits) {
-    auto v = parse_int_flag("--size", digits, INT64_MIN, INT64_MAX);
-    if (std::holds_alternative<std::string>(v)) {
-      const bool whole = std::get<std::string>(v).find("out of range") != std::string::npos;
-      throw FlagError(bad + (whole ? "is out of range" : "is not WxH") + ": allowed " +
-                      std::string(kAllowed));
-    }
-    const std::int64_t n = std::get<std::int64_t>(v);
-    if (n < 64 || n > 8192)
-      throw FlagError(bad + "is out of range: allowed " + std::string(kAllowed));
-    return static_cast<int>(n);
-  };
-  o.width = side(text.substr(0, x));
-  o.height = side(text.substr(x + 1));
+  const Checked<std::int64_t> v = parse_int_flag("--size", digits, INT64_MIN, INT64_MAX);
+  if (!v) {
+    const bool whole = v.error().message.find("out of range") != std::string::npos;
+    return Error{bad + (whole ? "is out of range" : "is not WxH") + ": allowed " +
+                 std::string(kAllowed)};
+  }
+  if (*v < 64 || *v > 8192) return Error{bad + "is out of range: allowed " + std::string(kAllowed)};
+  return static_cast<int>(*v);
 }
 
-// Flags that take a value, apart from the generator's parameters.
-bool takes_value(const std::string& flag) {
-  for (std::string_view f :
-       {"--generator", "--seed", "--steps", "--back", "--frames", "--screenshot", "--size",
-        "--font-scale", "--preset", "--share", "--b-generator", "--b-seed", "--sweep"}) {
-    if (flag == f) return true;
+std::optional<Error> parse_size(const std::string& text, AppOptions& o) {
+  const auto x = text.find('x');
+  if (x == std::string::npos) {
+    return Error{"--size " + shown(text) +
+                 " is not WxH: allowed WxH with W and H in 64..8192, e.g. 1280x720"};
   }
-  return false;
+  const Checked<int> w = parse_side(text, text.substr(0, x));
+  if (!w) return w.error();
+  const Checked<int> h = parse_side(text, text.substr(x + 1));
+  if (!h) return h.error();
+  o.width = *w;
+  o.height = *h;
+  return std::nullopt;
 }
 
 // The value of the first `flag` on the line ("--flag V" or "--flag=V"), if any.
@@ -148,24 +115,236 @@ std::optional<std::string> value_of(const std::vector<std::string>& args, std::s
   return std::nullopt;
 }
 
+// What the flags build: the options, and the values checked as a whole once every flag is read.
+struct Parse {
+  AppOptions o;
+  const GeneratorSpec* spec = nullptr;
+  ParamValues params;
+  ParamValues region_params;
+  bool frames_given = false;
+  // Pane B (compare mode): its generator, and each --b-PARAM, range-checked on a scratch copy
+  // of its values and kept as an override of the copy of pane A it starts as.
+  const GeneratorSpec* b_spec = nullptr;
+  bool b_named = false;
+  ParamValues b_scratch;
+  std::vector<std::pair<std::string_view, std::int64_t>> b_overrides;
+};
+
+// What a flag's value is, checked by the loop before the flag's own apply runs.
+enum class ValueKind : std::uint8_t {
+  Switch,  // no value: on when given ("--projector=1" is refused rather than half-understood)
+  Value,   // a value, as the next argument or after '='
+};
+
+// What a flag does with its value: the error, or nothing.
+using Apply = std::optional<Error> (*)(const std::string& value, Parse& p);
+
+// One row of the flag table: the flag, its value as --help writes it, its kind, its help line
+// (empty: told in another flag's line) and what it sets.
+struct AppFlag {
+  std::string_view flag;
+  std::string_view value;
+  ValueKind kind;
+  std::string_view help;
+  Apply apply;
+};
+
+// A whole number in min..max for `flag`, stored in `out` (io/param_args.hpp words the errors as
+// `dungen` does).
+template <class T>
+std::optional<Error> set_whole(std::string_view flag, const std::string& value, std::int64_t min,
+                               std::int64_t max, T& out) {
+  const Checked<std::int64_t> v = parse_int_flag(flag, value, min, max);
+  if (!v) return v.error();
+  out = static_cast<T>(*v);
+  return std::nullopt;
+}
+
+std::optional<Error> set_uint(std::string_view flag, const std::string& value, std::uint64_t& out) {
+  const Checked<std::uint64_t> v = parse_uint_flag(flag, value);
+  if (!v) return v.error();
+  out = *v;
+  return std::nullopt;
+}
+
+constexpr std::string_view kRegionsClash =
+    "--regions and --animate-regions contradict each other: give one (--regions labels at once, "
+    "--animate-regions runs the flood fill step by step)";
+
+std::optional<Error> set_regions(RegionsMode mode, Parse& p) {
+  // A preset's other mode is the same contradiction as the other flag.
+  if (p.o.setup.regions != RegionsMode::Off && p.o.setup.regions != mode) {
+    return Error{std::string(kRegionsClash)};
+  }
+  p.o.setup.regions = mode;
+  return std::nullopt;
+}
+
+std::optional<Error> set_screenshot(const std::string& value, Parse& p) {
+  if (value.empty()) return Error{"--screenshot needs a file path, e.g. map.png"};
+  // Checked now, before a window opens: a folder that is missing or not writable is a bad flag
+  // (the probe's temporary file is removed at once).
+  if (Checked<AtomicFile> probe = AtomicFile::open(value); !probe) {
+    return Error{"--screenshot " + shown(value) + " cannot be written: " + probe.error().message +
+                 " (give a path in a writable folder)"};
+  }
+  p.o.screenshot = value;
+  return std::nullopt;
+}
+
+std::optional<Error> set_font_scale(const std::string& value, Parse& p) {
+  const Checked<float> scale = parse_number<float>("--font-scale", value, "0.75..3");
+  if (!scale) return scale.error();
+  if (!(*scale >= kMinUiScale && *scale <= kMaxUiScale)) {
+    return Error{"--font-scale " + shown(value) + " is out of range: allowed 0.75..3"};
+  }
+  p.o.font_scale = *scale;
+  return std::nullopt;
+}
+
+// A switch that turns one option on.
+template <bool AppOptions::*Option>
+std::optional<Error> turn_on(const std::string&, Parse& p) {
+  p.o.*Option = true;
+  return std::nullopt;
+}
+
+std::optional<Error> read_first(const std::string&, Parse&) {
+  return std::nullopt;  // read before the loop (pick_preset, pick_generator)
+}
+
+// Every flag of dungen-viz but the generators' parameters, in the order --help lists them.
+const AppFlag kFlags[] = {
+    {"--generator", "NAME", ValueKind::Value, "which generator to open (default rooms-and-tunnels)",
+     read_first},
+    {"--seed", "N", ValueKind::Value, "random seed",  // the parameters' line follows it
+     [](const std::string& v, Parse& p) { return set_uint("--seed", v, p.o.setup.seed); }},
+    {"--steps", "K", ValueKind::Value,
+     "run K steps before the first frame; --back J then steps back J",
+     [](const std::string& v, Parse& p) {
+       return set_uint("--steps", v, p.o.setup.steps.emplace());
+     }},
+    {"--back", "J", ValueKind::Value, "",
+     [](const std::string& v, Parse& p) { return set_uint("--back", v, p.o.setup.back); }},
+    {"--regions", "", ValueKind::Switch,
+     "label flood-fill regions instantly at the generator's last step",
+     [](const std::string&, Parse& p) { return set_regions(RegionsMode::Instant, p); }},
+    {"--animate-regions", "", ValueKind::Switch,
+     "run the flood-fill stepper after the generator (more steps to --steps)",
+     [](const std::string&, Parse& p) { return set_regions(RegionsMode::Animated, p); }},
+    {"--overlay-labels", "", ValueKind::Switch,
+     "draw each region's number (1-9a-zA-Z) over its cells",
+     [](const std::string&, Parse& p) -> std::optional<Error> {
+       p.o.setup.overlay_labels = true;
+       return std::nullopt;
+     }},
+    {"--frames", "N", ValueKind::Value,
+     "render N frames and exit (with --screenshot: write the last one)",
+     [](const std::string& v, Parse& p) {
+       p.frames_given = true;
+       return set_whole("--frames", v, 1, 100000, p.o.frames);
+     }},
+    {"--no-wait", "", ValueKind::Switch,
+     "let the frames do the run (progress bar), not before the first frame",
+     turn_on<&AppOptions::no_wait>},
+    {"--screenshot", "PATH", ValueKind::Value, "write the last frame as a PNG (default --frames 3)",
+     set_screenshot},
+    {"--size", "WxH", ValueKind::Value, "window size (default 1280x720)",
+     [](const std::string& v, Parse& p) { return parse_size(v, p.o); }},
+    {"--font-scale", "F", ValueKind::Value, "UI text scale, 0.75..3 (U in the app: back to 1)",
+     set_font_scale},
+    {"--projector", "", ValueKind::Switch,
+     "projector mode (P in the app): large text, thick grid lines, high\n"
+     "contrast, only the map, the transport bar and the algorithm",
+     turn_on<&AppOptions::projector>},
+    {"--preset", "FILE", ValueKind::Value,
+     "start from a preset (docs/presets.md); the flags given override it", read_first},
+    {"--share", "STRING", ValueKind::Value,
+     "the same from a share string (rooms-and-tunnels?seed=7&max-rooms=12)", read_first},
+    {"--compare", "", ValueKind::Switch,
+     "compare mode (C in the app): a second pane on the same transport,\n"
+     "a copy of the first changed by --b-generator, --b-seed, --b-PARAM",
+     turn_on<&AppOptions::compare>},
+    {"--b-generator", "NAME", ValueKind::Value, "", read_first},
+    {"--b-seed", "N", ValueKind::Value, "",
+     [](const std::string& v, Parse& p) -> std::optional<Error> {
+       const Checked<std::uint64_t> seed = parse_seed_flag(v);
+       if (!seed) return Error{"pane B: " + seed.error().message};
+       p.o.b_seed = *seed;
+       return std::nullopt;
+     }},
+    {"--sweep", "N", ValueKind::Value,
+     "open the Sweep window on N seeds from --seed (Lab > sweep seeds)",
+     [](const std::string& v, Parse& p) {
+       return set_whole("--sweep", v, 1, kMaxSweepSeeds, p.o.sweep_seeds.emplace());
+     }},
+};
+
+// Two flags that say one thing two ways: refused together, when the second is read.
+struct Clash {
+  std::string_view a, b, words;
+};
+constexpr Clash kClashes[] = {
+    {"--preset", "--share", "--preset and --share both give the settings: give one"},
+    {"--regions", "--animate-regions", kRegionsClash},
+    {"--back", "--no-wait",
+     "--back and --no-wait contradict each other: --no-wait leaves --steps to the frames, --back "
+     "steps back from a finished --steps; give one"},
+};
+
+std::optional<Error> check_clashes(const FlagsSeen& given) {
+  for (const Clash& c : kClashes) {
+    if (given.seen(c.a) && given.seen(c.b)) return Error{std::string(c.words)};
+  }
+  return std::nullopt;
+}
+
+const AppFlag* find_flag(std::string_view flag) {
+  for (const AppFlag& row : kFlags) {
+    if (row.flag == flag) return &row;
+  }
+  return nullptr;
+}
+
+// --help: the synopsis, then a line for each flag of the table (the parameters' after --seed).
+std::string usage() {
+  std::string text(kSynopsis);
+  text += '\n';
+  const auto line = [&](std::string flag, std::string_view help) {
+    flag.resize(std::max<std::size_t>(flag.size() + 1, 19), ' ');
+    text += "  " + flag;
+    for (const char c : help) text += c == '\n' ? "\n" + std::string(21, ' ') : std::string(1, c);
+    text += '\n';
+  };
+  for (const AppFlag& row : kFlags) {
+    if (row.help.empty()) continue;
+    line(std::string(row.flag) + (row.value.empty() ? "" : " ") + std::string(row.value), row.help);
+    if (row.flag == "--seed") {
+      line("--PARAM VALUE", "any parameter of the generator (see `dungen generate NAME --help`)");
+    }
+  }
+  return text;
+}
+
 // A preset or share string gives the starting settings; read before the flags that override it.
-std::optional<Preset> pick_preset(const std::vector<std::string>& args) {
+Checked<std::optional<Preset>> pick_preset(const std::vector<std::string>& args) {
   const auto file = value_of(args, "--preset");
   const auto share = value_of(args, "--share");
-  if (file && share) throw FlagError("--preset and --share both give the settings: give one");
-  if (!file && !share) return std::nullopt;
-  auto parsed = file ? read_preset_file(*file) : parse_share_string(*share);
-  if (auto* e = std::get_if<std::string>(&parsed)) {
-    throw FlagError((file ? "--preset: " : "--share: ") + *e);
-  }
-  return std::get<Preset>(parsed);
+  FlagsSeen present;
+  if (file) (void)present.note("--preset", *file);
+  if (share) (void)present.note("--share", *share);
+  if (auto e = check_clashes(present)) return *e;
+  if (!file && !share) return std::optional<Preset>();
+  Checked<Preset> parsed = file ? read_preset_file(*file) : parse_share_string(*share);
+  if (!parsed) return Error{(file ? "--preset: " : "--share: ") + parsed.error().message};
+  return std::optional<Preset>(std::move(*parsed));
 }
 
 // The generator has to be known before its parameter flags can be read ("--generator NAME" or
 // "--generator=NAME"; a repeat is caught by the main loop).
-const GeneratorSpec* pick_generator(const std::vector<std::string>& args,
-                                    const std::optional<Preset>& preset,
-                                    std::string_view which = "--generator") {
+Checked<const GeneratorSpec*> pick_generator(const std::vector<std::string>& args,
+                                             const std::optional<Preset>& preset,
+                                             std::string_view which = "--generator") {
   const GeneratorSpec* spec = preset ? preset->generator : all_generators().front();
   FlagReader reader(args);
   while (reader.next()) {
@@ -174,195 +353,139 @@ const GeneratorSpec* pick_generator(const std::vector<std::string>& args,
     if (!name) break;  // "needs a value", said by the main loop
     spec = find_generator(*name);
     if (!spec) {
-      throw FlagError(std::string(which) + " " + shown(*name) + " is unknown: allowed " +
-                      generator_names());
+      return Error{std::string(which) + " " + shown(*name) + " is unknown: allowed " +
+                   generator_names()};
     }
     if (which == "--generator" && preset && preset->generator != spec) {
-      throw FlagError("the preset is " + std::string(preset->generator->name) + ", not " +
-                      std::string(spec->name) + ": drop --generator, or give a preset of it");
+      return Error{"the preset is " + std::string(preset->generator->name) + ", not " +
+                   std::string(spec->name) + ": drop --generator, or give a preset of it"};
     }
   }
   return spec;
 }
 
-// A switch is on when given; "--projector=1" is refused rather than half-understood.
-void no_value(const FlagReader& reader) {
-  if (reader.has_inline_value()) throw FlagError(reader.flag() + " takes no value (see --help)");
+// The start the flags change: the preset's settings or the generator's defaults, and pane B's
+// generator.
+std::optional<Error> start(const std::vector<std::string>& args, Parse& p) {
+  Checked<std::optional<Preset>> preset = pick_preset(args);
+  if (!preset) return preset.error();
+  const Checked<const GeneratorSpec*> spec = pick_generator(args, *preset);
+  if (!spec) return spec.error();
+  p.spec = *spec;
+  p.o.setup.generator = p.spec->name;
+  p.params = *preset ? (*preset)->params : ParamValues(p.spec->schema);
+  p.region_params = *preset ? (*preset)->region_params : ParamValues(region_schema());
+  if (*preset) {
+    p.o.setup.seed = (*preset)->seed;
+    p.o.setup.regions = regions_mode_of((*preset)->regions);
+    p.o.preset = *preset;
+    p.o.preset_is_share = value_of(args, "--share").has_value();
+  }
+  const Checked<const GeneratorSpec*> b_spec = pick_generator(args, std::nullopt, "--b-generator");
+  if (!b_spec) return b_spec.error();
+  p.b_spec = *b_spec;
+  p.b_named = value_of(args, "--b-generator").has_value();
+  p.b_scratch = ParamValues(p.b_spec->schema);
+  return std::nullopt;
 }
 
-AppOptions parse(const std::vector<std::string>& args) {
-  AppOptions o;
-  HeadlessSetup& setup = o.setup;
-  const std::optional<Preset> preset = pick_preset(args);
-  const GeneratorSpec& spec = *pick_generator(args, preset);
-  setup.generator = spec.name;
-  ParamValues params = preset ? preset->params : ParamValues(spec.schema);
-  ParamValues region_params = preset ? preset->region_params : ParamValues(region_schema());
-  if (preset) {
-    setup.seed = preset->seed;
-    setup.regions = regions_mode_of(preset->regions);
-    o.preset = preset;
-    o.preset_is_share = value_of(args, "--share").has_value();
+// "--b-PARAM VALUE": pane B's "--PARAM", range-checked now, applied over the copy of pane A.
+std::optional<Error> read_b_param(FlagReader& reader, const std::string& flag, Parse& p,
+                                  FlagsSeen& given) {
+  const std::string as_a = "--" + flag.substr(4);
+  ParamValues* const b_targets[] = {&p.b_scratch};
+  if (!param_for_flag(as_a, b_targets)) {
+    return Error{"unknown flag " + shown(flag) + ": pane B's generator " +
+                 std::string(p.b_spec->name) + " has no " + shown(as_a)};
   }
-  // Pane B's generator and parameters (compare mode): flags "--b-PARAM" are its "--PARAM".
-  const GeneratorSpec& b_spec = *pick_generator(args, std::nullopt, "--b-generator");
-  const bool b_named = value_of(args, "--b-generator").has_value();
-  ParamValues b_scratch(b_spec.schema);  // parses and range-checks each --b-PARAM
-  ParamValues* const b_targets[] = {&b_scratch};
-  std::vector<std::pair<std::string_view, std::int64_t>> b_overrides;
-  bool frames_given = false;
-  FlagsSeen given;
-  const auto once = [&](const std::string& flag, std::optional<std::string_view> value) {
-    if (auto e = given.note(flag, value)) throw FlagError(*e);
-  };
-  ParamValues* const targets[] = {&params, &region_params};
-  FlagReader reader(args);
-  while (reader.next()) {
-    const std::string flag = reader.flag();
-    const bool is_switch = flag == "--regions" || flag == "--animate-regions" ||
-                           flag == "--no-wait" || flag == "--overlay-labels" ||
-                           flag == "--projector" || flag == "--compare";
-    if (is_switch) {
-      no_value(reader);
-      once(flag, std::nullopt);
-    }
-    if (flag == "--regions" || flag == "--animate-regions") {
-      const RegionsMode mode = flag == "--regions" ? RegionsMode::Instant : RegionsMode::Animated;
-      if (setup.regions != RegionsMode::Off && setup.regions != mode) {
-        throw FlagError(
-            "--regions and --animate-regions contradict each other: give one (--regions labels "
-            "at once, --animate-regions runs the flood fill step by step)");
-      }
-      setup.regions = mode;
-      continue;
-    }
-    if (flag == "--no-wait") {
-      o.no_wait = true;
-      continue;
-    }
-    if (flag == "--overlay-labels") {
-      setup.overlay_labels = true;
-      continue;
-    }
-    if (flag == "--projector") {
-      o.projector = true;
-      continue;
-    }
-    if (flag == "--compare") {
-      o.compare = true;
-      continue;
-    }
-    if (flag.starts_with("--b-") && flag != "--b-seed" && flag != "--b-generator") {
-      const std::string as_a = "--" + flag.substr(4);
-      if (!param_for_flag(as_a, b_targets)) {
-        throw FlagError("unknown flag " + shown(flag) + ": pane B's generator " +
-                        std::string(b_spec.name) + " has no " + shown(as_a));
-      }
-      const std::optional<std::string> v = reader.take_value();
-      if (!v) throw FlagError(flag + " needs a value (see --help)");
-      once(flag, *v);
-      if (auto e = apply_param_flag(as_a, *v, b_targets)) throw FlagError("pane B: " + *e);
-      const ParamDef* def = nullptr;
-      for (const ParamDef& d : b_spec.schema.params) {
-        if ("--" + kebab_case(d.name) == as_a || "--" + std::string(d.name) == as_a) def = &d;
-      }
-      if (def) b_overrides.emplace_back(def->name, b_scratch.get(def->name));
-      continue;
-    }
-    if (!flag.starts_with("--")) {
-      throw FlagError("unexpected argument " + shown(flag) + ": flags start with -- (see --help)");
-    }
-    // Known or not is decided before the value: "--bogus" alone is unknown, not short of a value.
-    if (!takes_value(flag) && !param_for_flag(flag, targets)) {
-      throw FlagError("unknown flag " + shown(flag) + " for " + std::string(spec.name) +
-                      ": see dungen-viz --help and `dungen generate " + std::string(spec.name) +
-                      " --help`");
-    }
-    const std::optional<std::string> given_value = reader.take_value();
-    if (!given_value) throw FlagError(flag + " needs a value (see --help)");
-    const std::string& value = *given_value;
-    once(flag, value);
-    if (flag == "--generator" || flag == "--b-generator") continue;  // read by pick_generator
-    if (flag == "--preset" || flag == "--share") continue;           // read by pick_preset
-    if (flag == "--sweep") {
-      o.sweep_seeds = static_cast<std::uint64_t>(parse_whole(flag, value, 1, kMaxSweepSeeds));
-      continue;
-    }
-    if (flag == "--b-seed") {
-      auto seed = parse_seed_flag(value);
-      if (auto* e = std::get_if<std::string>(&seed)) throw FlagError("pane B: " + *e);
-      o.b_seed = std::get<std::uint64_t>(seed);
-      continue;
-    }
-    if (flag == "--seed") {
-      auto seed = parse_seed_flag(value);
-      if (auto* e = std::get_if<std::string>(&seed)) throw FlagError(*e);
-      setup.seed = std::get<std::uint64_t>(seed);
-    } else if (flag == "--steps" || flag == "--back") {
-      auto steps = parse_uint_flag(flag, value);
-      if (auto* e = std::get_if<std::string>(&steps)) throw FlagError(*e);
-      (flag == "--steps" ? setup.steps.emplace() : setup.back) = std::get<std::uint64_t>(steps);
-    } else if (flag == "--frames") {
-      o.frames = static_cast<int>(parse_whole(flag, value, 1, 100000));
-      frames_given = true;
-    } else if (flag == "--screenshot") {
-      if (value.empty()) throw FlagError("--screenshot needs a file path, e.g. map.png");
-      // Checked now, before a window opens: a folder that is missing or not writable is a bad
-      // flag (the probe's temporary file is removed at once).
-      std::string why;
-      if (!AtomicFile::open(value, &why)) {
-        throw FlagError("--screenshot " + shown(value) + " cannot be written: " + why +
-                        " (give a path in a writable folder)");
-      }
-      o.screenshot = value;
-    } else if (flag == "--size") {
-      parse_size(value, o);
-    } else if (flag == "--font-scale") {
-      o.font_scale = parse_number<float>(flag, value, "0.75..3");
-      if (!(o.font_scale >= kMinUiScale && o.font_scale <= kMaxUiScale)) {
-        throw FlagError("--font-scale " + shown(value) + " is out of range: allowed 0.75..3");
-      }
-    } else if (auto e = apply_param_flag(flag, value, targets)) {
-      throw FlagError(*e);
+  const std::optional<std::string> v = reader.take_value();
+  if (!v) return Error{flag + " needs a value (see --help)"};
+  if (auto e = given.note(flag, *v)) return e;
+  if (auto e = apply_param_flag(as_a, *v, b_targets)) return Error{"pane B: " + e->message};
+  for (const ParamDef& d : p.b_spec->schema.params) {
+    if ("--" + kebab_case(d.name) == as_a || "--" + std::string(d.name) == as_a) {
+      p.b_overrides.emplace_back(d.name, p.b_scratch.get(d.name));
     }
   }
-  if (auto e = params.validate()) throw FlagError(e->words(ParamError::Names::Flags));
-  setup.params = params;
-  setup.region_params = region_params;
-  if (setup.back > 0 && !setup.steps)
-    throw FlagError("--back needs --steps K (step back after K steps)");
-  if (setup.back > 0 && o.no_wait) {
-    throw FlagError(
-        "--back and --no-wait contradict each other: --no-wait leaves --steps to the frames, "
-        "--back steps back from a finished --steps; give one");
+  return std::nullopt;
+}
+
+// One flag of the line, read by its row (or as a parameter): known, given once, not clashing,
+// its value of the right kind, then applied.
+std::optional<Error> read_flag(FlagReader& reader, Parse& p, FlagsSeen& given) {
+  const std::string flag = reader.flag();
+  const AppFlag* row = find_flag(flag);
+  if (row && row->kind == ValueKind::Switch) {
+    if (reader.has_inline_value()) return Error{flag + " takes no value (see --help)"};
+    if (auto e = given.note(flag, std::nullopt)) return e;
+    if (auto e = check_clashes(given)) return e;
+    return row->apply("", p);
   }
-  if (o.screenshot && !frames_given) o.frames = 3;
-  if ((b_named || o.b_seed || !b_overrides.empty()) && !o.compare) {
-    throw FlagError("--b-generator, --b-seed and --b-PARAM set pane B: they need --compare");
+  if (!row && flag.starts_with("--b-")) return read_b_param(reader, flag, p, given);
+  if (!flag.starts_with("--")) {
+    return Error{"unexpected argument " + shown(flag) + ": flags start with -- (see --help)"};
   }
-  if (b_named) o.b_generator = &b_spec;
-  if (!b_overrides.empty()) {
+  ParamValues* const targets[] = {&p.params, &p.region_params};
+  // Known or not is decided before the value: "--bogus" alone is unknown, not short of a value.
+  if (!row && !param_for_flag(flag, targets)) {
+    const std::string name(p.spec->name);
+    return Error{"unknown flag " + shown(flag) + " for " + name +
+                 ": see dungen-viz --help and `dungen generate " + name + " --help`"};
+  }
+  const std::optional<std::string> value = reader.take_value();
+  if (!value) return Error{flag + " needs a value (see --help)"};
+  if (auto e = given.note(flag, *value)) return e;
+  if (auto e = check_clashes(given)) return e;
+  return row ? row->apply(*value, p) : apply_param_flag(flag, *value, targets);
+}
+
+// The line as a whole, once every flag is read: the values together, what a flag needs, and
+// pane B's values.
+std::optional<Error> finish(Parse& p) {
+  AppOptions& o = p.o;
+  if (auto e = p.params.validate()) return Error{e->words(ParamError::Names::Flags)};
+  o.setup.params = p.params;
+  o.setup.region_params = p.region_params;
+  if (o.setup.back > 0 && !o.setup.steps) {
+    return Error{"--back needs --steps K (step back after K steps)"};
+  }
+  if (o.screenshot && !p.frames_given) o.frames = 3;
+  if ((p.b_named || o.b_seed || !p.b_overrides.empty()) && !o.compare) {
+    return Error{"--b-generator, --b-seed and --b-PARAM set pane B: they need --compare"};
+  }
+  if (p.b_named) o.b_generator = p.b_spec;
+  if (!p.b_overrides.empty()) {
     // Pane B is a copy of A: A's values (same generator) or B's defaults, then the overrides.
-    ParamValues b = &b_spec == &spec ? params : ParamValues(b_spec.schema);
-    for (const auto& [name, value] : b_overrides) (void)b.set(name, value);
-    if (auto e = b.validate()) throw FlagError("pane B: " + e->words(ParamError::Names::Flags));
+    ParamValues b = p.b_spec == p.spec ? p.params : ParamValues(p.b_spec->schema);
+    for (const auto& [name, value] : p.b_overrides) (void)b.set(name, value);
+    if (auto e = b.validate()) return Error{"pane B: " + e->words(ParamError::Names::Flags)};
     o.b_params = b;
   }
-  return o;
+  return std::nullopt;
+}
+
+Checked<AppOptions> parse(const std::vector<std::string>& args) {
+  Parse p;
+  if (auto e = start(args, p)) return *e;
+  FlagsSeen given;
+  FlagReader reader(args);
+  while (reader.next()) {
+    if (auto e = read_flag(reader, p, given)) return *e;
+  }
+  if (auto e = finish(p)) return *e;
+  return std::move(p.o);
 }
 
 }  // namespace
 
 ParseResult parse_options(const std::vector<std::string>& args) {
   for (const std::string& a : args) {
-    if (a == "--help" || a == "-h") return HelpRequested{std::string(kUsage)};
+    if (a == "--help" || a == "-h") return HelpRequested{usage()};
     if (a == "--version") return HelpRequested{"dungen-viz " + std::string(version()) + "\n"};
   }
-  try {
-    return parse(args);
-  } catch (const std::exception& e) {
-    return BadFlags{e.what()};
-  }
+  Checked<AppOptions> options = parse(args);
+  if (!options) return BadFlags{options.error().message};
+  return std::move(*options);
 }
 
 }  // namespace dungen::app

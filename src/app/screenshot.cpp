@@ -28,10 +28,9 @@ bool write_screenshot(const std::string& path, int width, int height, std::strin
   stbi_flip_vertically_on_write(1);
   // Written whole or not at all (io/atomic_file.hpp): a failed write never leaves a truncated
   // PNG or destroys the one already there.
-  std::string error;
-  std::optional<AtomicFile> file = AtomicFile::open(path, &error);
+  Checked<AtomicFile> file = AtomicFile::open(path);
   if (!file) {
-    *why = "could not write " + shown(path) + ": " + error;
+    *why = "could not write " + shown(path) + ": " + file.error().message;
     return false;
   }
   const auto sink = [](void* context, void* data, int size) {
@@ -42,8 +41,8 @@ bool write_screenshot(const std::string& path, int width, int height, std::strin
     *why = "could not encode the PNG for " + shown(path);
     return false;  // the temporary file is removed with `file`
   }
-  if (!file->commit(&error)) {
-    *why = "could not write " + shown(path) + ": " + error;
+  if (auto error = file->commit()) {
+    *why = "could not write " + shown(path) + ": " + error->message;
     return false;
   }
   return true;

@@ -39,8 +39,7 @@ const std::vector<Lesson>& lessons() {
       for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
         if (entry.path().extension() != ".json") continue;
         auto r = read_preset_file(entry.path().string());
-        if (auto* p = std::get_if<Preset>(&r))
-          out.push_back({entry.path().filename().string(), *p});
+        if (r) out.push_back({entry.path().filename().string(), *r});
       }
       if (!out.empty()) break;
     }
@@ -71,9 +70,9 @@ void say(UiState& ui, std::string text, bool error) {
 
 void open_preset(Session& session, UiState& ui, const std::string& path) {
   auto r = read_preset_file(path);
-  if (auto* err = std::get_if<std::string>(&r)) return say(ui, *err, true);
-  if (auto err = apply_preset(session, std::get<Preset>(r))) return say(ui, *err, true);
-  ui.preset_note = note_of(std::get<Preset>(r));
+  if (!r) return say(ui, r.error().message, true);
+  if (auto err = apply_preset(session, *r)) return say(ui, err->message, true);
+  ui.preset_note = note_of(*r);
   say(ui, "opened " + shown(path, kShownPathMaxBytes), false);
 }
 
@@ -114,7 +113,7 @@ void begin_file_action(Session& session, UiState& ui, FileAction a) {
   ShareUi& s = ui.share;
   const ActionInfo what = info(a);
   if (a != FileAction::OpenPreset && a != FileAction::SavePreset) {
-    if (auto why = export_refusal(session, what.kind)) return say(ui, *why, true);
+    if (auto why = export_refusal(session, what.kind)) return say(ui, why->message, true);
   }
   if (files_are_downloads()) {
     std::filesystem::path p(s.path[0] ? s.path : "dungen");
@@ -188,7 +187,7 @@ void share_section(Session& session, UiState& ui) {
     for (const Lesson& l : list) {
       if (ImGui::Selectable(l.preset.title.c_str())) {
         if (auto err = apply_preset(session, l.preset)) {
-          say(ui, *err, true);
+          say(ui, err->message, true);
         } else {
           ui.preset_note = note_of(l.preset);
           say(ui, "loaded " + l.file, false);
@@ -213,12 +212,12 @@ void share_section(Session& session, UiState& ui) {
                                ImGuiInputTextFlags_EnterReturnsTrue);
   if (entered) {
     auto r = parse_share_string(s.paste);
-    if (auto* err = std::get_if<std::string>(&r)) {
-      say(ui, *err, true);
-    } else if (auto err2 = apply_preset(session, std::get<Preset>(r))) {
-      say(ui, *err2, true);
+    if (!r) {
+      say(ui, r.error().message, true);
+    } else if (auto err2 = apply_preset(session, *r)) {
+      say(ui, err2->message, true);
     } else {
-      ui.preset_note = note_for_share(std::get<Preset>(r), lesson_presets());
+      ui.preset_note = note_for_share(*r, lesson_presets());
       say(ui, "loaded the share string", false);
       s.paste[0] = '\0';
     }

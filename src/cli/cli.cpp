@@ -68,27 +68,24 @@ void print_param_help(CliRequest::Command command, const GeneratorSpec& spec, st
 }
 
 // Opens PATH for `flag` in `plan` before any work starts, so a bad path costs nothing; the
-// file appears only when the plan is committed. Returns the plan's entry for it.
-std::size_t open_output(OutputPlan& plan, std::string_view flag, const std::string& path) {
-  if (auto err = plan.add(flag, path)) throw UsageError(*err);
-  return plan.size() - 1;
-}
-
-// Every file of the command replaced together, or none (io/output_plan.hpp).
-void commit_output(OutputPlan& plan) {
-  if (auto err = plan.commit()) throw UsageError(*err);
+// file appears only when the plan is committed (every file of the command together, or none:
+// io/output_plan.hpp). Returns the file (none when no path is given), or the error.
+Checked<AtomicFile*> open_output(OutputPlan& plan, std::string_view flag,
+                                 const std::optional<std::string>& path) {
+  if (!path) return static_cast<AtomicFile*>(nullptr);
+  if (auto err = plan.add(flag, *path)) return *err;
+  return &plan.file(plan.size() - 1);
 }
 
 // Everything written to `out` reached it: a full disk or a closed pipe behind standard output
 // is an error (exit 2), not a silent success. first_error: the errno a stream_sink met first (the
 // stream stops writing once it failed, so its own state no longer knows why).
-void check_stream(std::ostream& out, int first_error = 0) {
+std::optional<Error> check_stream(std::ostream& out, int first_error = 0) {
   errno = 0;
   out.flush();
-  if (!out) {
-    const int e = first_error ? first_error : errno ? errno : EIO;
-    throw UsageError(std::string("standard output cannot be written: ") + std::strerror(e));
-  }
+  if (out) return std::nullopt;
+  const int e = first_error ? first_error : errno ? errno : EIO;
+  return Error{std::string("standard output cannot be written: ") + std::strerror(e)};
 }
 
 // Writes to `out`, keeping in *first_error the errno of the first write that failed.
@@ -111,83 +108,118 @@ struct TraceBudget {
   std::uint64_t written = 0;
 };
 
-// Runs `stepper` to the end, writing each step to the trace, numbered from first_number. Past
-// the budget it stops with an error (the trace is then never committed: the old file stays).
-std::uint64_t run_traced(Stepper& stepper, std::string_view algorithm, const Narration& narration,
-                         AtomicFile& trace, std::uint64_t first_number, TraceBudget& budget) {
-  std::uint64_t n = 0;
+// Runs `stepper` to the end, writing each step to the trace, numbered from first_number: the
+// steps run, or, past the budget, the error (the trace is then never committed: the old file
+// stays).
+Checked<std::uint64_t> run_traced(Stepper& stepper, std::string_view algorithm,
+                                  const Narration& narration, AtomicFile& trace,
+                                  std::uint64_t first_number, TraceBudget& budget) {
+  bool over = false;  // past the budget: the step's remaining pieces are dropped
   const TextSink sink = [&](std::string_view piece) {
     budget.written += piece.size();
-    if (budget.written > (budget.limit_mb << 20)) {
-      throw UsageError(
-          "--trace passed " + std::to_string(budget.limit_mb) + " MB at step " +
-          std::to_string(first_number + n) + ": allowed up to --trace-limit MB (default " +
-          std::to_string(kDefaultTraceLimitMb) + ", at most " + std::to_string(kMaxTraceLimitMb) +
-          "): raise --trace-limit or trace a smaller map (the file there, if any, "
-          "is as it was)");
-    }
-    trace.write(piece);
+    over = over || budget.written > (budget.limit_mb << 20);
+    if (!over) trace.write(piece);
   };
+  std::uint64_t n = 0;
   while (const Step* step = stepper.next()) {
     write_trace_line({first_number + n, algorithm, *step, stepper.draws(), stepper.changes()},
                      narration, stepper.params(), stepper.grid(), sink);
+    if (over) {
+      return Error{"--trace passed " + std::to_string(budget.limit_mb) + " MB at step " +
+                   std::to_string(first_number + n) + ": allowed up to --trace-limit MB (default " +
+                   std::to_string(kDefaultTraceLimitMb) + ", at most " +
+                   std::to_string(kMaxTraceLimitMb) +
+                   "): raise --trace-limit or trace a smaller map (the file there, if any, "
+                   "is as it was)"};
+    }
     ++n;
   }
   return n;
 }
 
-int cmd_list(std::ostream& out) {
+// What a generate run leaves besides its map: its step count and, with --regions, the labels.
+struct Ran {
+  std::uint64_t steps = 0;
+  std::optional<RegionMap> regions;
+};
+
+// Runs the generator to its end, then the flood fill with --regions, writing every step to the
+// trace when there is one: what the run left, or the trace's error.
+Checked<Ran> run_generate(Stepper& stepper, const GenerateRequest& r, AtomicFile* trace) {
+  Ran ran;
+  TraceBudget budget{r.trace_limit_mb};
+  if (trace) {
+    const Checked<std::uint64_t> steps =
+        run_traced(stepper, r.spec->name, r.spec->narration, *trace, 1, budget);
+    if (!steps) return steps.error();
+    ran.steps = *steps;
+  } else {
+    ran.steps = run_to_end(stepper).steps;
+  }
+  if (!r.regions) return ran;
+  ran.regions = label_regions(stepper.grid(), r.region_params.get_int("connectivity"));
+  if (trace) {
+    // The trace shows the flood fill step by step; its labels are label_regions' (tested).
+    Stepper flood = start_region_stepper(stepper.grid(), r.region_params, true);
+    const Checked<std::uint64_t> flood_steps =
+        run_traced(flood, "regions", region_narration(), *trace, ran.steps + 1, budget);
+    if (!flood_steps) return flood_steps.error();
+  }
+  return ran;
+}
+
+// The map as a PNG, with its regions coloured when it has them. Drawn and encoded a band of rows
+// at a time: memory a few rows, whatever the height.
+std::optional<Error> write_png_map(const MapExport& m, int cell_px, const TextSink& sink) {
+  if (auto err = image_size_error(m.grid.width(), m.grid.height(), cell_px)) return err;
+  std::optional<Grid> with_regions;
+  if (m.regions) {
+    with_regions.emplace(m.grid);
+    with_regions->assign_regions(m.regions->labels);
+  }
+  return write_map_png(sink, with_regions ? *with_regions : m.grid,
+                       {.cell_px = cell_px, .room_colours = m.spec.text_shows_labels});
+}
+
+std::optional<Error> cmd_list(std::ostream& out) {
   for (const GeneratorSpec* spec : all_generators()) {
     std::string name(spec->name);
     name.resize(std::max<std::size_t>(name.size() + 2, 20), ' ');
     out << name << spec->summary << '\n';
   }
-  check_stream(out);
-  return kExitOk;
+  return check_stream(out);
 }
 
-int cmd_generate(const GenerateRequest& r, std::ostream& out) {
+std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out) {
   const GeneratorSpec& spec = *r.spec;
   if (r.help) {
     print_param_help(CliRequest::Command::Generate, spec, out);
-    check_stream(out);
-    return kExitOk;
+    return check_stream(out);
   }
   // Every file this run writes, opened now: --out (a tmj map with its tilesets) and --trace.
   OutputPlan plan;
-  AtomicFile* out_file = nullptr;
-  if (r.out_path && r.format == OutputFormat::Tmj) {
-    if (auto err = plan_tiled(plan, "--out", *r.out_path)) throw UsageError(*err);
-  } else if (r.out_path) {
-    out_file = &plan.file(open_output(plan, "--out", *r.out_path));
+  const bool tiled = r.format == OutputFormat::Tmj;
+  if (tiled) {
+    if (auto err = plan_tiled(plan, "--out", *r.out_path)) return err;  // --out is needed
   }
-  AtomicFile* trace =
-      r.trace_path ? &plan.file(open_output(plan, "--trace", *r.trace_path)) : nullptr;
+  const Checked<AtomicFile*> opened = open_output(plan, "--out", tiled ? std::nullopt : r.out_path);
+  if (!opened) return opened.error();
+  const Checked<AtomicFile*> traced = open_output(plan, "--trace", r.trace_path);
+  if (!traced) return traced.error();
+  AtomicFile* const out_file = *opened;
+  AtomicFile* const trace = *traced;
 
   // A trace records every step's changes and draws; the map is the same either way.
   Stepper stepper = start_generator(spec, r.params, r.seed, /*record_changes=*/trace != nullptr);
-  RunResult run;
-  TraceBudget budget{r.trace_limit_mb};
-  if (trace) {
-    run.steps = run_traced(stepper, spec.name, spec.narration, *trace, 1, budget);
-  } else {
-    run = run_to_end(stepper);
-  }
-  std::optional<RegionMap> region_map;
-  if (r.regions) {
-    region_map = label_regions(stepper.grid(), r.region_params.get_int("connectivity"));
-    if (trace) {
-      // The trace shows the flood fill step by step; its labels are label_regions' (tested).
-      Stepper flood = start_region_stepper(stepper.grid(), r.region_params, true);
-      run_traced(flood, "regions", region_narration(), *trace, run.steps + 1, budget);
-    }
-  }
+  Checked<Ran> ran = run_generate(stepper, r, trace);
+  if (!ran) return ran.error();
+  const std::optional<RegionMap>& region_map = ran->regions;
   const MapExport m{spec,
                     r.params,
                     r.seed,
                     stepper.grid(),
                     stepper.layout(),
-                    run.steps,
+                    ran->steps,
                     stepper.stats(),
                     region_map ? &*region_map : nullptr};
   // Streamed: the export is never whole in memory (an 878 MB JSON at 4096x4096 with 1-cell rooms).
@@ -196,32 +228,21 @@ int cmd_generate(const GenerateRequest& r, std::ostream& out) {
   if (r.format == OutputFormat::Json) {
     write_json(m, sink);
   } else if (r.format == OutputFormat::Png) {
-    if (auto err = image_size_error(m.grid.width(), m.grid.height(), r.cell_px)) {
-      throw UsageError(*err);
-    }
-    // Drawn and encoded a band of rows at a time: memory a few rows, whatever the height.
-    std::optional<Grid> with_regions;
-    if (region_map) {
-      with_regions.emplace(m.grid);
-      with_regions->assign_regions(region_map->labels);
-    }
-    if (auto e = write_map_png(sink, with_regions ? *with_regions : m.grid,
-                               {.cell_px = r.cell_px, .room_colours = spec.text_shows_labels})) {
-      throw UsageError(*e);
-    }
+    if (auto err = write_png_map(m, r.cell_px, sink)) return err;
   } else if (r.format == OutputFormat::Tmj) {
     // Several files: the map and its tilesets beside its target, in the plan since the start.
     TiledFiles files;
     if (auto err = make_tiled(plan.target(0), m.grid, m.layout, spec, r.cell_px, files)) {
-      throw UsageError("--out " + shown(*r.out_path) + " cannot be written: " + *err);
+      return Error{"--out " + shown(*r.out_path) + " cannot be written: " + err->message};
     }
     fill_tiled(plan, 0, files);
   } else {
     write_text(m, sink);
   }
-  if (!r.out_path) check_stream(out, out_error);
-  commit_output(plan);
-  return kExitOk;
+  if (!r.out_path) {
+    if (auto e = check_stream(out, out_error)) return e;
+  }
+  return plan.commit();
 }
 
 // Progress on standard error for a long job, as one line rewritten in place, and only for a
@@ -249,14 +270,14 @@ class Progress {
   bool shown_ = false;
 };
 
-int cmd_record(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
+std::optional<Error> cmd_record(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
   if (r.help) {
     print_param_help(CliRequest::Command::Record, *r.spec, out);
-    check_stream(out);
-    return kExitOk;
+    return check_stream(out);
   }
   OutputPlan plan;
-  AtomicFile& file = plan.file(open_output(plan, "--out", *r.out_path));
+  const Checked<AtomicFile*> file = open_output(plan, "--out", r.out_path);  // --out is needed
+  if (!file) return file.error();
   RecordOptions o;
   o.every = r.every;
   if (r.frames > 0) o.frames = r.frames;
@@ -266,11 +287,10 @@ int cmd_record(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
   if (auto e = record_gif(*r.spec, r.params, r.seed, o, gif, [&](int done, int total) {
         progress(static_cast<std::uint64_t>(done), static_cast<std::uint64_t>(total));
       })) {
-    throw UsageError(*e);
+    return e;
   }
-  file.write(gif);
-  commit_output(plan);
-  return kExitOk;
+  (*file)->write(gif);
+  return plan.commit();
 }
 
 // An ostream over a text sink, so the sweep's writers stream into the same files as the rest.
@@ -295,17 +315,18 @@ class SinkBuf : public std::streambuf {
   TextSink sink_;
 };
 
-int cmd_sweep(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
+std::optional<Error> cmd_sweep(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
   if (r.help) {
     print_param_help(CliRequest::Command::Sweep, *r.spec, out);
-    check_stream(out);
-    return kExitOk;
+    return check_stream(out);
   }
   OutputPlan plan;
-  AtomicFile* out_file = r.out_path ? &plan.file(open_output(plan, "--out", *r.out_path)) : nullptr;
+  const Checked<AtomicFile*> opened = open_output(plan, "--out", r.out_path);
+  if (!opened) return opened.error();
+  AtomicFile* const out_file = *opened;
   const SweepOptions o{r.first_seed, r.last_seed, r.region_params.get_int("connectivity"),
                        r.threads};
-  if (auto e = sweep_range_error(o)) throw UsageError(*e);
+  if (auto e = sweep_range_error(o)) return e;
   // Big maps take fewer threads than asked (or than cores): said, so a slow sweep is explained.
   const std::uint64_t seeds = r.last_seed - r.first_seed + 1;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
@@ -328,39 +349,50 @@ int cmd_sweep(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
     write_sweep_csv(sink, rows);
   }
   sink.flush();
-  if (!out_file) check_stream(out, out_error);
-  commit_output(plan);
-  return kExitOk;
+  if (!out_file) {
+    if (auto e = check_stream(out, out_error)) return e;
+  }
+  return plan.commit();
+}
+
+// The request run: the error that stopped it, or nothing.
+std::optional<Error> run_request(const CliRequest& request, std::ostream& out, std::ostream& err) {
+  switch (request.command) {
+    case CliRequest::Command::Usage:
+      out << kUsage;
+      return check_stream(out);
+    case CliRequest::Command::List:
+      return cmd_list(out);
+    case CliRequest::Command::Generate:
+      return cmd_generate(request.generate, out);
+    case CliRequest::Command::Record:
+      return cmd_record(request.generate, out, err);
+    case CliRequest::Command::Sweep:
+      return cmd_sweep(request.generate, out, err);
+    case CliRequest::Command::Version:
+      out << "dungen " << version() << '\n';
+      return check_stream(out);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   try {
-    const CliRequest request = parse_cli(args);
-    switch (request.command) {
-      case CliRequest::Command::Usage:
-        if (args.empty()) {
-          err << kUsage;
-          return kExitBadInput;
-        }
-        out << kUsage;
-        check_stream(out);
-        return kExitOk;
-      case CliRequest::Command::List:
-        return cmd_list(out);
-      case CliRequest::Command::Generate:
-        return cmd_generate(request.generate, out);
-      case CliRequest::Command::Record:
-        return cmd_record(request.generate, out, err);
-      case CliRequest::Command::Sweep:
-        return cmd_sweep(request.generate, out, err);
-      case CliRequest::Command::Version:
-        out << "dungen " << version() << '\n';
-        check_stream(out);
-        return kExitOk;
+    // Every message is one line: user text in it is shown() (control characters escaped).
+    const auto fail = [&](const Error& e) {
+      err << "dungen: " << e.message << '\n';
+      return kExitBadInput;
+    };
+    const Checked<CliRequest> request = parse_cli(args);
+    if (!request) return fail(request.error());
+    if (request->command == CliRequest::Command::Usage && args.empty()) {
+      err << kUsage;  // nothing asked: the usage, as an error
+      return kExitBadInput;
     }
-    return kExitBadInput;
+    if (auto e = run_request(*request, out, err)) return fail(*e);
+    return kExitOk;
   } catch (const std::bad_alloc&) {
     // Not bad input: the machine could not hold the work. Every output is as it was (nothing is
     // committed on the way out of an exception).
@@ -368,7 +400,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
            "smaller: --width/--height, --cell-px, --threads, or drop --trace/--regions)\n";
     return kExitOutOfMemory;
   } catch (const std::exception& e) {
-    // Every message is one line: user text in it is shown() (control characters escaped).
+    // A broken precondition (a bug, never bad input: that is an Error above), said in one line
+    // rather than ending in std::terminate.
     err << "dungen: " << e.what() << '\n';
     return kExitBadInput;
   }

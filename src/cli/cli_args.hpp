@@ -1,25 +1,20 @@
 #pragma once
 // The command line of `dungen`, read and checked before any work starts: what to run, or one
-// line saying what is wrong (thrown as UsageError). Kept apart from running it so the fuzz
+// line saying what is wrong (an Error, core/error.hpp). Kept apart from running it so the fuzz
 // target (tests/fuzz/fuzz_cli_args.cpp) can drive every check without generating a map.
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/params.hpp"
 #include "generators/registry.hpp"
 #include "io/trace.hpp"
 
 namespace dungen {
-
-// Bad input: run_cli prints it as one line ("dungen: ...") and exits 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 enum class OutputFormat : std::uint8_t { Text, Json, Png, Tmj, Csv };
 
@@ -56,7 +51,8 @@ struct CliRequest {
 
 // A flag a command takes besides the generator's parameters (and the region parameters, which
 // generate with --regions and sweep take): how its value is written and what it does. One table
-// serves the parser (which flags a command knows) and `COMMAND NAME --help`.
+// in cli_args.cpp holds every flag with its value kind and what it sets; it serves the parser
+// (which flags a command knows, given once, needed, clashing) and `COMMAND NAME --help`.
 struct CommandFlag {
   std::string_view flag;   // "--cell-px"
   std::string_view value;  // "N"; empty for a switch (--regions)
@@ -66,9 +62,10 @@ std::vector<CommandFlag> command_flags(CliRequest::Command command);
 // The first word of the command in a usage line: "generate", "record", "sweep".
 std::string_view command_name(CliRequest::Command command);
 
-// Reads args (without the program name). Throws UsageError, worded for the user, for anything
-// wrong: unknown or repeated flags, values out of range, flags that would have no effect, extra
-// arguments. Touches no file (paths are checked when they are opened).
-CliRequest parse_cli(const std::vector<std::string>& args);
+// Reads args (without the program name): the request, or the Error, worded for the user, for
+// anything wrong: unknown or repeated flags, values out of range, flags that would have no
+// effect, extra arguments. run_cli prints an error as one line ("dungen: ...") and exits 2.
+// Touches no file (paths are checked when they are opened) but a --preset file, read.
+Checked<CliRequest> parse_cli(const std::vector<std::string>& args);
 
 }  // namespace dungen

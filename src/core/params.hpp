@@ -3,8 +3,9 @@
 // rules across parameters as typed constraints. The CLI flags, validation, the app's sliders and
 // its clamp-and-tell repair, and the JSON presets are all made from it.
 //
-// Error style (the library's one): checks of user input return a value, std::optional<ParamError>
-// here (nothing = fine), which callers word for their audience. Exceptions
+// Error style (the library's one, core/error.hpp): checks of user input return a value. Here the
+// error is structured, std::optional<ParamError> (nothing = fine), which callers word for their
+// audience with ParamError::words(); above this layer the words travel as an Error. Exceptions
 // (std::invalid_argument, std::out_of_range) only mean a caller broke a precondition, such as
 // starting a generator with values that were never validated.
 

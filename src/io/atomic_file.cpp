@@ -175,19 +175,18 @@ std::string identity_of(const struct stat& st) {
 
 }  // namespace
 
-std::optional<OutputTarget> resolve_output(const std::string& path, std::string* error) {
+Checked<OutputTarget> resolve_output(const std::string& path) {
   OutputTarget t;
   std::string at = path;
   for (int links = 0; links <= kMaxLinks; ++links) {
     if (const std::optional<int> fd = descriptor_named(at)) {
       const int flags = ::fcntl(*fd, F_GETFL);
       if (flags < 0) {
-        *error = "names descriptor " + std::to_string(*fd) + ", which is not open";
-        return std::nullopt;
+        return Error{"names descriptor " + std::to_string(*fd) + ", which is not open"};
       }
       if ((flags & O_ACCMODE) == O_RDONLY) {
-        *error = "names descriptor " + std::to_string(*fd) + ", which is open only for reading";
-        return std::nullopt;
+        return Error{"names descriptor " + std::to_string(*fd) +
+                     ", which is open only for reading"};
       }
       t.kind = OutputTarget::Kind::Through;
       t.path = at;
@@ -208,15 +207,13 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string*
     if (::lstat(at.c_str(), &lst) != 0) {
       const int e = errno;
       if (e != ENOENT) {
-        *error = errno_text(e);
-        return std::nullopt;
+        return Error{errno_text(e)};
       }
       // A file to create. Through a dangling link, its folder must exist (the link is left as
       // it is); a plain path's missing folder is reported when the temporary file is made.
       struct stat folder {};
       if (links > 0 && ::stat(folder_of(at).c_str(), &folder) != 0) {
-        *error = "its symlink points to " + shown(at) + ", in a folder that does not exist";
-        return std::nullopt;
+        return Error{"its symlink points to " + shown(at) + ", in a folder that does not exist"};
       }
       t.kind = OutputTarget::Kind::File;
       t.path = at;
@@ -235,23 +232,20 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string*
       if (::stat(folder_path.c_str(), &folder) == 0 && (folder.st_mode & S_ISVTX) != 0 &&
           (folder.st_mode & S_IWOTH) != 0 && lst.st_uid != ::geteuid() &&
           lst.st_uid != folder.st_uid) {
-        *error = "is a symlink of another user (uid " + std::to_string(lst.st_uid) +
-                 ") in the shared sticky folder " + shown(folder_path.string()) +
-                 ": not followed, as by the kernel's protected_symlinks rule";
-        return std::nullopt;
+        return Error{"is a symlink of another user (uid " + std::to_string(lst.st_uid) +
+                     ") in the shared sticky folder " + shown(folder_path.string()) +
+                     ": not followed, as by the kernel's protected_symlinks rule"};
       }
       std::error_code ec;
       const fs::path to = fs::read_symlink(at, ec);
       if (ec) {
-        *error = "its symlink cannot be read: " + ec.message();
-        return std::nullopt;
+        return Error{"its symlink cannot be read: " + ec.message()};
       }
       at = to.is_absolute() ? to.string() : (folder_path / to).string();
       continue;
     }
     if (S_ISDIR(lst.st_mode)) {
-      *error = "is a folder";
-      return std::nullopt;
+      return Error{"is a folder"};
     }
     t.kind = S_ISREG(lst.st_mode) ? OutputTarget::Kind::File : OutputTarget::Kind::Through;
     t.path = at;
@@ -259,8 +253,7 @@ std::optional<OutputTarget> resolve_output(const std::string& path, std::string*
     if (S_ISREG(lst.st_mode)) t.identity = identity_of(lst);
     return t;
   }
-  *error = "its symlinks go round in a loop or chain more than " + std::to_string(kMaxLinks);
-  return std::nullopt;
+  return Error{"its symlinks go round in a loop or chain more than " + std::to_string(kMaxLinks)};
 }
 
 std::string temp_name_pattern(const std::string& target) {
@@ -283,13 +276,13 @@ std::string temp_name_pattern(const std::string& target) {
   return (folder / temp_name).string();
 }
 
-std::optional<AtomicFile> AtomicFile::open(const std::string& path, std::string* error) {
-  const std::optional<OutputTarget> target = resolve_output(path, error);
-  if (!target) return std::nullopt;
-  return open(*target, error);
+Checked<AtomicFile> AtomicFile::open(const std::string& path) {
+  const Checked<OutputTarget> target = resolve_output(path);
+  if (!target) return target.error();
+  return open(*target);
 }
 
-std::optional<AtomicFile> AtomicFile::open(const OutputTarget& target, std::string* error) {
+Checked<AtomicFile> AtomicFile::open(const OutputTarget& target) {
   if (target.kind == OutputTarget::Kind::Through) {
     int fd = -1;
     if (target.descriptor >= 0) {
@@ -301,17 +294,13 @@ std::optional<AtomicFile> AtomicFile::open(const OutputTarget& target, std::stri
       if (fd < 0 && errno == ENXIO) {
         struct stat st {};
         if (::stat(target.path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode)) {
-          *error = "is a FIFO that no process is reading";
-          return std::nullopt;
+          return Error{"is a FIFO that no process is reading"};
         }
         errno = ENXIO;
       }
       if (fd >= 0) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     }
-    if (fd < 0) {
-      *error = errno_text(errno);
-      return std::nullopt;
-    }
+    if (fd < 0) return Error{errno_text(errno)};
     return AtomicFile(fd, target.path, {}, -1);
   }
   remove_stale_temps(folder_of(target.path));
@@ -329,10 +318,7 @@ std::optional<AtomicFile> AtomicFile::open(const OutputTarget& target, std::stri
       slot = register_temp(name.data());
     }
   }
-  if (fd < 0) {
-    *error = errno_text(errno);
-    return std::nullopt;
-  }
+  if (fd < 0) return Error{errno_text(errno)};
   // mkstemp makes the file private (0600): the result gets the permissions the file it replaces
   // had, or those a new file would get.
   mode_t mode = 0;
@@ -412,11 +398,8 @@ bool AtomicFile::write(std::string_view text) {
   return drain();
 }
 
-bool AtomicFile::finish(std::string* error) {
-  if (fd_ < 0 || finished_) {
-    *error = "already written";
-    return false;
-  }
+std::optional<Error> AtomicFile::finish() {
+  if (fd_ < 0 || finished_) return Error{"already written"};
   drain();
   // fsync: the data is on the disk before the rename makes it the file (a crash then leaves the
   // old file or the new one, never an empty one). Devices and pipes have nothing to sync.
@@ -425,23 +408,19 @@ bool AtomicFile::finish(std::string* error) {
   fd_ = -1;
   finished_ = true;
   if (error_ != 0) {
-    *error = "could not be written completely: " + errno_text(error_);
     discard();
-    return false;
+    return Error{"could not be written completely: " + errno_text(error_)};
   }
-  return true;
+  return std::nullopt;
 }
 
-bool AtomicFile::publish(std::string* error) {
-  if (!finished_ || error_ != 0) {
-    *error = "not finished";
-    return false;
-  }
-  if (through()) return true;
+std::optional<Error> AtomicFile::publish() {
+  if (!finished_ || error_ != 0) return Error{"not finished"};
+  if (through()) return std::nullopt;
   if (::rename(temp_.c_str(), target_.c_str()) != 0) {
-    *error = errno_text(errno);
+    const int e = errno;  // before discard() can change it
     discard();
-    return false;
+    return Error{errno_text(e)};
   }
   temp_.clear();
   unregister_temp(std::exchange(slot_, -1));
@@ -453,11 +432,12 @@ bool AtomicFile::publish(std::string* error) {
     ::fsync(dir);
     ::close(dir);
   }
-  return true;
+  return std::nullopt;
 }
 
-bool AtomicFile::commit(std::string* error) {
-  return finish(error) && publish(error);
+std::optional<Error> AtomicFile::commit() {
+  if (auto e = finish()) return e;
+  return publish();
 }
 
 }  // namespace dungen

@@ -33,6 +33,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/error.hpp"
+
 namespace dungen {
 
 // What an output path names, found before anything is opened or written.
@@ -50,8 +52,8 @@ struct OutputTarget {
   std::string identity;
 };
 
-// Follows `path` as described above; on failure, *error says why in a few words.
-std::optional<OutputTarget> resolve_output(const std::string& path, std::string* error);
+// Follows `path` as described above; on failure, the error says why in a few words.
+Checked<OutputTarget> resolve_output(const std::string& path);
 
 // The mkstemp pattern of a temporary file beside `target`: "FOLDER/.NAME.tmp-XXXXXX".
 std::string temp_name_pattern(const std::string& target);
@@ -59,9 +61,9 @@ std::string temp_name_pattern(const std::string& target);
 class AtomicFile {
  public:
   // Resolves `path` (resolve_output) and opens it: a temporary file next to the target, or the
-  // target itself when it is written through. On failure, *error says why in a few words.
-  static std::optional<AtomicFile> open(const std::string& path, std::string* error);
-  static std::optional<AtomicFile> open(const OutputTarget& target, std::string* error);
+  // target itself when it is written through. On failure, the error says why in a few words.
+  static Checked<AtomicFile> open(const std::string& path);
+  static Checked<AtomicFile> open(const OutputTarget& target);
   AtomicFile(AtomicFile&& other) noexcept;
   AtomicFile& operator=(AtomicFile&&) = delete;
   AtomicFile(const AtomicFile&) = delete;
@@ -69,13 +71,14 @@ class AtomicFile {
 
   // False once any write has failed (then commit() fails too, with that write's errno).
   bool write(std::string_view text);
-  // Flushes, syncs, closes and renames over the target. False (with *error) if any step failed.
-  bool commit(std::string* error);
+  // Flushes, syncs, closes and renames over the target: the error of the step that failed, or
+  // nothing.
+  std::optional<Error> commit();
   // commit() in two halves, for several files that must be replaced together (io/output_plan):
   // finish() writes out, syncs and closes (every failure of the data shows here); publish()
   // renames the finished temporary file over the target.
-  bool finish(std::string* error);
-  bool publish(std::string* error);
+  std::optional<Error> finish();
+  std::optional<Error> publish();
   // Drops the temporary file: the target stays as it was.
   void discard();
 

@@ -28,12 +28,11 @@ class OutputPlan {
   // The file `flag` names. needs_regular_file: if not empty, a target that is not a regular
   // file (a device, FIFO, descriptor) is refused, saying this (e.g. "a tmj map's tilesets are
   // written beside it"). Returns the error, or nothing (the file is then file(size() - 1)).
-  std::optional<std::string> add(std::string_view flag, const std::string& path,
-                                 std::string_view needs_regular_file = {});
+  std::optional<Error> add(std::string_view flag, const std::string& path,
+                           std::string_view needs_regular_file = {});
   // A file that entry `of` writes beside itself (a tmj map's tileset: kind "tileset"); always a
   // regular file. Errors name `of`'s flag and path.
-  std::optional<std::string> add_derived(std::size_t of, const std::string& path,
-                                         std::string_view kind);
+  std::optional<Error> add_derived(std::size_t of, const std::string& path, std::string_view kind);
 
   std::size_t size() const { return entries_.size(); }
   AtomicFile& file(std::size_t i) { return *entries_.at(i).file; }
@@ -43,7 +42,7 @@ class OutputPlan {
   void drop(std::size_t i);
 
   // Finishes every file, then replaces the targets. The error, or nothing.
-  std::optional<std::string> commit();
+  std::optional<Error> commit();
 
  private:
   struct Entry {
@@ -54,8 +53,8 @@ class OutputPlan {
     OutputTarget target;
     std::optional<AtomicFile> file;
   };
-  std::optional<std::string> open(Entry entry, std::string_view needs_regular_file);
-  std::string cannot(const Entry& e, const std::string& why, std::string_view hint) const;
+  std::optional<Error> open(Entry entry, std::string_view needs_regular_file);
+  Error cannot(const Entry& e, const std::string& why, std::string_view hint) const;
   std::deque<Entry> entries_;  // a deque: file() references stay valid as entries are added
 };
 

@@ -21,22 +21,21 @@ bool looks_whole(std::string_view text) {
          std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-std::string not_whole(std::string_view flag, std::string_view text, std::string_view allowed) {
-  if (text.empty()) return std::string(flag) + " needs a value: allowed " + std::string(allowed);
-  return std::string(flag) + " " + shown(text) + " is not a whole number: allowed " +
-         std::string(allowed);
+Error not_whole(std::string_view flag, std::string_view text, std::string_view allowed) {
+  if (text.empty()) return {std::string(flag) + " needs a value: allowed " + std::string(allowed)};
+  return {std::string(flag) + " " + shown(text) + " is not a whole number: allowed " +
+          std::string(allowed)};
 }
 
 // The digits as typed ("-0" stays "-0"), cut when there are hundreds of them.
-std::string out_of_range(std::string_view flag, std::string_view text, std::string_view allowed) {
-  return std::string(flag) + " " + cut_for_message(text) + " is out of range: allowed " +
-         std::string(allowed);
+Error out_of_range(std::string_view flag, std::string_view text, std::string_view allowed) {
+  return {std::string(flag) + " " + cut_for_message(text) + " is out of range: allowed " +
+          std::string(allowed)};
 }
 }  // namespace
 
-std::variant<std::int64_t, std::string> parse_int_flag(std::string_view flag, std::string_view text,
-                                                       std::int64_t min, std::int64_t max,
-                                                       std::string_view allowed) {
+Checked<std::int64_t> parse_int_flag(std::string_view flag, std::string_view text, std::int64_t min,
+                                     std::int64_t max, std::string_view allowed) {
   const std::string range =
       allowed.empty() ? std::to_string(min) + ".." + std::to_string(max) : std::string(allowed);
   if (!looks_whole(text)) return not_whole(flag, text, range);
@@ -48,8 +47,7 @@ std::variant<std::int64_t, std::string> parse_int_flag(std::string_view flag, st
   return v;
 }
 
-std::variant<std::uint64_t, std::string> parse_uint_flag(std::string_view flag,
-                                                         std::string_view text) {
+Checked<std::uint64_t> parse_uint_flag(std::string_view flag, std::string_view text) {
   const std::string range = "0.." + std::to_string(UINT64_MAX);
   if (!looks_whole(text)) return not_whole(flag, text, range);
   std::uint64_t v = 0;
@@ -70,22 +68,22 @@ ParamValues* param_for_flag(std::string_view flag, std::span<ParamValues* const>
   return nullptr;
 }
 
-std::optional<std::string> apply_param_flag(std::string_view flag, std::string_view value,
-                                            std::span<ParamValues* const> targets) {
+std::optional<Error> apply_param_flag(std::string_view flag, std::string_view value,
+                                      std::span<ParamValues* const> targets) {
   ParamValues* target = param_for_flag(flag, targets);
-  if (!target) return "unknown flag '" + std::string(flag) + "'";
+  if (!target) return Error{"unknown flag '" + std::string(flag) + "'"};
   const std::string name = param_name(flag);
   const ParamDef& def = *target->schema().find(name);
   // Any 64-bit value parses; the schema's range check below words the usual out-of-range error.
   auto v = parse_int_flag(flag, value, INT64_MIN, INT64_MAX, describe_range(def));
-  if (auto* err = std::get_if<std::string>(&v)) return *err;
-  if (auto e = target->set(name, std::get<std::int64_t>(v))) {
-    return e->words(ParamError::Names::Flags, value);  // "--width -0", not "--width 0"
+  if (!v) return v.error();
+  if (auto e = target->set(name, *v)) {
+    return Error{e->words(ParamError::Names::Flags, value)};  // "--width -0", not "--width 0"
   }
   return std::nullopt;
 }
 
-std::variant<std::uint64_t, std::string> parse_seed_flag(std::string_view text) {
+Checked<std::uint64_t> parse_seed_flag(std::string_view text) {
   return parse_uint_flag("--seed", text);
 }
 
@@ -161,8 +159,7 @@ std::optional<std::string> FlagReader::take_value() {
   return args_[next_++];
 }
 
-std::optional<std::string> FlagsSeen::note(std::string_view flag,
-                                           std::optional<std::string_view> value) {
+std::optional<Error> FlagsSeen::note(std::string_view flag, std::optional<std::string_view> value) {
   std::string key(flag);
   std::replace(key.begin(), key.end(), '_', '-');  // --max_rooms is --max-rooms
   const auto [it, added] =
@@ -170,7 +167,7 @@ std::optional<std::string> FlagsSeen::note(std::string_view flag,
   if (added) return std::nullopt;
   std::string e = std::string(flag) + " is given twice";
   if (it->second && value) e += " (" + shown(*it->second) + ", then " + shown(*value) + ")";
-  return e + ": give it once";
+  return Error{e + ": give it once"};
 }
 
 bool FlagsSeen::seen(std::string_view flag) const {

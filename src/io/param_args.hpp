@@ -8,9 +8,9 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/params.hpp"
 
 namespace dungen {
@@ -23,23 +23,21 @@ ParamValues* param_for_flag(std::string_view flag, std::span<ParamValues* const>
 // user ("--max-rooms 'x' is not a whole number: allowed 1..10000", "--width 99999 is out of
 // range: allowed 4..4096"), or nothing. The flag must name a parameter of some target (check
 // with param_for_flag first).
-std::optional<std::string> apply_param_flag(std::string_view flag, std::string_view value,
-                                            std::span<ParamValues* const> targets);
+std::optional<Error> apply_param_flag(std::string_view flag, std::string_view value,
+                                      std::span<ParamValues* const> targets);
 
 // A whole number typed for `flag`, or the error worded for the user. Digits too many for any
 // integer (a 23-digit width) are a number out of range, not "not a whole number": the message
 // says what is allowed. `allowed` words the range; empty: "min..max".
 //   "--frames 'x' is not a whole number: allowed 1..100000"
 //   "--frames 0 is out of range: allowed 1..100000"
-std::variant<std::int64_t, std::string> parse_int_flag(std::string_view flag, std::string_view text,
-                                                       std::int64_t min, std::int64_t max,
-                                                       std::string_view allowed = {});
+Checked<std::int64_t> parse_int_flag(std::string_view flag, std::string_view text, std::int64_t min,
+                                     std::int64_t max, std::string_view allowed = {});
 // The same for 0..2^64-1 (seeds, step counts); "-4" is out of range.
-std::variant<std::uint64_t, std::string> parse_uint_flag(std::string_view flag,
-                                                         std::string_view text);
+Checked<std::uint64_t> parse_uint_flag(std::string_view flag, std::string_view text);
 
 // A seed as typed: a whole number 0..2^64-1, or the error.
-std::variant<std::uint64_t, std::string> parse_seed_flag(std::string_view text);
+Checked<std::uint64_t> parse_seed_flag(std::string_view text);
 
 // User text as an error message shows it: in single quotes, with control characters (a newline,
 // a tab, an escape) and the quote itself escaped, so a message is always one line and says
@@ -84,7 +82,7 @@ class FlagsSeen {
  public:
   // The error for a repeat ("--seed is given twice ('1', then '2'): give it once"), or nothing.
   // value: the value, or nothing for a switch.
-  std::optional<std::string> note(std::string_view flag, std::optional<std::string_view> value);
+  std::optional<Error> note(std::string_view flag, std::optional<std::string_view> value);
   bool seen(std::string_view flag) const;
 
  private:

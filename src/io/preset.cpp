@@ -53,32 +53,33 @@ std::optional<PresetRegions> regions_by_name(std::string_view name) {
 
 // A JSON value as a whole number in [min, max], or why not, ending ": allowed " + `allowed`
 // (empty: "min..max").
-std::variant<std::int64_t, std::string> whole_number(const Json& v, std::int64_t min,
-                                                     std::int64_t max, std::string allowed = {}) {
+Checked<std::int64_t> whole_number(const Json& v, std::int64_t min, std::int64_t max,
+                                   std::string allowed = {}) {
   if (allowed.empty()) allowed = std::to_string(min) + ".." + std::to_string(max);
   if (v.is_number_unsigned()) {
     const auto u = v.get<std::uint64_t>();
     if (u > static_cast<std::uint64_t>(max)) {
-      return std::to_string(u) + " is out of range: allowed " + allowed;
+      return Error{std::to_string(u) + " is out of range: allowed " + allowed};
     }
     return static_cast<std::int64_t>(u);
   }
   if (v.is_number_integer()) {
     const auto i = v.get<std::int64_t>();
-    if (i < min || i > max) return std::to_string(i) + " is out of range: allowed " + allowed;
+    if (i < min || i > max)
+      return Error{std::to_string(i) + " is out of range: allowed " + allowed};
     return i;
   }
   // A whole number past 64 bits reads as a float (99999999999999999999999 as 1e+23): too big,
   // not "not whole".
   if (v.is_number_float() && std::fabs(v.get<double>()) >= 0x1p63) {
-    return v.dump() + " is out of range: allowed " + allowed;
+    return Error{v.dump() + " is out of range: allowed " + allowed};
   }
-  return in_quotes(v.dump()) + " is not a whole number: allowed " + allowed;
+  return Error{in_quotes(v.dump()) + " is not a whole number: allowed " + allowed};
 }
 
 // Sets one parameter from a value given as a number (preset) or as text (share string).
-std::optional<std::string> set_param(ParamValues& values, const ParamDef& def, std::int64_t v) {
-  if (auto err = values.set(def.name, v)) return err->words(ParamError::Names::Schema);
+std::optional<Error> set_param(ParamValues& values, const ParamDef& def, std::int64_t v) {
+  if (auto err = values.set(def.name, v)) return Error{err->words(ParamError::Names::Schema)};
   return std::nullopt;
 }
 
@@ -107,28 +108,26 @@ Preset default_preset(const GeneratorSpec& spec) {
 }
 
 namespace {
-std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
-                                                         std::string_view origin);
+Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view origin);
 }  // namespace
 
-std::variant<Preset, std::string> parse_preset(std::string_view text, std::string_view origin) {
+Checked<Preset> parse_preset(std::string_view text, std::string_view origin) {
   // The JSON library throws for what it cannot represent (a number like 1e5555555 overflows a
   // double); any of its errors is a bad preset, said in one line.
   try {
     return parse_preset_unguarded(text, origin);
   } catch (const Json::exception&) {
-    return std::string(origin) +
-           ": not a valid preset (a number out of range, or a value of the wrong kind)";
+    return Error{std::string(origin) +
+                 ": not a valid preset (a number out of range, or a value of the wrong kind)"};
   }
 }
 
 namespace {
-std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
-                                                         std::string_view origin) {
+Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view origin) {
   const std::string where = std::string(origin) + ": ";
   if (text.size() > kMaxPresetBytes) {
-    return where + "too big for a preset (" + std::to_string(text.size()) +
-           " bytes; allowed up to " + std::to_string(kMaxPresetBytes) + ")";
+    return Error{where + "too big for a preset (" + std::to_string(text.size()) +
+                 " bytes; allowed up to " + std::to_string(kMaxPresetBytes) + ")"};
   }
   Json doc;
   // A key given twice in one object is refused, as a repeated flag is on the command line (the
@@ -149,36 +148,38 @@ std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
   try {
     doc = Json::parse(text, watch);
   } catch (const Json::parse_error& e) {
-    return where + "not valid JSON (at byte " + std::to_string(e.byte) + ")";
+    return Error{where + "not valid JSON (at byte " + std::to_string(e.byte) + ")"};
   }
   if (!twice.empty()) {
-    return where + "field " + in_quotes(twice) + " is given twice: each field once";
+    return Error{where + "field " + in_quotes(twice) + " is given twice: each field once"};
   }
-  if (!doc.is_object()) return where + "a preset is a JSON object {\"dungen_preset\": 1, ...}";
+  if (!doc.is_object())
+    return Error{where + "a preset is a JSON object {\"dungen_preset\": 1, ...}"};
   for (const auto& [key, value] : doc.items()) {
     bool known = false;
     for (std::string_view f : kFields) known = known || f == key;
-    if (!known) return where + "unknown field " + in_quotes(key) + ": allowed " + joined(kFields);
+    if (!known)
+      return Error{where + "unknown field " + in_quotes(key) + ": allowed " + joined(kFields)};
   }
   if (!doc.contains("dungen_preset")) {
-    return where + "not a dungen preset (no \"dungen_preset\": " + std::to_string(kPresetFormat) +
-           ")";
+    return Error{where + "not a dungen preset (no \"dungen_preset\": " +
+                 std::to_string(kPresetFormat) + ")"};
   }
-  if (auto format = whole_number(doc["dungen_preset"], kPresetFormat, kPresetFormat);
-      std::holds_alternative<std::string>(format)) {
-    return where + "dungen_preset: " + std::get<std::string>(format);
+  if (auto format = whole_number(doc["dungen_preset"], kPresetFormat, kPresetFormat); !format) {
+    return Error{where + "dungen_preset: " + format.error().message};
   }
   if (!doc.contains("generator")) {
-    return where + "generator: missing (a name: " + generator_names() + ")";
+    return Error{where + "generator: missing (a name: " + generator_names() + ")"};
   }
   if (!doc["generator"].is_string()) {
-    return where + "generator: " + in_quotes(doc["generator"].dump()) + " is not a name: allowed " +
-           generator_names();
+    return Error{where + "generator: " + in_quotes(doc["generator"].dump()) +
+                 " is not a name: allowed " + generator_names()};
   }
   const auto name = doc["generator"].get<std::string>();
   const GeneratorSpec* spec = find_generator(name);
   if (!spec) {
-    return where + "generator: " + in_quotes(name) + " is unknown: allowed " + generator_names();
+    return Error{where + "generator: " + in_quotes(name) + " is unknown: allowed " +
+                 generator_names()};
   }
   Preset preset = default_preset(*spec);
   if (doc.contains("seed")) {
@@ -186,32 +187,32 @@ std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
     if (!seed.is_number_unsigned()) {
       // Negative, or past 64 bits: whole_number words which.
       const auto v = whole_number(seed, 0, 0, "0.." + std::to_string(UINT64_MAX));
-      return where + "seed: " + std::get<std::string>(v);
+      return Error{where + "seed: " + v.error().message};
     }
     preset.seed = seed.get<std::uint64_t>();
   }
   if (doc.contains("params")) {
     const Json& params = doc["params"];
-    if (!params.is_object()) return where + "params: an object {\"name\": value, ...}";
+    if (!params.is_object()) return Error{where + "params: an object {\"name\": value, ...}"};
     for (const auto& [key, value] : params.items()) {
       const ParamDef* def = spec->schema.find(key);
       if (!def) {
         std::string names;
         for (const ParamDef& d : spec->schema.params)
           names += (names.empty() ? "" : ", ") + std::string(d.name);
-        return where + "params: " + name + " has no parameter " + in_quotes(key) + ": allowed " +
-               names;
+        return Error{where + "params: " + name + " has no parameter " + in_quotes(key) +
+                     ": allowed " + names};
       }
       // Any 64-bit value passes here; the schema's range check words the usual error.
       const auto v = whole_number(value, std::numeric_limits<std::int64_t>::min(),
                                   std::numeric_limits<std::int64_t>::max(), describe_range(*def));
-      if (auto* err = std::get_if<std::string>(&v)) return where + "params." + key + ": " + *err;
-      if (auto err = set_param(preset.params, *def, std::get<std::int64_t>(v))) {
-        return where + "params." + key + ": " + *err;
+      if (!v) return Error{where + "params." + key + ": " + v.error().message};
+      if (auto err = set_param(preset.params, *def, *v)) {
+        return Error{where + "params." + key + ": " + err->message};
       }
     }
     if (auto err = preset.params.validate()) {
-      return where + "params." + std::string(err->param) + ": " + err->words();
+      return Error{where + "params." + std::string(err->param) + ": " + err->words()};
     }
   }
   if (doc.contains("regions")) {
@@ -220,52 +221,53 @@ std::variant<Preset, std::string> parse_preset_unguarded(std::string_view text,
     if (!choice) {
       std::vector<std::string_view> names;
       for (PresetRegions c : kRegionChoices) names.push_back(regions_name(c));
-      return where + "regions: " + in_quotes(r.is_string() ? r.get<std::string>() : r.dump()) +
-             " is not a choice: allowed " + joined(names);
+      return Error{where +
+                   "regions: " + in_quotes(r.is_string() ? r.get<std::string>() : r.dump()) +
+                   " is not a choice: allowed " + joined(names)};
     }
     preset.regions = *choice;
   }
   if (doc.contains("connectivity")) {
     const ParamDef& def = *region_schema().find("connectivity");
     const auto v = whole_number(doc["connectivity"], def.min, def.max);
-    if (std::holds_alternative<std::string>(v)) {
-      return where + "connectivity: " + in_quotes(doc["connectivity"].dump()) +
-             " is not allowed: allowed " + describe_range(def);
+    if (!v) {
+      return Error{where + "connectivity: " + in_quotes(doc["connectivity"].dump()) +
+                   " is not allowed: allowed " + describe_range(def)};
     }
-    if (auto err = set_param(preset.region_params, def, std::get<std::int64_t>(v))) {
-      return where + "connectivity: " + *err;
+    if (auto err = set_param(preset.region_params, def, *v)) {
+      return Error{where + "connectivity: " + err->message};
     }
   }
   for (auto [field, limit, out] : {std::tuple{"title", kMaxTitleChars, &preset.title},
                                    std::tuple{"note", kMaxNoteChars, &preset.note}}) {
     if (!doc.contains(field)) continue;
     const Json& v = doc[field];
-    if (!v.is_string()) return where + field + ": a string";
+    if (!v.is_string()) return Error{where + field + ": a string"};
     *out = v.get<std::string>();
     if (out->size() > limit) {
-      return where + field + ": " + std::to_string(out->size()) + " characters: allowed up to " +
-             std::to_string(limit);
+      return Error{where + field + ": " + std::to_string(out->size()) +
+                   " characters: allowed up to " + std::to_string(limit)};
     }
   }
   return preset;
 }
 }  // namespace
 
-std::variant<Preset, std::string> read_preset_file(const std::string& file) {
+Checked<Preset> read_preset_file(const std::string& file) {
   // The path as the messages show it: quoted and escaped, so an error stays one line.
   const std::string path = dungen::shown(file);
   // Only a regular file: a FIFO or a device (/dev/stdin) could block or never end.
   std::error_code ec;
   if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec)) {
-    return path + ": not a regular file (a preset is a small JSON file)";
+    return Error{path + ": not a regular file (a preset is a small JSON file)"};
   }
   std::ifstream in(file, std::ios::binary);
-  if (!in) return path + ": cannot be read (no such file, or not allowed)";
+  if (!in) return Error{path + ": cannot be read (no such file, or not allowed)"};
   std::string text;
   // One byte past the limit is enough to say it is too big, whatever the file's size.
   text.resize(kMaxPresetBytes + 1);
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) return path + ": cannot be read";
+  if (in.bad()) return Error{path + ": cannot be read"};
   text.resize(static_cast<std::size_t>(in.gcount()));
   return parse_preset(text, path);
 }
@@ -310,7 +312,7 @@ std::string share_string(const Preset& preset) {
   return out;
 }
 
-std::variant<Preset, std::string> parse_share_string(std::string_view text) {
+Checked<Preset> parse_share_string(std::string_view text) {
   const std::string where = "share string: ";
   // Pasted text often ends in a newline or carries spaces around it.
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) {
@@ -321,8 +323,8 @@ std::variant<Preset, std::string> parse_share_string(std::string_view text) {
   const std::string_view name = text.substr(0, q);
   const GeneratorSpec* spec = find_generator(name);
   if (!spec) {
-    return where + in_quotes(name) + " is not a generator: allowed " + generator_names() +
-           " (as in rooms-and-tunnels?seed=7&max-rooms=30)";
+    return Error{where + in_quotes(name) + " is not a generator: allowed " + generator_names() +
+                 " (as in rooms-and-tunnels?seed=7&max-rooms=30)"};
   }
   Preset preset = default_preset(*spec);
   std::string_view rest = q == std::string_view::npos ? std::string_view{} : text.substr(q + 1);
@@ -333,18 +335,18 @@ std::variant<Preset, std::string> parse_share_string(std::string_view text) {
     rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
     if (pair.empty()) continue;
     const std::size_t eq = pair.find('=');
-    if (eq == std::string_view::npos) return where + in_quotes(pair) + " is not name=value";
+    if (eq == std::string_view::npos) return Error{where + in_quotes(pair) + " is not name=value"};
     const std::string_view key = pair.substr(0, eq);
     const std::string_view value = pair.substr(eq + 1);
     if (std::find(given.begin(), given.end(), key) != given.end()) {
-      return where + in_quotes(key) + " is given twice: each name once";
+      return Error{where + in_quotes(key) + " is given twice: each name once"};
     }
     given.push_back(key);
     if (key == "regions") {
       const auto r = regions_by_name(value);
       if (!r)
-        return where + "regions=" + in_quotes(value) +
-               " is not a choice: allowed off, instant, animated";
+        return Error{where + "regions=" + in_quotes(value) +
+                     " is not a choice: allowed off, instant, animated"};
       preset.regions = *r;
       continue;
     }
@@ -364,8 +366,8 @@ std::variant<Preset, std::string> parse_share_string(std::string_view text) {
     }
     if (key == "seed") {
       if (!digits) {
-        return where + "seed=" + in_quotes(value) + " is not allowed: allowed 0.." +
-               std::to_string(std::numeric_limits<std::uint64_t>::max());
+        return Error{where + "seed=" + in_quotes(value) + " is not allowed: allowed 0.." +
+                     std::to_string(std::numeric_limits<std::uint64_t>::max())};
       }
       preset.seed = unsigned_number;
       continue;
@@ -384,19 +386,20 @@ std::variant<Preset, std::string> parse_share_string(std::string_view text) {
     if (!def) {
       std::string names = "seed";
       for (const ParamDef& d : spec->schema.params) names += ", " + kebab_case(d.name);
-      return where + std::string(spec->name) + " has no " + in_quotes(key) + ": allowed " + names +
-             ", regions, connectivity";
+      return Error{where + std::string(spec->name) + " has no " + in_quotes(key) + ": allowed " +
+                   names + ", regions, connectivity"};
     }
     if (!digits ||
         unsigned_number > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-      return where + std::string(key) + "=" + in_quotes(value) + " is not allowed: allowed " +
-             describe_range(*def);
+      return Error{where + std::string(key) + "=" + in_quotes(value) + " is not allowed: allowed " +
+                   describe_range(*def)};
     }
     if (auto err = target->set(def->name, static_cast<std::int64_t>(unsigned_number))) {
-      return where + err->words(ParamError::Names::Flags);
+      return Error{where + err->words(ParamError::Names::Flags)};
     }
   }
-  if (auto err = preset.params.validate()) return where + err->words(ParamError::Names::Flags);
+  if (auto err = preset.params.validate())
+    return Error{where + err->words(ParamError::Names::Flags)};
   return preset;
 }
 

@@ -11,14 +11,14 @@
 // A share string is one line: the generator, then every value as a flag name:
 //   rooms-and-tunnels?seed=7&width=80&height=45&max-rooms=30&room-min-size=6&room-max-size=10
 //
-// Errors are values (the library's style): one line naming the origin (file), the field and what
+// Errors are values (core/error.hpp): one line naming the origin (file), the field and what
 // is allowed; nothing is half-loaded.
 
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <variant>
 
+#include "core/error.hpp"
 #include "core/params.hpp"
 #include "generators/registry.hpp"
 
@@ -45,13 +45,13 @@ struct Preset {
 Preset default_preset(const GeneratorSpec& spec);
 
 // A preset from a file's text; `origin` names it in errors ("lesson.json: ...").
-std::variant<Preset, std::string> parse_preset(std::string_view text, std::string_view origin);
+Checked<Preset> parse_preset(std::string_view text, std::string_view origin);
 // Reads and parses a file (at most kMaxPresetBytes).
-std::variant<Preset, std::string> read_preset_file(const std::string& path);
+Checked<Preset> read_preset_file(const std::string& path);
 // The preset as a file's text (every parameter, pretty-printed, ending in a newline).
 std::string preset_json(const Preset& preset);
 
 std::string share_string(const Preset& preset);
-std::variant<Preset, std::string> parse_share_string(std::string_view text);
+Checked<Preset> parse_share_string(std::string_view text);
 
 }  // namespace dungen

@@ -15,22 +15,23 @@
 
 namespace dungen {
 
-std::optional<std::string> sweep_range_error(const SweepOptions& o) {
+std::optional<Error> sweep_range_error(const SweepOptions& o) {
   if (o.last_seed < o.first_seed) {
-    return "--seeds " + std::to_string(o.first_seed) + ".." + std::to_string(o.last_seed) +
-           " is empty: allowed A..B with A <= B";
+    return Error{"--seeds " + std::to_string(o.first_seed) + ".." + std::to_string(o.last_seed) +
+                 " is empty: allowed A..B with A <= B"};
   }
   if (o.last_seed - o.first_seed >= kMaxSweepSeeds) {
-    return "--seeds " + std::to_string(o.first_seed) + ".." + std::to_string(o.last_seed) + " is " +
-           std::to_string(o.last_seed - o.first_seed + 1) + " seeds: allowed up to " +
-           std::to_string(kMaxSweepSeeds);
+    return Error{"--seeds " + std::to_string(o.first_seed) + ".." + std::to_string(o.last_seed) +
+                 " is " + std::to_string(o.last_seed - o.first_seed + 1) +
+                 " seeds: allowed up to " + std::to_string(kMaxSweepSeeds)};
   }
   if (o.connectivity != 4 && o.connectivity != 8) {
-    return "--connectivity " + std::to_string(o.connectivity) + " is out of range: allowed 4 or 8";
+    return Error{"--connectivity " + std::to_string(o.connectivity) +
+                 " is out of range: allowed 4 or 8"};
   }
   if (o.threads > kMaxSweepThreads) {
-    return "--threads " + std::to_string(o.threads) +
-           " is out of range: allowed 0 (one per core).." + std::to_string(kMaxSweepThreads);
+    return Error{"--threads " + std::to_string(o.threads) +
+                 " is out of range: allowed 0 (one per core).." + std::to_string(kMaxSweepThreads)};
   }
   return std::nullopt;
 }
@@ -75,7 +76,7 @@ std::vector<SweepRow> run_sweep(const GeneratorSpec& spec, const ParamValues& pa
                                 const SweepOptions& o,
                                 const std::function<void(std::uint64_t)>& progress,
                                 StopToken stop) {
-  if (auto err = sweep_range_error(o)) throw std::invalid_argument(*err);
+  if (auto err = sweep_range_error(o)) throw std::invalid_argument(err->message);
   const std::uint64_t count = o.last_seed - o.first_seed + 1;  // bounded by sweep_range_error
   std::vector<SweepRow> rows(static_cast<std::size_t>(count));
   std::vector<char> done(static_cast<std::size_t>(count), 0);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/params.hpp"
 #include "core/stats.hpp"
 #include "core/threads.hpp"
@@ -50,7 +51,7 @@ struct SweepRow {
 };
 
 // Why a seed range or thread count is refused (one line), or nothing.
-std::optional<std::string> sweep_range_error(const SweepOptions& options);
+std::optional<Error> sweep_range_error(const SweepOptions& options);
 
 // The threads a sweep runs on: as asked (0: one per core), no more than seeds, and no more than
 // fit options.memory_budget at kSweepBytesPerCell a cell per map in flight (at least one).

@@ -94,19 +94,19 @@ std::size_t GifWriter::bytes() const {
   return encoder_ ? encoder_->bytes.size() : 0;
 }
 
-std::variant<GifWriter, std::string> GifWriter::start(int width, int height) {
+Checked<GifWriter> GifWriter::start(int width, int height) {
   if (width < 1 || height < 1 || width > kMaxGifSide || height > kMaxGifSide) {
-    return "a " + std::to_string(width) + "x" + std::to_string(height) +
-           " px GIF is too big: allowed up to " + std::to_string(kMaxGifSide) +
-           " px a side (a smaller --cell-px or map)";
+    return Error{"a " + std::to_string(width) + "x" + std::to_string(height) +
+                 " px GIF is too big: allowed up to " + std::to_string(kMaxGifSide) +
+                 " px a side (a smaller --cell-px or map)"};
   }
   auto e = std::make_unique<Encoder>();
   int err = 0;
   e->gif = EGifOpen(&e->bytes, write_bytes, &err);
-  if (!e->gif) return std::string("the GIF encoder cannot start: ") + GifErrorString(err);
+  if (!e->gif) return Error{std::string("the GIF encoder cannot start: ") + GifErrorString(err)};
   EGifSetGifVersion(e->gif, true);  // GIF89a: frame delays and looping
   if (EGifPutScreenDesc(e->gif, width, height, 8, 0, nullptr) == GIF_ERROR) {
-    return std::string("the GIF encoder failed: ") + GifErrorString(e->gif->Error);
+    return Error{std::string("the GIF encoder failed: ") + GifErrorString(e->gif->Error)};
   }
   // Loop forever (the NETSCAPE2.0 application extension, count 0).
   static const GifByteType kApp[] = {'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0'};
@@ -115,16 +115,16 @@ std::variant<GifWriter, std::string> GifWriter::start(int width, int height) {
       EGifPutExtensionBlock(e->gif, sizeof kApp, kApp) == GIF_ERROR ||
       EGifPutExtensionBlock(e->gif, sizeof kLoop, kLoop) == GIF_ERROR ||
       EGifPutExtensionTrailer(e->gif) == GIF_ERROR) {
-    return std::string("the GIF encoder failed: ") + GifErrorString(e->gif->Error);
+    return Error{std::string("the GIF encoder failed: ") + GifErrorString(e->gif->Error)};
   }
   return GifWriter(std::move(e), width, height);
 }
 
-std::optional<std::string> GifWriter::add(const Image& frame, int delay_cs) {
-  if (!encoder_ || encoder_->failed) return "the GIF is already finished";
+std::optional<Error> GifWriter::add(const Image& frame, int delay_cs) {
+  if (!encoder_ || encoder_->failed) return Error{"the GIF is already finished"};
   const auto fail = [&](std::string why) {
     encoder_->failed = true;
-    return std::optional<std::string>(std::move(why));
+    return std::optional<Error>(Error{std::move(why)});
   };
   if (frame.width != width_ || frame.height != height_) {
     return fail("a frame of " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
@@ -173,14 +173,15 @@ std::optional<std::string> GifWriter::add(const Image& frame, int delay_cs) {
   return std::nullopt;
 }
 
-std::optional<std::string> GifWriter::finish(std::string& gif_bytes) {
-  if (!encoder_) return "the GIF is already finished";
+std::optional<Error> GifWriter::finish(std::string& gif_bytes) {
+  if (!encoder_) return Error{"the GIF is already finished"};
   std::unique_ptr<Encoder> e = std::move(encoder_);
   int err = 0;
   const int closed = EGifCloseFile(e->gif, &err);
   e->gif = nullptr;
-  if (closed == GIF_ERROR) return std::string("the GIF encoder failed: ") + GifErrorString(err);
-  if (e->failed) return "the GIF was not completed";
+  if (closed == GIF_ERROR)
+    return Error{std::string("the GIF encoder failed: ") + GifErrorString(err)};
+  if (e->failed) return Error{"the GIF was not completed"};
   gif_bytes = std::move(e->bytes);
   return std::nullopt;
 }

@@ -8,8 +8,8 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <variant>
 
+#include "core/error.hpp"
 #include "render/map_image.hpp"
 
 namespace dungen {
@@ -22,18 +22,18 @@ inline constexpr int kMaxGifSide = 4096;  // pixels
 class GifWriter {
  public:
   // A GIF of width x height pixels, or why not (a side past kMaxGifSide).
-  static std::variant<GifWriter, std::string> start(int width, int height);
+  static Checked<GifWriter> start(int width, int height);
   GifWriter(GifWriter&&) noexcept;
   GifWriter& operator=(GifWriter&&) noexcept;
   ~GifWriter();
 
   // Adds a frame (the size given to start), shown for delay_cs hundredths of a second. The error,
   // past kMaxGifFrames or kMaxGifBytes, or if the encoder fails; then the writer is finished.
-  std::optional<std::string> add(const Image& frame, int delay_cs);
+  std::optional<Error> add(const Image& frame, int delay_cs);
   int frames() const { return frames_; }
   std::size_t bytes() const;
   // Ends the file and moves its bytes into gif_bytes; or the error.
-  std::optional<std::string> finish(std::string& gif_bytes);
+  std::optional<Error> finish(std::string& gif_bytes);
 
  private:
   struct Encoder;

@@ -98,20 +98,20 @@ Rgb region_tint(Rgb under, std::uint32_t id) {
   return mix(under, hsv_colour(region_hue(id), 0.75f, 0.95f), 0.7f);
 }
 
-std::optional<std::string> image_size_error(int width, int height, int cell_px) {
+std::optional<Error> image_size_error(int width, int height, int cell_px) {
   if (cell_px < 1 || cell_px > kMaxCellPx) {
-    return "--cell-px " + std::to_string(cell_px) + " is out of range: allowed 1.." +
-           std::to_string(kMaxCellPx);
+    return Error{"--cell-px " + std::to_string(cell_px) + " is out of range: allowed 1.." +
+                 std::to_string(kMaxCellPx)};
   }
   const long w = static_cast<long>(width) * cell_px, h = static_cast<long>(height) * cell_px;
   if (w > kMaxImageSide || h > kMaxImageSide) {
     const int fits = kMaxImageSide / std::max(width, height);
-    return "a " + std::to_string(width) + "x" + std::to_string(height) + " map at " +
-           std::to_string(cell_px) + " px a cell is " + std::to_string(w) + "x" +
-           std::to_string(h) + " px: allowed up to " + std::to_string(kMaxImageSide) +
-           " px a side" +
-           (fits >= 1 ? " (--cell-px " + std::to_string(fits) + " or less)"
-                      : std::string(" (a smaller map)"));
+    return Error{"a " + std::to_string(width) + "x" + std::to_string(height) + " map at " +
+                 std::to_string(cell_px) + " px a cell is " + std::to_string(w) + "x" +
+                 std::to_string(h) + " px: allowed up to " + std::to_string(kMaxImageSide) +
+                 " px a side" +
+                 (fits >= 1 ? " (--cell-px " + std::to_string(fits) + " or less)"
+                            : std::string(" (a smaller map)"))};
   }
   return std::nullopt;
 }
@@ -152,7 +152,7 @@ void draw_map_rows(const Grid& grid, const MapImageStyle& style, int first_row, 
 
 Image draw_map(const Grid& grid, const MapImageStyle& style) {
   if (auto err = image_size_error(grid.width(), grid.height(), style.cell_px)) {
-    throw std::invalid_argument(*err);
+    throw std::invalid_argument(err->message);
   }
   Image img(grid.width() * style.cell_px, grid.height() * style.cell_px);
   draw_map_rows(grid, style, 0, img);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/step.hpp"
 #include "render/palette.hpp"
@@ -48,7 +49,7 @@ struct MapImageStyle {
 
 // Why a width x height map cannot be drawn at cell_px pixels a cell (the picture would pass
 // kMaxImageSide, or cell_px is outside 1..kMaxCellPx), worded for the user; nothing if it can.
-std::optional<std::string> image_size_error(int width, int height, int cell_px);
+std::optional<Error> image_size_error(int width, int height, int cell_px);
 
 // The map's picture. Throws std::invalid_argument when image_size_error() says it cannot be made.
 Image draw_map(const Grid& grid, const MapImageStyle& style);

@@ -29,16 +29,15 @@ std::string encode_png(const Image& image) {
   return bytes;
 }
 
-std::optional<std::string> write_png(const std::string& path, const Image& image) {
+std::optional<Error> write_png(const std::string& path, const Image& image) {
   const std::string bytes = encode_png(image);
   if (bytes.empty())
-    return "cannot encode a " + std::to_string(image.width) + "x" + std::to_string(image.height) +
-           " PNG";
-  std::string why;
-  auto file = AtomicFile::open(path, &why);
-  if (!file) return "cannot write " + path + ": " + why;
+    return Error{"cannot encode a " + std::to_string(image.width) + "x" +
+                 std::to_string(image.height) + " PNG"};
+  Checked<AtomicFile> file = AtomicFile::open(path);
+  if (!file) return Error{"cannot write " + path + ": " + file.error().message};
   file->write(bytes);
-  if (!file->commit(&why)) return "cannot write " + path + ": " + why;
+  if (auto why = file->commit()) return Error{"cannot write " + path + ": " + why->message};
   return std::nullopt;
 }
 
@@ -333,9 +332,9 @@ void PngWriter::finish() {
   e_->finished = true;
 }
 
-std::optional<std::string> write_map_png(const TextSink& sink, const Grid& grid,
-                                         const MapImageStyle& style, const PngProgress& progress,
-                                         StopToken stop) {
+std::optional<Error> write_map_png(const TextSink& sink, const Grid& grid,
+                                   const MapImageStyle& style, const PngProgress& progress,
+                                   StopToken stop) {
   if (auto err = image_size_error(grid.width(), grid.height(), style.cell_px)) return err;
   const int px = style.cell_px;
   const int width = grid.width() * px;
@@ -344,7 +343,7 @@ std::optional<std::string> write_map_png(const TextSink& sink, const Grid& grid,
   const int band_cells = std::max(1, 64 / px);
   Image band;
   for (int y = 0; y < grid.height(); y += band_cells) {
-    if (stop.stop_requested()) return "stopped";
+    if (stop.stop_requested()) return Error{"stopped"};
     const int cells = std::min(band_cells, grid.height() - y);
     if (band.height != cells * px) band = Image(width, cells * px);
     draw_map_rows(grid, style, y, band);
@@ -355,15 +354,14 @@ std::optional<std::string> write_map_png(const TextSink& sink, const Grid& grid,
   return std::nullopt;
 }
 
-std::optional<std::string> write_map_png(const std::string& path, const Grid& grid,
-                                         const MapImageStyle& style, const PngProgress& progress,
-                                         StopToken stop) {
-  std::string why;
-  std::optional<AtomicFile> file = AtomicFile::open(path, &why);
-  if (!file) return "cannot write " + shown(path) + ": " + why;
+std::optional<Error> write_map_png(const std::string& path, const Grid& grid,
+                                   const MapImageStyle& style, const PngProgress& progress,
+                                   StopToken stop) {
+  Checked<AtomicFile> file = AtomicFile::open(path);
+  if (!file) return Error{"cannot write " + shown(path) + ": " + file.error().message};
   const TextSink sink = [&](std::string_view bytes) { file->write(bytes); };
   if (auto err = write_map_png(sink, grid, style, progress, std::move(stop))) return err;
-  if (!file->commit(&why)) return "cannot write " + shown(path) + ": " + why;
+  if (auto why = file->commit()) return Error{"cannot write " + shown(path) + ": " + why->message};
   return std::nullopt;
 }
 

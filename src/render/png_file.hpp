@@ -23,7 +23,7 @@ namespace dungen {
 std::string encode_png(const Image& image);
 // Writes the picture to path; on failure the error in a few words ("cannot write x.png: ..."),
 // and whatever was at path before is untouched.
-std::optional<std::string> write_png(const std::string& path, const Image& image);
+std::optional<Error> write_png(const std::string& path, const Image& image);
 
 // A PNG (8-bit RGB, no interlace) written to `sink` as its rows arrive: the signature and header
 // at once, the compressed rows in IDAT chunks of up to 64 KB as they fill, IEND on finish().
@@ -55,13 +55,13 @@ using PngProgress = std::function<void(int done, int total)>;
 // on success, else one line: the picture too big (image_size_error's words), "stopped" when
 // `stop` was requested (the sink then holds a partial file: discard it). `progress` hears the
 // cell rows done. Out of memory throws std::bad_alloc, as everywhere.
-std::optional<std::string> write_map_png(const TextSink& sink, const Grid& grid,
-                                         const MapImageStyle& style,
-                                         const PngProgress& progress = {}, StopToken stop = {});
+std::optional<Error> write_map_png(const TextSink& sink, const Grid& grid,
+                                   const MapImageStyle& style, const PngProgress& progress = {},
+                                   StopToken stop = {});
 // The same written to `path` whole or not at all (io/atomic_file: on any error, a stop included,
 // whatever was at path is untouched). Errors as above, or "cannot write PATH: why".
-std::optional<std::string> write_map_png(const std::string& path, const Grid& grid,
-                                         const MapImageStyle& style,
-                                         const PngProgress& progress = {}, StopToken stop = {});
+std::optional<Error> write_map_png(const std::string& path, const Grid& grid,
+                                   const MapImageStyle& style, const PngProgress& progress = {},
+                                   StopToken stop = {});
 
 }  // namespace dungen

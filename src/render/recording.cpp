@@ -6,11 +6,10 @@
 
 namespace dungen {
 
-std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValues& params,
-                                      std::uint64_t seed, const RecordOptions& options,
-                                      std::string& gif_bytes,
-                                      const std::function<void(int, int)>& progress,
-                                      StopToken stop) {
+std::optional<Error> record_gif(const GeneratorSpec& spec, const ParamValues& params,
+                                std::uint64_t seed, const RecordOptions& options,
+                                std::string& gif_bytes,
+                                const std::function<void(int, int)>& progress, StopToken stop) {
   const int w = params.get_int("width"), h = params.get_int("height");
   if (auto err = image_size_error(w, h, options.cell_px)) return err;
   // How many steps the run has: a run without recording, to space the frames (same seed, same
@@ -34,27 +33,28 @@ std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValu
                               std::to_string(steps) + " steps is " + std::to_string(frames) +
                               " frames";
   if (frames > static_cast<std::uint64_t>(kMaxGifFrames)) {
-    return spacing + ": allowed up to " + std::to_string(kMaxGifFrames) + " (--every " +
-           std::to_string(every_for(kMaxGifFrames)) + " or more)";
+    return Error{spacing + ": allowed up to " + std::to_string(kMaxGifFrames) + " (--every " +
+                 std::to_string(every_for(kMaxGifFrames)) + " or more)"};
   }
   // The work: every frame is drawn whole and encoded (about 35M pixels a second here).
   const std::uint64_t frame_pixels = static_cast<std::uint64_t>(w) * options.cell_px *
                                      static_cast<std::uint64_t>(h) * options.cell_px;
   if (frames * frame_pixels > options.max_pixels) {
     const std::uint64_t fits = options.max_pixels / frame_pixels;
-    return spacing + " of " + std::to_string(w * options.cell_px) + "x" +
-           std::to_string(h * options.cell_px) + " px, " +
-           std::to_string(frames * frame_pixels / 1'000'000) + "M pixels to draw: allowed up to " +
-           std::to_string(options.max_pixels / 1'000'000) + "M (" +
-           (fits >= 2 ? "--every " + std::to_string(every_for(fits)) + " or more, or --frames " +
-                            std::to_string(std::min<std::uint64_t>(fits, kMaxGifFrames)) +
-                            " or fewer, or a smaller --cell-px"
-                      : std::string("a smaller --cell-px or map")) +
-           ")";
+    return Error{
+        spacing + " of " + std::to_string(w * options.cell_px) + "x" +
+        std::to_string(h * options.cell_px) + " px, " +
+        std::to_string(frames * frame_pixels / 1'000'000) + "M pixels to draw: allowed up to " +
+        std::to_string(options.max_pixels / 1'000'000) + "M (" +
+        (fits >= 2 ? "--every " + std::to_string(every_for(fits)) + " or more, or --frames " +
+                         std::to_string(std::min<std::uint64_t>(fits, kMaxGifFrames)) +
+                         " or fewer, or a smaller --cell-px"
+                   : std::string("a smaller --cell-px or map")) +
+        ")"};
   }
-  auto started = GifWriter::start(w * options.cell_px, h * options.cell_px);
-  if (auto* err = std::get_if<std::string>(&started)) return *err;
-  GifWriter gif = std::move(std::get<GifWriter>(started));
+  Checked<GifWriter> started = GifWriter::start(w * options.cell_px, h * options.cell_px);
+  if (!started) return started.error();
+  GifWriter gif = std::move(*started);
   const MapImageStyle style{options.cell_px, spec.text_shows_labels, true, &kStandardPalette};
 
   Stepper run = start_generator(spec, params, seed, true);
@@ -69,15 +69,16 @@ std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValu
                                  : std::to_string(bytes >> 10) + " KB";
     };
     const std::uint64_t fits = options.max_bytes / largest;
-    return spacing +
-           (projected ? ", about " + size(*projected) : ": the GIF passed " + size(gif.bytes())) +
-           ": allowed up to " + size(options.max_bytes) + " (" +
-           (fits >= 2 ? "--every " + std::to_string(every_for(fits)) + " or more, or"
-                      : std::string("")) +
-           " a smaller --cell-px or map)";
+    return Error{
+        spacing +
+        (projected ? ", about " + size(*projected) : ": the GIF passed " + size(gif.bytes())) +
+        ": allowed up to " + size(options.max_bytes) + " (" +
+        (fits >= 2 ? "--every " + std::to_string(every_for(fits)) + " or more, or"
+                   : std::string("")) +
+        " a smaller --cell-px or map)"};
   };
-  const auto frame = [&](const Step* step, int delay) -> std::optional<std::string> {
-    if (stop.stop_requested()) return "stopped";
+  const auto frame = [&](const Step* step, int delay) -> std::optional<Error> {
+    if (stop.stop_requested()) return Error{"stopped"};
     Image img = draw_map(run.grid(), style);
     if (step) draw_overlay(img, step->overlay, options.cell_px, *style.palette);
     const std::uint64_t before = gif.bytes();

@@ -36,10 +36,10 @@ struct RecordOptions {
 // as the frames so far say it will pass it by a quarter, or when it passes it), each saying
 // which --every would fit; the encoder failing; "stopped" when `stop` was requested (looked at
 // before every frame; gif_bytes is then incomplete: discard it).
-std::optional<std::string> record_gif(const GeneratorSpec& spec, const ParamValues& params,
-                                      std::uint64_t seed, const RecordOptions& options,
-                                      std::string& gif_bytes,
-                                      const std::function<void(int, int)>& progress = {},
-                                      StopToken stop = {});
+std::optional<Error> record_gif(const GeneratorSpec& spec, const ParamValues& params,
+                                std::uint64_t seed, const RecordOptions& options,
+                                std::string& gif_bytes,
+                                const std::function<void(int, int)>& progress = {},
+                                StopToken stop = {});
 
 }  // namespace dungen

@@ -73,16 +73,15 @@ std::vector<std::string> tiled_tileset_paths(const std::string& path) {
   return out;
 }
 
-std::optional<std::string> make_tiled(const std::string& path, const Grid& grid,
-                                      const Layout& layout, const GeneratorSpec& spec, int cell_px,
-                                      TiledFiles& files) {
+std::optional<Error> make_tiled(const std::string& path, const Grid& grid, const Layout& layout,
+                                const GeneratorSpec& spec, int cell_px, TiledFiles& files) {
   if (auto err = image_size_error(kTileCount, 1, cell_px)) return err;
   const TiledTilesets names = tiled_tilesets(path);
-  const auto png = [](const Image& image, std::string& bytes) -> std::optional<std::string> {
+  const auto png = [](const Image& image, std::string& bytes) -> std::optional<Error> {
     bytes = encode_png(image);
     if (!bytes.empty()) return std::nullopt;
-    return "cannot encode a " + std::to_string(image.width) + "x" + std::to_string(image.height) +
-           " PNG tileset";
+    return Error{"cannot encode a " + std::to_string(image.width) + "x" +
+                 std::to_string(image.height) + " PNG tileset"};
   };
   const int w = grid.width(), h = grid.height(), px = cell_px;
   const auto rooms = static_cast<int>(std::min<std::size_t>(layout.rooms.size(), kMaxTiledRooms));
@@ -197,8 +196,7 @@ std::optional<std::string> make_tiled(const std::string& path, const Grid& grid,
   return std::nullopt;
 }
 
-std::optional<std::string> plan_tiled(OutputPlan& plan, std::string_view flag,
-                                      const std::string& path) {
+std::optional<Error> plan_tiled(OutputPlan& plan, std::string_view flag, const std::string& path) {
   const std::size_t first = plan.size();
   if (auto err = plan.add(flag, path, "a tmj map's tilesets are written beside it (give a file)")) {
     return err;
@@ -222,9 +220,8 @@ void fill_tiled(OutputPlan& plan, std::size_t first, const TiledFiles& files) {
   }
 }
 
-std::optional<std::string> write_tiled(const std::string& path, const Grid& grid,
-                                       const Layout& layout, const GeneratorSpec& spec,
-                                       int cell_px) {
+std::optional<Error> write_tiled(const std::string& path, const Grid& grid, const Layout& layout,
+                                 const GeneratorSpec& spec, int cell_px) {
   OutputPlan plan;
   if (auto err = plan_tiled(plan, "the map", path)) return err;
   TiledFiles files;

@@ -38,24 +38,21 @@ std::vector<std::string> tiled_tileset_paths(const std::string& path);
 struct TiledFiles {
   std::string map, tiles_png, tiles_tsj, rooms_png, rooms_tsj;
 };
-std::optional<std::string> make_tiled(const std::string& path, const Grid& grid,
-                                      const Layout& layout, const GeneratorSpec& spec, int cell_px,
-                                      TiledFiles& files);
+std::optional<Error> make_tiled(const std::string& path, const Grid& grid, const Layout& layout,
+                                const GeneratorSpec& spec, int cell_px, TiledFiles& files);
 
 // A tmj output in an output plan (io/output_plan.hpp): the map `flag` names, then its four
 // tilesets beside the map's target (a symlink's target, so the map's references resolve), all
 // checked and opened now. Returns the error, or nothing; the map is then plan.file(first) and
 // its tilesets the four entries after it.
-std::optional<std::string> plan_tiled(OutputPlan& plan, std::string_view flag,
-                                      const std::string& path);
+std::optional<Error> plan_tiled(OutputPlan& plan, std::string_view flag, const std::string& path);
 // Writes `files` into the entries plan_tiled added from `first` (the rooms tileset's dropped
 // when there is none); plan.commit() then replaces all of them together.
 void fill_tiled(OutputPlan& plan, std::size_t first, const TiledFiles& files);
 
 // make_tiled, plan_tiled and fill_tiled in one: path (which should end in .tmj) and its
 // tilesets, all replaced together or none. Returns the error in one line, or nothing.
-std::optional<std::string> write_tiled(const std::string& path, const Grid& grid,
-                                       const Layout& layout, const GeneratorSpec& spec,
-                                       int cell_px);
+std::optional<Error> write_tiled(const std::string& path, const Grid& grid, const Layout& layout,
+                                 const GeneratorSpec& spec, int cell_px);
 
 }  // namespace dungen

@@ -1,8 +1,8 @@
 // libFuzzer target: dungen's command line and the parameter schemas behind it. The input is an
 // argument list, arguments separated by NUL bytes (so an argument may hold a newline, a quote or
 // an escape). What must hold for every input:
-// - parse_cli either accepts the arguments or throws UsageError with one non-empty line (user
-//   text is shown escaped);
+// - parse_cli either accepts the arguments or returns an Error of one non-empty line (user text
+//   is shown escaped), and never throws;
 // - an accepted `generate` names a known generator and its parameters validate;
 // - flags are parsed once each: the same list with "--flag value" rewritten as "--flag=value"
 //   is read the same way.
@@ -29,29 +29,29 @@ void fail(const char* what, const std::string& detail) {
 
 // The request's outcome as text, to compare two spellings of one command line.
 std::string outcome(const std::vector<std::string>& args) {
-  try {
-    const CliRequest r = parse_cli(args);
-    std::string out = std::to_string(static_cast<int>(r.command));
-    if (r.command != CliRequest::Command::Generate) return out;
-    const GenerateRequest& g = r.generate;
-    if (!g.spec || !find_generator(g.spec->name)) fail("accepted an unknown generator", out);
-    if (!g.help) {
-      if (auto e = g.params.validate()) fail("accepted invalid params", e->words());
-    }
-    out += std::string(g.spec->name) + (g.help ? " help" : "") + " seed " + std::to_string(g.seed) +
-           " format " + std::to_string(static_cast<int>(g.format)) + (g.regions ? " regions" : "");
-    for (const std::int64_t v : g.params.values()) out += " " + std::to_string(v);
-    for (const std::int64_t v : g.region_params.values()) out += " r" + std::to_string(v);
-    out += " out " + g.out_path.value_or("-") + " trace " + g.trace_path.value_or("-");
-    return out;
-  } catch (const UsageError& e) {
-    const std::string what = e.what();
+  const Checked<CliRequest> checked = parse_cli(args);
+  if (!checked) {
+    const std::string& what = checked.error().message;
     if (what.empty()) fail("an empty error", what);
     if (what.find('\n') != std::string::npos || what.find('\r') != std::string::npos) {
       fail("an error on more than one line", what);
     }
     return "error";
   }
+  const CliRequest& r = *checked;
+  std::string out = std::to_string(static_cast<int>(r.command));
+  if (r.command != CliRequest::Command::Generate) return out;
+  const GenerateRequest& g = r.generate;
+  if (!g.spec || !find_generator(g.spec->name)) fail("accepted an unknown generator", out);
+  if (!g.help) {
+    if (auto e = g.params.validate()) fail("accepted invalid params", e->words());
+  }
+  out += std::string(g.spec->name) + (g.help ? " help" : "") + " seed " + std::to_string(g.seed) +
+         " format " + std::to_string(static_cast<int>(g.format)) + (g.regions ? " regions" : "");
+  for (const std::int64_t v : g.params.values()) out += " " + std::to_string(v);
+  for (const std::int64_t v : g.region_params.values()) out += " r" + std::to_string(v);
+  out += " out " + g.out_path.value_or("-") + " trace " + g.trace_path.value_or("-");
+  return out;
 }
 
 }  // namespace

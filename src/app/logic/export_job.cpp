@@ -39,14 +39,14 @@ ExportOutcome failed(const std::string& path, std::string why) {
 ExportOutcome write_file(const std::string& path, const std::string& bytes, std::string detail,
                          StopToken stop) {
   if (stop.stop_requested()) return cancelled(path);
-  std::string why;
-  auto file = AtomicFile::open(path, &why);
-  if (file) {
-    file->write(bytes);
-    if (stop.stop_requested()) return cancelled(path);  // the temporary file goes with `file`
-    if (file->commit(&why)) return {ExportOutcome::Written, path, std::move(detail)};
+  Checked<AtomicFile> file = AtomicFile::open(path);
+  if (!file) return failed(path, "cannot write " + shown(path) + ": " + file.error().message);
+  file->write(bytes);
+  if (stop.stop_requested()) return cancelled(path);  // the temporary file goes with `file`
+  if (auto why = file->commit()) {
+    return failed(path, "cannot write " + shown(path) + ": " + why->message);
   }
-  return failed(path, "cannot write " + shown(path) + ": " + why);
+  return {ExportOutcome::Written, path, std::move(detail)};
 }
 
 ExportOutcome record(const ExportRequest& r, ExportStatus& status, StopToken stop) {
@@ -56,7 +56,7 @@ ExportOutcome record(const ExportRequest& r, ExportStatus& status, StopToken sto
       *r.generator, r.params, r.seed, r.record, bytes,
       [&](int done, int total) { status.set(ExportStage::Frames, done, total); }, stop);
   if (err && stop.stop_requested()) return cancelled(r.path);  // nothing written
-  if (err) return failed(r.path, *err);
+  if (err) return failed(r.path, err->message);
   if (stop.stop_requested()) return cancelled(r.path);
   status.set(ExportStage::Writing);
   return write_file(r.path, bytes, " (steps 0.." + std::to_string(r.record.last_step) + ")", stop);
@@ -64,7 +64,7 @@ ExportOutcome record(const ExportRequest& r, ExportStatus& status, StopToken sto
 
 }  // namespace
 
-std::optional<std::string> export_refusal(const Session& session, ExportKind kind) {
+std::optional<Error> export_refusal(const Session& session, ExportKind kind) {
   const Grid& g = session.grid();
   switch (kind) {
     case ExportKind::Png:
@@ -74,8 +74,8 @@ std::optional<std::string> export_refusal(const Session& session, ExportKind kin
       const ParamValues& p = session.params();
       const int w = p.get_int("width"), h = p.get_int("height");
       if (std::max(w, h) > kMaxGifMapSide) {
-        return "GIFs from the app: maps up to " + std::to_string(kMaxGifMapSide) +
-               " cells a side (use `dungen record` for bigger ones)";
+        return Error{"GIFs from the app: maps up to " + std::to_string(kMaxGifMapSide) +
+                     " cells a side (use `dungen record` for bigger ones)"};
       }
       return std::nullopt;
     }
@@ -184,14 +184,14 @@ std::string export_message(const ExportOutcome& outcome, ExportKind kind, bool d
 ExportOutcome export_map_png(const Grid& map, const MapImageStyle& style, std::uint64_t step,
                              const std::string& path, ExportStatus& status, StopToken stop) {
   if (auto err = image_size_error(map.width(), map.height(), style.cell_px)) {
-    return failed(path, *err);
+    return failed(path, err->message);
   }
   status.set(ExportStage::Drawing, 0, map.height());
   const auto err = write_map_png(
       path, map, style, [&](int done, int total) { status.set(ExportStage::Drawing, done, total); },
       stop);
   if (err && stop.stop_requested()) return cancelled(path);  // nothing written
-  if (err) return failed(path, *err);
+  if (err) return failed(path, err->message);
   const long width = static_cast<long>(map.width()) * style.cell_px;
   const long height = static_cast<long>(map.height()) * style.cell_px;
   return {ExportOutcome::Written, path,

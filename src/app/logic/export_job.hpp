@@ -20,6 +20,7 @@
 #include <string_view>
 #include <variant>
 
+#include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/threads.hpp"
 #include "render/map_image.hpp"
@@ -56,7 +57,7 @@ struct ExportRequest {
 // Why the session's current map cannot be exported as `kind` (a picture over the exporters'
 // limits, a GIF of a map too big for the app); nothing if it can. Asked before the file dialog
 // opens, so nobody chooses a name for an export that cannot happen.
-std::optional<std::string> export_refusal(const Session& session, ExportKind kind);
+std::optional<Error> export_refusal(const Session& session, ExportKind kind);
 // The request for the session as it is now. Png copies the map (the one cost paid in the frame).
 ExportRequest make_export(const Session& session, ExportKind kind, std::string path);
 

@@ -35,16 +35,17 @@ Preset preset_of(const Session& session) {
   return p;
 }
 
-std::optional<std::string> apply_preset(Session& session, const Preset& preset) {
-  if (!preset.generator) return "the preset names no generator";
-  if (auto err = preset.params.validate()) return err->words();
+std::optional<Error> apply_preset(Session& session, const Preset& preset) {
+  if (!preset.generator) return Error{"the preset names no generator"};
+  if (auto err = preset.params.validate()) return Error{err->words()};
   if (&preset.params.schema() != &preset.generator->schema) {
-    return "the preset's parameters are not " + std::string(preset.generator->name) + "'s";
+    return Error{"the preset's parameters are not " + std::string(preset.generator->name) + "'s"};
   }
   if (!session.select_generator(preset.generator->name)) {
-    return "this app has no generator " + std::string(preset.generator->name);
+    return Error{"this app has no generator " + std::string(preset.generator->name)};
   }
-  if (auto err = session.set_params(preset.params)) return err;
+  // Session::set_params words its refusal as a plain string (session.hpp, not in this change).
+  if (auto err = session.set_params(preset.params)) return Error{*err};
   session.set_seed(preset.seed);
   for (const ParamDef& def : preset.region_params.schema().params) {
     session.set_region_param(def.name, preset.region_params.get(def.name));

@@ -6,13 +6,14 @@
 #include <string>
 
 #include "app/logic/session.hpp"
+#include "core/error.hpp"
 #include "io/preset.hpp"
 
 namespace dungen::app {
 
 Preset preset_of(const Session& session);
 // Applies a preset (already validated by its parser). Nothing is changed on an error.
-std::optional<std::string> apply_preset(Session& session, const Preset& preset);
+std::optional<Error> apply_preset(Session& session, const Preset& preset);
 
 RegionsMode regions_mode_of(PresetRegions r);
 PresetRegions preset_regions_of(RegionsMode m);
