@@ -6,7 +6,6 @@
 
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
-#include "generators/cellular_caves.hpp"
 #include "generators/rooms_and_tunnels.hpp"
 
 using namespace dungen;
@@ -91,69 +90,6 @@ TEST(Timeline, ChangesAtMatchTheStepperChanges) {
     const auto b = reference.changes();
     ASSERT_EQ(std::vector<CellChange>(a.begin(), a.end()),
               std::vector<CellChange>(b.begin(), b.end()));
-  }
-}
-
-TEST(Timeline, DirtyRectCoversEveryChange) {
-  Timeline t(fresh(8));
-  EXPECT_FALSE(t.take_dirty());
-  ASSERT_EQ(t.next()->event.kind, kEventBegin);  // the map as it starts: no cell changes
-  EXPECT_FALSE(t.take_dirty());
-  run_until(t, StepLevel::Feature);  // the first room is carved and added
-  const auto dirty = t.take_dirty();
-  ASSERT_TRUE(dirty);
-  ASSERT_NE(t.current(), nullptr);
-  const Rect room = t.current()->event.rect;
-  EXPECT_LE(dirty->x, room.x);
-  EXPECT_LE(dirty->y, room.y);
-  EXPECT_GE(dirty->right(), room.right());
-  EXPECT_GE(dirty->bottom(), room.bottom());
-  EXPECT_FALSE(t.take_dirty());  // taken
-  // Back over the steps after the carving (the player start, adding the room: no cells change)
-  // to the carving: undoing it dirties too.
-  t.back();
-  EXPECT_FALSE(t.take_dirty());
-  bool dirtied = false;
-  for (int i = 0; i < 3 && !dirtied; ++i) {
-    t.back();
-    dirtied = t.take_dirty().has_value();
-  }
-  EXPECT_TRUE(dirtied);
-}
-
-// The box is exactly the changed cells' bounding box, step by step, at widths where a row found
-// by multiplying (Timeline::row_of) would be off by one if its constant were too small: odd
-// widths, powers of two and the widest map. The caves write whole rows, so every row's first
-// cell (an exact multiple of the width, where a too-small constant errs) is among the changes.
-TEST(Timeline, DirtyRectIsTheChangesBoundingBoxAtAnyWidth) {
-  for (const int width : {13, 80, 1023, 1024, 4093, 4096}) {
-    ParamValues p(cellular_caves_spec().schema);
-    ASSERT_FALSE(p.set("width", width));
-    ASSERT_FALSE(p.set("height", 20));
-    Timeline t(start_generator(cellular_caves_spec(), p, 5));
-    int checked = 0;
-    while (t.next()) {
-      const auto changes = t.stepper().changes();
-      const auto dirty = t.take_dirty();
-      if (changes.empty()) {
-        ASSERT_FALSE(dirty);
-        continue;
-      }
-      const auto w = static_cast<std::uint32_t>(width);
-      std::uint32_t x0 = w, y0 = UINT32_MAX, x1 = 0, y1 = 0;
-      for (const CellChange& c : changes) {
-        x0 = std::min(x0, c.index % w);
-        x1 = std::max(x1, c.index % w);
-        y0 = std::min(y0, c.index / w);
-        y1 = std::max(y1, c.index / w);
-      }
-      ASSERT_TRUE(dirty);
-      ASSERT_EQ(*dirty, (Rect{static_cast<int>(x0), static_cast<int>(y0),
-                              static_cast<int>(x1 - x0 + 1), static_cast<int>(y1 - y0 + 1)}))
-          << "width " << width << ", step " << t.cursor();
-      ++checked;
-    }
-    EXPECT_GT(checked, 40) << "width " << width;
   }
 }
 

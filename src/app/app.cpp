@@ -21,11 +21,12 @@
 #include <string>
 #include <vector>
 
-#include "app/buffer_allocator.hpp"
 #include "app/compare_pane.hpp"
 #include "app/input.hpp"
+#include "app/logic/frame_pacer.hpp"
 #include "app/logic/headless.hpp"
 #include "app/logic/plates.hpp"
+#include "app/logic/run_report.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/step_focus.hpp"
 #include "app/logic/ui_layout.hpp"
@@ -36,6 +37,7 @@
 #include "app/map_view.hpp"
 #include "app/panels.hpp"
 #include "app/screenshot.hpp"
+#include "app/texture_stager.hpp"
 #include "app/window.hpp"
 #include "render/palette.hpp"
 
@@ -45,68 +47,22 @@ namespace {
 // While minimised, wake up this often to see whether the window came back.
 constexpr double kMinimisedPollSeconds = 0.1;
 
-// Frame pacing: when to draw. Drawing costs a frame's CPU (a software rasteriser spends a whole
-// core drawing as fast as it can), so the app draws only when the picture may change:
-// - Continuously while something changes on its own: the session plays or works on a job (its
-//   progress bar moves), a texture upload is held back, the fonts are rebuilt, a mouse button is
-//   down (a pan, a slider or the scrubber being dragged), or for kSettleFrames frames after any
-//   input or window event. Those frames are needed because an event often shows only a frame
-//   later: a click on "step" changes the session after the panels above it were drawn, a
-//   scroll asked for (the log following its newest line) applies at the next frame, a window
-//   takes a frame to size itself, and the frame after a change is one more "something changed".
-//   Anything new that animates by itself (a fade, a worker thread's result) must be added to
-//   App::animating(), or wake the loop with glfwPostEmptyEvent.
-// - Otherwise it sleeps in glfwWaitEventsTimeout until an event comes; at most kIdleRedrawSeconds
-//   (nothing changes on screen by itself when idle; the timeout is only a safety net), or
-//   kCaretBlinkSeconds while a text field is edited, so its caret blinks.
-// - Drawing continuously, a frame never starts sooner than kMinFrameSeconds after the last: a
-//   display with vsync paces frames itself (this limit is above common refresh rates, so it
-//   never adds a wait there), one without (Xvfb, a driver forcing vsync off) would otherwise
-//   draw thousands of identical frames a second.
-// - While only background work moves the picture (a progress bar; no play, no input, no drag),
-//   frames are kWorkingFrameSeconds apart: the worker thread (which runs at a lower priority,
-//   logic/worker.hpp) gets the time between them, which on a machine with two cores is most of
-//   what there is.
-// Headless pictures (--frames N) never wait: their frames are back to back (but --no-wait runs,
-// which time what the window does, are paced like it).
-constexpr int kSettleFrames = 3;
-constexpr double kIdleRedrawSeconds = 1.0;
-constexpr double kCaretBlinkSeconds = 0.2;
-constexpr double kMinFrameSeconds = 1.0 / 240.0;
-constexpr double kWorkingFrameSeconds = 1.0 / 30.0;
 // A browser page cannot sleep until an event comes: the browser calls tick() once a display
-// frame (requestAnimationFrame), and a tick with nothing to show draws nothing.
+// frame (requestAnimationFrame), and a tick with nothing to show draws nothing (FramePacer).
 #if defined(__EMSCRIPTEN__)
 constexpr bool kWaitsForEvents = false;
 #else
 constexpr bool kWaitsForEvents = true;
 #endif
-// The browser build's state line (App::tick) comes at most this often while playing.
-constexpr double kReportSeconds = 0.25;
-
-// A dirty rectangle this big (seeking back across a 4096x4096 map) costs a software rasteriser
-// a large part of a second to upload: while the session is still busy, such rectangles are
-// merged and sent at most every kBigUploadSeconds, so the progress bar keeps moving.
-constexpr long kBigUploadCells = 1L << 20;
-constexpr double kBigUploadSeconds = 0.25;
-// A whole new map this big (a 4096x4096 map is 16 M cells, 64 or 128 MB of texels) goes into the
-// second texture (its buffer made on the allocator's thread when the one it has is too small), a
-// band of rows per frame, while the first goes on showing the last map; it is shown once
-// complete.
-constexpr std::size_t kStagedUploadCells = std::size_t{1} << 20;
-constexpr int kStagedBandCells = 1 << 17;       // one glTexSubImage2D call
-constexpr double kStagedUploadSeconds = 0.006;  // bands per frame: until this much time is spent
-
-Rect merge(const std::optional<Rect>& a, const Rect& b) {
-  return a ? bounding(*a, b) : b;
-}
 
 class App {
  public:
   App(Window& window, const AppOptions& options)
       : window_(window),
         options_(options),
-        ui_{.show_help = false, .font_scale = options.font_scale} {}
+        ui_{.show_help = false, .font_scale = options.font_scale},
+        stager_(options.frames == 0 || options.no_wait),
+        pacer_(kWaitsForEvents && (options.frames == 0 || options.no_wait)) {}
 
   // Returns false (with a message printed) if the session cannot be set up.
   bool setup();
@@ -118,27 +74,25 @@ class App {
   int end_loop();
   // The browser build's console lines for whoever drives the page (tick, after a frame).
   void report_to_page(double took);
+  RunState run_state() const;
 
  private:
   void frame(double dt, bool capture);
+  void draw_panels();
+  void first_frame_shown();
   void apply_view_requests();
   LayoutInput layout_input() const;
   void keep_fit();
   bool follow_step(ScreenRect map, int map_w, int map_h);
   std::vector<int> named_by_step();
   bool animating() const;
-  void sync_texture();
-  void start_staged_upload(const Grid& grid, CellFormat format);
-  void continue_staged_upload(const Grid& grid);
   void draw_map_overlays(const Palette& palette, bool capture);
   void split_for_compare();
   void print_layout() const;
-  MapTexture& texture() { return textures_[shown_texture_]; }
-  MapTexture& staged_texture() { return textures_[1 - shown_texture_]; }
   // Something will change what is shown without any input (the session's work, a staged
   // upload): keep drawing frames.
   bool working() const {
-    return session_.busy() || staging_.has_value() || ui_.sweep.job.running() ||
+    return session_.busy() || stager_.staging() || ui_.sweep.job.running() ||
            ui_.share.job.running();
   }
 
@@ -146,18 +100,10 @@ class App {
   const AppOptions& options_;
   UiState ui_;
   Session session_;
-  MapTexture textures_[2];  // the one shown, and the one a big new map is staged into
-  int shown_texture_ = 0;
-  struct Staging {
-    CellFormat format;
-    int row = 0;            // the next row to upload
-    bool awaiting = false;  // the staged texture's buffer is still being made
-  };
-  std::optional<Staging> staging_;
-  bool stage_big_uploads_ = true;  // not for a headless picture of a finished run: no one waits
-  std::unique_ptr<BufferAllocator> allocator_;  // made once the window shows (see frame())
+  TextureStager stager_;
+  FramePacer pacer_;
+  RunReport report_;
   bool drawn_once_ = false;
-  double first_shown_ = 0.0;  // when the first frame was swapped, in seconds since main started
   std::unique_ptr<MapRenderer> renderer_;
   std::unique_ptr<ComparePane> compare_;  // compare mode's pane B (ViewFlags::compare)
   ScreenRect compare_rect_;               // where pane B is drawn
@@ -178,30 +124,11 @@ class App {
   std::vector<int> named_;
   NumberPlates plates_;
   const char* plates_of_ = "room";
-  std::optional<Rect> pending_upload_;
-  double last_big_upload_ = 0.0;
-  std::string texture_error_;
   std::string capture_error_;
   bool captured_ = false;
   double capture_seconds_ = 0.0;
-  int settle_frames_ = kSettleFrames;  // frames still to draw after the last event
-  // Where the last frame's time went (seconds): panels, session, texture upload, map, UI + swap.
-  std::array<double, 5> parts_{};
+  FrameParts parts_{};                           // where the last frame's time went
   std::optional<std::uint64_t> steps_to_check_;  // --no-wait --steps K: clamped, once done?
-  // The loop's own state (begin_loop, tick, end_loop).
-  double last_ = 0.0;        // when the last frame started, or the last idle wait ended
-  double last_drawn_ = 0.0;  // when the last frame was drawn
-  int frames_ = 0;
-  double slowest_ = 0.0;  // seconds, frames after the first (which compiles shaders)
-  double total_ = 0.0;
-  std::FILE* frame_log_ = nullptr;
-  std::string printed_items_;  // the browser build's last print_layout(): its items, where
-  // The browser build's state line (tick): what it said last, and when.
-  std::uint64_t reported_position_ = UINT64_MAX;
-  bool reported_playing_ = false;
-  double last_report_ = 0.0;
-  int frames_at_report_ = 1;  // (total_ counts from the second frame)
-  double total_at_report_ = 0.0;
 };
 
 bool App::setup() {
@@ -211,7 +138,6 @@ bool App::setup() {
   // headless run (--frames) waits unless --no-wait, so its picture shows the finished state, and
   // so does a --steps setup, which --back needs.
   setup.wait = options_.frames > 0 ? !options_.no_wait : setup.steps.has_value();
-  stage_big_uploads_ = options_.frames == 0 || options_.no_wait;
   std::vector<std::string> notes;
   if (auto err = setup_session(session_, setup, &notes)) {
     std::fprintf(stderr, "dungen-viz: %s\n", err->c_str());
@@ -241,97 +167,13 @@ bool App::setup() {
   return true;
 }
 
-void App::sync_texture() {
-  const TextureUpload up = session_.take_upload();
-  const Grid& grid = session_.grid();
-  MapTexture& shown = texture();
-  const bool resized = shown.width() != grid.width() || shown.height() != grid.height();
-  const CellFormat format = cell_format(grid, up.regions);
-  // (A first map staged into the other texture leaves the shown one unready meanwhile: that
-  // staging goes on; restarting it every frame, it never ended where a band takes a frame.)
-  if (up.full || ((!shown.ready() || resized || shown.format() != format) && !staging_)) {
-    pending_upload_.reset();
-    texture_error_.clear();
-    staging_.reset();
-    if (grid.size() < kStagedUploadCells || !stage_big_uploads_) {
-      if (!shown.reset(grid, format, &texture_error_)) return;
-      if (resized) session_.view().fit_requested = true;
-      return;
-    }
-    start_staged_upload(grid, format);
-  }
-  if (up.dirty) pending_upload_ = merge(pending_upload_, *up.dirty);
-  if (staging_) {
-    continue_staged_upload(grid);
-    if (staging_) return;  // changes made meanwhile go to the staged texture once it is shown
-  }
-  if (!pending_upload_) return;
-  const long cells = static_cast<long>(pending_upload_->w) * pending_upload_->h;
-  const double now = glfwGetTime();
-  const bool big = cells > kBigUploadCells;
-  if (big && session_.busy() && now - last_big_upload_ < kBigUploadSeconds) return;
-  texture().upload(grid, *pending_upload_);
-  pending_upload_.reset();
-  if (big) last_big_upload_ = now;
-}
-
-void App::start_staged_upload(const Grid& grid, CellFormat format) {
-  MapTexture& staged = staged_texture();
-  if (staged.fits(grid.width(), grid.height(), format)) {
-    // The buffer of the map before last is big enough: reused (only without an allocator
-    // thread; with one, that buffer was given back once this texture stopped being shown).
-    if (staged.allocate(grid.width(), grid.height(), format, &texture_error_)) {
-      staging_ = Staging{.format = format};
-    }
-    return;
-  }
-  if (!allocator_) allocator_ = std::make_unique<BufferAllocator>();
-  if (allocator_->ready() && grid.size() <= max_buffer_cells()) {
-    allocator_->request(grid.size() * format.bytes());
-    staging_ = Staging{.format = format, .awaiting = true};
-    return;
-  }
-  if (staged.allocate(grid.width(), grid.height(), format, &texture_error_)) {
-    staging_ = Staging{.format = format};
-  }
-}
-
-void App::continue_staged_upload(const Grid& grid) {
-  MapTexture& staged = staged_texture();
-  if (staging_->awaiting) {
-    const CellFormat format = staging_->format;
-    const auto made = allocator_->take(grid.size() * format.bytes());
-    if (!made) return;
-    allocator_->release(
-        staged.adopt(made->buffer, made->bytes, grid.width(), grid.height(), format));
-    staging_->awaiting = false;
-  }
-  const int band = std::max(1, kStagedBandCells / std::max(1, grid.width()));
-  const double start = glfwGetTime();
-  // At least one band a frame; the bound is the map's height.
-  for (int guard = 0; guard <= grid.height() && staging_->row < grid.height(); ++guard) {
-    const int rows = std::min(band, grid.height() - staging_->row);
-    staged.upload(grid, {0, staging_->row, grid.width(), rows});
-    staging_->row += rows;
-    if (glfwGetTime() - start >= kStagedUploadSeconds) break;
-  }
-  if (staging_->row < grid.height()) return;
-  const bool resized = texture().width() != grid.width() || texture().height() != grid.height();
-  shown_texture_ = 1 - shown_texture_;
-  staging_.reset();
-  if (resized) session_.view().fit_requested = true;
-  // The last map's buffer is not kept for the next one: on a big map that would be a second
-  // copy of it all along (64-128 MB at 4096x4096). The allocator's thread makes the next one.
-  if (allocator_ && allocator_->ready()) allocator_->release(staged_texture().release_buffer());
-}
-
 void App::draw_map_overlays(const Palette& palette, bool capture) {
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   const Grid& grid = session_.grid();
   const ScreenRect map = layout_.map;
   // While a new map is staged, or its picture drawn, the last one is shown: the new one's numbers
   // would not fit it. (A screenshot's frame finishes the picture: see MapRenderer::draw.)
-  if (staging_ || (renderer_->busy() && !capture)) return;
+  if (stager_.staging() || (renderer_->busy() && !capture)) return;
   // Numbers first: the step's overlay (a candidate and its caption) goes on top. Projector
   // mode numbers rooms from smaller cells, and regions (while they are labelled, or with L) as
   // the log numbers them; the numbers the step's words name are placed first.
@@ -365,9 +207,9 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
   // Headless runs have no real mouse (Xvfb parks it mid-screen): no hover tooltip in pictures.
   if (options_.frames == 0)
     draw_hover(list, grid, view_, map, session_.generator().text_shows_labels);
-  if (!texture_error_.empty()) {
+  if (!stager_.error().empty()) {
     list->AddText({map.x + 10, map.y + 10}, IM_COL32(255, 80, 80, 255),
-                  ("cannot draw this map: " + texture_error_).c_str());
+                  ("cannot draw this map: " + stager_.error()).c_str());
   }
 }
 
@@ -459,9 +301,10 @@ void App::keep_fit() {
   const ScreenRect map = layout_.map;
   if (map.w <= 0 || map.h <= 0) return;
   // The map drawn is the texture's (a new map being staged is not shown yet).
-  const bool drawn = texture().ready() && texture_error_.empty();
-  const int map_w = drawn ? texture().width() : session_.grid().width();
-  const int map_h = drawn ? texture().height() : session_.grid().height();
+  const MapTexture& texture = stager_.texture();
+  const bool drawn = texture.ready() && stager_.error().empty();
+  const int map_w = drawn ? texture.width() : session_.grid().width();
+  const int map_h = drawn ? texture.height() : session_.grid().height();
   // Following the step, the view moves every frame.
   if (follow_step(map, map_w, map_h)) return;
   const bool untouched = view_.cell_px() == fitted_view_.cell_px() &&
@@ -519,31 +362,13 @@ void App::frame(double dt, bool capture) {
   const ImGuiIO& io = ImGui::GetIO();
   const Palette& palette = palette_for(ui_.projector);
   apply_theme(palette, ui_.projector);
-  ui_.drawn.clear();
-  ui_.another_frame = false;
-  LayoutInput in = layout_input();
-  layout_ = compute_layout(in);
-  // The preset's note under the map, as tall as its text wrapped at the map's width.
-  in.note_h = measure_preset_note(session_, ui_, layout_.map.w);
-  if (in.note_h > 0) layout_ = compute_layout(in);
-  split_for_compare();
-
-  handle_keys(window_.keys(), session_, ui_);
-  handle_mouse(view_, layout_.map, drag_);
-  draw_controls_panel(session_, ui_, layout_);
-  draw_teaching_panel(session_, ui_, layout_, ui_.projector);
-  draw_transport_bar(session_, ui_, layout_);
-  draw_preset_note(session_, ui_, layout_);
-  draw_help_window(ui_);
-  draw_sweep_window(session_, ui_);
-  draw_file_dialog(session_, ui_);
-  if (compare_) compare_->draw_window(session_);
+  draw_panels();
 
   const double t0 = glfwGetTime();
   session_.update(dt);
   if (compare_) compare_->update(session_, dt, options_.frames > 0 && !options_.no_wait);
   const double t1 = glfwGetTime();
-  sync_texture();
+  stager_.sync(session_);
   const double t2 = glfwGetTime();
   keep_fit();
   // The map's picture first (drawn off screen; the UI's pass puts it under everything else in
@@ -551,8 +376,8 @@ void App::frame(double dt, bool capture) {
   // Region tints apply only to labelled cells, so they can always be on.
   const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid,
                        ui_.projector};
-  renderer_->draw(texture(), view_, layout_.map, io.DisplayFramebufferScale.x, style, palette,
-                  ImGui::GetBackgroundDrawList(), capture);
+  renderer_->draw(stager_.texture(), view_, layout_.map, io.DisplayFramebufferScale.x, style,
+                  palette, ImGui::GetBackgroundDrawList(), capture);
   draw_map_overlays(palette, capture);
   if (compare_)
     compare_->draw(view_, compare_rect_, io.DisplayFramebufferScale.x, palette, capture);
@@ -572,20 +397,44 @@ void App::frame(double dt, bool capture) {
   }
   window_.swap();
   parts_ = {t0 - frame_start, t1 - t0, t2 - t1, t3 - t2, glfwGetTime() - t3};
-  if (!drawn_once_) {
-    first_shown_ = glfwGetTime();
-    // The window's figure now (scripts/frame-times.sh reads it); a headless run's comes with the
-    // rest of its figures at the end.
-    if (options_.frames == 0) {
-      std::printf("dungen-viz: first frame shown %.0f ms after start\n", first_shown_ * 1000.0);
-      std::fflush(stdout);
-    }
-    // The allocator's hidden GL context takes a software rasteriser some 60 ms to make: not
-    // before the first frame, which shows the window, nor in a later one, which should be
-    // short; right after the first is shown, whose cost is the window's start-up anyway.
-    if (stage_big_uploads_ && !allocator_) allocator_ = std::make_unique<BufferAllocator>();
-  }
+  if (!drawn_once_) first_frame_shown();
   drawn_once_ = true;
+}
+
+// The layout, the input and the panels, before the session moves (panels above the map act on
+// it: a click on "step" shows in the next frame, see the pacing rule).
+void App::draw_panels() {
+  ui_.drawn.clear();
+  ui_.another_frame = false;
+  LayoutInput in = layout_input();
+  layout_ = compute_layout(in);
+  // The preset's note under the map, as tall as its text wrapped at the map's width.
+  in.note_h = measure_preset_note(session_, ui_, layout_.map.w);
+  if (in.note_h > 0) layout_ = compute_layout(in);
+  split_for_compare();
+
+  handle_keys(window_.keys(), session_, ui_);
+  handle_mouse(view_, layout_.map, drag_);
+  draw_controls_panel(session_, ui_, layout_);
+  draw_teaching_panel(session_, ui_, layout_, ui_.projector);
+  draw_transport_bar(session_, ui_, layout_);
+  draw_preset_note(session_, ui_, layout_);
+  draw_help_window(ui_);
+  draw_sweep_window(session_, ui_);
+  draw_file_dialog(session_, ui_);
+  if (compare_) compare_->draw_window(session_);
+}
+
+void App::first_frame_shown() {
+  report_.first_shown(glfwGetTime());
+  // The window's figure now (scripts/frame-times.sh reads it); a headless run's comes with the
+  // rest of its figures at the end.
+  if (options_.frames == 0) {
+    std::printf("dungen-viz: first frame shown %.0f ms after start\n",
+                report_.first_shown() * 1000.0);
+    std::fflush(stdout);
+  }
+  stager_.first_frame_shown();
 }
 
 // Where everything is in the picture, in pixels from the top-left. tests/png_check looks for the
@@ -635,73 +484,54 @@ void App::print_layout() const {
   }
 }
 
-// True while the picture changes without any input (see the frame pacing rule at the top).
+// True while the picture changes without any input (the frame pacing rule: logic/frame_pacer.hpp).
 bool App::animating() const {
-  return settle_frames_ > 0 || session_.playing() || working() || renderer_->busy() ||
+  return pacer_.settling() || session_.playing() || working() || renderer_->busy() ||
          (compare_ && (compare_->b().busy() || compare_->b().playing())) ||
-         pending_upload_.has_value() || session_.view().fit_requested || window_.fonts_pending() ||
+         stager_.holding_upload() || session_.view().fit_requested || window_.fonts_pending() ||
          ui_.another_frame || ImGui::IsAnyMouseDown();
 }
 
 void App::begin_loop() {
-  last_ = glfwGetTime();
-  // DUNGEN_VIZ_FRAME_LOG=FILE: a line a frame, "seconds-since-start frame-ms working" and where
-  // the frame's milliseconds went ("panels session upload map present"), so that
+  pacer_.restart_clock(glfwGetTime());
+  // DUNGEN_VIZ_FRAME_LOG=FILE: a line a frame (RunReport::log_frame), so that
   // scripts/frame-times.sh can time what xdotool does to the real window.
-  if (const char* path = std::getenv("DUNGEN_VIZ_FRAME_LOG")) frame_log_ = std::fopen(path, "w");
+  report_.open_frame_log(std::getenv("DUNGEN_VIZ_FRAME_LOG"));
 }
 
 bool App::tick() {
   if (window_.should_close()) return false;
   const bool headless = options_.frames > 0;
+  const bool editing_text = ImGui::GetIO().WantTextInput;
   if (headless || animating()) {
     window_.poll_events();
   } else {
-    window_.wait_events(ImGui::GetIO().WantTextInput ? kCaretBlinkSeconds : kIdleRedrawSeconds);
-    // Nothing played while waiting: the wait is not part of the next frame's time (Space
-    // after a long pause starts from the first step, not a quarter second's worth).
-    last_ = glfwGetTime();
+    window_.wait_events(FramePacer::idle_wait(editing_text));
+    pacer_.restart_clock(glfwGetTime());  // the wait is not part of the next frame's time
   }
   const int events = window_.take_event_count();
-  if (events > 0) {
-    settle_frames_ = kSettleFrames;
-  } else if (settle_frames_ > 0) {
-    --settle_frames_;
-  }
+  pacer_.saw_events(events);
   if constexpr (!kWaitsForEvents) {
-    // The page cannot sleep in wait_events: it is called once a display frame whatever happens.
-    // With nothing new and nothing moving, that frame is not drawn (until the idle redraw is due).
-    const double idle_for = ImGui::GetIO().WantTextInput ? kCaretBlinkSeconds : kIdleRedrawSeconds;
-    if (!headless && events == 0 && !animating() && glfwGetTime() - last_drawn_ < idle_for) {
+    if (!headless &&
+        pacer_.skip_idle_page_frame(glfwGetTime(), events, animating(), editing_text)) {
       return true;
     }
   }
   if (window_.minimised()) {
     // No stepping, no drawing: a minimised window costs nothing but this wait.
     glfwWaitEventsTimeout(kMinimisedPollSeconds);
-    last_ = glfwGetTime();
+    pacer_.restart_clock(glfwGetTime());
     return true;
   }
-  const double now = glfwGetTime();
-  const double dt = now - last_;
-  last_ = now;
-  ++frames_;
-  const bool final_frame = headless && frames_ >= options_.frames;
+  const double dt = pacer_.start_frame(glfwGetTime());
+  const bool final_frame = headless && pacer_.frames() >= options_.frames;
   const double start = glfwGetTime();
   frame(dt, final_frame);
-  last_drawn_ = glfwGetTime();
   // The screenshot's PNG encoding is not part of a frame's cost.
-  const double took = glfwGetTime() - start - capture_seconds_;
-  if (frames_ > 1) {
-    slowest_ = std::max(slowest_, took);
-    total_ += took;
-  }
-  if (frame_log_) {
-    std::fprintf(frame_log_, "%.3f %.2f %d %.1f %.1f %.1f %.1f %.1f\n", start, took * 1000.0,
-                 working() || renderer_->busy() ? 1 : 0, parts_[0] * 1e3, parts_[1] * 1e3,
-                 parts_[2] * 1e3, parts_[3] * 1e3, parts_[4] * 1e3);
-    std::fflush(frame_log_);
-  }
+  const double drawn = glfwGetTime();
+  const double took = drawn - start - capture_seconds_;
+  pacer_.drawn(took, drawn);
+  report_.log_frame(start, took, working() || renderer_->busy(), parts_);
   if constexpr (!kWaitsForEvents) report_to_page(took);
   if (steps_to_check_ && !session_.busy()) {
     if (auto note = steps_clamp_note(*steps_to_check_, session_.position())) {
@@ -711,14 +541,16 @@ bool App::tick() {
   }
   if (final_frame) return false;
   const bool only_work =
-      working() && !session_.playing() && settle_frames_ == 0 && !ImGui::IsAnyMouseDown();
-  const double period = only_work ? kWorkingFrameSeconds : kMinFrameSeconds;
-  const double spare = period - (glfwGetTime() - start);
+      working() && !session_.playing() && !pacer_.settling() && !ImGui::IsAnyMouseDown();
   // A headless --no-wait run times what a window does, so it is paced like one.
-  if (kWaitsForEvents && (!headless || options_.no_wait) && spare > 0.0) {
+  if (const double spare = pacer_.spare(only_work, glfwGetTime() - start); spare > 0.0) {
     window_.wait_events(spare);
   }
   return true;
+}
+
+RunState App::run_state() const {
+  return {session_.position(), session_.recorded(), session_.playing(), session_.busy()};
 }
 
 // The browser build tells whoever drives the page (tests/web) what it shows, on its console.
@@ -730,50 +562,21 @@ void App::report_to_page(double took) {
     drawn += item.name + ' ' + std::to_string(std::lround(item.rect.x)) + ',' +
              std::to_string(std::lround(item.rect.y)) + ';';
   }
-  if (drawn != printed_items_) {
-    printed_items_ = drawn;
-    print_layout();
-  }
-  // Where the run is, whenever that changes (while playing, at most every kReportSeconds):
-  // "dungen-viz: step 3 of 120, paused, 5.1 ms a frame (the last: ...)" (the mean of the frames
-  // drawn since the last such line, the first frame's start-up excepted).
-  const bool moved =
-      session_.position() != reported_position_ || session_.playing() != reported_playing_;
-  const bool due = !session_.playing() || session_.playing() != reported_playing_ ||
-                   last_drawn_ - last_report_ >= kReportSeconds;
-  if (moved && due && !session_.busy()) {
-    reported_position_ = session_.position();
-    reported_playing_ = session_.playing();
-    last_report_ = last_drawn_;
-    const int frames = frames_ - frames_at_report_;
-    std::printf(
-        "dungen-viz: step %llu of %llu, %s, %.1f ms a frame (the last: panels %.1f, session "
-        "%.1f, upload %.1f, map %.1f, UI and present %.1f)\n",
-        static_cast<unsigned long long>(session_.position()),
-        static_cast<unsigned long long>(session_.recorded()),
-        session_.playing() ? "playing" : "paused",
-        frames > 0 ? (total_ - total_at_report_) * 1000.0 / frames : took * 1000.0, parts_[0] * 1e3,
-        parts_[1] * 1e3, parts_[2] * 1e3, parts_[3] * 1e3, parts_[4] * 1e3);
-    frames_at_report_ = frames_;
-    total_at_report_ = total_;
+  if (report_.items_changed(drawn)) print_layout();
+  // Where the run is, whenever that changes.
+  if (auto line = report_.page_line(run_state(), pacer_.last_drawn(), pacer_.frames(),
+                                    pacer_.total(), took, parts_)) {
+    std::fputs(line->c_str(), stdout);
     std::fflush(stdout);
   }
 }
 
 int App::end_loop() {
-  if (frame_log_) std::fclose(frame_log_);
-  frame_log_ = nullptr;
+  report_.close_frame_log();
   if (options_.frames > 0) {
-    // Figures for whoever runs it headless (never asserted: times vary by machine).
-    std::printf("dungen-viz: first frame shown %.0f ms after start (%s)\n", first_shown_ * 1000.0,
-                session_.busy() ? "work still under way" : "finished");
-    std::printf(
-        "dungen-viz: %d frames, after the first: mean %.1f ms, slowest %.1f ms; step %llu of "
-        "%llu%s\n",
-        frames_, frames_ > 1 ? total_ * 1000.0 / (frames_ - 1) : 0.0, slowest_ * 1000.0,
-        static_cast<unsigned long long>(session_.position()),
-        static_cast<unsigned long long>(session_.recorded()),
-        session_.busy() ? " (still working)" : "");
+    std::fputs(
+        report_.end_figures(run_state(), pacer_.frames(), pacer_.mean(), pacer_.slowest()).c_str(),
+        stdout);
     print_layout();
   }
   if (options_.screenshot && !captured_) {

@@ -10,50 +10,74 @@ namespace {
 
 static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 
-// A record starts with a varint of flags saying which fields follow (one byte for most steps;
-// room to grow past 7 flags without a new format).
+// The record layout, once. A record is its header fields in this order, then its cell changes.
+// A field with a flag is written only when its flag is set in the flags word (which comes
+// first); unwritten, it takes its usual value. "delta" is a zigzag varint of the value minus the
+// base; the bases ("previous") are the CodecState, reset at each block's start.
 //
-//   field            written when                     as
-//   level            always                           flags bits 0-1
-//   last             the body's final step            flag
-//   phase changes    overlay.show_phase_changes       flag
-//   line             differs from the previous step   signed delta
-//   event kind       differs                          byte
-//   reason           != 0                             byte
-//   id               differs                          signed delta
-//   other            != -1                            signed
-//   value            differs                          signed delta
-//   at               differs                          two signed deltas
-//   rect             != {}                            four signed
-//   overlay items    any                              count, then per item: role byte, what
-//                                                     follows (rect / cells / read tiles), the
-//                                                     rect (same as the event's: no bytes),
-//                                                     cells delta-coded from the event's at,
-//                                                     read tiles one bit each when all wall or
-//                                                     floor, else two a byte
-//   stats            any changed                      count, (slot, signed delta) each
-//   draws            any                              count, (name id, signed value) each
-//   changes          always                           count, then the changes (see below)
+//   field          flag            written when / usual value       coded as
+//   flags          -               always                           varint (bits below)
+//   level          bits 0-1        always                           in the flags
+//   last           kLast           the body's final step            in the flags
+//   phase changes  kPhaseChanges   overlay.show_phase_changes       in the flags
+//   line           kLine           != previous (usual: previous)    delta from previous
+//   event kind     kKind           != previous (usual: previous)    byte
+//   reason         kReason         != 0        (usual: 0)           byte
+//   id             kId             != previous (usual: previous)    delta from previous
+//   other          kOther          != -1       (usual: -1)          delta from 0
+//   value          kValue          != previous (usual: previous)    delta from previous
+//   at             kAt             != previous (usual: previous)    x, y: deltas from previous
+//   rect           kRect           != {}       (usual: {})          x, y, w, h: deltas from 0
+//   overlay items  kItems          any                              count, then each item:
+//     role                                                          byte
+//     what                                                          byte of ItemBit
+//     rect           kItemRect     != {} and != the event's rect    x, y, w, h: deltas from 0
+//                    kItemEventRect == the event's rect             nothing
+//     cells          kItemCells    any                              count, then x, y: deltas
+//                                                                   from the point before (the
+//                                                                   first from the event's at)
+//     read tiles     kItemRead     any                              count, then two a byte (low
+//                    + kItemReadBits  all wall or floor             nibble first), or one bit
+//                                                                   each (1: floor)
+//   stats          kStats          any changed                      count, then each: slot
+//                                                                   varint, change delta from 0
+//   draws          kDraws          any                              count, then each: name id
+//                                                                   varint, value delta from 0
+//   changes        -               always                           count, then each change:
+//     head                                                          byte: layer mask (LayerBit)
+//                                                                   | (index delta + 7) << 4,
+//                                                                   or 15 << 4 when the delta
+//                                                                   is not within -7..7
+//     index        -               the delta is not within -7..7    delta from previous index
+//     tile         kTile (mask)    the tile changed                 byte: before << 4 | after
+//     mark         kMark (mask)    the mark changed                 byte: before << 4 | after
+//     label        kLabel (mask)   the label changed                before, after: deltas from
+//                                                                   the previous change's
+//     region       kRegion (mask)  the region changed               before, after: deltas from
+//                                                                   the previous change's
+//
+// step_fields() and change_fields() list the header and a change in this order; the encoder and
+// the decoder walk those same lists (with FlagPass, WritePass and ReadPass below), so the two
+// cannot drift apart. Items, stats and draws are small mirrored pairs beside each other.
 enum Flag : std::uint64_t {
+  kAlways = 0,  // a field written in every record
   kLevelMask = 3,
   kLast = 1u << 2,
   kPhaseChanges = 1u << 3,
-  kLine = 1u << 4,    // line differs from the previous step's
-  kKind = 1u << 5,    // event kind differs
-  kReason = 1u << 6,  // reason != 0
-  kId = 1u << 7,      // id differs
-  kOther = 1u << 8,   // other != -1
-  kValue = 1u << 9,   // value differs
-  kAt = 1u << 10,     // at differs
-  kRect = 1u << 11,   // rect != {}
-  kItems = 1u << 12,  // overlay items follow
+  kLine = 1u << 4,
+  kKind = 1u << 5,
+  kReason = 1u << 6,
+  kId = 1u << 7,
+  kOther = 1u << 8,
+  kValue = 1u << 9,
+  kAt = 1u << 10,
+  kRect = 1u << 11,
+  kItems = 1u << 12,
   kStats = 1u << 13,
   kDraws = 1u << 14,
 };
 
-// What follows an item's role byte.
-// Read tiles are packed 1 bit each when they are all wall or floor (a cave's window: 2 bytes for
-// 9 cells), else 4 bits each.
+// What follows an item's role byte (see the table).
 enum ItemBit : std::uint8_t {
   kItemRect = 1,
   kItemEventRect = 2,
@@ -125,6 +149,243 @@ const std::uint8_t* get_points(const std::uint8_t* r, std::vector<Point>* out, P
   return r;
 }
 
+// The three passes over a record's fields. FlagPass sets the flag of each field that differs
+// from its usual value; WritePass writes the fields whose flag is set; ReadPass reads them, or
+// gives the usual value. Each takes a field as (flag, value, usual value, base).
+struct FlagPass {
+  std::uint64_t flags = 0;
+  template <class T>
+  void number(std::uint64_t flag, const T& v, std::int64_t usual, std::int64_t /*base*/) {
+    if (std::int64_t{v} != usual) flags |= flag;
+  }
+  template <class T>
+  void byte(std::uint64_t flag, const T& v, T usual) {
+    if (v != usual) flags |= flag;
+  }
+  void point(std::uint64_t flag, const Point& v, Point usual) {
+    if (v != usual) flags |= flag;
+  }
+  void rect(std::uint64_t flag, const Rect& v) {
+    if (v != Rect{}) flags |= flag;
+  }
+};
+
+struct WritePass {
+  std::uint8_t* w;
+  std::uint64_t flags = 0;
+  bool on(std::uint64_t flag) const { return flag == kAlways || (flags & flag) != 0; }
+  template <class T>
+  void number(std::uint64_t flag, const T& v, std::int64_t /*usual*/, std::int64_t base) {
+    if (on(flag)) w = put_signed(w, std::int64_t{v} - base);
+  }
+  template <class T>
+  void byte(std::uint64_t flag, const T& v, T /*usual*/) {
+    if (on(flag)) *w++ = static_cast<std::uint8_t>(v);
+  }
+  void point(std::uint64_t flag, const Point& v, Point base) {
+    number(flag, v.x, base.x, base.x);
+    number(flag, v.y, base.y, base.y);
+  }
+  void rect(std::uint64_t flag, const Rect& v) {
+    if (on(flag)) w = put_rect(w, v);
+  }
+  template <class A, class B>
+  void nibbles(const A& high, const B& low) {
+    *w++ = static_cast<std::uint8_t>(static_cast<unsigned>(high) << 4 | static_cast<unsigned>(low));
+  }
+  void change_head(const std::uint8_t& mask, const std::uint32_t& index, std::uint32_t base) {
+    const std::int64_t d = std::int64_t{index} - std::int64_t{base};
+    const bool small = d >= -7 && d <= 7;
+    *w++ = static_cast<std::uint8_t>(mask | (small ? d + 7 : 15) << 4);
+    if (!small) w = put_signed(w, d);
+  }
+};
+
+struct ReadPass {
+  const std::uint8_t* r;
+  std::uint64_t flags = 0;
+  bool on(std::uint64_t flag) const { return flag == kAlways || (flags & flag) != 0; }
+  template <class T>
+  void number(std::uint64_t flag, T& v, std::int64_t usual, std::int64_t base) {
+    if (on(flag)) {
+      r = get_int(r, v, base);
+    } else {
+      v = static_cast<T>(usual);
+    }
+  }
+  template <class T>
+  void byte(std::uint64_t flag, T& v, T usual) {
+    v = on(flag) ? static_cast<T>(*r++) : usual;
+  }
+  void point(std::uint64_t flag, Point& v, Point base) {
+    number(flag, v.x, base.x, base.x);
+    number(flag, v.y, base.y, base.y);
+  }
+  void rect(std::uint64_t flag, Rect& v) {
+    v = Rect{};
+    if (on(flag)) r = get_rect(r, v);
+  }
+  template <class A, class B>
+  void nibbles(A& high, B& low) {
+    high = static_cast<A>(*r >> 4);
+    low = static_cast<B>(*r & 15u);
+    ++r;
+  }
+  void change_head(std::uint8_t& mask, std::uint32_t& index, std::uint32_t base) {
+    const std::uint8_t head = *r++;
+    mask = head & 15u;
+    const unsigned code = head >> 4;
+    std::int64_t d = static_cast<std::int64_t>(code) - 7;
+    if (code == 15) r = get_signed(r, d);
+    index = static_cast<std::uint32_t>(std::int64_t{base} + d);
+  }
+};
+
+// The header's event fields, in the table's order (S is Step, or const Step when writing).
+template <class Pass, class S>
+void step_fields(Pass& p, S& s, const CodecState& st) {
+  auto& e = s.event;
+  p.number(kLine, s.line, st.line, st.line);
+  p.byte(kKind, e.kind, st.kind);
+  p.byte(kReason, e.reason, std::uint8_t{0});
+  p.number(kId, e.id, st.id, st.id);
+  p.number(kOther, e.other, -1, 0);
+  p.number(kValue, e.value, st.value, st.value);
+  p.point(kAt, e.at, st.at);
+  p.rect(kRect, e.rect);
+}
+
+// The next record's header is delta-coded against this one's.
+void remember(CodecState& st, const Step& s) {
+  st.line = s.line;
+  st.kind = s.event.kind;
+  st.id = s.event.id;
+  st.value = s.event.value;
+  st.at = s.event.at;
+}
+
+// One cell change, in the table's order (P is PackedChange, or const PackedChange when writing).
+// Its index, labels and regions are delta-coded against the change before it.
+template <class Pass, class P>
+void change_fields(Pass& p, P& c, CodecState& st) {
+  p.change_head(c.mask, c.index, st.index);
+  st.index = c.index;
+  if (c.mask & kTile) p.nibbles(c.tile_before, c.tile_after);
+  if (c.mask & kMark) p.nibbles(c.mark_before, c.mark_after);
+  if (c.mask & kLabel) {
+    p.number(kAlways, c.label_before, st.label_before, st.label_before);
+    p.number(kAlways, c.label_after, st.label_after, st.label_after);
+    st.label_before = c.label_before;
+    st.label_after = c.label_after;
+  }
+  if (c.mask & kRegion) {
+    p.number(kAlways, c.region_before, st.region_before, st.region_before);
+    p.number(kAlways, c.region_after, st.region_after, st.region_after);
+    st.region_before = c.region_before;
+    st.region_after = c.region_after;
+  }
+}
+
+// A cell change with only its changed layers kept, as the log stores it.
+PackedChange pack(const CellChange& c) {
+  PackedChange p;
+  p.index = c.index;
+  if (c.before.tile != c.after.tile) p.mask |= kTile;
+  if (c.before.mark != c.after.mark) p.mask |= kMark;
+  if (c.before.label != c.after.label) p.mask |= kLabel;
+  if (c.before.region != c.after.region) p.mask |= kRegion;
+  p.tile_before = c.before.tile;
+  p.tile_after = c.after.tile;
+  p.mark_before = c.before.mark;
+  p.mark_after = c.after.mark;
+  p.label_before = c.before.label;
+  p.label_after = c.after.label;
+  p.region_before = c.before.region;
+  p.region_after = c.after.region;
+  return p;
+}
+
+// An item's read tiles: one bit each when all are wall or floor, else two a byte.
+std::uint8_t* put_read(std::uint8_t* w, const std::vector<Tile>& read, bool bits) {
+  w = put(w, read.size());
+  const std::size_t per_byte = bits ? 8 : 2;
+  for (std::size_t k = 0; k < read.size(); k += per_byte) {
+    unsigned byte = 0;
+    for (std::size_t b = 0; b < per_byte && k + b < read.size(); ++b) {
+      byte |= bits ? static_cast<unsigned>(read[k + b] == Tile::Floor) << b
+                   : static_cast<unsigned>(read[k + b]) << (4 * b);
+    }
+    *w++ = static_cast<std::uint8_t>(byte);
+  }
+  return w;
+}
+const std::uint8_t* get_read(const std::uint8_t* r, std::vector<Tile>* out, bool bits) {
+  std::uint64_t m = 0;
+  r = get(r, m);
+  const std::uint64_t per_byte = bits ? 8 : 2;
+  for (std::uint64_t k = 0; k < m; k += per_byte) {
+    const std::uint8_t byte = *r++;
+    if (!out) continue;
+    for (std::uint64_t b = 0; b < per_byte && k + b < m; ++b) {
+      out->push_back(bits ? ((byte >> b) & 1u ? Tile::Floor : Tile::Wall)
+                          : static_cast<Tile>((byte >> (4 * b)) & 15u));
+    }
+  }
+  return r;
+}
+
+// One overlay item (the table's "overlay items" rows); its rect and cells lean on the event's.
+std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
+  std::uint8_t what = 0;
+  if (i.rect != Rect{}) what |= i.rect == e.rect ? kItemEventRect : kItemRect;
+  if (!i.cells.empty()) what |= kItemCells;
+  if (!i.read.empty()) what |= wall_or_floor(i.read) ? kItemRead | kItemReadBits : kItemRead;
+  *w++ = static_cast<std::uint8_t>(i.role);
+  *w++ = what;
+  if (what & kItemRect) w = put_rect(w, i.rect);
+  if (what & kItemCells) w = put_points(w, i.cells, e.at);
+  if (what & kItemRead) w = put_read(w, i.read, (what & kItemReadBits) != 0);
+  return w;
+}
+// keep: false to skip the item's cells and tiles (only the role and rect are read).
+const std::uint8_t* get_item(const std::uint8_t* r, OverlayItem& i, const Event& e, bool keep) {
+  i.role = static_cast<Role>(*r++);
+  const std::uint8_t what = *r++;
+  i.rect = Rect{};
+  if (what & kItemEventRect) i.rect = e.rect;
+  if (what & kItemRect) r = get_rect(r, i.rect);
+  i.cells.clear();
+  if (what & kItemCells) r = get_points(r, keep ? &i.cells : nullptr, e.at);
+  i.read.clear();
+  if (what & kItemRead) r = get_read(r, keep ? &i.read : nullptr, (what & kItemReadBits) != 0);
+  return r;
+}
+
+// The stats and draws lists: a count, then (key, signed value) pairs.
+template <class List, class Key>
+std::uint8_t* put_pairs(std::uint8_t* w, const List& list, Key key) {
+  w = put(w, list.size());
+  for (const auto& x : list) {
+    const auto [k, v] = key(x);
+    w = put(w, k);
+    w = put_signed(w, v);
+  }
+  return w;
+}
+template <class Add>
+const std::uint8_t* get_pairs(const std::uint8_t* r, Add add) {
+  std::uint64_t n = 0;
+  r = get(r, n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    std::uint64_t k = 0;
+    std::int64_t v = 0;
+    r = get(r, k);
+    r = get_signed(r, v);
+    add(k, v);
+  }
+  return r;
+}
+
 }  // namespace
 
 Cell PackedChange::before_of(Cell after) const {
@@ -155,122 +416,42 @@ std::size_t max_record_bytes(const Step& step, std::size_t changes, std::size_t 
 std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, const Step& step,
                             std::span<const CellChange> changes, std::span<const StatChange> stats,
                             std::span<const Draw> draws, std::size_t& step_bytes) {
-  const Event& e = step.event;
   const Overlay& o = step.overlay;
-  std::uint64_t f = static_cast<std::uint64_t>(step.level) & kLevelMask;
+  FlagPass flags;
+  step_fields(flags, step, st);
+  std::uint64_t f = (static_cast<std::uint64_t>(step.level) & kLevelMask) | flags.flags;
   if (step.last) f |= kLast;
   if (o.show_phase_changes) f |= kPhaseChanges;
-  if (step.line != st.line) f |= kLine;
-  if (e.kind != st.kind) f |= kKind;
-  if (e.reason != 0) f |= kReason;
-  if (e.id != st.id) f |= kId;
-  if (e.other != -1) f |= kOther;
-  if (e.value != st.value) f |= kValue;
-  if (e.at != st.at) f |= kAt;
-  if (e.rect != Rect{}) f |= kRect;
   if (!o.items.empty()) f |= kItems;
   if (!stats.empty()) f |= kStats;
   if (!draws.empty()) f |= kDraws;
   std::uint8_t* const start = w;
-  w = put(w, f);
-  if (f & kLine) w = put_signed(w, std::int64_t{step.line} - st.line);
-  if (f & kKind) *w++ = e.kind;
-  if (f & kReason) *w++ = e.reason;
-  if (f & kId) w = put_signed(w, std::int64_t{e.id} - st.id);
-  if (f & kOther) w = put_signed(w, e.other);
-  if (f & kValue) w = put_signed(w, std::int64_t{e.value} - st.value);
-  if (f & kAt) {
-    w = put_signed(w, std::int64_t{e.at.x} - st.at.x);
-    w = put_signed(w, std::int64_t{e.at.y} - st.at.y);
-  }
-  if (f & kRect) w = put_rect(w, e.rect);
+  WritePass out{put(w, f), f};
+  step_fields(out, step, st);
+  w = out.w;
   if (f & kItems) {
     w = put(w, o.items.size());
-    for (const OverlayItem& i : o.items) {
-      std::uint8_t what = 0;
-      if (i.rect != Rect{}) what |= i.rect == e.rect ? kItemEventRect : kItemRect;
-      if (!i.cells.empty()) what |= kItemCells;
-      if (!i.read.empty()) {
-        what |= wall_or_floor(i.read) ? static_cast<std::uint8_t>(kItemRead | kItemReadBits)
-                                      : static_cast<std::uint8_t>(kItemRead);
-      }
-      *w++ = static_cast<std::uint8_t>(i.role);
-      *w++ = what;
-      if (what & kItemRect) w = put_rect(w, i.rect);
-      if (what & kItemCells) w = put_points(w, i.cells, e.at);
-      if (what & kItemReadBits) {
-        w = put(w, i.read.size());
-        for (std::size_t k = 0; k < i.read.size(); k += 8) {
-          unsigned byte = 0;
-          for (std::size_t b = 0; b < 8 && k + b < i.read.size(); ++b) {
-            byte |= static_cast<unsigned>(i.read[k + b] == Tile::Floor) << b;
-          }
-          *w++ = static_cast<std::uint8_t>(byte);
-        }
-      } else if (what & kItemRead) {
-        w = put(w, i.read.size());
-        for (std::size_t k = 0; k < i.read.size(); k += 2) {
-          const unsigned hi = k + 1 < i.read.size() ? static_cast<unsigned>(i.read[k + 1]) : 0u;
-          *w++ = static_cast<std::uint8_t>(static_cast<unsigned>(i.read[k]) | hi << 4);
-        }
-      }
-    }
+    for (const OverlayItem& i : o.items) w = put_item(w, i, step.event);
   }
   if (f & kStats) {
-    w = put(w, stats.size());
-    for (const StatChange& s : stats) {
-      w = put(w, s.slot);
-      w = put_signed(w, s.delta);
-    }
+    w = put_pairs(w, stats, [](const StatChange& s) {
+      return std::pair<std::uint64_t, std::int64_t>{s.slot, s.delta};
+    });
   }
   if (f & kDraws) {
-    w = put(w, draws.size());
-    for (const Draw& d : draws) {
-      w = put(w, names.id(d.name));
-      w = put_signed(w, d.value);
-    }
+    w = put_pairs(w, draws, [&](const Draw& d) {
+      return std::pair<std::uint64_t, std::int64_t>{names.id(d.name), d.value};
+    });
   }
-  st.line = step.line;
-  st.kind = e.kind;
-  st.id = e.id;
-  st.value = e.value;
-  st.at = e.at;
+  remember(st, step);
   w = put(w, changes.size());
   step_bytes = static_cast<std::size_t>(w - start);
-
+  WritePass cells{w};
   for (const CellChange& c : changes) {
-    std::uint8_t mask = 0;
-    if (c.before.tile != c.after.tile) mask |= kTile;
-    if (c.before.mark != c.after.mark) mask |= kMark;
-    if (c.before.label != c.after.label) mask |= kLabel;
-    if (c.before.region != c.after.region) mask |= kRegion;
-    const std::int64_t d = std::int64_t{c.index} - std::int64_t{st.index};
-    const bool small = d >= -7 && d <= 7;
-    *w++ = static_cast<std::uint8_t>(mask | (small ? d + 7 : 15) << 4);
-    if (!small) w = put_signed(w, d);
-    st.index = c.index;
-    if (mask & kTile) {
-      *w++ = static_cast<std::uint8_t>(static_cast<unsigned>(c.before.tile) << 4 |
-                                       static_cast<unsigned>(c.after.tile));
-    }
-    if (mask & kMark) {
-      *w++ = static_cast<std::uint8_t>(static_cast<unsigned>(c.before.mark) << 4 |
-                                       static_cast<unsigned>(c.after.mark));
-    }
-    if (mask & kLabel) {
-      w = put_signed(w, std::int64_t{c.before.label} - st.label_before);
-      w = put_signed(w, std::int64_t{c.after.label} - st.label_after);
-      st.label_before = c.before.label;
-      st.label_after = c.after.label;
-    }
-    if (mask & kRegion) {
-      w = put_signed(w, std::int64_t{c.before.region} - st.region_before);
-      w = put_signed(w, std::int64_t{c.after.region} - st.region_after);
-      st.region_before = c.before.region;
-      st.region_after = c.after.region;
-    }
+    const PackedChange p = pack(c);
+    change_fields(cells, p, st);
   }
-  return w;
+  return cells.w;
 }
 
 const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const NameTable& names,
@@ -279,138 +460,50 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   r = get(r, f);
   Step tmp_step;
   Step& s = out.step ? *out.step : tmp_step;
-  Event& e = s.event;
-  Overlay& o = s.overlay;
   s.level = static_cast<StepLevel>(f & kLevelMask);
   s.last = (f & kLast) != 0;
-  o.show_phase_changes = (f & kPhaseChanges) != 0;
-  s.line = st.line;
-  if (f & kLine) r = get_int(r, s.line, st.line);
-  e.kind = st.kind;
-  if (f & kKind) e.kind = *r++;
-  e.reason = 0;
-  if (f & kReason) e.reason = *r++;
-  e.id = st.id;
-  if (f & kId) r = get_int(r, e.id, st.id);
-  e.other = -1;
-  if (f & kOther) r = get_int(r, e.other);
-  e.value = st.value;
-  if (f & kValue) r = get_int(r, e.value, st.value);
-  e.at = st.at;
-  if (f & kAt) {
-    r = get_int(r, e.at.x, st.at.x);
-    r = get_int(r, e.at.y, st.at.y);
-  }
-  e.rect = Rect{};
-  if (f & kRect) r = get_rect(r, e.rect);
-  o.items.clear();
+  s.overlay.show_phase_changes = (f & kPhaseChanges) != 0;
+  ReadPass in{r, f};
+  step_fields(in, s, st);
+  r = in.r;
+  std::vector<OverlayItem>& items = s.overlay.items;
+  items.clear();
   if (f & kItems) {
     std::uint64_t n = 0;
     r = get(r, n);
-    if (out.step) o.items.resize(static_cast<std::size_t>(n));
-    OverlayItem scratch;
+    if (out.step) items.resize(static_cast<std::size_t>(n));
+    OverlayItem scratch;  // an item read past, when the step is not wanted
     for (std::uint64_t k = 0; k < n; ++k) {
-      OverlayItem& i = out.step ? o.items[static_cast<std::size_t>(k)] : scratch;
-      i.role = static_cast<Role>(*r++);
-      const std::uint8_t what = *r++;
-      i.rect = Rect{};
-      if (what & kItemEventRect) i.rect = e.rect;
-      if (what & kItemRect) r = get_rect(r, i.rect);
-      i.cells.clear();
-      if (what & kItemCells) r = get_points(r, out.step ? &i.cells : nullptr, e.at);
-      i.read.clear();
-      if (what & kItemReadBits) {
-        std::uint64_t m = 0;
-        r = get(r, m);
-        for (std::uint64_t t = 0; t < m; t += 8) {
-          const std::uint8_t byte = *r++;
-          if (!out.step) continue;
-          for (std::uint64_t b = 0; b < 8 && t + b < m; ++b) {
-            i.read.push_back((byte >> b) & 1u ? Tile::Floor : Tile::Wall);
-          }
-        }
-      } else if (what & kItemRead) {
-        std::uint64_t m = 0;
-        r = get(r, m);
-        for (std::uint64_t t = 0; t < m; t += 2) {
-          const std::uint8_t b = *r++;
-          if (!out.step) continue;
-          i.read.push_back(static_cast<Tile>(b & 15u));
-          if (t + 1 < m) i.read.push_back(static_cast<Tile>(b >> 4));
-        }
-      }
+      OverlayItem& i = out.step ? items[static_cast<std::size_t>(k)] : scratch;
+      r = get_item(r, i, s.event, out.step != nullptr);
     }
   }
   if (out.stats) out.stats->clear();
   if (f & kStats) {
-    std::uint64_t n = 0;
-    r = get(r, n);
-    for (std::uint64_t i = 0; i < n; ++i) {
-      std::uint64_t slot = 0;
-      std::int64_t delta = 0;
-      r = get(r, slot);
-      r = get_signed(r, delta);
+    r = get_pairs(r, [&](std::uint64_t slot, std::int64_t delta) {
       if (out.stats) out.stats->push_back({static_cast<std::uint32_t>(slot), delta});
-    }
+    });
   }
   if (out.draws) out.draws->clear();
   if (f & kDraws) {
-    std::uint64_t n = 0;
-    r = get(r, n);
-    for (std::uint64_t i = 0; i < n; ++i) {
-      std::uint64_t id = 0;
-      std::int64_t value = 0;
-      r = get(r, id);
-      r = get_signed(r, value);
+    r = get_pairs(r, [&](std::uint64_t id, std::int64_t value) {
       if (out.draws) out.draws->push_back({names.name(static_cast<std::uint32_t>(id)), value});
-    }
+    });
   }
-  st.line = s.line;
-  st.kind = e.kind;
-  st.id = e.id;
-  st.value = e.value;
-  st.at = e.at;
-
+  remember(st, s);
   std::uint64_t n = 0;
   r = get(r, n);
   if (out.changes) {
     out.changes->clear();
     out.changes->reserve(static_cast<std::size_t>(n));
   }
+  ReadPass cells{r};
   for (std::uint64_t i = 0; i < n; ++i) {
     PackedChange c;
-    const std::uint8_t head = *r++;
-    c.mask = head & 15u;
-    const unsigned code = head >> 4;
-    std::int64_t d = static_cast<std::int64_t>(code) - 7;
-    if (code == 15) r = get_signed(r, d);
-    c.index = static_cast<std::uint32_t>(std::int64_t{st.index} + d);
-    st.index = c.index;
-    if (c.mask & kTile) {
-      c.tile_before = static_cast<Tile>(*r >> 4);
-      c.tile_after = static_cast<Tile>(*r & 15u);
-      ++r;
-    }
-    if (c.mask & kMark) {
-      c.mark_before = static_cast<Mark>(*r >> 4);
-      c.mark_after = static_cast<Mark>(*r & 15u);
-      ++r;
-    }
-    if (c.mask & kLabel) {
-      r = get_int(r, c.label_before, st.label_before);
-      r = get_int(r, c.label_after, st.label_after);
-      st.label_before = c.label_before;
-      st.label_after = c.label_after;
-    }
-    if (c.mask & kRegion) {
-      r = get_int(r, c.region_before, st.region_before);
-      r = get_int(r, c.region_after, st.region_after);
-      st.region_before = c.region_before;
-      st.region_after = c.region_after;
-    }
+    change_fields(cells, c, st);
     if (out.changes) out.changes->push_back(c);
   }
-  return r;
+  return cells.r;
 }
 
 }  // namespace dungen::history

@@ -11,11 +11,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <optional>
 #include <span>
 #include <vector>
 
 #include "core/history_codec.hpp"
+#include "core/history_skip_index.hpp"
 #include "core/history_skips.hpp"
 #include "core/stepper.hpp"
 
@@ -26,11 +26,14 @@ namespace dungen {
 // 4096x4096 caves run with the animated flood fill (16.7 M steps) stays well inside it.
 inline constexpr std::size_t kDefaultHistoryBytes = std::size_t{512} << 20;
 
-// Told how a seek changes the map, for tallies kept beside it (the app's walkable cells and
-// region sizes): each step it replays or runs, and each skip it crosses, run by run.
+// Told how a move (next, back or seek) changes the map, for what is kept beside it (the app's
+// walkable cells and region sizes, and the part of the map its texture must upload again): each
+// step it replays or runs, and each skip it crosses, run by run and then where it wrote.
 class SeekObserver : public history::RunObserver {
  public:
   virtual void replayed(std::span<const CellChange> changes, bool forward) = 0;
+  // A skip wrote cells with indices lo..hi (lo <= hi), not all of them: spread over those rows.
+  virtual void crossed(std::uint32_t lo, std::uint32_t hi) = 0;
 
  protected:
   ~SeekObserver() = default;
@@ -54,10 +57,10 @@ class Timeline {
   bool at_end() const { return at_head() && stepper_.done(); }
 
   // One step forward: redo a recorded step, or run the stepper at the head. Returns the step now
-  // at the cursor, or nullptr at the end.
-  const Step* next();
+  // at the cursor, or nullptr at the end. The observer, if any, is told the step's changes.
+  const Step* next(SeekObserver* observer = nullptr);
   // One step back (undo). False when already at the earliest reachable step.
-  bool back();
+  bool back(SeekObserver* observer = nullptr);
   // Moves the cursor to step k, running the stepper if k is past the head (stops at the end).
   // Far seeks cross whole groups and segments with skips (core/history_skips.hpp) instead of
   // replaying. The observer, if any, is told every change the seek makes.
@@ -75,9 +78,6 @@ class Timeline {
   std::vector<StatChange> stat_changes_at(std::uint64_t k) const;
   // The statistics as of the cursor.
   std::span<const std::int64_t> stats() const { return stats_.values(); }
-
-  // The bounding box of every cell changed since the last call (for partial texture uploads).
-  std::optional<Rect> take_dirty();
 
   // Memory the history holds (chunks allocated, block index, name table).
   std::size_t history_bytes() const;
@@ -99,76 +99,60 @@ class Timeline {
     history::Pos pos;
     history::CodecState st;
   };
+  // Where each record of one block starts, found by decoding the block from its start once:
+  // stepping back walks a block from its end, and each cursor is decoded once per block.
+  struct BlockCursors {
+    std::uint64_t block = UINT64_MAX;
+    std::vector<Cursor> cursors;  // cursors[i] is before the block's record i
+  };
+  // What was last unpacked from the packed history: step k's record, in the parts asked for, read
+  // against the map as of the cursor. k is its one validity key: every cursor move resets it
+  // (keeping only what the move itself unpacked exactly), so what it holds is never stale.
+  struct Decoded {
+    std::uint64_t k = 0;  // 0: nothing
+    bool has_step = false;
+    bool has_changes = false;
+    Step step;
+    std::vector<CellChange> changes;  // full before and after cells
+    void reset(std::uint64_t key) {
+      k = key;
+      has_step = has_changes = false;
+    }
+  };
 
   Cursor cursor_at(std::uint64_t k) const;  // earliest <= k < recorded
   void decode(Cursor& c, const history::RecordOut& out) const;
+  Decoded& decoded(std::uint64_t k) const;  // the cache, reset to step k unless it holds it
+  void unpack_changes(std::uint64_t k) const;
   void append(const Step& step);
   void enforce_budget();
-  void redo(bool show);
-  void travel(std::uint64_t k);  // earliest <= k <= recorded
-  void replay_to(std::uint64_t k);
-  void mark_dirty_span(std::uint32_t lo, std::uint32_t hi);
-  void mark_dirty(std::span<const CellChange> changes);
-  void forget_decoded();
+  void redo(bool show, SeekObserver* observer);
+  void travel(std::uint64_t k, SeekObserver* observer);  // earliest <= k <= recorded
+  void replay_to(std::uint64_t k, SeekObserver* observer);
 
   Stepper stepper_;
   std::size_t max_bytes_;
+  // The packed history: records in a byte log, the place of each block's first record, and the
+  // encoder's delta bases at the head.
   history::ByteLog log_;
   history::NameTable names_;
   std::deque<history::Pos> blocks_;  // where block j's first record starts (j from block_base_)
   std::uint64_t block_base_ = 0;
-  history::CodecState enc_;  // the encoder's delta bases at the head
+  history::CodecState enc_;
   Usage usage_;
+  history::SkipIndex skips_;
   StatSheet stats_;  // as of the cursor
   std::uint64_t cursor_ = 0;
   std::uint64_t head_ = 0;
   std::uint64_t earliest_ = 0;
-  std::uint32_t width_ = 1;
-  // Cell index -> row without a division: ceil(2^40 / width) times the index, shifted back, is
-  // exact for every index of a map (index * (magic * width - 2^40) < 2^24 * 2^12 < 2^40).
-  static constexpr unsigned kRowShift = 40;
-  std::uint64_t row_magic_ = std::uint64_t{1} << kRowShift;
-  std::uint32_t row_of(std::uint32_t index) const {
-    return static_cast<std::uint32_t>((index * row_magic_) >> kRowShift);
-  }
-  int dirty_x0_ = 0, dirty_y0_ = 0, dirty_x1_ = -1, dirty_y1_ = -1;
-  SeekObserver* observer_ = nullptr;  // during seek only
 
-  // Decoding caches (the history is packed; these hold what was last unpacked).
-  Cursor fwd_;  // before record cursor_ + 1, when fwd_.k == cursor_
-  mutable std::uint64_t block_cached_ = UINT64_MAX;  // the block whose cursors are in block_cache_
-  mutable std::vector<Cursor> block_cache_;
-  mutable Step shown_;  // the cursor's step, when shown_k_ == cursor_
-  mutable std::uint64_t shown_k_ = 0;
-  mutable Step peek_;  // step_at's
-  mutable std::uint64_t peek_k_ = 0;
-  mutable std::vector<CellChange> decoded_;  // the full changes of step decoded_k_
-  mutable std::uint64_t decoded_k_ = 0;
-  std::vector<history::PackedChange> packed_;
-
-  // Skips: skips_[i] leads from step boundaries_[i] to boundaries_[i + 1]; a segment ends after
-  // shape_.steps steps or shape_.max_cells changed cells, whichever comes first. Segments are
-  // numbered from the run's start: skips_[i] is segment skip_base_ + i (the earlier ones were
-  // forgotten with the history they crossed).
-  history::SkipShape shape_;
-  history::SkipBuilder skip_builder_;
-  std::deque<std::vector<std::uint8_t>> skips_;
-  std::uint64_t skip_base_ = 0;
-  std::deque<std::uint64_t> boundaries_;
-  std::deque<std::vector<std::int64_t>> boundary_stats_;  // the statistics at each boundary
-  // Group skips: group g leads across segments g * shape_.group .. (g + 1) * shape_.group - 1;
-  // groups_[j] is group group_base_ + j, empty when it changed too many cells to have one.
-  history::SkipBuilder group_builder_;
-  std::deque<std::vector<std::uint8_t>> groups_;
-  std::uint64_t group_base_ = 0;
-  std::size_t skip_bytes_ = 0;
-  std::vector<history::Span> skip_scratch_;
-  void end_segment();
-  void drop_unreachable_skips();
-  // The group skip that starts at segment boundary b (absolute) and ends at or before
-  // boundary `limit` forward, or ends at b and starts at or after `limit` backward; null if none.
-  const std::vector<std::uint8_t>* group_at(std::uint64_t b, std::uint64_t limit,
-                                            bool forward) const;
+  // Decoding: the cursor before record cursor_ + 1 (when fwd_.k == cursor_), the block whose
+  // records were last found, what was last unpacked, and the moves' scratch.
+  Cursor fwd_;
+  mutable BlockCursors block_;
+  mutable Decoded decoded_;
+  mutable std::vector<history::PackedChange> packed_;
+  mutable std::vector<std::uint32_t> order_;  // unpack_changes' sort
   std::vector<StatChange> stat_scratch_;
 };
 

@@ -13,7 +13,6 @@
 #include "core/canvas.hpp"
 #include "core/grid.hpp"
 #include "core/history_skips.hpp"
-#include "core/timeline.hpp"
 
 namespace dungen::app {
 
@@ -54,21 +53,6 @@ class MapTally {
   int nonzero_regions_ = 0;
   mutable std::int64_t largest_ = 0;  // cached: recomputing is O(regions)
   mutable bool largest_stale_ = false;
-};
-
-// Keeps a tally in step with a timeline's seek (Timeline::seek's observer).
-class TallyFollower final : public SeekObserver {
- public:
-  explicit TallyFollower(MapTally& tally) : tally_(tally) {}
-  void replayed(std::span<const CellChange> changes, bool forward) override {
-    tally_.apply(changes, forward);
-  }
-  void run(history::CellLayer layer, std::int64_t value, std::uint64_t cells, bool taken) override {
-    tally_.apply_run(layer, value, cells, taken);
-  }
-
- private:
-  MapTally& tally_;
 };
 
 }  // namespace dungen::app

@@ -1,21 +1,20 @@
 #include "app/logic/region_phase.hpp"
 
+#include "app/logic/map_follower.hpp"
+
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
 
 namespace dungen::app {
 
 bool RegionPhase::forward() {
-  if (!flood || !flood->next()) return false;
-  tally.apply(flood->changes_at(flood->cursor()), true);
-  return true;
+  MapFollower follow(tally, dirty);
+  return flood && flood->next(&follow);
 }
 
 bool RegionPhase::back() {
-  if (!flood || flood->cursor() <= flood->earliest()) return false;
-  tally.apply(flood->changes_at(flood->cursor()), false);
-  flood->back();
-  return true;
+  MapFollower follow(tally, dirty);
+  return flood && flood->back(&follow);
 }
 
 RegionPhase make_region_phase(Grid map, const MapTally& map_tally, RegionsMode mode,
@@ -27,6 +26,7 @@ RegionPhase make_region_phase(Grid map, const MapTally& map_tally, RegionsMode m
   if (mode == RegionsMode::Animated) {
     p.flood = std::make_unique<Timeline>(start_region_stepper(map, region_params), history_bytes);
     p.tally = map_tally.without_regions();
+    p.dirty = DirtyRect(p.flood->grid().width());
   } else if (mode == RegionsMode::Instant) {
     RegionMap labels = label_regions(map, region_params.get_int("connectivity"));
     map.assign_regions(std::move(labels.labels));

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "app/logic/dirty_rect.hpp"
 #include "app/logic/map_tally.hpp"
 #include "app/logic/modes.hpp"
 #include "core/params.hpp"
@@ -21,6 +22,7 @@ struct RegionPhase {
   std::unique_ptr<Timeline> flood;  // Animated
   std::unique_ptr<Grid> labelled;   // Instant
   MapTally tally;                   // of the flood fill's map as of its cursor, or of labelled
+  DirtyRect dirty;                  // of the flood fill's map, since its last upload
 
   bool empty() const { return !flood && !labelled; }
   // One flood-fill step forward or back, keeping the tally (false at either end).

@@ -198,7 +198,9 @@ class Session {
   // --- teaching panels ---
   std::span<const std::string_view> pseudocode() const;  // of the phase being shown
   std::optional<int> current_line() const;               // the current step's line, none at step 0
-  const Step* current_step() const;                      // none at step 0
+  // None at step 0. Valid until the session moves or reads another step (log, overlay): the
+  // timeline unpacks the steps it is asked for into one place.
+  const Step* current_step() const;
   // What the current step drew, in words ("w = 7, h = 5"; empty for none).
   std::string current_draws_text() const;
   const std::vector<LogEntry>& log();  // oldest first, the newest is the current step

@@ -14,50 +14,55 @@ constexpr std::uint64_t kJumpSteps = 2;
 
 }  // namespace
 
-std::uint64_t Session::State::cells() const {
+std::uint64_t Settings::cells() const {
   return static_cast<std::uint64_t>(params.get("width")) *
          static_cast<std::uint64_t>(params.get("height"));
 }
 
 void Session::State::rebuild(bool to_end) {
-  job = {};
-  playing = false;
-  due = 0.0;
-  deferred.clear();
-  regions_to_end = false;
-  cancel_regions();
-  cancel_build();
+  transport.job = {};
+  transport.playing = false;
+  transport.due = 0.0;
+  builds.deferred.clear();
+  builds.regions_to_end = false;
+  builds.cancel_regions();
+  builds.cancel_build();
   // Something is shown from the start: the very first track is made here at any size.
-  if (cells() >= config.background_cells && track) {
+  if (settings.cells() >= config.background_cells && track) {
     submit_build(to_end);
     return;
   }
-  auto t = std::make_unique<Track>(*spec, params, seed, config.history_bytes);
-  t->set_regions(regions, region_params);
+  const Settings& set = settings;
+  auto t = std::make_unique<Track>(*set.spec, set.params, set.seed, config.history_bytes);
+  t->set_regions(set.regions, set.region_params);
   install(std::move(t));
   if (to_end) start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
 }
 
 void Session::State::install(std::unique_ptr<Track> t) {
-  cancel_regions();
+  builds.cancel_regions();
   free_garbage();
-  worker.dispose(std::move(track));
+  builds.worker.dispose(std::move(track));
   track = std::move(t);
   track->defer_region_work_from(config.background_cells);
   ++track_serial;
 }
 
 void Session::State::submit_build(bool to_end) {
-  cancel_build();
+  builds.cancel_build();
   auto ticket = std::make_shared<Ticket>();
-  BuildRequest request{spec, params, seed, config.history_bytes, regions, region_params, to_end};
-  build = Build{ticket, to_end, to_end ? estimates.guess(*spec, params, regions, 0) : 0};
-  worker.submit(ticket->stop, [request = std::move(request), ticket](StopToken stop) {
+  const Settings& set = settings;
+  BuildRequest request{set.spec,    set.params,        set.seed, config.history_bytes,
+                       set.regions, set.region_params, to_end};
+  const std::uint64_t estimate =
+      to_end ? transport.estimates.guess(*set.spec, set.params, set.regions, 0) : 0;
+  builds.build = Builds::Build{ticket, to_end, estimate};
+  builds.worker.submit(ticket->stop, [request = std::move(request), ticket](StopToken stop) {
     build_track(request, *ticket, std::move(stop));
   });
 }
 
-void Session::State::cancel_build() {
+void Builds::cancel_build() {
   if (!build) return;
   build->ticket->stop.request_stop();
   worker.dispose(std::move(build->ticket));  // what it made is freed there, too
@@ -67,19 +72,20 @@ void Session::State::cancel_build() {
 void Session::State::submit_regions(const RegionWork& work) {
   auto ticket = std::make_shared<Ticket>();
   const Grid& map = track->generator_timeline().grid();
-  const bool to_end = regions_to_end && work.mode == RegionsMode::Animated;
+  const bool to_end = builds.regions_to_end && work.mode == RegionsMode::Animated;
   RegionRequest request{&map,      map.width(), map.height(),         track->generator_tally(),
                         work.mode, work.params, config.history_bytes, work.branch,
                         to_end};
   // The flood fill takes one step a walkable cell, and a few a region.
   const std::uint64_t estimate = track->generator_tally().walkable() + 2;
-  region_build = RegionBuild{ticket, work.serial, work.mode, to_end, map.size(), estimate};
-  worker.submit(ticket->stop, [request = std::move(request), ticket](StopToken stop) {
+  builds.region_build =
+      Builds::RegionBuild{ticket, work.serial, work.mode, to_end, map.size(), estimate};
+  builds.worker.submit(ticket->stop, [request = std::move(request), ticket](StopToken stop) {
     build_regions(request, *ticket, std::move(stop));
   });
 }
 
-void Session::State::cancel_regions() {
+void Builds::cancel_regions() {
   if (!region_build) return;
   region_build->ticket->cancel_and_release();
   worker.dispose(std::move(region_build->ticket));
@@ -87,54 +93,55 @@ void Session::State::cancel_regions() {
 }
 
 bool Session::State::defer(std::function<void()> command) {
-  if (!build) return false;
-  if (build->to_end) submit_build(false);
-  if (deferred.size() < kMaxDeferredCommands) deferred.push_back(std::move(command));
+  if (!builds.build) return false;
+  if (builds.build->to_end) submit_build(false);
+  if (builds.deferred.size() < kMaxDeferredCommands) builds.deferred.push_back(std::move(command));
   return true;
 }
 
 Track& Session::State::touch() {
-  cancel_regions();
+  builds.cancel_regions();
   return *track;
 }
 
 void Session::State::free_garbage() {
   if (!track) return;
-  for (RegionPhase& p : track->take_garbage()) worker.dispose(std::move(p));
+  for (RegionPhase& p : track->take_garbage()) builds.worker.dispose(std::move(p));
 }
 
 void Session::State::poll() {
-  if (build && build->ticket->finished()) {
-    std::shared_ptr<Ticket> ticket = std::move(build->ticket);
-    build.reset();
+  Builds& b = builds;
+  if (b.build && b.build->ticket->finished()) {
+    std::shared_ptr<Ticket> ticket = std::move(b.build->ticket);
+    b.build.reset();
     if (ticket->error) std::rethrow_exception(ticket->error);
     if (ticket->track) {
       install(std::move(ticket->track));
       note_finished();
     }
-    worker.dispose(std::move(ticket));
+    b.worker.dispose(std::move(ticket));
     // The commands given meanwhile act on the new map, in order.
-    std::vector<std::function<void()>> commands = std::exchange(deferred, {});
+    std::vector<std::function<void()>> commands = std::exchange(b.deferred, {});
     for (auto& command : commands) command();
   }
-  if (region_build && region_build->ticket->finished()) {
-    std::shared_ptr<Ticket> ticket = std::move(region_build->ticket);
-    const std::uint64_t serial = region_build->serial;
-    region_build.reset();
+  if (b.region_build && b.region_build->ticket->finished()) {
+    std::shared_ptr<Ticket> ticket = std::move(b.region_build->ticket);
+    const std::uint64_t serial = b.region_build->serial;
+    b.region_build.reset();
     if (ticket->error) std::rethrow_exception(ticket->error);
     if (ticket->regions && track->install_regions(std::move(*ticket->regions), serial)) {
-      regions_to_end = false;
+      b.regions_to_end = false;
       note_finished();
     }
-    worker.dispose(std::move(ticket));
+    b.worker.dispose(std::move(ticket));
   }
   free_garbage();
-  if (!build && !region_build && job.kind == JobKind::None) {
+  if (!b.any() && transport.job.kind == JobKind::None) {
     if (auto work = track->region_work()) submit_regions(*work);
   }
 }
 
-double Session::State::background_progress() const {
+double Builds::progress() const {
   // The same shape as a job's bar: linear while within the estimate, then creeping toward 1.
   const auto bar = [](std::uint64_t done, std::uint64_t estimate) {
     Job j{JobKind::ToEnd};
@@ -159,10 +166,12 @@ double Session::State::background_progress() const {
 }
 
 void Session::State::start_job(Job j) {
+  Job& job = transport.job;
   job = j;
   job.start_position = track->position();
   if (job.kind == JobKind::ToEnd || job.kind == JobKind::ToLevel) {
-    job.estimate = estimates.guess(*spec, params, regions, track->position());
+    job.estimate = transport.estimates.guess(*settings.spec, settings.params, settings.regions,
+                                             track->position());
   }
 }
 
@@ -173,10 +182,12 @@ bool Session::State::move_toward(std::uint64_t target) {
 }
 
 void Session::State::note_finished() {
-  if (track->finished()) estimates.record(*spec, params, regions, track->recorded());
+  if (!track->finished()) return;
+  transport.estimates.record(*settings.spec, settings.params, settings.regions, track->recorded());
 }
 
 std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
+  Job& job = transport.job;
   bool stop = false;
   std::uint64_t moves = 0;
   switch (job.kind) {
@@ -199,7 +210,7 @@ std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
       moves = loop.run(limit, [&] { return track->forward(); });
       stop = !loop.hit_budget();
       // Stopped where a big map's region phase is being made: that work runs on to the end.
-      if (stop && track->regions_pending()) regions_to_end = true;
+      if (stop && track->regions_pending()) builds.regions_to_end = true;
       break;
     case JobKind::ToLevel: {
       bool reached = false;
@@ -222,24 +233,25 @@ std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
 }
 
 void Session::State::play_frame(BudgetedLoop& loop, double seconds) {
+  Transport& t = transport;
   if (!std::isfinite(seconds) || seconds < 0.0) seconds = 0.0;
   seconds = std::min(seconds, kMaxFrameSeconds);
-  due += speed * seconds;
-  const auto owed = static_cast<std::uint64_t>(due);
+  t.due += t.speed * seconds;
+  const auto owed = static_cast<std::uint64_t>(t.due);
   bool ended = false;
-  last.steps = loop.run(owed, [&] {
+  t.last.steps = loop.run(owed, [&] {
     if (track->forward()) return true;
     ended = true;
     return false;
   });
-  last.hit_budget = loop.hit_budget() && !ended;
-  due -= static_cast<double>(last.steps);
+  t.last.hit_budget = loop.hit_budget() && !ended;
+  t.due -= static_cast<double>(t.last.steps);
   // Steps the budget could not run are dropped, not owed: a slow frame never snowballs.
-  due = due - std::floor(due);
+  t.due = t.due - std::floor(t.due);
   // Where a big map's region phase is being made, playing waits for it and goes on.
   if (ended && !track->regions_pending()) {
-    playing = false;
-    due = 0.0;
+    t.playing = false;
+    t.due = 0.0;
     note_finished();
   }
 }

@@ -1,7 +1,8 @@
 #pragma once
-// The session's private state, shared by its source files: settings (session.cpp), transport and
-// the frame loop (session_transport.cpp), what the panels read (session_views.cpp), and the
-// building and background work below (session_state.cpp). Not part of the public API.
+// The session's private state, in named parts, shared by its source files: settings
+// (session.cpp), transport and the frame loop (session_transport.cpp), what the panels read
+// (session_views.cpp), and the building and background work (session_state.cpp). Not part of the
+// public API.
 //
 // Threads: everything here belongs to the UI thread except what a Ticket shares with the worker.
 // The shown track is only ever replaced whole (install), and region work that reads its map is
@@ -30,49 +31,62 @@ namespace dungen::app {
 // dropped.
 inline constexpr std::size_t kMaxDeferredCommands = 256;
 
-struct Session::State {
-  explicit State(SessionConfig c) : config(std::move(c)), region_params(region_schema()) {}
-
-  SessionConfig config;
-  Rng dice;
+// What to generate: the user's settings, and each generator's as the user left it.
+struct Settings {
   const GeneratorSpec* spec = nullptr;
   ParamValues params;
   std::uint64_t seed = kDefaultSeed;
-  // Each generator's settings as they were when the user last switched away from it.
   struct Remembered {
     ParamValues params;
     std::uint64_t seed = 0;
   };
+  // Each generator's settings as they were when the user last switched away from it.
   std::map<std::string, Remembered, std::less<>> remembered;
-  std::string notice;
   RunMode mode = RunMode::Live;
   RegionsMode regions = RegionsMode::Off;
-  ParamValues region_params;
+  ParamValues region_params{region_schema()};
+  Rng dice;            // rolls new seeds
+  std::string notice;  // what the last setting said (a repaired value, an unknown name)
 
-  std::unique_ptr<Track> track;    // the one shown; never null after the constructor
-  std::uint64_t track_serial = 0;  // a new track is a new map: full upload
+  std::uint64_t cells() const;
+};
 
+// How the shown track moves: playing, the job under way, and what the last frame did.
+struct Transport {
   bool playing = false;
   double speed = kDefaultSpeed;
   double due = 0.0;  // fractional steps owed by playing
   Job job;
-  StepEstimates estimates;
+  StepEstimates estimates;  // how long runs took, for the jobs' progress bars
   FrameReport last;
-  ViewFlags view;
+};
 
-  // What the renderer has: a different map (or none yet) needs a full upload.
-  std::uint64_t uploaded_serial = 0;
-  ShownMap uploaded_shown = ShownMap::Generator;
-  std::uint64_t uploaded_version = 0;
-  bool uploaded_any = false;
-
-  // Panel data, rebuilt only when the position moves.
+// What the renderer and the panels last took from the shown track, so a frame that did not move
+// it rebuilds nothing. A cache is valid while its key matches the track's.
+struct ViewCaches {
+  struct Key {
+    std::uint64_t serial = 0;  // the track (a new one is a new map)
+    std::uint64_t position = UINT64_MAX;
+    std::uint64_t version = 0;  // the track's region maps
+    friend bool operator==(const Key&, const Key&) = default;
+  };
+  // The map the renderer has: another map (or none yet) needs a full upload.
+  struct Upload {
+    std::uint64_t serial = 0;
+    ShownMap shown = ShownMap::Generator;
+    std::uint64_t version = 0;
+    friend bool operator==(const Upload&, const Upload&) = default;
+  };
+  std::optional<Upload> uploaded;
   OverlayView overlay;
+  Key overlay_key;
   std::vector<LogEntry> log;
-  std::uint64_t cache_serial = 0, cache_position = UINT64_MAX, cache_version = 0;
-  std::uint64_t log_serial = 0, log_position = UINT64_MAX, log_version = 0;
+  Key log_key;
+};
 
-  // --- work on the worker thread (maps of config.background_cells and up) ---
+// Work on the worker thread (maps of config.background_cells and up): a new track, or the shown
+// track's region phase, and the transport commands waiting for a new track.
+struct Builds {
   struct Build {
     std::shared_ptr<Ticket> ticket;
     bool to_end = false;
@@ -92,16 +106,35 @@ struct Session::State {
   std::vector<std::function<void()>> deferred;  // transport commands waiting for the build
   Worker worker;  // last: destroyed (stopped and joined) before anything its tasks read
 
-  std::uint64_t cells() const;
-  void regenerate() { rebuild(mode == RunMode::Live); }
+  bool any() const { return build || region_build; }
+  void cancel_build();
+  void cancel_regions();
+  double progress() const;  // of the work under way (0 when none)
+};
+
+// The session's parts. session.cpp reaches the settings (and asks for a new track); the
+// transport (session_transport.cpp) the transport, the builds and the track; the views
+// (session_views.cpp) the track and the view caches. The members below, which need several
+// parts, are the wiring between them (session_state.cpp).
+struct Session::State {
+  explicit State(SessionConfig c) : config(std::move(c)) {}
+
+  SessionConfig config;
+  Settings settings;
+  std::unique_ptr<Track> track;    // the one shown; never null after the constructor
+  std::uint64_t track_serial = 0;  // a new track is a new map: full upload
+  Transport transport;
+  ViewFlags view;
+  ViewCaches caches;
+  Builds builds;  // last: its worker is stopped before the track and caches go
+
+  void regenerate() { rebuild(settings.mode == RunMode::Live); }
   // A new track for the current settings: at step 0, or run to the end (a job over frames on a
   // small map, the worker on a big one).
   void rebuild(bool to_end);
   void install(std::unique_ptr<Track> t);
   void submit_build(bool to_end);
-  void cancel_build();
   void submit_regions(const RegionWork& work);
-  void cancel_regions();
   // While a build is under way a transport command waits for it (true: kept for later); a live
   // run to the end gives way to it and the build stops at step 0.
   bool defer(std::function<void()> command);
@@ -110,7 +143,8 @@ struct Session::State {
   // Takes finished background work and starts the region work the track waits for.
   void poll();
   void free_garbage();
-  double background_progress() const;
+  // The track as the view caches key it.
+  ViewCaches::Key key() const { return {track_serial, track->position(), track->version()}; }
 
   void start_job(Job j);
   bool move_toward(std::uint64_t target);

@@ -8,20 +8,20 @@ namespace dungen::app {
 // --- transport ---
 
 bool Session::playing() const {
-  return s_->playing;
+  return s_->transport.playing;
 }
 void Session::play() {
   if (s_->defer([this] { play(); })) return;
-  s_->job = {};
+  s_->transport.job = {};
   if (s_->touch().finished()) restart();
-  s_->playing = true;
+  s_->transport.playing = true;
 }
 void Session::pause() {
-  s_->playing = false;
-  s_->due = 0.0;
+  s_->transport.playing = false;
+  s_->transport.due = 0.0;
 }
 void Session::toggle_play() {
-  if (s_->playing) {
+  if (s_->transport.playing) {
     pause();
   } else {
     play();
@@ -29,19 +29,19 @@ void Session::toggle_play() {
 }
 void Session::step() {
   if (s_->defer([this] { step(); })) return;
-  s_->job = {};
+  s_->transport.job = {};
   pause();
   if (s_->touch().forward()) {
-    s_->last = {1, false};
+    s_->transport.last = {1, false};
   } else {
     s_->note_finished();
   }
 }
 void Session::step_back() {
   if (s_->defer([this] { step_back(); })) return;
-  s_->job = {};
+  s_->transport.job = {};
   pause();
-  if (s_->touch().back()) s_->last = {1, false};
+  if (s_->touch().back()) s_->transport.last = {1, false};
 }
 void Session::run_to_next(StepLevel level) {
   if (s_->defer([this, level] { run_to_next(level); })) return;
@@ -51,8 +51,8 @@ void Session::run_to_next(StepLevel level) {
 }
 void Session::run_to_end() {
   pause();
-  if (s_->build) {  // the map being built is run to the end there
-    if (!s_->build->to_end) s_->submit_build(true);
+  if (s_->builds.build) {  // the map being built is run to the end there
+    if (!s_->builds.build->to_end) s_->submit_build(true);
     return;
   }
   s_->touch();
@@ -76,16 +76,16 @@ void Session::seek(std::uint64_t k) {
   k = std::max(k, t.earliest());
   if (t.finished()) k = std::min(k, t.recorded());
   if (k == t.position()) {
-    s_->job = {};
+    s_->transport.job = {};
     return;
   }
   s_->start_job({JobKind::Seek, k, StepLevel::Cell, false});
 }
 double Session::speed() const {
-  return s_->speed;
+  return s_->transport.speed;
 }
 void Session::set_speed(double steps_per_second) {
-  s_->speed = clamp_speed(steps_per_second);
+  s_->transport.speed = clamp_speed(steps_per_second);
 }
 
 void Session::apply(Command command) {
@@ -119,15 +119,15 @@ void Session::apply(Command command) {
       s_->view.show_region_labels = !s_->view.show_region_labels;
       return;
     case Command::SpeedUp:
-      return set_speed(s_->speed * kSpeedKeyFactor);
+      return set_speed(s_->transport.speed * kSpeedKeyFactor);
     case Command::SpeedDown:
-      return set_speed(s_->speed / kSpeedKeyFactor);
+      return set_speed(s_->transport.speed / kSpeedKeyFactor);
     case Command::ToggleLive:
-      return set_mode(s_->mode == RunMode::Live ? RunMode::Step : RunMode::Live);
+      return set_mode(mode() == RunMode::Live ? RunMode::Step : RunMode::Live);
     case Command::Regions:
-      return set_regions_mode(s_->regions == RegionsMode::Off        ? RegionsMode::Animated
-                              : s_->regions == RegionsMode::Animated ? RegionsMode::Instant
-                                                                     : RegionsMode::Off);
+      return set_regions_mode(regions_mode() == RegionsMode::Off        ? RegionsMode::Animated
+                              : regions_mode() == RegionsMode::Animated ? RegionsMode::Instant
+                                                                        : RegionsMode::Off);
     case Command::ResetUiScale:
       s_->view.reset_ui_scale = true;
       return;
@@ -147,22 +147,23 @@ void Session::apply(Command command) {
 
 FrameReport Session::update(double frame_seconds) {
   State& s = *s_;
-  s.last = {};
+  Transport& tr = s.transport;
+  tr.last = {};
   s.poll();
-  if (s.build || s.region_build) {
+  if (s.builds.any()) {
     // The worker is making what comes next; the shown track waits for it.
-    s.last.hit_budget = true;
-    return s.last;
+    tr.last.hit_budget = true;
+    return tr.last;
   }
   BudgetedLoop loop(s.config.clock, s.config.budget);
-  if (s.job.kind != JobKind::None) {
-    s.last.steps = s.run_job(loop, UINT64_MAX);
-    s.last.hit_budget = s.job.kind != JobKind::None;
-  } else if (s.playing) {
+  if (tr.job.kind != JobKind::None) {
+    tr.last.steps = s.run_job(loop, UINT64_MAX);
+    tr.last.hit_budget = tr.job.kind != JobKind::None;
+  } else if (tr.playing) {
     s.play_frame(loop, frame_seconds);
   }
   s.poll();  // a job that stopped where region work is wanted starts it now
-  return s.last;
+  return tr.last;
 }
 
 void Session::finish_pending() {
@@ -172,11 +173,11 @@ void Session::finish_pending() {
   constexpr int kMaxRounds = 16;
   for (int round = 0; round < kMaxRounds; ++round) {
     s.poll();
-    if (s.build) {
-      s.build->ticket->wait_done();
-    } else if (s.region_build) {
-      s.region_build->ticket->wait_done();
-    } else if (s.job.kind != JobKind::None) {
+    if (s.builds.build) {
+      s.builds.build->ticket->wait_done();
+    } else if (s.builds.region_build) {
+      s.builds.region_build->ticket->wait_done();
+    } else if (s.transport.job.kind != JobKind::None) {
       BudgetedLoop loop(never, {1e300, UINT64_MAX});
       s.run_job(loop, UINT64_MAX);
     } else if (!s.track->regions_pending()) {
@@ -187,26 +188,27 @@ void Session::finish_pending() {
 
 bool Session::busy() const {
   const State& s = *s_;
-  return s.build || s.region_build || s.track->regions_pending() || s.job.kind != JobKind::None;
+  return s.builds.any() || s.track->regions_pending() || s.transport.job.kind != JobKind::None;
 }
 double Session::progress() const {
   const State& s = *s_;
-  if (s.build || s.region_build) return s.background_progress();
+  if (s.builds.any()) return s.builds.progress();
   if (s.track->regions_pending()) return 0.0;
-  return s.job.kind == JobKind::None ? 1.0 : s.job.progress(s.track->position());
+  const Job& job = s.transport.job;
+  return job.kind == JobKind::None ? 1.0 : job.progress(s.track->position());
 }
 std::string_view Session::busy_label() const {
   const State& s = *s_;
-  if (s.build) return s.build->to_end ? "generating" : "preparing the map";
-  if (s.region_build || s.track->regions_pending()) {
-    if (s.regions == RegionsMode::Instant) return "labelling regions";
-    return s.region_build && s.region_build->to_end ? "running the flood fill"
-                                                    : "preparing the flood fill";
+  if (s.builds.build) return s.builds.build->to_end ? "generating" : "preparing the map";
+  if (s.builds.region_build || s.track->regions_pending()) {
+    if (s.settings.regions == RegionsMode::Instant) return "labelling regions";
+    return s.builds.region_build && s.builds.region_build->to_end ? "running the flood fill"
+                                                                  : "preparing the flood fill";
   }
-  return s.job.label();
+  return s.transport.job.label();
 }
 const FrameReport& Session::last_frame() const {
-  return s_->last;
+  return s_->transport.last;
 }
 
 // --- the scrubber ---

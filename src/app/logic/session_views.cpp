@@ -12,39 +12,31 @@ const Grid& Session::grid() const {
 }
 
 TextureUpload Session::take_upload() {
-  State& s = *s_;
-  const ShownMap shown = s.track->shown();
-  const std::optional<Rect> dirty = s.track->take_dirty();
-  const bool same = s.uploaded_any && s.uploaded_serial == s.track_serial &&
-                    s.uploaded_shown == shown && s.uploaded_version == s.track->version();
-  s.uploaded_any = true;
-  s.uploaded_serial = s.track_serial;
-  s.uploaded_shown = shown;
-  s.uploaded_version = s.track->version();
-  const bool regions = shown != ShownMap::Generator;
+  Track& t = *s_->track;
+  std::optional<ViewCaches::Upload>& uploaded = s_->caches.uploaded;
+  const ViewCaches::Upload now{s_->track_serial, t.shown(), t.version()};
+  const std::optional<Rect> dirty = t.take_dirty();
+  const bool same = uploaded == now;
+  uploaded = now;
+  const bool regions = now.shown != ShownMap::Generator;
   if (!same) return {.full = true, .regions = regions};
   return {.dirty = dirty, .regions = regions};
 }
 
 const OverlayView& Session::overlay() {
-  State& s = *s_;
-  const Track& t = *s.track;
-  if (s.cache_serial == s.track_serial && s.cache_position == t.position() &&
-      s.cache_version == t.version()) {
-    return s.overlay;
-  }
-  s.cache_serial = s.track_serial;
-  s.cache_position = t.position();
-  s.cache_version = t.version();
+  ViewCaches& c = s_->caches;
+  const Track& t = *s_->track;
+  if (c.overlay_key == s_->key()) return c.overlay;
+  c.overlay_key = s_->key();
   if (t.phase() == Phase::Regions) {
     // The player start was placed before the regions began.
-    s.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
+    c.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
                               t.shown_cursor(), t.start(), 0);
   } else {
-    s.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
+    c.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
                               t.shown_cursor(), t.start(), t.start_step());
   }
-  return s.overlay;
+  return c.overlay;
 }
 
 Legend Session::legend() {
@@ -80,30 +72,26 @@ std::string Session::current_draws_text() const {
 }
 
 const std::vector<LogEntry>& Session::log() {
-  State& s = *s_;
-  const Track& t = *s.track;
-  if (s.log_serial == s.track_serial && s.log_position == t.position() &&
-      s.log_version == t.version()) {
-    return s.log;
-  }
-  s.log_serial = s.track_serial;
-  s.log_position = t.position();
-  s.log_version = t.version();
-  s.log.clear();
+  ViewCaches& c = s_->caches;
+  const Track& t = *s_->track;
+  if (c.log_key == s_->key()) return c.log;
+  c.log_key = s_->key();
+  std::vector<LogEntry>& log = c.log;
+  log.clear();
   if (t.phase() == Phase::Regions) {
     const std::uint64_t local = t.position() - t.branch();
     if (local < kLogLines) {
       const Timeline& gen = t.generator_timeline();
       append_log(gen, t.spec().narration, gen.stepper().params(), 0, t.branch(), 0,
-                 kLogLines - static_cast<std::size_t>(local), s.log);
+                 kLogLines - static_cast<std::size_t>(local), log);
     }
     append_log(t.shown_timeline(), t.narration(), t.narration_params(), 0, local, t.branch(),
-               kLogLines, s.log);
+               kLogLines, log);
   } else {
     append_log(t.shown_timeline(), t.narration(), t.narration_params(), 0, t.position(), 0,
-               kLogLines, s.log);
+               kLogLines, log);
   }
-  return s.log;
+  return log;
 }
 
 LiveStats Session::stats() const {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "analysis/region_stepper.hpp"
+#include "app/logic/map_follower.hpp"
 
 namespace dungen::app {
 
@@ -12,6 +13,7 @@ Track::Track(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t
     : spec_(&spec),
       gen_(start_generator(spec, params, seed, /*record_changes=*/true), history_bytes),
       gen_tally_(MapTally::uniform(gen_.grid().size(), spec.background)),
+      gen_dirty_(gen_.grid().width()),
       regions_(RegionsMode::Off),
       region_params_(region_schema()),
       history_bytes_(history_bytes) {}
@@ -100,9 +102,9 @@ bool Track::forward() {
     in_region_ = false;
     return false;
   }
-  if (gen_.next()) {
+  MapFollower follow(gen_tally_, gen_dirty_);
+  if (gen_.next(&follow)) {
     clear_pending();  // the cursor moved on from where the regions were wanted
-    gen_tally_.apply(gen_.changes_at(gen_.cursor()), true);
     if (!start_step_ && layout().start) start_step_ = gen_.cursor();
     // On the generator's final step the instant labels show at once.
     if (regions_ == RegionsMode::Instant && gen_.at_end()) want_regions_here();
@@ -127,9 +129,8 @@ bool Track::back() {
     if (phase_.flood->cursor() == 0) in_region_ = false;  // region step 0 is generator step branch
     return true;
   }
-  if (gen_.cursor() <= gen_.earliest()) return false;
-  gen_tally_.apply(gen_.changes_at(gen_.cursor()), false);
-  gen_.back();
+  MapFollower follow(gen_tally_, gen_dirty_);
+  if (!gen_.back(&follow)) return false;
   clear_pending();
   return true;
 }
@@ -139,21 +140,21 @@ void Track::jump(std::uint64_t k) {
   if (k == position()) return;
   if (phase_.flood && k > phase_.branch) {  // a step of the flood fill
     if (!in_regions()) {
-      TallyFollower follow(gen_tally_);
+      MapFollower follow(gen_tally_, gen_dirty_);
       gen_.seek(phase_.branch, &follow);
       clear_pending();
       in_region_ = true;
     }
-    TallyFollower follow(phase_.tally);
+    MapFollower follow(phase_.tally, phase_.dirty);
     phase_.flood->seek(k - phase_.branch, &follow);
     return;
   }
   if (in_regions()) {
-    TallyFollower follow(phase_.tally);
+    MapFollower follow(phase_.tally, phase_.dirty);
     phase_.flood->seek(0, &follow);
     in_region_ = false;
   }
-  TallyFollower follow(gen_tally_);
+  MapFollower follow(gen_tally_, gen_dirty_);
   gen_.seek(k, &follow);
   clear_pending();
 }
@@ -203,8 +204,8 @@ const Grid& Track::grid() const {
 }
 
 std::optional<Rect> Track::take_dirty() {
-  std::optional<Rect> gen = gen_.take_dirty();
-  std::optional<Rect> region = phase_.flood ? phase_.flood->take_dirty() : std::nullopt;
+  std::optional<Rect> gen = gen_dirty_.take();
+  std::optional<Rect> region = phase_.flood ? phase_.dirty.take() : std::nullopt;
   switch (shown()) {
     case ShownMap::Regions:
       return region;

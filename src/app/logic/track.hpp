@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "analysis/regions.hpp"
+#include "app/logic/dirty_rect.hpp"
 #include "app/logic/map_tally.hpp"
 #include "app/logic/modes.hpp"
 #include "app/logic/region_phase.hpp"
@@ -76,7 +77,7 @@ class Track {
   std::uint64_t version() const { return version_; }
 
   const Grid& grid() const;
-  std::optional<Rect> take_dirty();  // of the shown map; drains the other timeline too
+  std::optional<Rect> take_dirty();  // of the shown map; drains the other map's too
   const MapTally& tally() const;     // of the shown map
   const MapTally& generator_tally() const { return gen_tally_; }
   bool has_regions() const;  // a region phase or labelled map exists
@@ -110,6 +111,7 @@ class Track {
   const GeneratorSpec* spec_;
   Timeline gen_;
   MapTally gen_tally_;
+  DirtyRect gen_dirty_;  // of the generator's map, since its last upload
   std::optional<std::uint64_t> start_step_;
   RegionsMode regions_;
   ParamValues region_params_;

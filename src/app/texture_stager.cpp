@@ -1,0 +1,112 @@
+#include "app/texture_stager.hpp"
+
+#include "app/gl.hpp"
+// The GL header before GLFW (GLFW_INCLUDE_NONE is defined by the dungen::glfw target).
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+
+namespace dungen::app {
+namespace {
+
+constexpr long kBigUploadCells = 1L << 20;
+constexpr double kBigUploadSeconds = 0.25;
+constexpr std::size_t kStagedUploadCells = std::size_t{1} << 20;
+constexpr int kStagedBandCells = 1 << 17;       // one glTexSubImage2D call
+constexpr double kStagedUploadSeconds = 0.006;  // bands per frame: until this much time is spent
+
+Rect merge(const std::optional<Rect>& a, const Rect& b) {
+  return a ? bounding(*a, b) : b;
+}
+
+}  // namespace
+
+void TextureStager::sync(Session& session) {
+  const TextureUpload up = session.take_upload();
+  const Grid& grid = session.grid();
+  MapTexture& shown = texture();
+  const bool resized = shown.width() != grid.width() || shown.height() != grid.height();
+  const CellFormat format = cell_format(grid, up.regions);
+  // (A first map staged into the other texture leaves the shown one unready meanwhile: that
+  // staging goes on; restarting it every frame, it never ended where a band takes a frame.)
+  if (up.full || ((!shown.ready() || resized || shown.format() != format) && !staging_)) {
+    pending_upload_.reset();
+    error_.clear();
+    staging_.reset();
+    if (grid.size() < kStagedUploadCells || !stage_big_uploads_) {
+      if (!shown.reset(grid, format, &error_)) return;
+      if (resized) session.view().fit_requested = true;
+      return;
+    }
+    start(grid, format);
+  }
+  if (up.dirty) pending_upload_ = merge(pending_upload_, *up.dirty);
+  if (staging_) {
+    if (continue_staging(grid)) session.view().fit_requested = true;
+    if (staging_) return;  // changes made meanwhile go to the staged texture once it is shown
+  }
+  if (!pending_upload_) return;
+  const long cells = static_cast<long>(pending_upload_->w) * pending_upload_->h;
+  const double now = glfwGetTime();
+  const bool big = cells > kBigUploadCells;
+  if (big && session.busy() && now - last_big_upload_ < kBigUploadSeconds) return;
+  texture().upload(grid, *pending_upload_);
+  pending_upload_.reset();
+  if (big) last_big_upload_ = now;
+}
+
+void TextureStager::start(const Grid& grid, CellFormat format) {
+  MapTexture& staged = staged_texture();
+  if (staged.fits(grid.width(), grid.height(), format)) {
+    // The buffer of the map before last is big enough: reused (only without an allocator
+    // thread; with one, that buffer was given back once this texture stopped being shown).
+    if (staged.allocate(grid.width(), grid.height(), format, &error_)) {
+      staging_ = Staging{.format = format};
+    }
+    return;
+  }
+  if (!allocator_) allocator_ = std::make_unique<BufferAllocator>();
+  if (allocator_->ready() && grid.size() <= max_buffer_cells()) {
+    allocator_->request(grid.size() * format.bytes());
+    staging_ = Staging{.format = format, .awaiting = true};
+    return;
+  }
+  if (staged.allocate(grid.width(), grid.height(), format, &error_)) {
+    staging_ = Staging{.format = format};
+  }
+}
+
+bool TextureStager::continue_staging(const Grid& grid) {
+  MapTexture& staged = staged_texture();
+  if (staging_->awaiting) {
+    const CellFormat format = staging_->format;
+    const auto made = allocator_->take(grid.size() * format.bytes());
+    if (!made) return false;
+    allocator_->release(
+        staged.adopt(made->buffer, made->bytes, grid.width(), grid.height(), format));
+    staging_->awaiting = false;
+  }
+  const int band = std::max(1, kStagedBandCells / std::max(1, grid.width()));
+  const double start = glfwGetTime();
+  // At least one band a frame; the bound is the map's height.
+  for (int guard = 0; guard <= grid.height() && staging_->row < grid.height(); ++guard) {
+    const int rows = std::min(band, grid.height() - staging_->row);
+    staged.upload(grid, {0, staging_->row, grid.width(), rows});
+    staging_->row += rows;
+    if (glfwGetTime() - start >= kStagedUploadSeconds) break;
+  }
+  if (staging_->row < grid.height()) return false;
+  const bool resized = texture().width() != grid.width() || texture().height() != grid.height();
+  shown_ = 1 - shown_;
+  staging_.reset();
+  // The last map's buffer is not kept for the next one: on a big map that would be a second
+  // copy of it all along (64-128 MB at 4096x4096). The allocator's thread makes the next one.
+  if (allocator_ && allocator_->ready()) allocator_->release(staged_texture().release_buffer());
+  return resized;
+}
+
+void TextureStager::first_frame_shown() {
+  if (stage_big_uploads_ && !allocator_) allocator_ = std::make_unique<BufferAllocator>();
+}
+
+}  // namespace dungen::app

@@ -1,0 +1,67 @@
+#pragma once
+// Brings the map's texture up to date with the session's map, without a frame that stalls:
+// - A step's change uploads the dirty rectangle the session hands over (Session::take_upload).
+// - A dirty rectangle this big (kBigUploadCells: seeking back across a 4096x4096 map) costs a
+//   software rasteriser a large part of a second to upload: while the session is still busy,
+//   such rectangles are merged and sent at most every kBigUploadSeconds, so the progress bar
+//   keeps moving.
+// - A whole new map this big (kStagedUploadCells: a 4096x4096 map is 16 M cells, 64 or 128 MB of
+//   texels) goes into the second texture (its buffer made on the allocator's thread when the one
+//   it has is too small), a band of rows per frame, while the first goes on showing the last
+//   map; it is shown once complete.
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/buffer_allocator.hpp"
+#include "app/logic/session.hpp"
+#include "app/map_texture.hpp"
+
+namespace dungen::app {
+
+class TextureStager {
+ public:
+  // stage_big_uploads: false for a headless picture of a finished run (no one waits for it).
+  explicit TextureStager(bool stage_big_uploads) : stage_big_uploads_(stage_big_uploads) {}
+
+  // Takes the session's upload and brings the textures up to date (asks the view to fit when
+  // the shown map changed size).
+  void sync(Session& session);
+  // The first frame is shown: the allocator's hidden GL context takes a software rasteriser
+  // some 60 ms to make, so it is made now (not before the first frame, which shows the window,
+  // nor in a later one, which should be short).
+  void first_frame_shown();
+
+  MapTexture& texture() { return textures_[shown_]; }
+  const MapTexture& texture() const { return textures_[shown_]; }
+  // A new map is being staged: the last one is still shown.
+  bool staging() const { return staging_.has_value(); }
+  // A big upload is held back (merged with the next, see kBigUploadSeconds).
+  bool holding_upload() const { return pending_upload_.has_value(); }
+  const std::string& error() const { return error_; }
+
+ private:
+  MapTexture& staged_texture() { return textures_[1 - shown_]; }
+  void start(const Grid& grid, CellFormat format);
+  // A band or more of the staged map; true when it is complete, now shown, and of another size
+  // than the last one (the view must fit it).
+  bool continue_staging(const Grid& grid);
+
+  MapTexture textures_[2];  // the one shown, and the one a big new map is staged into
+  int shown_ = 0;
+  struct Staging {
+    CellFormat format;
+    int row = 0;            // the next row to upload
+    bool awaiting = false;  // the staged texture's buffer is still being made
+  };
+  std::optional<Staging> staging_;
+  bool stage_big_uploads_;
+  std::unique_ptr<BufferAllocator> allocator_;  // made once the window shows
+  std::optional<Rect> pending_upload_;
+  double last_big_upload_ = 0.0;
+  std::string error_;
+};
+
+}  // namespace dungen::app

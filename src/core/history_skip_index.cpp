@@ -1,0 +1,122 @@
+#include "core/history_skip_index.hpp"
+
+#include <algorithm>
+
+namespace dungen::history {
+
+SkipIndex::SkipIndex(SkipShape shape, std::span<const std::int64_t> stats)
+    : shape_(shape), stat_count_(stats.size()), group_builder_(shape.group_max_cells) {
+  shape_.steps = std::max<std::uint64_t>(shape_.steps, 1);
+  shape_.group = std::max<std::size_t>(shape_.group, 2);
+  boundaries_.push_back(0);
+  boundary_stats_.emplace_back(stats.begin(), stats.end());
+}
+
+std::size_t SkipIndex::bytes() const {
+  return skip_bytes_ + skip_builder_.bytes() + group_builder_.bytes() +
+         boundary_stats_.size() * (sizeof(boundary_stats_[0]) + sizeof(std::uint64_t) +
+                                   stat_count_ * sizeof(std::int64_t));
+}
+
+void SkipIndex::record(std::span<const CellChange> changes, const Grid& grid, std::uint64_t head,
+                       std::span<const std::int64_t> stats) {
+  skip_builder_.note(changes, grid.size());
+  if (head - boundaries_.back() >= shape_.steps || skip_builder_.cells() >= shape_.max_cells) {
+    end_segment(grid, head, stats);
+  }
+}
+
+void SkipIndex::release() {
+  skip_builder_.release();
+  group_builder_.release();
+}
+
+void SkipIndex::end_segment(const Grid& grid, std::uint64_t head,
+                            std::span<const std::int64_t> stats) {
+  // A segment cut short by its changed cells (a cave pass rewrites whole rows) makes its group
+  // too big to be worth one: a seek crosses such segments one by one, and the group's builder
+  // is spared their cells.
+  if (skip_builder_.cells() >= shape_.max_cells) group_builder_.give_up();
+  skips_.push_back(skip_builder_.finish(grid, &group_builder_));
+  skip_bytes_ += skips_.back().capacity() + sizeof(skips_.back());
+  boundaries_.push_back(head);
+  boundary_stats_.emplace_back(stats.begin(), stats.end());
+  if ((skip_base_ + skips_.size()) % shape_.group == 0) {
+    groups_.push_back(group_builder_.finish(grid));
+    skip_bytes_ += groups_.back().capacity() + sizeof(groups_.back());
+  }
+  drop_unreachable();
+}
+
+void SkipIndex::forget_before(std::uint64_t earliest) {
+  earliest_ = earliest;
+  drop_unreachable();
+}
+
+void SkipIndex::drop_unreachable() {
+  while (boundaries_.size() > 1 && boundaries_.front() < earliest_) {
+    skip_bytes_ -= skips_.front().capacity() + sizeof(skips_.front());
+    skips_.pop_front();
+    ++skip_base_;
+    boundaries_.pop_front();
+    boundary_stats_.pop_front();
+  }
+  // A group whose first segment is gone goes too.
+  while (!groups_.empty() && group_base_ * shape_.group < skip_base_) {
+    skip_bytes_ -= groups_.front().capacity() + sizeof(groups_.front());
+    groups_.pop_front();
+    ++group_base_;
+  }
+}
+
+std::size_t SkipIndex::nearest(std::uint64_t x) const {
+  const auto it = std::lower_bound(boundaries_.begin(), boundaries_.end(), x);
+  auto i = static_cast<std::size_t>(it - boundaries_.begin());
+  if (i == boundaries_.size() || (i > 0 && x - boundaries_[i - 1] < boundaries_[i] - x)) --i;
+  return i;
+}
+
+const std::vector<std::uint8_t>* SkipIndex::group_at(std::uint64_t b, std::uint64_t limit,
+                                                     bool forward) const {
+  const std::uint64_t n = shape_.group;
+  if (b % n != 0 || (forward ? b + n > limit : b < limit + n)) return nullptr;
+  const std::uint64_t g = b / n - (forward ? 0 : 1);
+  if (g < group_base_ || g - group_base_ >= groups_.size()) return nullptr;
+  const std::vector<std::uint8_t>& skip = groups_[static_cast<std::size_t>(g - group_base_)];
+  return skip.empty() ? nullptr : &skip;
+}
+
+std::pair<std::uint32_t, std::uint32_t> SkipIndex::cross(std::size_t from, std::size_t to,
+                                                         Grid& grid, RunObserver* observer) {
+  std::uint32_t lo = UINT32_MAX, hi = 0;
+  const auto apply = [&](std::span<const std::uint8_t> skip, bool forward) {
+    const auto [a, b] = apply_skip(skip, grid, forward, scratch_, observer);
+    if (a > b) return;
+    lo = std::min(lo, a);
+    hi = std::max(hi, b);
+  };
+  // Boundary numbers from the run's start (group g starts at boundary g * shape_.group).
+  std::uint64_t b = skip_base_ + from;
+  const std::uint64_t end = skip_base_ + to;
+  while (b < end) {
+    if (const auto* group = group_at(b, end, true)) {
+      apply(*group, true);
+      b += shape_.group;
+    } else {
+      apply(skips_[static_cast<std::size_t>(b - skip_base_)], true);
+      ++b;
+    }
+  }
+  while (b > end) {
+    if (const auto* group = group_at(b, end, false)) {
+      apply(*group, false);
+      b -= shape_.group;
+    } else {
+      apply(skips_[static_cast<std::size_t>(b - skip_base_ - 1)], false);
+      --b;
+    }
+  }
+  return {lo, hi};
+}
+
+}  // namespace dungen::history

@@ -1,0 +1,74 @@
+#pragma once
+// The timeline's skip index: its history cut into segments, each packed as a skip (and every few
+// segments a group skip, core/history_skips.hpp), with the step and the statistics at each
+// segment boundary. The timeline hands it every step it records; a far seek asks it which
+// boundaries lie nearest and has it carry the map from one boundary to another.
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/history_skips.hpp"
+
+namespace dungen::history {
+
+class SkipIndex {
+ public:
+  // Boundary 0 is step 0, where the statistics are `stats`.
+  SkipIndex(SkipShape shape, std::span<const std::int64_t> stats);
+
+  // Records the changes of the step just run, the one that makes `head` steps; `grid` and `stats`
+  // are as of that step. A full segment ends here.
+  void record(std::span<const CellChange> changes, const Grid& grid, std::uint64_t head,
+              std::span<const std::int64_t> stats);
+  // The run is over: no segment will end again, so the builders' scratch can go.
+  void release();
+  // Forgets the skips that start before `earliest` (they would lead where the history no longer
+  // reaches), now and whenever a later segment ends.
+  void forget_before(std::uint64_t earliest);
+  std::size_t bytes() const;
+
+  bool empty() const { return skips_.empty(); }
+  // The boundary nearest step x (the earlier one on a tie); x is at or after the first boundary.
+  std::size_t nearest(std::uint64_t x) const;
+  std::uint64_t boundary(std::size_t i) const { return boundaries_[i]; }
+  std::span<const std::int64_t> stats_at(std::size_t i) const { return boundary_stats_[i]; }
+  // Moves `grid` from boundary `from` to boundary `to` (either way), across whole groups where it
+  // can. Returns the lowest and highest cell index written (lo > hi when none).
+  std::pair<std::uint32_t, std::uint32_t> cross(std::size_t from, std::size_t to, Grid& grid,
+                                                RunObserver* observer);
+
+ private:
+  void end_segment(const Grid& grid, std::uint64_t head, std::span<const std::int64_t> stats);
+  void drop_unreachable();
+  // The group skip that starts at segment boundary b (absolute) and ends at or before
+  // boundary `limit` forward, or ends at b and starts at or after `limit` backward; null if none.
+  const std::vector<std::uint8_t>* group_at(std::uint64_t b, std::uint64_t limit,
+                                            bool forward) const;
+
+  // skips_[i] leads from step boundaries_[i] to boundaries_[i + 1]; a segment ends after
+  // shape_.steps steps or shape_.max_cells changed cells, whichever comes first. Segments are
+  // numbered from the run's start: skips_[i] is segment skip_base_ + i (the earlier ones were
+  // forgotten with the history they crossed).
+  SkipShape shape_;
+  std::size_t stat_count_;
+  std::uint64_t earliest_ = 0;
+  SkipBuilder skip_builder_;
+  std::deque<std::vector<std::uint8_t>> skips_;
+  std::uint64_t skip_base_ = 0;
+  std::deque<std::uint64_t> boundaries_;
+  std::deque<std::vector<std::int64_t>> boundary_stats_;  // the statistics at each boundary
+  // Group skips: group g leads across segments g * shape_.group .. (g + 1) * shape_.group - 1;
+  // groups_[j] is group group_base_ + j, empty when it changed too many cells to have one.
+  SkipBuilder group_builder_;
+  std::deque<std::vector<std::uint8_t>> groups_;
+  std::uint64_t group_base_ = 0;
+  std::size_t skip_bytes_ = 0;  // of the packed skips and groups
+  std::vector<Span> scratch_;   // apply_skip's
+};
+
+}  // namespace dungen::history
