@@ -135,6 +135,26 @@ TEST(Cli, HelpListsEveryParameterWithRangeAndDefault) {
   EXPECT_NE(r.out.find("--seed"), std::string::npos);
 }
 
+// What each spec declares for the shared tests and the docs is there, and --help prints the
+// worst case from the spec (docs/ADDING_A_GENERATOR.md points there instead of keeping a table).
+TEST(Cli, EveryGeneratorsHelpSaysItsWorstCaseAndWhatBoundsIt) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    SCOPED_TRACE(std::string(spec->name));
+    EXPECT_TRUE(spec->promises) << "the sweep needs its map promises";
+    ASSERT_FALSE(spec->worst_case.empty());
+    ASSERT_FALSE(spec->bounded_by.empty());
+    for (const char* command : {"generate", "record", "sweep"}) {
+      const Result r = run({command, std::string(spec->name), "--help"});
+      ASSERT_EQ(r.code, 0) << r.err;
+      EXPECT_NE(
+          r.out.find("Worst-case work (C = width x height): " + std::string(spec->worst_case) +
+                     ".\nBounded by " + std::string(spec->bounded_by) + ".\n"),
+          std::string::npos)
+          << r.out;
+    }
+  }
+}
+
 TEST(Cli, BadInputIsExitTwoWithOneLineSayingWhatIsAllowed) {
   EXPECT_NE(bad({"generate", "nope"}).find("unknown generator 'nope': allowed rooms-and-tunnels"),
             std::string::npos);

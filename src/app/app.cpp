@@ -140,7 +140,7 @@ bool App::setup() {
   setup.wait = options_.frames > 0 ? !options_.no_wait : setup.steps.has_value();
   std::vector<std::string> notes;
   if (auto err = setup_session(session_, setup, &notes)) {
-    std::fprintf(stderr, "dungen-viz: %s\n", err->c_str());
+    std::fprintf(stderr, "dungen-viz: %s\n", err->message.c_str());
     return false;
   }
   for (const std::string& n : notes) std::fprintf(stderr, "dungen-viz: %s\n", n.c_str());
@@ -229,7 +229,7 @@ void App::split_for_compare() {
       if (options_.b_generator) b.select_generator(options_.b_generator->name);
       if (options_.b_params) {
         if (auto err = b.set_params(*options_.b_params)) {
-          std::fprintf(stderr, "dungen-viz: pane B: %s\n", err->c_str());
+          std::fprintf(stderr, "dungen-viz: pane B: %s\n", err->message.c_str());
         }
       }
       if (options_.b_seed) b.set_seed(*options_.b_seed);
@@ -392,7 +392,9 @@ void App::frame(double dt, bool capture) {
   window_.render_ui();
   if (capture && options_.screenshot) {
     const double start = glfwGetTime();
-    captured_ = write_screenshot(*options_.screenshot, fb_w, fb_h, &capture_error_);
+    const std::optional<Error> failed = write_screenshot(*options_.screenshot, fb_w, fb_h);
+    captured_ = !failed;
+    if (failed) capture_error_ = failed->message;
     capture_seconds_ = glfwGetTime() - start;
   }
   window_.swap();

@@ -13,10 +13,9 @@
 
 namespace dungen::app {
 
-bool write_screenshot(const std::string& path, int width, int height, std::string* why) {
+std::optional<Error> write_screenshot(const std::string& path, int width, int height) {
   if (width <= 0 || height <= 0) {
-    *why = "the window has no pixels to capture (minimised?)";
-    return false;
+    return Error{"the window has no pixels to capture (minimised?)"};
   }
   std::vector<unsigned char> pixels(static_cast<std::size_t>(width) * height * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -30,22 +29,19 @@ bool write_screenshot(const std::string& path, int width, int height, std::strin
   // PNG or destroys the one already there.
   Checked<AtomicFile> file = AtomicFile::open(path);
   if (!file) {
-    *why = "could not write " + shown(path) + ": " + file.error().message;
-    return false;
+    return Error{"could not write " + shown(path) + ": " + file.error().message};
   }
   const auto sink = [](void* context, void* data, int size) {
     static_cast<AtomicFile*>(context)->write(
         std::string_view(static_cast<const char*>(data), static_cast<std::size_t>(size)));
   };
   if (stbi_write_png_to_func(sink, &*file, width, height, 4, pixels.data(), width * 4) == 0) {
-    *why = "could not encode the PNG for " + shown(path);
-    return false;  // the temporary file is removed with `file`
+    return Error{"could not encode the PNG for " + shown(path)};  // the temporary goes with `file`
   }
   if (auto error = file->commit()) {
-    *why = "could not write " + shown(path) + ": " + error->message;
-    return false;
+    return Error{"could not write " + shown(path) + ": " + error->message};
   }
-  return true;
+  return std::nullopt;
 }
 
 }  // namespace dungen::app

@@ -65,6 +65,11 @@ void print_param_help(CliRequest::Command command, const GeneratorSpec& spec, st
   if (command == CliRequest::Command::Sweep) {
     std::ranges::for_each(region_schema().params, param);  // for "regions" and "connected"
   }
+  // What a run can cost, from the parameters (C = width x height), and what keeps it bounded.
+  if (!spec.worst_case.empty()) {
+    out << "\nWorst-case work (C = width x height): " << spec.worst_case << ".\nBounded by "
+        << spec.bounded_by << ".\n";
+  }
 }
 
 // Opens PATH for `flag` in `plan` before any work starts, so a bad path costs nothing; the

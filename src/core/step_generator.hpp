@@ -9,8 +9,11 @@
 // (a reference to one of the parent's locals is safe: the parent's frame outlives the child).
 //
 // Bodies are started lazily: pass parameters by value, never a reference to a temporary.
-// Yield a named Step (`const Step step{...}; co_yield step;`), not a braced temporary: gcc 12
-// destroys some temporaries of a co_yield full-expression twice (ASan reports a double free).
+// Yield a step a factory returns (`co_yield rejected_step(attempt, hit, room);`) or a named Step,
+// not a braced temporary: gcc 12 destroys some temporaries of a co_yield full-expression twice
+// (ASan reports a double free). The same goes for `co_yield c ? a_step() : b_step()` (pass c to
+// one factory instead) and for a braced list of values with destructors as a factory argument
+// (build it into a named local first; gcc 12 also refuses some of those outright).
 
 #include <exception>
 #include <utility>

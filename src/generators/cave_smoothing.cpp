@@ -58,7 +58,8 @@ int count_changed(const Tile* a, const Tile* b, int w) {
 
 // On x86-64 the kernel is also built for AVX2 and picked at load time (twice the bytes per
 // instruction of the SSE2 baseline); the arithmetic is the same integer rule either way.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+// (Not under ThreadSanitizer, whose runtime is not up yet when the load-time picker runs.)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 __attribute__((target_clones("avx2", "default")))
 #endif
 void smooth_row(const Tile* above, const Tile* row, const Tile* below, Tile* out, int w,

@@ -22,7 +22,8 @@ foreach(header core/grid.hpp core/stepper.hpp core/runner.hpp generators/registr
 endforeach()
 foreach(header core/history_codec.hpp core/history_skips.hpp core/big_buffer.hpp core/threads.hpp
     core/varint.hpp core/timeline.hpp io/output_plan.hpp io/param_args.hpp
-    generators/map_promises.hpp analysis/region_stepper.hpp)
+    generators/map_promises.hpp generators/free_cells.hpp generators/cave_smoothing.hpp
+    generators/recent_cells.hpp core/history_skip_index.hpp analysis/region_stepper.hpp)
   if(EXISTS "${include}/${header}")
     list(APPEND problems "the internal header ${header} is installed")
   endif()

@@ -12,20 +12,20 @@ std::optional<std::string> steps_clamp_note(std::uint64_t asked, std::uint64_t r
          std::to_string(reached);
 }
 
-std::optional<std::string> setup_session(Session& session, const HeadlessSetup& setup,
-                                         std::vector<std::string>* notes) {
+std::optional<Error> setup_session(Session& session, const HeadlessSetup& setup,
+                                   std::vector<std::string>* notes) {
   auto note = [&](std::optional<std::string> line) {
     if (line && notes) notes->push_back(std::move(*line));
   };
   const GeneratorSpec* spec = find_generator(setup.generator);
-  if (!spec) return "there is no generator named " + setup.generator;
+  if (!spec) return Error{"there is no generator named " + setup.generator};
   const ParamValues params = setup.params.value_or(spec->schema.defaults());
   if (&params.schema() != &spec->schema) {
-    return "the parameters given are not " + setup.generator + "'s";
+    return Error{"the parameters given are not " + setup.generator + "'s"};
   }
-  if (auto err = params.validate()) return err->words();
+  if (auto err = params.validate()) return Error{err->words()};
   const ParamValues region_params = setup.region_params.value_or(region_schema().defaults());
-  if (auto err = region_params.validate()) return err->words();
+  if (auto err = region_params.validate()) return Error{err->words()};
 
   // Step mode while configuring, so no intermediate setting runs a live regeneration.
   session.set_mode(RunMode::Step);

@@ -34,8 +34,8 @@ struct HeadlessSetup {
 // parameters. Steps past the end or back past the start are clamped, not errors: each clamp
 // adds a line to *notes (when given) saying what was done:
 //   "--steps 999999999 is past the end: stopped at step 446"
-std::optional<std::string> setup_session(Session& session, const HeadlessSetup& setup,
-                                         std::vector<std::string>* notes = nullptr);
+std::optional<Error> setup_session(Session& session, const HeadlessSetup& setup,
+                                   std::vector<std::string>* notes = nullptr);
 
 // The note for --steps K when the run ended at step `reached` before K (none when it did not).
 std::optional<std::string> steps_clamp_note(std::uint64_t asked, std::uint64_t reached);

@@ -97,12 +97,12 @@ void Session::set_map_size(int width, int height) {
   }
 }
 
-std::optional<std::string> Session::set_params(const ParamValues& values) {
+std::optional<Error> Session::set_params(const ParamValues& values) {
   Settings& set = s_->settings;
   if (&values.schema() != &set.spec->schema) {
-    return "the parameters are not " + std::string(set.spec->name) + "'s";
+    return Error{"the parameters are not " + std::string(set.spec->name) + "'s"};
   }
-  if (auto err = values.validate()) return err->words();
+  if (auto err = values.validate()) return Error{err->words()};
   set.params = values;
   set.notice.clear();
   s_->regenerate();

@@ -39,6 +39,7 @@
 #include "app/logic/modes.hpp"
 #include "app/logic/overlay_state.hpp"
 #include "app/logic/speed.hpp"
+#include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/params.hpp"
 #include "core/stats.hpp"
@@ -130,7 +131,7 @@ class Session {
   void set_map_size(int width, int height);  // the schema's "width" and "height"
   // Replaces all parameters at once (presets, headless setup). They must validate: otherwise
   // nothing changes and the error is returned.
-  std::optional<std::string> set_params(const ParamValues& values);
+  std::optional<Error> set_params(const ParamValues& values);
   std::uint64_t seed() const;
   void set_seed(std::uint64_t seed);
   std::uint64_t roll_seed();  // the dice: a new seed from the session's own RNG, regenerates

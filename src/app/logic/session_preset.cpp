@@ -45,7 +45,7 @@ std::optional<Error> apply_preset(Session& session, const Preset& preset) {
     return Error{"this app has no generator " + std::string(preset.generator->name)};
   }
   // Session::set_params words its refusal as a plain string (session.hpp, not in this change).
-  if (auto err = session.set_params(preset.params)) return Error{*err};
+  if (auto err = session.set_params(preset.params)) return err;
   session.set_seed(preset.seed);
   for (const ParamDef& def : preset.region_params.schema().params) {
     session.set_region_param(def.name, preset.region_params.get(def.name));
