@@ -17,8 +17,10 @@ TEST(AppPreset, ApplyThenReadBackIsTheSamePresetForEveryGenerator) {
         parse_share_string(std::string(spec->name) + "?seed=99&regions=instant&connectivity=4");
     ASSERT_TRUE(parsed.ok()) << parsed.error().message;
     Preset p = parsed.value();
-    // Move the first parameter after the size off its default, within range.
-    const ParamDef& def = spec->schema.params[2];
+    // Move the first parameter after the size off its default, within range (a generator may
+    // have none but the size: then the width).
+    const ParamDef& def =
+        spec->schema.params[std::min<std::size_t>(2, spec->schema.params.size() - 1)];
     const std::int64_t other = p.params.get(def.name) > def.min ? def.min : def.max;
     if (!p.params.set(def.name, other) && p.params.validate()) {
       ASSERT_FALSE(p.params.set(def.name, spec->schema.defaults().get(def.name)).has_value());
