@@ -116,84 +116,113 @@ constexpr std::array<Point, 8> kDirs = {
     Point{1, 1}, Point{-1, 1}, Point{1, -1}, Point{-1, -1},
 };
 
+// ---- The steps' factories: the body says `co_yield start_step(...)` -------------------------
+
+Step begin_step(std::size_t walkable) {
+  return make_step(StepLevel::Phase, kClear,
+                   {.kind = kEventBegin, .value = static_cast<int>(walkable)});
+}
+
+Step start_step(std::int32_t region, Point first) {
+  return make_step(StepLevel::Action, kStart,
+                   {.kind = event_kind(Ev::Start), .id = region, .value = 1, .at = first},
+                   {{marker(Role::Cursor, first)}});
+}
+
+// One visit step serves all of a region's cells, moved along by visit_at: only its cell and
+// counts change, so a cell step costs no allocation. The cursor starts on the region's first cell.
+Step visit_step(std::int32_t region, Point first) {
+  return make_step(StepLevel::Cell, kVisit, {.kind = event_kind(Ev::Visit), .id = region},
+                   {{marker(Role::Cursor, first)}});
+}
+void visit_at(Step& visit, Point cell, std::size_t waiting) {
+  visit.event.value = static_cast<int>(waiting);
+  visit.event.at = cell;
+  visit.overlay.items[0].cells[0] = cell;
+}
+
+Step region_done_step(std::int32_t region, int size, Point first, const Rect& bounds) {
+  return make_step(StepLevel::Feature, kRegionDone,
+                   {.kind = event_kind(Ev::RegionDone),
+                    .id = region,
+                    .value = size,
+                    .at = first,
+                    .rect = bounds},
+                   {{box(Role::Finished, bounds), marker(Role::Cursor, first)}});
+}
+
+Step done_step(std::int32_t regions) {
+  Step s = make_step(StepLevel::Phase, kDone, {.kind = kEventDone, .value = regions});
+  s.last = true;
+  return s;
+}
+
+// ---- The body ---------------------------------------------------------------------------------
+
+// Puts the walkable neighbours of `c` that are in no region and not yet waiting on the frontier
+// (marked Mark::Frontier, region -1).
+void push_neighbours(StepContext& ctx, Point c, int dirs, std::vector<std::uint32_t>& frontier) {
+  const Grid& g = ctx.grid();
+  for (int d = 0; d < dirs; ++d) {
+    const int nx = c.x + kDirs[static_cast<std::size_t>(d)].x;
+    const int ny = c.y + kDirs[static_cast<std::size_t>(d)].y;
+    if (!g.in_bounds(nx, ny)) continue;
+    const std::size_t n = g.index(nx, ny);
+    if (!is_walkable(g.tile(n)) || g.region(n) >= 0 || g.mark(n) == Mark::Frontier) continue;
+    ctx.canvas().set_region(n, -1, Mark::Frontier);
+    frontier.push_back(static_cast<std::uint32_t>(n));
+  }
+}
+
+// The region part: region `region` starts at cell `first_cell` and grows breadth first until its
+// frontier is empty, a step per visited cell. `frontier` is the body's, reused by every region.
+StepGenerator grow_region(StepContext& ctx, int dirs, std::size_t first_cell, std::int32_t region,
+                          std::vector<std::uint32_t>& frontier) {
+  const Grid& g = ctx.grid();
+  StatSheet& stats = ctx.stats();
+  const Point first = g.point(first_cell);
+  frontier.clear();  // FIFO: [head, size) is waiting
+  frontier.push_back(static_cast<std::uint32_t>(first_cell));
+  ctx.canvas().set_region(first_cell, -1, Mark::Frontier);
+  stats.add(kRegions, 1);
+  stats.add(kFrontier, 1);
+  co_yield start_step(region, first);
+
+  Step visit = visit_step(region, first);
+  int size = 0;
+  int x0 = first.x, x1 = first.x, y1 = first.y;
+  for (std::size_t head = 0; head < frontier.size();) {
+    const std::uint32_t i = frontier[head++];
+    ctx.canvas().set_region(i, region, Mark::None);
+    ++size;
+    const Point c = g.point(i);
+    x0 = std::min(x0, c.x);
+    x1 = std::max(x1, c.x);
+    y1 = std::max(y1, c.y);  // rows only grow: the first cell is on the top row
+    const std::size_t before = frontier.size();
+    push_neighbours(ctx, c, dirs, frontier);
+    stats.add(kFrontier, static_cast<std::int64_t>(frontier.size() - before) - 1);
+    if (size > stats[kLargest]) stats.set(kLargest, size);
+    visit_at(visit, c, frontier.size() - head);
+    co_yield visit;
+  }
+  co_yield region_done_step(region, size, first, Rect{x0, first.y, x1 - x0 + 1, y1 - first.y + 1});
+}
+
+// The body: clear, then a region from every walkable cell the scan finds with no region yet.
 StepGenerator flood_regions(StepContext& ctx, ParamValues p) {
   const int dirs = p.get_int("connectivity") == 8 ? 8 : 4;
   const Grid& g = ctx.grid();
-  Canvas& canvas = ctx.canvas();
-  StatSheet& stats = ctx.stats();
-  std::vector<std::uint32_t> frontier;  // FIFO: [head, size) is waiting
+  std::vector<std::uint32_t> frontier;
   std::int32_t region = 0;
 
-  const Step begin{.level = StepLevel::Phase,
-                   .line = kClear,
-                   .event = {.kind = kEventBegin, .value = static_cast<int>(g.count_walkable())}};
-  co_yield begin;
-
+  co_yield begin_step(g.count_walkable());
   for (std::size_t scan = 0; scan < g.size(); ++scan) {
     if (!is_walkable(g.tile(scan)) || g.region(scan) >= 0) continue;
-    const Point first = g.point(scan);
-    frontier.clear();
-    frontier.push_back(static_cast<std::uint32_t>(scan));
-    canvas.set_region(scan, -1, Mark::Frontier);
-    stats.add(kRegions, 1);
-    stats.add(kFrontier, 1);
-    const Step start{
-        .level = StepLevel::Action,
-        .line = kStart,
-        .event = {.kind = event_kind(Ev::Start), .id = region, .value = 1, .at = first},
-        .overlay = {{marker(Role::Cursor, first)}}};
-    co_yield start;
-
-    // One visit step for all of them (one per cell): only its cell and counts change.
-    Step visit{.level = StepLevel::Cell,
-               .line = kVisit,
-               .event = {.kind = event_kind(Ev::Visit)},
-               .overlay = {{marker(Role::Cursor, first)}}};
-    int size = 0;
-    int x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y;
-    for (std::size_t head = 0; head < frontier.size();) {
-      const std::uint32_t i = frontier[head++];
-      canvas.set_region(i, region, Mark::None);
-      ++size;
-      const Point c = g.point(i);
-      x0 = std::min(x0, c.x);
-      x1 = std::max(x1, c.x);
-      y1 = std::max(y1, c.y);  // rows only grow: the first cell is on the top row
-      const std::size_t before = frontier.size();
-      for (int d = 0; d < dirs; ++d) {
-        const int nx = c.x + kDirs[static_cast<std::size_t>(d)].x;
-        const int ny = c.y + kDirs[static_cast<std::size_t>(d)].y;
-        if (!g.in_bounds(nx, ny)) continue;
-        const std::size_t n = g.index(nx, ny);
-        if (!is_walkable(g.tile(n)) || g.region(n) >= 0 || g.mark(n) == Mark::Frontier) continue;
-        canvas.set_region(n, -1, Mark::Frontier);
-        frontier.push_back(static_cast<std::uint32_t>(n));
-      }
-      stats.add(kFrontier, static_cast<std::int64_t>(frontier.size() - before) - 1);
-      if (size > stats[kLargest]) stats.set(kLargest, size);
-      visit.event.id = region;
-      visit.event.value = static_cast<int>(frontier.size() - head);
-      visit.event.at = c;
-      visit.overlay.items[0].cells[0] = c;
-      co_yield visit;
-    }
-    const Rect box{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
-    const Step done{.level = StepLevel::Feature,
-                    .line = kRegionDone,
-                    .event = {.kind = event_kind(Ev::RegionDone),
-                              .id = region,
-                              .value = size,
-                              .at = first,
-                              .rect = box},
-                    .overlay = {{dungen::box(Role::Finished, box), marker(Role::Cursor, first)}}};
-    co_yield done;
+    co_yield grow_region(ctx, dirs, scan, region, frontier);
     ++region;
   }
-  const Step all_done{.level = StepLevel::Phase,
-                      .line = kDone,
-                      .event = {.kind = kEventDone, .value = region},
-                      .last = true};
-  co_yield all_done;
+  co_yield done_step(region);
 }
 
 }  // namespace

@@ -175,33 +175,85 @@ std::string identity_of(const struct stat& st) {
 
 }  // namespace
 
+namespace {
+
+// ---- resolve_output's cases, one per kind of thing a path can name ----------------------------
+
+// A descriptor the path names (/dev/stdout, /dev/fd/3): written through, and only if open for
+// writing.
+Checked<OutputTarget> descriptor_target(const std::string& at, int fd) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0) {
+    return Error{"names descriptor " + std::to_string(fd) + ", which is not open"};
+  }
+  if ((flags & O_ACCMODE) == O_RDONLY) {
+    return Error{"names descriptor " + std::to_string(fd) + ", which is open only for reading"};
+  }
+  OutputTarget t{.kind = OutputTarget::Kind::Through, .path = at, .descriptor = fd, .exists = true};
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) t.identity = identity_of(st);
+  return t;
+}
+
+// Nothing at the path: a file to create. Through a dangling link (links > 0), its folder must
+// exist (the link is left as it is); a plain path's missing folder is reported when the
+// temporary file is made.
+Checked<OutputTarget> new_file_target(const std::string& at, int links) {
+  struct stat folder {};
+  if (links > 0 && ::stat(folder_of(at).c_str(), &folder) != 0) {
+    return Error{"its symlink points to " + shown(at) + ", in a folder that does not exist"};
+  }
+  OutputTarget t{.kind = OutputTarget::Kind::File, .path = at, .exists = false};
+  std::error_code ec;
+  const fs::path canonical = fs::weakly_canonical(fs::absolute(at, ec), ec);
+  t.identity = "path " + (ec ? at : canonical.string());
+  return t;
+}
+
+// Where the symlink at `at` (lstat'ed as `lst`) points. The kernel's protected_symlinks rule is
+// applied here, since the kernel never sees this link followed: in a sticky world-writable
+// folder, only the user's links and the folder owner's are followed.
+Checked<std::string> link_destination(const std::string& at, const struct stat& lst) {
+  const fs::path folder_path = folder_of(at);
+  struct stat folder {};
+  if (::stat(folder_path.c_str(), &folder) == 0 && (folder.st_mode & S_ISVTX) != 0 &&
+      (folder.st_mode & S_IWOTH) != 0 && lst.st_uid != ::geteuid() && lst.st_uid != folder.st_uid) {
+    return Error{"is a symlink of another user (uid " + std::to_string(lst.st_uid) +
+                 ") in the shared sticky folder " + shown(folder_path.string()) +
+                 ": not followed, as by the kernel's protected_symlinks rule"};
+  }
+  std::error_code ec;
+  const fs::path to = fs::read_symlink(at, ec);
+  if (ec) {
+    return Error{"its symlink cannot be read: " + ec.message()};
+  }
+  return to.is_absolute() ? to.string() : (folder_path / to).string();
+}
+
+// Something there that is not a link: a regular file is replaced, a FIFO or device written
+// through, a folder refused.
+Checked<OutputTarget> existing_target(const std::string& at, const struct stat& lst) {
+  if (S_ISDIR(lst.st_mode)) {
+    return Error{"is a folder"};
+  }
+  OutputTarget t{
+      .kind = S_ISREG(lst.st_mode) ? OutputTarget::Kind::File : OutputTarget::Kind::Through,
+      .path = at,
+      .exists = true};
+  if (S_ISREG(lst.st_mode)) t.identity = identity_of(lst);
+  return t;
+}
+
+}  // namespace
+
+// Follows links one at a time (at most kMaxLinks) until the path names something else.
 Checked<OutputTarget> resolve_output(const std::string& path) {
-  OutputTarget t;
   std::string at = path;
   for (int links = 0; links <= kMaxLinks; ++links) {
-    if (const std::optional<int> fd = descriptor_named(at)) {
-      const int flags = ::fcntl(*fd, F_GETFL);
-      if (flags < 0) {
-        return Error{"names descriptor " + std::to_string(*fd) + ", which is not open"};
-      }
-      if ((flags & O_ACCMODE) == O_RDONLY) {
-        return Error{"names descriptor " + std::to_string(*fd) +
-                     ", which is open only for reading"};
-      }
-      t.kind = OutputTarget::Kind::Through;
-      t.path = at;
-      t.descriptor = *fd;
-      t.exists = true;
-      struct stat st {};
-      if (::fstat(*fd, &st) == 0 && S_ISREG(st.st_mode)) t.identity = identity_of(st);
-      return t;
-    }
+    if (const std::optional<int> fd = descriptor_named(at)) return descriptor_target(at, *fd);
     if (fs::path(at).lexically_normal().string().starts_with("/proc/")) {
       // The kernel's own files: nothing there can be replaced by a rename.
-      t.kind = OutputTarget::Kind::Through;
-      t.path = at;
-      t.exists = true;
-      return t;
+      return OutputTarget{.kind = OutputTarget::Kind::Through, .path = at, .exists = true};
     }
     struct stat lst {};
     if (::lstat(at.c_str(), &lst) != 0) {
@@ -209,49 +261,12 @@ Checked<OutputTarget> resolve_output(const std::string& path) {
       if (e != ENOENT) {
         return Error{errno_text(e)};
       }
-      // A file to create. Through a dangling link, its folder must exist (the link is left as
-      // it is); a plain path's missing folder is reported when the temporary file is made.
-      struct stat folder {};
-      if (links > 0 && ::stat(folder_of(at).c_str(), &folder) != 0) {
-        return Error{"its symlink points to " + shown(at) + ", in a folder that does not exist"};
-      }
-      t.kind = OutputTarget::Kind::File;
-      t.path = at;
-      t.exists = false;
-      std::error_code ec;
-      const fs::path canonical = fs::weakly_canonical(fs::absolute(at, ec), ec);
-      t.identity = "path " + (ec ? at : canonical.string());
-      return t;
+      return new_file_target(at, links);
     }
-    if (S_ISLNK(lst.st_mode)) {
-      // The kernel's protected_symlinks rule, applied here since the kernel never sees this
-      // link followed: in a sticky world-writable folder, only the user's links and the folder
-      // owner's are followed.
-      const fs::path folder_path = folder_of(at);
-      struct stat folder {};
-      if (::stat(folder_path.c_str(), &folder) == 0 && (folder.st_mode & S_ISVTX) != 0 &&
-          (folder.st_mode & S_IWOTH) != 0 && lst.st_uid != ::geteuid() &&
-          lst.st_uid != folder.st_uid) {
-        return Error{"is a symlink of another user (uid " + std::to_string(lst.st_uid) +
-                     ") in the shared sticky folder " + shown(folder_path.string()) +
-                     ": not followed, as by the kernel's protected_symlinks rule"};
-      }
-      std::error_code ec;
-      const fs::path to = fs::read_symlink(at, ec);
-      if (ec) {
-        return Error{"its symlink cannot be read: " + ec.message()};
-      }
-      at = to.is_absolute() ? to.string() : (folder_path / to).string();
-      continue;
-    }
-    if (S_ISDIR(lst.st_mode)) {
-      return Error{"is a folder"};
-    }
-    t.kind = S_ISREG(lst.st_mode) ? OutputTarget::Kind::File : OutputTarget::Kind::Through;
-    t.path = at;
-    t.exists = true;
-    if (S_ISREG(lst.st_mode)) t.identity = identity_of(lst);
-    return t;
+    if (!S_ISLNK(lst.st_mode)) return existing_target(at, lst);
+    Checked<std::string> to = link_destination(at, lst);
+    if (!to) return to.error();
+    at = std::move(*to);
   }
   return Error{"its symlinks go round in a loop or chain more than " + std::to_string(kMaxLinks)};
 }

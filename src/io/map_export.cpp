@@ -52,11 +52,10 @@ std::string to_json(const MapExport& m) {
   return out;
 }
 
-// Format 2 (docs/json-format.md): tiles are always the tile glyphs; room and region ids are
-// integer layers beside them ("labels", "regions.ids"), so nothing is lost past 61 ids.
-void write_json(const MapExport& m, const TextSink& sink) {
-  JsonWriter j(/*compact=*/false, sink);
-  j.begin_object();
+// ---- write_json's parts, in the order the file has them ---------------------------------------
+
+// What made the map: generator, seed, size and every parameter.
+static void write_origin(const MapExport& m, JsonWriter& j) {
   j.key("format").value(kJsonFormat);
   j.key("generator").value(m.spec.name);
   j.key("seed").value(m.seed);
@@ -73,7 +72,11 @@ void write_json(const MapExport& m, const TextSink& sink) {
     j.key(std::string(1, tile_glyph(tile))).value(tile_name(tile));
   }
   j.end_object();
+}
 
+// The tile glyphs, a row per string, then the room ids (0-based, -1 for none) when the
+// generator labels rooms.
+static void write_cells(const MapExport& m, JsonWriter& j) {
   const auto w = static_cast<std::size_t>(m.grid.width());
   j.key("tiles").begin_array();
   std::string glyphs(w, ' ');
@@ -83,19 +86,20 @@ void write_json(const MapExport& m, const TextSink& sink) {
   }
   j.end_array();
 
-  // Room ids (0-based, -1 for none), when the generator labels rooms.
   bool labelled = false;
   for (std::size_t i = 0; i < m.grid.size() && !labelled; ++i) labelled = m.grid.label(i) >= 0;
-  if (labelled) {
-    std::vector<std::int32_t> ids(w);
-    j.key("labels").begin_array();
-    for (int y = 0; y < m.grid.height(); ++y) {
-      for (std::size_t x = 0; x < w; ++x) ids[x] = m.grid.label(y * w + x);
-      j.row(ids);
-    }
-    j.end_array();
+  if (!labelled) return;
+  std::vector<std::int32_t> ids(w);
+  j.key("labels").begin_array();
+  for (int y = 0; y < m.grid.height(); ++y) {
+    for (std::size_t x = 0; x < w; ++x) ids[x] = m.grid.label(y * w + x);
+    j.row(ids);
   }
+  j.end_array();
+}
 
+// The run's length and the layout: the player's start and the rooms.
+static void write_layout(const MapExport& m, JsonWriter& j) {
   j.key("steps").value(m.steps);
   if (m.layout.start) {
     j.key("start").begin_object();
@@ -114,8 +118,10 @@ void write_json(const MapExport& m, const TextSink& sink) {
     j.end_object();
   }
   j.end_array();
+}
 
-  // The generator's own statistics, as its panel shows them, after the map's floor fraction.
+// The generator's own statistics, as its panel shows them, after the map's floor fraction.
+static void write_stats(const MapExport& m, JsonWriter& j) {
   j.key("stats").begin_object();
   j.key("floor_fraction").value(floor_fraction(m.grid));
   for (const StatRow& row : m.spec.narration.stat_rows(m.stats, m.params)) {
@@ -135,24 +141,39 @@ void write_json(const MapExport& m, const TextSink& sink) {
         row.value);
   }
   j.end_object();
+}
 
-  if (m.regions) {
-    const RegionSummary s = summarize(*m.regions);
-    j.key("regions").begin_object();
-    j.key("connectivity").value(s.connectivity);
-    j.key("count").value(s.count);
-    j.key("sizes").begin_array();
-    for (int n : s.sizes_desc) j.value(n);
-    j.end_array();
-    j.key("largest_fraction").value(s.largest_fraction);
-    // Each cell's region id (0-based, -1 for none: walls and empty cells).
-    j.key("ids").begin_array();
-    for (int y = 0; y < m.grid.height(); ++y) {
-      j.row(std::span(m.regions->labels).subspan(y * w, w));
-    }
-    j.end_array();
-    j.end_object();
+// The flood-fill regions, when they were labelled: their summary, then each cell's region id
+// (0-based, -1 for none: walls and empty cells).
+static void write_regions(const MapExport& m, JsonWriter& j) {
+  if (!m.regions) return;
+  const RegionSummary s = summarize(*m.regions);
+  j.key("regions").begin_object();
+  j.key("connectivity").value(s.connectivity);
+  j.key("count").value(s.count);
+  j.key("sizes").begin_array();
+  for (int n : s.sizes_desc) j.value(n);
+  j.end_array();
+  j.key("largest_fraction").value(s.largest_fraction);
+  const auto w = static_cast<std::size_t>(m.grid.width());
+  j.key("ids").begin_array();
+  for (int y = 0; y < m.grid.height(); ++y) {
+    j.row(std::span(m.regions->labels).subspan(y * w, w));
   }
+  j.end_array();
+  j.end_object();
+}
+
+// Format 2 (docs/json-format.md): tiles are always the tile glyphs; room and region ids are
+// integer layers beside them ("labels", "regions.ids"), so nothing is lost past 61 ids.
+void write_json(const MapExport& m, const TextSink& sink) {
+  JsonWriter j(/*compact=*/false, sink);
+  j.begin_object();
+  write_origin(m, j);
+  write_cells(m, j);
+  write_layout(m, j);
+  write_stats(m, j);
+  write_regions(m, j);
   j.end_object();
   j.flush();
 }

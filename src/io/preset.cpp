@@ -123,8 +123,8 @@ Checked<Preset> parse_preset(std::string_view text, std::string_view origin) {
 }
 
 namespace {
-Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view origin) {
-  const std::string where = std::string(origin) + ": ";
+// The preset's text as a JSON object with only known fields, each given once, or why not.
+Checked<Json> preset_document(std::string_view text, const std::string& where) {
   if (text.size() > kMaxPresetBytes) {
     return Error{where + "too big for a preset (" + std::to_string(text.size()) +
                  " bytes; allowed up to " + std::to_string(kMaxPresetBytes) + ")"};
@@ -161,6 +161,11 @@ Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view o
     if (!known)
       return Error{where + "unknown field " + in_quotes(key) + ": allowed " + joined(kFields)};
   }
+  return doc;
+}
+
+// The format mark and the generator: the two fields every preset needs.
+Checked<const GeneratorSpec*> preset_generator(const Json& doc, const std::string& where) {
   if (!doc.contains("dungen_preset")) {
     return Error{where + "not a dungen preset (no \"dungen_preset\": " +
                  std::to_string(kPresetFormat) + ")"};
@@ -181,40 +186,54 @@ Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view o
     return Error{where + "generator: " + in_quotes(name) + " is unknown: allowed " +
                  generator_names()};
   }
-  Preset preset = default_preset(*spec);
-  if (doc.contains("seed")) {
-    const Json& seed = doc["seed"];
-    if (!seed.is_number_unsigned()) {
-      // Negative, or past 64 bits: whole_number words which.
-      const auto v = whole_number(seed, 0, 0, "0.." + std::to_string(UINT64_MAX));
-      return Error{where + "seed: " + v.error().message};
-    }
-    preset.seed = seed.get<std::uint64_t>();
+  return spec;
+}
+
+// Each read_* below reads its optional fields into `preset` (which holds the defaults), or
+// says why it cannot.
+
+std::optional<Error> read_seed(const Json& doc, const std::string& where, Preset& preset) {
+  if (!doc.contains("seed")) return std::nullopt;
+  const Json& seed = doc["seed"];
+  if (!seed.is_number_unsigned()) {
+    // Negative, or past 64 bits: whole_number words which.
+    const auto v = whole_number(seed, 0, 0, "0.." + std::to_string(UINT64_MAX));
+    return Error{where + "seed: " + v.error().message};
   }
-  if (doc.contains("params")) {
-    const Json& params = doc["params"];
-    if (!params.is_object()) return Error{where + "params: an object {\"name\": value, ...}"};
-    for (const auto& [key, value] : params.items()) {
-      const ParamDef* def = spec->schema.find(key);
-      if (!def) {
-        std::string names;
-        for (const ParamDef& d : spec->schema.params)
-          names += (names.empty() ? "" : ", ") + std::string(d.name);
-        return Error{where + "params: " + name + " has no parameter " + in_quotes(key) +
-                     ": allowed " + names};
-      }
-      // Any 64-bit value passes here; the schema's range check words the usual error.
-      const auto v = whole_number(value, std::numeric_limits<std::int64_t>::min(),
-                                  std::numeric_limits<std::int64_t>::max(), describe_range(*def));
-      if (!v) return Error{where + "params." + key + ": " + v.error().message};
-      if (auto err = set_param(preset.params, *def, *v)) {
-        return Error{where + "params." + key + ": " + err->message};
-      }
+  preset.seed = seed.get<std::uint64_t>();
+  return std::nullopt;
+}
+
+std::optional<Error> read_params(const Json& doc, const std::string& where, Preset& preset) {
+  if (!doc.contains("params")) return std::nullopt;
+  const Json& params = doc["params"];
+  if (!params.is_object()) return Error{where + "params: an object {\"name\": value, ...}"};
+  const GeneratorSpec& spec = *preset.generator;
+  for (const auto& [key, value] : params.items()) {
+    const ParamDef* def = spec.schema.find(key);
+    if (!def) {
+      std::string names;
+      for (const ParamDef& d : spec.schema.params)
+        names += (names.empty() ? "" : ", ") + std::string(d.name);
+      return Error{where + "params: " + std::string(spec.name) + " has no parameter " +
+                   in_quotes(key) + ": allowed " + names};
     }
-    if (auto err = preset.params.validate()) {
-      return Error{where + "params." + std::string(err->param) + ": " + err->words()};
+    // Any 64-bit value passes here; the schema's range check words the usual error.
+    const auto v = whole_number(value, std::numeric_limits<std::int64_t>::min(),
+                                std::numeric_limits<std::int64_t>::max(), describe_range(*def));
+    if (!v) return Error{where + "params." + key + ": " + v.error().message};
+    if (auto err = set_param(preset.params, *def, *v)) {
+      return Error{where + "params." + key + ": " + err->message};
     }
   }
+  if (auto err = preset.params.validate()) {
+    return Error{where + "params." + std::string(err->param) + ": " + err->words()};
+  }
+  return std::nullopt;
+}
+
+// The region labelling: whether it runs ("regions") and how cells connect ("connectivity").
+std::optional<Error> read_regions(const Json& doc, const std::string& where, Preset& preset) {
   if (doc.contains("regions")) {
     const Json& r = doc["regions"];
     const auto choice = r.is_string() ? regions_by_name(r.get<std::string>()) : std::nullopt;
@@ -238,6 +257,11 @@ Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view o
       return Error{where + "connectivity: " + err->message};
     }
   }
+  return std::nullopt;
+}
+
+// The title and the note: text for the reader, each with a length limit.
+std::optional<Error> read_texts(const Json& doc, const std::string& where, Preset& preset) {
   for (auto [field, limit, out] : {std::tuple{"title", kMaxTitleChars, &preset.title},
                                    std::tuple{"note", kMaxNoteChars, &preset.note}}) {
     if (!doc.contains(field)) continue;
@@ -248,6 +272,21 @@ Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view o
       return Error{where + field + ": " + std::to_string(out->size()) +
                    " characters: allowed up to " + std::to_string(limit)};
     }
+  }
+  return std::nullopt;
+}
+
+// The stages in the order their errors are reported: the document, its generator, then the
+// optional fields.
+Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view origin) {
+  const std::string where = std::string(origin) + ": ";
+  const Checked<Json> doc = preset_document(text, where);
+  if (!doc) return doc.error();
+  const Checked<const GeneratorSpec*> spec = preset_generator(*doc, where);
+  if (!spec) return spec.error();
+  Preset preset = default_preset(**spec);
+  for (auto read : {read_seed, read_params, read_regions, read_texts}) {
+    if (auto err = read(*doc, where, preset)) return *err;
   }
   return preset;
 }
@@ -312,13 +351,88 @@ std::string share_string(const Preset& preset) {
   return out;
 }
 
-Checked<Preset> parse_share_string(std::string_view text) {
-  const std::string where = "share string: ";
-  // Pasted text often ends in a newline or carries spaces around it.
+namespace {
+// Pasted text often ends in a newline or carries spaces around it.
+std::string_view trimmed(std::string_view text) {
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) {
     text.remove_suffix(1);
   }
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  return text;
+}
+
+// `value` as a decimal number that fits 64 bits unsigned (digits only, at most 20 of them), or
+// nothing.
+std::optional<std::uint64_t> unsigned_number(std::string_view value) {
+  bool digits = !value.empty() && value.size() <= 20;
+  for (char c : value) digits = digits && c >= '0' && c <= '9';
+  if (!digits) return std::nullopt;
+  std::uint64_t number = 0;
+  for (char c : value) {
+    const std::uint64_t next = number * 10 + static_cast<std::uint64_t>(c - '0');
+    if (next / 10 != number) return std::nullopt;  // past 2^64-1
+    number = next;
+  }
+  return number;
+}
+
+// Where a share string's parameter name points: the region labelling's connectivity, or one of
+// the generator's parameters by its kebab-case name (snake_case is not accepted). def is null
+// for a name that is neither.
+struct ShareParam {
+  ParamValues* values = nullptr;
+  const ParamDef* def = nullptr;
+};
+ShareParam share_param(std::string_view key, Preset& preset) {
+  if (key == "connectivity") return {&preset.region_params, region_schema().find("connectivity")};
+  if (key.find('_') != std::string_view::npos) return {};
+  std::string snake(key);
+  for (char& c : snake) c = c == '-' ? '_' : c;
+  return {&preset.params, preset.generator->schema.find(snake)};
+}
+
+// Reads one name=value pair of a share string into `preset`, or says why it cannot.
+std::optional<Error> read_share_pair(std::string_view key, std::string_view value, Preset& preset,
+                                     const std::string& where) {
+  if (key == "regions") {
+    const auto r = regions_by_name(value);
+    if (!r)
+      return Error{where + "regions=" + in_quotes(value) +
+                   " is not a choice: allowed off, instant, animated"};
+    preset.regions = *r;
+    return std::nullopt;
+  }
+  // Every other value is a whole number: the seed, a parameter, the connectivity.
+  const std::optional<std::uint64_t> number = unsigned_number(value);
+  if (key == "seed") {
+    if (!number) {
+      return Error{where + "seed=" + in_quotes(value) + " is not allowed: allowed 0.." +
+                   std::to_string(std::numeric_limits<std::uint64_t>::max())};
+    }
+    preset.seed = *number;
+    return std::nullopt;
+  }
+  const ShareParam target = share_param(key, preset);
+  if (!target.def) {
+    std::string names = "seed";
+    for (const ParamDef& d : preset.generator->schema.params) names += ", " + kebab_case(d.name);
+    return Error{where + std::string(preset.generator->name) + " has no " + in_quotes(key) +
+                 ": allowed " + names + ", regions, connectivity"};
+  }
+  if (!number || *number > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+    return Error{where + std::string(key) + "=" + in_quotes(value) + " is not allowed: allowed " +
+                 describe_range(*target.def)};
+  }
+  if (auto err = target.values->set(target.def->name, static_cast<std::int64_t>(*number))) {
+    return Error{where + err->words(ParamError::Names::Flags)};
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+Checked<Preset> parse_share_string(std::string_view text) {
+  const std::string where = "share string: ";
+  text = trimmed(text);
   const std::size_t q = text.find('?');
   const std::string_view name = text.substr(0, q);
   const GeneratorSpec* spec = find_generator(name);
@@ -337,66 +451,11 @@ Checked<Preset> parse_share_string(std::string_view text) {
     const std::size_t eq = pair.find('=');
     if (eq == std::string_view::npos) return Error{where + in_quotes(pair) + " is not name=value"};
     const std::string_view key = pair.substr(0, eq);
-    const std::string_view value = pair.substr(eq + 1);
     if (std::find(given.begin(), given.end(), key) != given.end()) {
       return Error{where + in_quotes(key) + " is given twice: each name once"};
     }
     given.push_back(key);
-    if (key == "regions") {
-      const auto r = regions_by_name(value);
-      if (!r)
-        return Error{where + "regions=" + in_quotes(value) +
-                     " is not a choice: allowed off, instant, animated"};
-      preset.regions = *r;
-      continue;
-    }
-    // Every other value is a whole number: the seed, a parameter, the connectivity.
-    std::uint64_t unsigned_number = 0;
-    bool digits = !value.empty() && value.size() <= 20;
-    for (char c : value) digits = digits && c >= '0' && c <= '9';
-    if (digits) {
-      for (char c : value) {
-        const std::uint64_t next = unsigned_number * 10 + static_cast<std::uint64_t>(c - '0');
-        if (next / 10 != unsigned_number) {
-          digits = false;  // past 2^64-1
-          break;
-        }
-        unsigned_number = next;
-      }
-    }
-    if (key == "seed") {
-      if (!digits) {
-        return Error{where + "seed=" + in_quotes(value) + " is not allowed: allowed 0.." +
-                     std::to_string(std::numeric_limits<std::uint64_t>::max())};
-      }
-      preset.seed = unsigned_number;
-      continue;
-    }
-    std::string snake(key);
-    for (char& c : snake) c = c == '-' ? '_' : c;
-    ParamValues* target = nullptr;
-    const ParamDef* def = nullptr;
-    if (key == "connectivity") {
-      target = &preset.region_params;
-      def = region_schema().find("connectivity");
-    } else if (key.find('_') == std::string_view::npos) {
-      target = &preset.params;
-      def = spec->schema.find(snake);
-    }
-    if (!def) {
-      std::string names = "seed";
-      for (const ParamDef& d : spec->schema.params) names += ", " + kebab_case(d.name);
-      return Error{where + std::string(spec->name) + " has no " + in_quotes(key) + ": allowed " +
-                   names + ", regions, connectivity"};
-    }
-    if (!digits ||
-        unsigned_number > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-      return Error{where + std::string(key) + "=" + in_quotes(value) + " is not allowed: allowed " +
-                   describe_range(*def)};
-    }
-    if (auto err = target->set(def->name, static_cast<std::int64_t>(unsigned_number))) {
-      return Error{where + err->words(ParamError::Names::Flags)};
-    }
+    if (auto err = read_share_pair(key, pair.substr(eq + 1), preset, where)) return *err;
   }
   if (auto err = preset.params.validate())
     return Error{where + err->words(ParamError::Names::Flags)};

@@ -29,18 +29,10 @@ std::string trace_line(const TraceLine& t, const Narration& narration, const Par
   return out;
 }
 
-void write_trace_line(const TraceLine& t, const Narration& narration, const ParamValues& params,
-                      const Grid& grid, const TextSink& sink) {
-  JsonWriter j(/*compact=*/true, sink);
-  j.begin_object();
-  j.key("step").value(t.number);
-  j.key("algorithm").value(t.algorithm);
-  j.key("level").value(level_name(t.step.level));
-  j.key("line").value(t.step.line + 1);
-  j.key("code").value(narration.pseudocode[static_cast<std::size_t>(t.step.line)]);
-  j.key("words").value(narration.words(t.step, params));
-  // A name drawn more than once in the step (a roll per connector) is an array of its values in
-  // the order drawn; a name drawn once is its value.
+namespace {
+// A name drawn more than once in the step (a roll per connector) is an array of its values in
+// the order drawn; a name drawn once is its value.
+void write_draws(const TraceLine& t, JsonWriter& j) {
   j.key("draws").begin_object();
   for (std::size_t i = 0; i < t.draws.size(); ++i) {
     const std::string_view name = t.draws[i].name;
@@ -61,17 +53,21 @@ void write_trace_line(const TraceLine& t, const Narration& narration, const Para
     j.end_array();
   }
   j.end_object();
-  // Cells in a row that change alike (a room carved, a row of a pass) are one run: its first
-  // cell's x and y, and "n" cells to the right (written only past one).
-  const auto alike = [](const CellChange& a, const CellChange& b) {
-    const auto layers = [](const CellChange& c) {
-      return std::array{c.before.tile != c.after.tile, c.before.label != c.after.label,
-                        c.before.region != c.after.region, c.before.mark != c.after.mark};
-    };
-    return layers(a) == layers(b) && a.after.tile == b.after.tile &&
-           a.after.label == b.after.label && a.after.region == b.after.region &&
-           a.after.mark == b.after.mark;
+}
+
+// Two cell changes are alike when the same layers change, to the same values.
+bool alike(const CellChange& a, const CellChange& b) {
+  const auto layers = [](const CellChange& c) {
+    return std::array{c.before.tile != c.after.tile, c.before.label != c.after.label,
+                      c.before.region != c.after.region, c.before.mark != c.after.mark};
   };
+  return layers(a) == layers(b) && a.after.tile == b.after.tile && a.after.label == b.after.label &&
+         a.after.region == b.after.region && a.after.mark == b.after.mark;
+}
+
+// Cells in a row that change alike (a room carved, a row of a pass) are one run: its first
+// cell's x and y, and "n" cells to the right (written only past one).
+void write_changes(const TraceLine& t, const Grid& grid, JsonWriter& j) {
   j.key("changes").begin_array();
   for (std::size_t i = 0; i < t.changes.size();) {
     const CellChange& c = t.changes[i];
@@ -92,6 +88,21 @@ void write_trace_line(const TraceLine& t, const Narration& narration, const Para
     i += n;
   }
   j.end_array();
+}
+}  // namespace
+
+void write_trace_line(const TraceLine& t, const Narration& narration, const ParamValues& params,
+                      const Grid& grid, const TextSink& sink) {
+  JsonWriter j(/*compact=*/true, sink);
+  j.begin_object();
+  j.key("step").value(t.number);
+  j.key("algorithm").value(t.algorithm);
+  j.key("level").value(level_name(t.step.level));
+  j.key("line").value(t.step.line + 1);
+  j.key("code").value(narration.pseudocode[static_cast<std::size_t>(t.step.line)]);
+  j.key("words").value(narration.words(t.step, params));
+  write_draws(t, j);
+  write_changes(t, grid, j);
   j.end_object();
   j.flush();
   sink("\n");

@@ -73,21 +73,20 @@ std::vector<std::string> tiled_tileset_paths(const std::string& path) {
   return out;
 }
 
-std::optional<Error> make_tiled(const std::string& path, const Grid& grid, const Layout& layout,
-                                const GeneratorSpec& spec, int cell_px, TiledFiles& files) {
-  if (auto err = image_size_error(kTileCount, 1, cell_px)) return err;
-  const TiledTilesets names = tiled_tilesets(path);
-  const auto png = [](const Image& image, std::string& bytes) -> std::optional<Error> {
-    bytes = encode_png(image);
-    if (!bytes.empty()) return std::nullopt;
-    return Error{"cannot encode a " + std::to_string(image.width) + "x" +
-                 std::to_string(image.height) + " PNG tileset"};
-  };
-  const int w = grid.width(), h = grid.height(), px = cell_px;
-  const auto rooms = static_cast<int>(std::min<std::size_t>(layout.rooms.size(), kMaxTiledRooms));
-  const bool room_layer = rooms > 0 && layout.rooms.size() <= kMaxTiledRooms;
+namespace {
 
-  // The tiles tileset: one tile per Tile value, drawn as the exporters draw a cell.
+// ---- make_tiled's parts ------------------------------------------------------------------------
+
+// The PNG bytes of a tileset's image, or why they could not be made.
+std::optional<Error> encode_tileset_png(const Image& image, std::string& bytes) {
+  bytes = encode_png(image);
+  if (!bytes.empty()) return std::nullopt;
+  return Error{"cannot encode a " + std::to_string(image.width) + "x" +
+               std::to_string(image.height) + " PNG tileset"};
+}
+
+// The tiles tileset: one tile per Tile value, drawn as the exporters draw a cell.
+std::optional<Error> make_tiles_tileset(const TiledTilesets& names, int px, TiledFiles& files) {
   Grid legend(kTileCount, 1);
   Json tile_props = Json::array();
   for (int t = 0; t < kTileCount; ++t) {
@@ -99,46 +98,53 @@ std::optional<Error> make_tiled(const std::string& path, const Grid& grid, const
          {"properties", Json::array({property("tile", "string", std::string(tile_name(tile))),
                                      property("walkable", "bool", is_walkable(tile))})}});
   }
-  const std::string& tiles_png = names.tiles_png;
-  const std::string& tiles_tsj = names.tiles_tsj;
-  if (auto err = png(draw_map(legend, {.cell_px = px}), files.tiles_png)) return err;
+  if (auto err = encode_tileset_png(draw_map(legend, {.cell_px = px}), files.tiles_png)) return err;
   files.tiles_tsj =
-      tileset("dungen tiles", tiles_png, px, kTileCount, kTileCount, tile_props).dump(2) + "\n";
-  Json tilesets = Json::array({{{"firstgid", 1}, {"source", tiles_tsj}}});
-  const int room_firstgid = 1 + kTileCount;
+      tileset("dungen tiles", names.tiles_png, px, kTileCount, kTileCount, tile_props).dump(2) +
+      "\n";
+  return std::nullopt;
+}
 
+// The rooms tileset: room k's colour, as the app draws rooms that tile the map.
+std::optional<Error> make_rooms_tileset(const TiledTilesets& names, int rooms, int px,
+                                        TiledFiles& files) {
+  const int columns = std::min(rooms, kRoomColumns);
+  const int rows = (rooms + columns - 1) / columns;
+  Image strip(columns * px, rows * px);
+  for (int k = 0; k < rooms; ++k) {
+    const Rgb c = id_colour(static_cast<std::uint32_t>(k) + 1, 0.42f, 0.96f);
+    for (int y = 0; y < px; ++y)
+      for (int x = 0; x < px; ++x) strip.set((k % columns) * px + x, (k / columns) * px + y, c);
+  }
+  if (auto err = encode_tileset_png(strip, files.rooms_png)) return err;
+  files.rooms_tsj =
+      tileset("dungen rooms", names.rooms_png, px, rooms, columns, Json::array()).dump(2) + "\n";
+  return std::nullopt;
+}
+
+// Each cell's tile (the tiles tileset starts at gid 1).
+Json tiles_layer(const Grid& grid) {
   std::vector<std::uint32_t> tiles(grid.size());
   for (std::size_t i = 0; i < grid.size(); ++i) {
     tiles[i] = 1u + static_cast<std::uint32_t>(grid.tile(i));
   }
-  Json layers = Json::array({tile_layer(1, "tiles", w, h, std::move(tiles))});
+  return tile_layer(1, "tiles", grid.width(), grid.height(), std::move(tiles));
+}
 
-  if (room_layer) {
-    // The rooms tileset: room k's colour, as the app draws rooms that tile the map.
-    const int columns = std::min(rooms, kRoomColumns);
-    const int rows = (rooms + columns - 1) / columns;
-    Image strip(columns * px, rows * px);
-    for (int k = 0; k < rooms; ++k) {
-      const Rgb c = id_colour(static_cast<std::uint32_t>(k) + 1, 0.42f, 0.96f);
-      for (int y = 0; y < px; ++y)
-        for (int x = 0; x < px; ++x) strip.set((k % columns) * px + x, (k / columns) * px + y, c);
-    }
-    const std::string& rooms_png = names.rooms_png;
-    const std::string& rooms_tsj = names.rooms_tsj;
-    if (auto err = png(strip, files.rooms_png)) return err;
-    files.rooms_tsj =
-        tileset("dungen rooms", rooms_png, px, rooms, columns, Json::array()).dump(2) + "\n";
-    tilesets.push_back({{"firstgid", room_firstgid}, {"source", rooms_tsj}});
-    std::vector<std::uint32_t> ids(grid.size(), 0);
-    for (std::size_t i = 0; i < grid.size(); ++i) {
-      const std::int32_t label = grid.label(i);
-      if (label >= 0 && label < rooms) ids[i] = static_cast<std::uint32_t>(room_firstgid + label);
-    }
-    layers.push_back(tile_layer(2, "room ids", w, h, std::move(ids)));
+// Each cell's room (the rooms tileset starts at gid `firstgid`; 0 for no room).
+Json room_ids_layer(const Grid& grid, int rooms, int firstgid) {
+  std::vector<std::uint32_t> ids(grid.size(), 0);
+  for (std::size_t i = 0; i < grid.size(); ++i) {
+    const std::int32_t label = grid.label(i);
+    if (label >= 0 && label < rooms) ids[i] = static_cast<std::uint32_t>(firstgid + label);
   }
+  return tile_layer(2, "room ids", grid.width(), grid.height(), std::move(ids));
+}
 
+// The first `rooms` rooms as rectangles, then the player's start as a point; next_object counts
+// the object ids used.
+Json room_objects(const Layout& layout, int rooms, int px, int& next_object) {
   Json objects = Json::array();
-  int next_object = 1;
   for (int k = 0; k < rooms; ++k) {
     const Layout::Room& r = layout.rooms[static_cast<std::size_t>(k)];
     objects.push_back(
@@ -167,31 +173,57 @@ std::optional<Error> make_tiled(const std::string& path, const Grid& grid, const
                        {"rotation", 0},
                        {"visible", true}});
   }
-  layers.push_back({{"type", "objectgroup"},
-                    {"id", 3},
-                    {"name", "rooms"},
-                    {"draworder", "topdown"},
-                    {"x", 0},
-                    {"y", 0},
-                    {"opacity", 1},
-                    {"visible", true},
-                    {"objects", std::move(objects)}});
+  return objects;
+}
 
-  const Json map = {
-      {"type", "map"},
-      {"version", kTiledVersion},
-      {"orientation", "orthogonal"},
-      {"renderorder", "right-down"},
-      {"width", w},
-      {"height", h},
-      {"tilewidth", px},
-      {"tileheight", px},
-      {"infinite", false},
-      {"nextlayerid", 4},
-      {"nextobjectid", next_object},
-      {"properties", Json::array({property("generator", "string", std::string(spec.name))})},
-      {"tilesets", std::move(tilesets)},
-      {"layers", std::move(layers)}};
+Json object_layer(Json objects) {
+  return {{"type", "objectgroup"},  {"id", 3},         {"name", "rooms"},
+          {"draworder", "topdown"}, {"x", 0},          {"y", 0},
+          {"opacity", 1},           {"visible", true}, {"objects", std::move(objects)}};
+}
+
+Json tiled_map(const Grid& grid, const GeneratorSpec& spec, int px, int next_object, Json tilesets,
+               Json layers) {
+  return {{"type", "map"},
+          {"version", kTiledVersion},
+          {"orientation", "orthogonal"},
+          {"renderorder", "right-down"},
+          {"width", grid.width()},
+          {"height", grid.height()},
+          {"tilewidth", px},
+          {"tileheight", px},
+          {"infinite", false},
+          {"nextlayerid", 4},
+          {"nextobjectid", next_object},
+          {"properties", Json::array({property("generator", "string", std::string(spec.name))})},
+          {"tilesets", std::move(tilesets)},
+          {"layers", std::move(layers)}};
+}
+
+}  // namespace
+
+// The map has three layers: tiles, room ids (when the rooms fit one tileset) and the rooms as
+// objects; each tileset is its own file beside it.
+std::optional<Error> make_tiled(const std::string& path, const Grid& grid, const Layout& layout,
+                                const GeneratorSpec& spec, int cell_px, TiledFiles& files) {
+  if (auto err = image_size_error(kTileCount, 1, cell_px)) return err;
+  const TiledTilesets names = tiled_tilesets(path);
+  const int px = cell_px;
+  const auto rooms = static_cast<int>(std::min<std::size_t>(layout.rooms.size(), kMaxTiledRooms));
+  const bool room_layer = rooms > 0 && layout.rooms.size() <= kMaxTiledRooms;
+
+  if (auto err = make_tiles_tileset(names, px, files)) return err;
+  Json tilesets = Json::array({{{"firstgid", 1}, {"source", names.tiles_tsj}}});
+  Json layers = Json::array({tiles_layer(grid)});
+  if (room_layer) {
+    const int room_firstgid = 1 + kTileCount;
+    if (auto err = make_rooms_tileset(names, rooms, px, files)) return err;
+    tilesets.push_back({{"firstgid", room_firstgid}, {"source", names.rooms_tsj}});
+    layers.push_back(room_ids_layer(grid, rooms, room_firstgid));
+  }
+  int next_object = 1;
+  layers.push_back(object_layer(room_objects(layout, rooms, px, next_object)));
+  const Json map = tiled_map(grid, spec, px, next_object, std::move(tilesets), std::move(layers));
   files.map = map.dump() + "\n";
   return std::nullopt;
 }
