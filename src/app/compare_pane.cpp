@@ -98,21 +98,11 @@ void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect re
   list->AddText(at, col(palette.cursor), caption.c_str());
 }
 
-void ComparePane::draw_window(Session& a) {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  // Over the right panel at first (pane A's own log and stats: the table has both), never over
-  // the transport bar and never bigger than half the window: past that it scrolls.
-  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y}, ImGuiCond_FirstUseEver,
-                          {1.0f, 0.0f});
-  ImGui::SetNextWindowSizeConstraints({0, 0}, {vp->WorkSize.x * 0.5f, vp->WorkSize.y * 0.8f});
-  bool open = true;
-  if (!ImGui::Begin("Compare: pane B", &open,
-                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_HorizontalScrollbar)) {
-    ImGui::End();
-    if (!open) a.view().compare = false;
-    return;
-  }
-  Session& s = b();
+namespace {
+
+// Pane B's own generator, seed and parameters (each applied when its field is left), and its
+// notice.
+void draw_b_settings(Session& s) {
   if (ImGui::BeginCombo("generator", std::string(s.generator().name).c_str())) {
     for (const GeneratorSpec* spec : s.generators()) {
       if (ImGui::Selectable(std::string(spec->name).c_str(), spec == &s.generator())) {
@@ -133,14 +123,10 @@ void ComparePane::draw_window(Session& a) {
     if (ImGui::IsItemDeactivatedAfterEdit()) s.set_param(def.name, v);
   }
   if (!s.notice().empty()) ImGui::TextColored({1.0f, 0.85f, 0.2f, 1.0f}, "%s", s.notice().c_str());
-  if (ImGui::Button("copy A to B")) cmp_.copy_from(a);
-  ImGui::SameLine();
-  ImGui::Checkbox("by fraction of each run", &cmp_.by_fraction);
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "off: both panes at the same step number; on: at the same share of their runs");
-  }
-  ImGui::Separator();
+}
+
+// The figures of both panes side by side, with B - A, and how many cells differ.
+void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& diff) {
   if (ImGui::BeginTable("figures", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("A");
@@ -159,10 +145,38 @@ void ComparePane::draw_window(Session& a) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(d.c_str());
     };
-    for (const CompareRow& r : rows_) row(r.label, r.a, r.b, r.diff);
-    if (diff_.same_size) row("cells differing", "", "", std::to_string(diff_.count));
+    for (const CompareRow& r : rows) row(r.label, r.a, r.b, r.diff);
+    if (diff.same_size) row("cells differing", "", "", std::to_string(diff.count));
     ImGui::EndTable();
   }
+}
+
+}  // namespace
+
+void ComparePane::draw_window(Session& a) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  // Over the right panel at first (pane A's own log and stats: the table has both), never over
+  // the transport bar and never bigger than half the window: past that it scrolls.
+  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y}, ImGuiCond_FirstUseEver,
+                          {1.0f, 0.0f});
+  ImGui::SetNextWindowSizeConstraints({0, 0}, {vp->WorkSize.x * 0.5f, vp->WorkSize.y * 0.8f});
+  bool open = true;
+  if (!ImGui::Begin("Compare: pane B", &open,
+                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_HorizontalScrollbar)) {
+    ImGui::End();
+    if (!open) a.view().compare = false;
+    return;
+  }
+  draw_b_settings(b());
+  if (ImGui::Button("copy A to B")) cmp_.copy_from(a);
+  ImGui::SameLine();
+  ImGui::Checkbox("by fraction of each run", &cmp_.by_fraction);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "off: both panes at the same step number; on: at the same share of their runs");
+  }
+  ImGui::Separator();
+  draw_figures_table(rows_, diff_);
   ImGui::End();
   if (!open) a.view().compare = false;
 }

@@ -44,12 +44,9 @@ std::optional<ListClick> draw_listing(const FileDialog& d, float height) {
   return click;
 }
 
-}  // namespace
-
-bool draw_file_dialog_window(FileDialog& d) {
-  if (!d.is_open()) return false;
-  const std::string title = d.title() + kPopupId;
-  if (!ImGui::IsPopupOpen(kPopupId)) ImGui::OpenPopup(title.c_str());
+// Places and sizes the dialog (on the frame it appears) and begins it as a modal popup: false
+// when it is not shown. keep_open turns false when the title bar's cross is clicked.
+bool begin_dialog_popup(const std::string& title, bool& keep_open) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float font = ImGui::GetFontSize();
   ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
@@ -61,29 +58,28 @@ bool draw_file_dialog_window(FileDialog& d) {
   ImGui::SetNextWindowSizeConstraints(
       {std::min(font * 16.0f, vp->WorkSize.x), std::min(font * 12.0f, vp->WorkSize.y)},
       vp->WorkSize);
-  bool keep_open = true;
   // Opaque, as the panels are: the map must not show through the list.
   ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   bg.w = 1.0f;
   ImGui::PushStyleColor(ImGuiCol_PopupBg, bg);
   const bool shown = ImGui::BeginPopupModal(title.c_str(), &keep_open);
   ImGui::PopStyleColor();
-  if (!shown) {
-    d.close();  // closed by ImGui (the title bar's cross on the frame it was drawn)
-    return false;
-  }
-  const bool saving = d.mode() == FileDialogMode::Save;
-  bool chose = false;
-  // The folder, whole, and the way up.
+  return shown;
+}
+
+// The folder, whole, and the way up.
+void draw_folder_row(FileDialog& d) {
   if (ImGui::Button("up")) d.go_up();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the folder above this one");
   ImGui::SameLine();
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(d.folder().string().c_str());
   ImGui::PopTextWrapPos();
+}
 
-  // The list takes what the rows under it leave: the name, the question or error (wrapped), the
-  // buttons.
+// The list takes what the rows under it leave: the name, the question or error (wrapped), the
+// buttons.
+float list_height(const FileDialog& d) {
   const std::string& words = d.question().empty() ? d.error() : d.question();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float avail_w = ImGui::GetContentRegionAvail().x;
@@ -92,18 +88,22 @@ bool draw_file_dialog_window(FileDialog& d) {
           ? 0.0f
           : ImGui::CalcTextSize(words.c_str(), nullptr, false, avail_w).y + style.ItemSpacing.y;
   const float below = ImGui::GetFrameHeightWithSpacing() * 2.0f + words_h;
-  const float list_h =
-      std::max(ImGui::GetFrameHeight() * 2.0f, ImGui::GetContentRegionAvail().y - below);
-  if (auto click = draw_listing(d, list_h)) {
-    if (click->folder) {
-      d.go_into(click->name);
-    } else {
-      d.set_name(click->name);
-      if (click->twice) chose = d.submit() == DialogAction::Accept;
-    }
-  }
+  return std::max(ImGui::GetFrameHeight() * 2.0f, ImGui::GetContentRegionAvail().y - below);
+}
 
-  // The name: Enter chooses (or goes into a folder typed).
+// A folder clicked is gone into; a file clicked becomes the name, and is chosen when clicked
+// twice.
+void follow_list_click(FileDialog& d, const ListClick& click, bool& chose) {
+  if (click.folder) {
+    d.go_into(click.name);
+  } else {
+    d.set_name(click.name);
+    if (click.twice) chose = d.submit() == DialogAction::Accept;
+  }
+}
+
+// The name: Enter chooses (or goes into a folder typed).
+void draw_name_field(FileDialog& d, bool saving, bool& chose) {
   ImGui::SetNextItemWidth(-1.0f);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   const bool entered = ImGui::InputTextWithHint(
@@ -122,6 +122,11 @@ bool draw_file_dialog_window(FileDialog& d) {
             ? ("a name in the folder above (" + d.ext() + " is added), or a path elsewhere").c_str()
             : "a file in the folder above, or a path elsewhere");
   }
+}
+
+// The question or error under the name, then the buttons that answer it: replace or keep a file
+// that is there, else save (or open) or cancel.
+void draw_dialog_buttons(FileDialog& d, bool saving, bool& chose) {
   // (As it is now: this frame's Enter may have asked a question.)
   if (const std::string& now = d.question().empty() ? d.error() : d.question(); !now.empty()) {
     ImGui::PushTextWrapPos(0.0f);
@@ -141,6 +146,25 @@ bool draw_file_dialog_window(FileDialog& d) {
       d.close();
     }
   }
+}
+
+}  // namespace
+
+bool draw_file_dialog_window(FileDialog& d) {
+  if (!d.is_open()) return false;
+  const std::string title = d.title() + kPopupId;
+  if (!ImGui::IsPopupOpen(kPopupId)) ImGui::OpenPopup(title.c_str());
+  bool keep_open = true;
+  if (!begin_dialog_popup(title, keep_open)) {
+    d.close();  // closed by ImGui (the title bar's cross on the frame it was drawn)
+    return false;
+  }
+  const bool saving = d.mode() == FileDialogMode::Save;
+  bool chose = false;
+  draw_folder_row(d);
+  if (auto click = draw_listing(d, list_height(d))) follow_list_click(d, *click, chose);
+  draw_name_field(d, saving, chose);
+  draw_dialog_buttons(d, saving, chose);
   if (!keep_open) d.close();
   if (!d.is_open()) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();

@@ -328,6 +328,72 @@ void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& v, Sc
 
 namespace {
 
+// A cell's place in a vector over the span s, row by row from its top-left.
+std::size_t span_index(const CellSpan& s, int x, int y) {
+  return static_cast<std::size_t>(y - s.y0) * static_cast<std::size_t>(s.x1 - s.x0) +
+         static_cast<std::size_t>(x - s.x0);
+}
+
+// The 4-connected piece of cells numbered `number` that holds `from`, within the span s, in the
+// order found (from first); each is marked in seen, so it starts no piece of its own.
+template <typename NumberOf>
+void grow_piece(const Grid& grid, const CellSpan& s, const NumberOf& number_of, int number,
+                Point from, std::vector<std::uint8_t>& seen, std::vector<Point>& piece) {
+  piece.clear();
+  piece.push_back(from);
+  seen[span_index(s, from.x, from.y)] = 1;
+  for (std::size_t head = 0; head < piece.size(); ++head) {
+    const Point c = piece[head];
+    for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
+      const int nx = c.x + d.x, ny = c.y + d.y;
+      if (nx < s.x0 || ny < s.y0 || nx >= s.x1 || ny >= s.y1 || seen[span_index(s, nx, ny)]) {
+        continue;
+      }
+      if (number_of(grid.index(nx, ny)) != number) continue;
+      seen[span_index(s, nx, ny)] = 1;
+      piece.push_back({nx, ny});
+    }
+  }
+}
+
+// The places a piece's plate may take. A one-cell piece's cell goes into clear: no other plate
+// may cover it.
+PlateRequest plate_request(const MapView& v, ScreenRect vp, const std::vector<Point>& piece,
+                           int number, const PlateOptions& o, std::vector<ScreenRect>& clear) {
+  const float cell = v.cell_px();
+  // In the piece's first cell (its top-left), clear of the centre where the player start
+  // and the cursor are drawn.
+  const Point at = piece.front();
+  const ImVec2 a = corner(v, vp, static_cast<float>(at.x), static_cast<float>(at.y));
+  const ScreenRect first{a.x, a.y, cell, cell};
+  const ImVec2 size = ImGui::CalcTextSize(std::to_string(number).c_str());
+  const bool alone = piece.size() == 1;
+  if (alone) clear.push_back(first);
+  PlateRequest r{number, plate_places(first, size.x + 6.0f, size.y + 2.0f, alone), false};
+  // Where the first cell's places are taken (a thin piece by a crowded corner), the places
+  // by its middle and last cells.
+  for (const Point other : {piece[piece.size() / 2], piece.back()}) {
+    if (other == at) continue;
+    const ImVec2 c = corner(v, vp, static_cast<float>(other.x), static_cast<float>(other.y));
+    const auto more = plate_places({c.x, c.y, cell, cell}, size.x + 6.0f, size.y + 2.0f, false);
+    r.at.insert(r.at.end(), more.begin(), more.end());
+  }
+  r.named = std::find(o.named.begin(), o.named.end(), number) != o.named.end();
+  return r;
+}
+
+// The plates where place_plates put them: a dark rounded box, the number in white.
+void draw_placed_plates(ImDrawList* list, ScreenRect vp, const std::vector<PlacedPlate>& placed) {
+  list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
+  for (const PlacedPlate& p : placed) {
+    list->AddRectFilled({p.rect.x, p.rect.y}, {p.rect.right(), p.rect.bottom()},
+                        IM_COL32(0, 0, 0, 200), 3.0f);
+    list->AddText({p.rect.x + 3.0f, p.rect.y + 1.0f}, IM_COL32_WHITE,
+                  std::to_string(p.number).c_str());
+  }
+  list->PopClipRect();
+}
+
 // One plate per 4-connected piece of each number in view (a room grown in pieces is numbered on
 // every piece), placed by place_plates: named numbers first, never over a one-cell piece, never
 // over another plate. number_of: a cell's number as drawn (from 1), or 0 for none.
@@ -344,46 +410,12 @@ NumberPlates draw_plates(ImDrawList* list, const Grid& grid, const MapView& v, S
   std::vector<PlateRequest> requests;
   std::vector<ScreenRect> clear = o.keep_clear;  // and every one-cell piece
   NumberPlates out;
-  const auto local = [&](int x, int y) {
-    return static_cast<std::size_t>(y - s.y0) * static_cast<std::size_t>(span_w) +
-           static_cast<std::size_t>(x - s.x0);
-  };
-  const float cell = v.cell_px();
   for (int y = s.y0; y < s.y1; ++y) {
     for (int x = s.x0; x < s.x1; ++x) {
       const int number = number_of(grid.index(x, y));
-      if (number <= 0 || seen[local(x, y)]) continue;
-      piece.clear();
-      piece.push_back({x, y});
-      seen[local(x, y)] = 1;
-      for (std::size_t head = 0; head < piece.size(); ++head) {
-        const Point c = piece[head];
-        for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
-          const int nx = c.x + d.x, ny = c.y + d.y;
-          if (nx < s.x0 || ny < s.y0 || nx >= s.x1 || ny >= s.y1 || seen[local(nx, ny)]) continue;
-          if (number_of(grid.index(nx, ny)) != number) continue;
-          seen[local(nx, ny)] = 1;
-          piece.push_back({nx, ny});
-        }
-      }
-      // In the piece's first cell (its top-left), clear of the centre where the player start
-      // and the cursor are drawn.
-      const Point at = piece.front();
-      const ImVec2 a = corner(v, vp, static_cast<float>(at.x), static_cast<float>(at.y));
-      const ScreenRect first{a.x, a.y, cell, cell};
-      const ImVec2 size = ImGui::CalcTextSize(std::to_string(number).c_str());
-      const bool alone = piece.size() == 1;
-      if (alone) clear.push_back(first);
-      PlateRequest r{number, plate_places(first, size.x + 6.0f, size.y + 2.0f, alone), false};
-      // Where the first cell's places are taken (a thin piece by a crowded corner), the places
-      // by its middle and last cells.
-      for (const Point other : {piece[piece.size() / 2], piece.back()}) {
-        if (other == at) continue;
-        const ImVec2 c = corner(v, vp, static_cast<float>(other.x), static_cast<float>(other.y));
-        const auto more = plate_places({c.x, c.y, cell, cell}, size.x + 6.0f, size.y + 2.0f, false);
-        r.at.insert(r.at.end(), more.begin(), more.end());
-      }
-      r.named = std::find(o.named.begin(), o.named.end(), number) != o.named.end();
+      if (number <= 0 || seen[span_index(s, x, y)]) continue;
+      grow_piece(grid, s, number_of, number, {x, y}, seen, piece);
+      PlateRequest r = plate_request(v, vp, piece, number, o, clear);
       const auto& in_view = out.named_in_view;
       if (r.named && std::find(in_view.begin(), in_view.end(), number) == in_view.end()) {
         out.named_in_view.push_back(number);
@@ -392,14 +424,7 @@ NumberPlates draw_plates(ImDrawList* list, const Grid& grid, const MapView& v, S
     }
   }
   out.placed = place_plates(requests, clear, vp);
-  list->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
-  for (const PlacedPlate& p : out.placed) {
-    list->AddRectFilled({p.rect.x, p.rect.y}, {p.rect.right(), p.rect.bottom()},
-                        IM_COL32(0, 0, 0, 200), 3.0f);
-    list->AddText({p.rect.x + 3.0f, p.rect.y + 1.0f}, IM_COL32_WHITE,
-                  std::to_string(p.number).c_str());
-  }
-  list->PopClipRect();
+  draw_placed_plates(list, vp, out.placed);
   return out;
 }
 

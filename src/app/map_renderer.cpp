@@ -87,6 +87,25 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
   glDisable(GL_BLEND);
   glDisable(GL_DEPTH_TEST);
 
+  update_picture(texture, key, damage);
+  if (job_) continue_job(texture, complete);
+
+  // The picture goes on the window with the UI's own pass, first in its background list: one
+  // textured quad whose pixels land 1:1 on the framebuffer's (nearest sampling, opaque, the
+  // image's first row at the bottom). A software rasteriser compiles a program for each new
+  // kind of draw (glBlitFramebuffer's took it 36 ms in the first frame); this one is the UI's.
+  const auto tex = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(images_[front_]));
+  list->AddImage(tex, ImVec2(static_cast<float>(x) / fb_scale, static_cast<float>(y) / fb_scale),
+                 ImVec2(static_cast<float>(x + w) / fb_scale, static_cast<float>(y + h) / fb_scale),
+                 ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+}
+
+// Decides how this frame's key and damage reach the picture: all of it now (nothing drawn yet,
+// or the view moved), behind the shown one (a new map, or a big change of cells), or the changed
+// pixels now (a small change).
+void MapRenderer::update_picture(const MapTexture& texture, const Key& key,
+                                 const std::optional<Rect>& damage) {
+  const int w = key.w, h = key.h;
   Key same_view = key;  // the key the drawn picture would have with this frame's map
   if (drawn_) {
     same_view.texture = drawn_->texture;
@@ -115,16 +134,6 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
       }
     }
   }
-  if (job_) continue_job(texture, complete);
-
-  // The picture goes on the window with the UI's own pass, first in its background list: one
-  // textured quad whose pixels land 1:1 on the framebuffer's (nearest sampling, opaque, the
-  // image's first row at the bottom). A software rasteriser compiles a program for each new
-  // kind of draw (glBlitFramebuffer's took it 36 ms in the first frame); this one is the UI's.
-  const auto tex = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(images_[front_]));
-  list->AddImage(tex, ImVec2(static_cast<float>(x) / fb_scale, static_cast<float>(y) / fb_scale),
-                 ImVec2(static_cast<float>(x + w) / fb_scale, static_cast<float>(y + h) / fb_scale),
-                 ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
 }
 
 void MapRenderer::continue_job(const MapTexture& texture, bool complete) {

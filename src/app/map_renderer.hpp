@@ -69,6 +69,7 @@ class MapRenderer {
 
   bool size_image(int i, int w, int h);
   void redraw(int image, const MapTexture& texture, const Key& key, int x0, int y0, int x1, int y1);
+  void update_picture(const MapTexture& texture, const Key& key, const std::optional<Rect>& damage);
   void continue_job(const MapTexture& texture, bool complete);
   std::optional<Rect> damage_pixels(const Key& key, const Rect& cells) const;
 

@@ -161,27 +161,8 @@ void export_progress(UiState& ui) {
   ImGui::EndDisabled();
 }
 
-}  // namespace
-
-void draw_file_dialog(Session& session, UiState& ui) {
-  ShareUi& s = ui.share;
-  if (auto outcome = s.job.take()) {
-    const bool downloads = files_are_downloads();
-    if (outcome->result == ExportOutcome::Written) offer_download(outcome->path);
-    say(ui, export_message(*outcome, s.job.kind(), downloads),
-        outcome->result == ExportOutcome::Failed);
-    if (!downloads && outcome->result == ExportOutcome::Written) s.dialog.refresh();
-  }
-  if (!draw_file_dialog_window(s.dialog)) return;
-  const std::filesystem::path& chosen = s.dialog.chosen();
-  s.folder = chosen.parent_path().string();
-  s.stem = chosen.stem().string();
-  file_chosen(session, ui, s.dialog_for, chosen.string());
-}
-
-void share_section(Session& session, UiState& ui) {
-  ShareUi& s = ui.share;
-  // Lessons.
+// Lessons: a menu of the lesson presets; picking one loads it, with its note under the map.
+void lessons_combo(Session& session, UiState& ui) {
   const auto& list = lessons();
   if (!list.empty() && ImGui::BeginCombo("##lessons", "lesson presets...")) {
     for (const Lesson& l : list) {
@@ -197,7 +178,11 @@ void share_section(Session& session, UiState& ui) {
     }
     ImGui::EndCombo();
   }
-  // The share string of what is shown, and a field to paste one into.
+}
+
+// The share string of what is shown, and a field to paste one into.
+void share_string_rows(Session& session, UiState& ui) {
+  ShareUi& s = ui.share;
   const std::string share = share_string(preset_of(session));
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", share.c_str());
@@ -222,30 +207,41 @@ void share_section(Session& session, UiState& ui) {
       s.paste[0] = '\0';
     }
   }
-  // Files: each button opens the file dialog (the browser build: the name field, and a
-  // download). An export runs on its own thread: its progress and a cancel button show here.
+}
+
+// One file button, on the row of the one before it (used: that one's width) where it fits.
+void file_action_button(Session& session, UiState& ui, FileAction a, const char* dots,
+                        float& used) {
+  const std::string label = std::string(info(a).label) + dots;
+  const float w = ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+  if (used > 0) same_line_if_fits(w);
+  used = w;
+  if (ImGui::Button(label.c_str())) begin_file_action(session, ui, a);
+}
+
+// Files: each button opens the file dialog (the browser build: the name field, and a
+// download). An export runs on its own thread: its progress and a cancel button show here.
+void file_rows(Session& session, UiState& ui) {
+  ShareUi& s = ui.share;
   if (files_are_downloads()) {
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputTextWithHint("##path", "file name", s.path, sizeof s.path);
   }
   const char* dots = files_are_downloads() ? "" : "...";
-  const auto action = [&](FileAction a, float& used) {
-    const std::string label = std::string(info(a).label) + dots;
-    const float w = ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
-    if (used > 0) same_line_if_fits(w);
-    used = w;
-    if (ImGui::Button(label.c_str())) begin_file_action(session, ui, a);
-  };
   float used = 0;
   ImGui::BeginDisabled(s.job.running());
-  action(FileAction::SavePreset, used);
-  action(FileAction::OpenPreset, used);
-  action(FileAction::ExportPng, used);
+  file_action_button(session, ui, FileAction::SavePreset, dots, used);
+  file_action_button(session, ui, FileAction::OpenPreset, dots, used);
+  file_action_button(session, ui, FileAction::ExportPng, dots, used);
   note_item(ui, "share/export-png");
-  action(FileAction::RecordGif, used);
+  file_action_button(session, ui, FileAction::RecordGif, dots, used);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the run from step 0 to the current step");
   ImGui::EndDisabled();
   export_progress(ui);
+}
+
+// The last thing done or gone wrong, in words.
+void status_line(const ShareUi& s) {
   if (!s.message.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     if (s.message_is_error) {
@@ -255,6 +251,31 @@ void share_section(Session& session, UiState& ui) {
     }
     ImGui::PopTextWrapPos();
   }
+}
+
+}  // namespace
+
+void draw_file_dialog(Session& session, UiState& ui) {
+  ShareUi& s = ui.share;
+  if (auto outcome = s.job.take()) {
+    const bool downloads = files_are_downloads();
+    if (outcome->result == ExportOutcome::Written) offer_download(outcome->path);
+    say(ui, export_message(*outcome, s.job.kind(), downloads),
+        outcome->result == ExportOutcome::Failed);
+    if (!downloads && outcome->result == ExportOutcome::Written) s.dialog.refresh();
+  }
+  if (!draw_file_dialog_window(s.dialog)) return;
+  const std::filesystem::path& chosen = s.dialog.chosen();
+  s.folder = chosen.parent_path().string();
+  s.stem = chosen.stem().string();
+  file_chosen(session, ui, s.dialog_for, chosen.string());
+}
+
+void share_section(Session& session, UiState& ui) {
+  lessons_combo(session, ui);
+  share_string_rows(session, ui);
+  file_rows(session, ui);
+  status_line(ui.share);
 }
 
 }  // namespace dungen::app

@@ -68,46 +68,51 @@ void lab_section(Session& session, UiState& ui) {
   }
 }
 
-void draw_sweep_window(Session& session, UiState& ui) {
-  SweepUi& s = ui.sweep;
+namespace {
+
+// A sweep just finished: its pictures become textures, in place of the last sweep's.
+void take_finished_sweep(SweepUi& s) {
   if (auto r = s.job.take()) {
     drop_textures(s);
     s.result = std::move(*r);
     for (const SweepPicture& p : s.result->pictures) s.textures.push_back(upload(p.image));
   }
-  if (!s.open) return;
+}
+
+// Sizes and places the window the first time it is ever shown, and begins it.
+bool begin_sweep_window(SweepUi& s) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowSize({vp->WorkSize.x * 0.5f, vp->WorkSize.y * 0.7f}, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.25f, vp->WorkPos.y + 20.0f},
                           ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSizeConstraints({ImGui::GetFontSize() * 12.0f, ImGui::GetFontSize() * 8.0f},
                                       {vp->WorkSize.x, vp->WorkSize.y});
-  if (!ImGui::Begin("Sweep", &s.open)) {
-    ImGui::End();
-    return;
-  }
-  if (s.job.running()) {
-    const float done = static_cast<float>(s.job.progress()) /
-                       static_cast<float>(std::max<std::uint64_t>(1, s.job.total()));
-    ImGui::ProgressBar(
-        done, {-1.0f, 0.0f},
-        (std::to_string(s.job.progress()) + " of " + std::to_string(s.job.total()) + " seeds")
-            .c_str());
-    if (ImGui::Button("cancel")) s.job.cancel();
-  }
-  if (!s.result) {
-    if (!s.job.running()) ImGui::TextDisabled("no sweep yet: Lab > sweep seeds");
-    ImGui::End();
-    return;
-  }
-  const SweepResult& r = *s.result;
+  return ImGui::Begin("Sweep", &s.open);
+}
+
+// While the job runs: how many seeds are done, and a way to stop it.
+void draw_sweep_progress(SweepUi& s) {
+  const float done = static_cast<float>(s.job.progress()) /
+                     static_cast<float>(std::max<std::uint64_t>(1, s.job.total()));
+  ImGui::ProgressBar(
+      done, {-1.0f, 0.0f},
+      (std::to_string(s.job.progress()) + " of " + std::to_string(s.job.total()) + " seeds")
+          .c_str());
+  if (ImGui::Button("cancel")) s.job.cancel();
+}
+
+// What was swept, and the share of its maps that are connected.
+void draw_sweep_heading(const SweepResult& r) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::Text("%s, %zu seeds from %llu: %s connected (one region)",
               std::string(r.spec->name).c_str(), r.rows.size(),
               r.rows.empty() ? 0ULL : static_cast<unsigned long long>(r.rows.front().seed),
               percent_text(r.connected_share).c_str());
   ImGui::PopTextWrapPos();
-  // Histograms, two a row where they fit.
+}
+
+// Histograms, two a row where they fit.
+void draw_histograms(const SweepResult& r) {
   const float plot_w =
       std::max(ImGui::GetFontSize() * 10.0f,
                (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f);
@@ -122,8 +127,10 @@ void draw_sweep_window(Session& session, UiState& ui) {
                          {plot_w, ImGui::GetFontSize() * 3.0f});
     ImGui::EndGroup();
   }
-  // The outliers' column, and their pictures.
-  ImGui::Separator();
+}
+
+// The column the outliers are picked by.
+void draw_outlier_column(SweepUi& s, const SweepResult& r) {
   ImGui::TextUnformatted("outliers by");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
@@ -138,6 +145,10 @@ void draw_sweep_window(Session& session, UiState& ui) {
     }
     ImGui::EndCombo();
   }
+}
+
+// The outliers' pictures, each a button that loads its seed into the main view.
+void draw_outlier_pictures(Session& session, const SweepUi& s, const SweepResult& r) {
   const float thumb = ImGui::GetFontSize() * 4.5f;
   for (std::size_t i = 0; i < r.pictures.size() && i < s.textures.size(); ++i) {
     const SweepPicture& p = r.pictures[i];
@@ -164,6 +175,31 @@ void draw_sweep_window(Session& session, UiState& ui) {
     }
     ImGui::PopID();
   }
+}
+
+}  // namespace
+
+void draw_sweep_window(Session& session, UiState& ui) {
+  SweepUi& s = ui.sweep;
+  take_finished_sweep(s);
+  if (!s.open) return;
+  if (!begin_sweep_window(s)) {
+    ImGui::End();
+    return;
+  }
+  if (s.job.running()) draw_sweep_progress(s);
+  if (!s.result) {
+    if (!s.job.running()) ImGui::TextDisabled("no sweep yet: Lab > sweep seeds");
+    ImGui::End();
+    return;
+  }
+  const SweepResult& r = *s.result;
+  draw_sweep_heading(r);
+  draw_histograms(r);
+  // The outliers' column, and their pictures.
+  ImGui::Separator();
+  draw_outlier_column(s, r);
+  draw_outlier_pictures(session, s, r);
   ImGui::End();
 }
 

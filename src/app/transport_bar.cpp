@@ -204,6 +204,107 @@ float draw_scrubber(Session& session, ScreenRect r) {
   return text_w(shown);
 }
 
+// A button with its tooltip, noted (with its text's width) under the bar item's name.
+bool bar_button(UiState& ui, const std::string& name, const char* label, const char* hint,
+                ImVec2 size) {
+  const bool pressed = ImGui::Button(label, size);
+  tip(hint);
+  note_item(ui, name, ImGui::CalcTextSize(label).x);
+  return pressed;
+}
+
+// Play / pause: an icon in the short labels, the word otherwise.
+void draw_play_button(Session& session, UiState& ui, const std::string& name, ImVec2 size,
+                      bool compact) {
+  if (compact) {
+    if (ImGui::Button("##play", size)) session.toggle_play();
+    play_icon(session.playing());
+    tip(session.playing() ? "pause (Space)" : "play (Space)");
+    note_item(ui, name);
+  } else if (bar_button(ui, name, session.playing() ? "pause" : "play", "play / pause (Space)",
+                        size)) {
+    session.toggle_play();
+  }
+}
+
+// The four run-to buttons folded into one menu (the short labels).
+void draw_next_menu(Session& session, UiState& ui, const std::string& name, ImVec2 size) {
+  if (bar_button(ui, name, "next...", "run to the next cell, action, feature or phase", size)) {
+    ImGui::OpenPopup("next menu");
+  }
+  if (ImGui::BeginPopup("next menu")) {
+    for (const LevelButton& b : kLevels) {
+      if (ImGui::Selectable(b.label)) session.run_to_next(b.level);
+      tip(b.tip);
+    }
+    ImGui::EndPopup();
+  }
+}
+
+// The speed, a log slider.
+void draw_speed_slider(Session& session, UiState& ui, const std::string& name,
+                       const ScreenRect& r) {
+  float t = static_cast<float>(slider_from_speed(session.speed()));
+  // As much text as fits at the widest speed, so it does not change while dragging.
+  const Form form = fitting(r.w, [](Form f) { return speed_text(999e3, f); });
+  const std::string text = speed_text(session.speed(), form);
+  ImGui::SetNextItemWidth(r.w);
+  if (ImGui::SliderFloat("##speed", &t, 0.0f, 1.0f, text.c_str())) {
+    session.set_speed(speed_from_slider(t));
+  }
+  tip("playing speed, 1 to 1,000,000 steps/s (+ / -)");
+  note_item(ui, name, text_w(text));
+}
+
+// One control of the bar, in the rectangle r the layout gave it (the cursor is already there).
+void draw_bar_item(Session& session, UiState& ui, Item item, const ScreenRect& r, bool compact) {
+  const ImVec2 size{r.w, r.h};
+  const std::string name = std::string("transport/") + kNames[item];
+  switch (item) {
+    case kRestart:
+      if (bar_button(ui, name, "|<", "restart: back to step 0 (Home)", size)) session.restart();
+      break;
+    case kBack:
+      if (bar_button(ui, name, "<", "one step back (Left)", size)) session.step_back();
+      break;
+    case kPlay:
+      draw_play_button(session, ui, name, size, compact);
+      break;
+    case kStep:
+      if (bar_button(ui, name, ">", "one step forward (Right)", size)) session.step();
+      break;
+    case kNextLabel:
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted("next:");
+      note_item(ui, name, ImGui::CalcTextSize("next:").x);
+      break;
+    case kCell:
+    case kAction:
+    case kFeature:
+    case kPhase:
+      for (const LevelButton& b : kLevels) {
+        if (b.item == item && bar_button(ui, name, b.label, b.tip, size)) {
+          session.run_to_next(b.level);
+        }
+      }
+      break;
+    case kNextMenu:
+      draw_next_menu(session, ui, name, size);
+      break;
+    case kEnd:
+      if (bar_button(ui, name, ">|", "run to the end (End)", size)) session.run_to_end();
+      break;
+    case kSpeed:
+      draw_speed_slider(session, ui, name, r);
+      break;
+    case kScrub:
+      note_item(ui, name, draw_scrubber(session, r));
+      break;
+    case kItemCount:
+      break;
+  }
+}
+
 }  // namespace
 
 std::vector<BarItem> measure_transport_bar(const Session& session) {
@@ -249,87 +350,12 @@ void draw_transport_bar(Session& session, UiState& ui, const UiLayout& layout) {
     ImGui::End();
     return;
   }
-  const bool compact = layout.compact;
   for (std::size_t i = 0; i < kItemCount; ++i) {
     const ScreenRect r = layout.bar_items[i];
     if (r.w <= 0) continue;
     // Window-relative, so a scrolling bar moves its controls with it.
     ImGui::SetCursorPos({r.x - bar.x, r.y - bar.y});
-    const ImVec2 size{r.w, r.h};
-    const std::string name = std::string("transport/") + kNames[i];
-    const auto simple = [&](const char* label, const char* hint) {
-      const bool pressed = ImGui::Button(label, size);
-      tip(hint);
-      note_item(ui, name, ImGui::CalcTextSize(label).x);
-      return pressed;
-    };
-    switch (static_cast<Item>(i)) {
-      case kRestart:
-        if (simple("|<", "restart: back to step 0 (Home)")) session.restart();
-        break;
-      case kBack:
-        if (simple("<", "one step back (Left)")) session.step_back();
-        break;
-      case kPlay:
-        if (compact) {
-          if (ImGui::Button("##play", size)) session.toggle_play();
-          play_icon(session.playing());
-          tip(session.playing() ? "pause (Space)" : "play (Space)");
-          note_item(ui, name);
-        } else if (simple(session.playing() ? "pause" : "play", "play / pause (Space)")) {
-          session.toggle_play();
-        }
-        break;
-      case kStep:
-        if (simple(">", "one step forward (Right)")) session.step();
-        break;
-      case kNextLabel:
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted("next:");
-        note_item(ui, name, ImGui::CalcTextSize("next:").x);
-        break;
-      case kCell:
-      case kAction:
-      case kFeature:
-      case kPhase:
-        for (const LevelButton& b : kLevels) {
-          if (b.item == i && simple(b.label, b.tip)) session.run_to_next(b.level);
-        }
-        break;
-      case kNextMenu:
-        if (simple("next...", "run to the next cell, action, feature or phase")) {
-          ImGui::OpenPopup("next menu");
-        }
-        if (ImGui::BeginPopup("next menu")) {
-          for (const LevelButton& b : kLevels) {
-            if (ImGui::Selectable(b.label)) session.run_to_next(b.level);
-            tip(b.tip);
-          }
-          ImGui::EndPopup();
-        }
-        break;
-      case kEnd:
-        if (simple(">|", "run to the end (End)")) session.run_to_end();
-        break;
-      case kSpeed: {
-        float t = static_cast<float>(slider_from_speed(session.speed()));
-        // As much text as fits at the widest speed, so it does not change while dragging.
-        const Form form = fitting(r.w, [](Form f) { return speed_text(999e3, f); });
-        const std::string text = speed_text(session.speed(), form);
-        ImGui::SetNextItemWidth(r.w);
-        if (ImGui::SliderFloat("##speed", &t, 0.0f, 1.0f, text.c_str())) {
-          session.set_speed(speed_from_slider(t));
-        }
-        tip("playing speed, 1 to 1,000,000 steps/s (+ / -)");
-        note_item(ui, name, text_w(text));
-        break;
-      }
-      case kScrub:
-        note_item(ui, name, draw_scrubber(session, r));
-        break;
-      case kItemCount:
-        break;
-    }
+    draw_bar_item(session, ui, static_cast<Item>(i), r, layout.compact);
   }
   ImGui::End();
 }

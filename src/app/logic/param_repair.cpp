@@ -72,6 +72,47 @@ std::string describe_pushes(const std::vector<Push>& pushes) {
   return out;
 }
 
+// Where walking a parameter back from `wanted` toward its old value stopped.
+struct WalkedBack {
+  std::int64_t value;        // the parameter's value, nearest wanted
+  ParamValues values;        // all of them, the others pushed
+  std::vector<Push> pushes;  // what was pushed
+};
+
+// The value nearest `wanted` on the way back to the parameter's old value (in `before`) that
+// pushing the others can make valid. The old value is valid, so the search always ends on a
+// valid state (bisection finds the boundary when validity is monotone along the way, which
+// min/max and fit checks are).
+WalkedBack walk_back(const ParamValues& before, const ParamDef& def, std::string_view name,
+                     std::int64_t wanted) {
+  const std::int64_t old_value = before.get(name);
+  auto attempt = [&](std::int64_t v) -> std::optional<std::pair<ParamValues, std::vector<Push>>> {
+    ParamValues trial = before;
+    trial.set_clamped(name, v);
+    if (trial.get(name) != v) return std::nullopt;
+    if (auto pushes = push_others(trial, name)) return std::make_pair(trial, *pushes);
+    return std::nullopt;
+  };
+  std::int64_t good = old_value;
+  std::int64_t bad = wanted;
+  std::vector<Push> good_pushes;
+  ParamValues good_values = before;
+  if (def.kind == ParamKind::Choice || def.kind == ParamKind::Bool) {
+    bad = good;  // few values: the old one is the only sure one
+  }
+  for (int i = 0; i < kMaxRepairBisections && std::llabs(bad - good) > 1; ++i) {
+    const std::int64_t mid = good + (bad - good) / 2;
+    if (auto r = attempt(mid)) {
+      good = mid;
+      good_values = r->first;
+      good_pushes = r->second;
+    } else {
+      bad = mid;
+    }
+  }
+  return {good, std::move(good_values), std::move(good_pushes)};
+}
+
 }  // namespace
 
 ParamEdit set_param_repaired(ParamValues& values, std::string_view name, std::int64_t requested) {
@@ -98,42 +139,16 @@ ParamEdit set_param_repaired(ParamValues& values, std::string_view name, std::in
     return finish(err->words() + ": " + describe_pushes(*pushes));
   }
 
-  // No push helps: walk this parameter back toward its old value, as little as possible. The old
-  // value is valid, so the search always ends on a valid state (bisection finds the boundary
-  // when validity is monotone along the way, which min/max and fit checks are).
-  const std::int64_t old_value = before.get(name);
-  auto attempt = [&](std::int64_t v) -> std::optional<std::pair<ParamValues, std::vector<Push>>> {
-    ParamValues trial = before;
-    trial.set_clamped(name, v);
-    if (trial.get(name) != v) return std::nullopt;
-    if (auto pushes = push_others(trial, name)) return std::make_pair(trial, *pushes);
-    return std::nullopt;
-  };
-  std::int64_t good = old_value;
-  std::int64_t bad = wanted;
-  std::vector<Push> good_pushes;
-  ParamValues good_values = before;
-  if (def->kind == ParamKind::Choice || def->kind == ParamKind::Bool) {
-    bad = good;  // few values: the old one is the only sure one
-  }
-  for (int i = 0; i < kMaxRepairBisections && std::llabs(bad - good) > 1; ++i) {
-    const std::int64_t mid = good + (bad - good) / 2;
-    if (auto r = attempt(mid)) {
-      good = mid;
-      good_values = r->first;
-      good_pushes = r->second;
-    } else {
-      bad = mid;
-    }
-  }
-  values = good_values;
+  // No push helps: walk this parameter back toward its old value, as little as possible.
+  const WalkedBack back = walk_back(before, *def, name, wanted);
+  values = back.values;
   // Say the rule that stopped the value, which is the one still broken once the others have been
   // pushed as far as they go (room_min_size up to the map's cells), not the first one it broke
   // (room_min_size > room_max_size, which a push would have mended).
   const std::optional<ParamError> blocking = pushed.validate();
   std::string more = (blocking ? *blocking : *err).words() + ": " + std::string(name) + " set to " +
-                     std::to_string(good) + " instead of " + std::to_string(wanted);
-  if (const std::string p = describe_pushes(good_pushes); !p.empty()) more += ", " + p;
+                     std::to_string(back.value) + " instead of " + std::to_string(wanted);
+  if (const std::string p = describe_pushes(back.pushes); !p.empty()) more += ", " + p;
   return finish(more);
 }
 

@@ -8,40 +8,36 @@
 
 namespace dungen::app {
 
-SweepResult summarise_sweep(const GeneratorSpec& spec, const ParamValues& params,
-                            std::vector<SweepRow> rows, const std::string& column) {
-  SweepResult r;
-  r.spec = &spec;
-  r.params = params;
-  r.outlier_column = column.empty() ? "floor_fraction" : column;
-  for (const std::string& col : sweep_columns(rows)) {
-    if (col == "seed") continue;
-    SweepHistogram h;
-    h.column = col;
-    h.counts.assign(kHistogramBins, 0.0f);
-    if (!rows.empty()) {
-      h.min = h.max = column_value(rows.front(), col);
-      for (const SweepRow& row : rows) {
-        h.min = std::min(h.min, column_value(row, col));
-        h.max = std::max(h.max, column_value(row, col));
-      }
-      const double span = h.max - h.min;
-      for (const SweepRow& row : rows) {
-        const double v = column_value(row, col);
-        const int bin = span <= 0 ? 0
-                                  : std::min(kHistogramBins - 1,
-                                             static_cast<int>((v - h.min) / span * kHistogramBins));
-        h.counts[static_cast<std::size_t>(bin)] += 1.0f;
-      }
-    }
-    r.histograms.push_back(std::move(h));
-  }
-  std::size_t connected = 0;
-  for (const SweepRow& row : rows) connected += row.connected ? 1 : 0;
-  r.connected_share =
-      rows.empty() ? 0.0 : static_cast<double>(connected) / static_cast<double>(rows.size());
+namespace {
 
-  // The outliers: sorted by the column, ties by seed, so the choice is the same every time.
+// One column's histogram over the rows: kHistogramBins bins from its least to its greatest
+// value (all in the first bin when they are all the same).
+SweepHistogram histogram_of(const std::vector<SweepRow>& rows, const std::string& col) {
+  SweepHistogram h;
+  h.column = col;
+  h.counts.assign(kHistogramBins, 0.0f);
+  if (!rows.empty()) {
+    h.min = h.max = column_value(rows.front(), col);
+    for (const SweepRow& row : rows) {
+      h.min = std::min(h.min, column_value(row, col));
+      h.max = std::max(h.max, column_value(row, col));
+    }
+    const double span = h.max - h.min;
+    for (const SweepRow& row : rows) {
+      const double v = column_value(row, col);
+      const int bin = span <= 0 ? 0
+                                : std::min(kHistogramBins - 1,
+                                           static_cast<int>((v - h.min) / span * kHistogramBins));
+      h.counts[static_cast<std::size_t>(bin)] += 1.0f;
+    }
+  }
+  return h;
+}
+
+// The seeds whose pictures are shown: the smallest and largest by r's outlier column, then the
+// empty and disconnected maps (up to kMaxBadPictures), each seed once.
+void pick_outliers(SweepResult& r, const std::vector<SweepRow>& rows) {
+  // Sorted by the column, ties by seed, so the choice is the same every time.
   std::vector<const SweepRow*> sorted;
   for (const SweepRow& row : rows) sorted.push_back(&row);
   std::sort(sorted.begin(), sorted.end(), [&](const SweepRow* a, const SweepRow* b) {
@@ -69,6 +65,25 @@ SweepResult summarise_sweep(const GeneratorSpec& spec, const ParamValues& params
       ++bad;
     }
   }
+}
+
+}  // namespace
+
+SweepResult summarise_sweep(const GeneratorSpec& spec, const ParamValues& params,
+                            std::vector<SweepRow> rows, const std::string& column) {
+  SweepResult r;
+  r.spec = &spec;
+  r.params = params;
+  r.outlier_column = column.empty() ? "floor_fraction" : column;
+  for (const std::string& col : sweep_columns(rows)) {
+    if (col == "seed") continue;
+    r.histograms.push_back(histogram_of(rows, col));
+  }
+  std::size_t connected = 0;
+  for (const SweepRow& row : rows) connected += row.connected ? 1 : 0;
+  r.connected_share =
+      rows.empty() ? 0.0 : static_cast<double>(connected) / static_cast<double>(rows.size());
+  pick_outliers(r, rows);
   r.rows = std::move(rows);
   return r;
 }
