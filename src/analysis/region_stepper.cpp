@@ -7,10 +7,10 @@
 // breadth first from a FIFO frontier. Region k is therefore the k-th region by first cell, as in
 // label_regions. The series walks 8 ways; connectivity 4 is offered too. Nothing is random.
 //
-// Both loops are written do-while: a region starts with one cell on the frontier, so its growth
-// runs at least once, and the outer loop only runs again when a cell with no region is found.
-// That way every pseudocode line is exactly what one kind of step does, with one step per
-// visited cell (taking the cell and pushing its neighbours are the same step).
+// The body scans for the next walkable cell with no region and hands it to a part, grow_region,
+// which starts the region with that one cell on the frontier and grows it until the frontier is
+// empty. Every pseudocode line is exactly what one kind of step does, with one step per visited
+// cell (taking the cell and pushing its neighbours are the same step).
 //
 // Steps: the cleared map is a phase step (Begin); a region's start is an action step; each
 // visited cell is a cell step (cursor = cell, value = frontier size after it); each finished
