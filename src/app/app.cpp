@@ -612,13 +612,13 @@ void page_tick(void* arg) {
 
 int run_page(const AppOptions& options, std::chrono::steady_clock::time_point started) {
   auto* loop = new PageLoop{options, nullptr, nullptr};  // never freed: it is the page's
-  std::string why;
-  loop->window =
-      Window::open({options.width, options.height, true, options.font_scale, started}, &why);
-  if (!loop->window) {
-    std::fprintf(stderr, "dungen-viz: %s\n", why.c_str());
+  Checked<std::unique_ptr<Window>> window =
+      Window::open({options.width, options.height, true, options.font_scale, started});
+  if (!window) {
+    std::fprintf(stderr, "dungen-viz: %s\n", window.error().message.c_str());
     return kExitNoDisplay;
   }
+  loop->window = std::move(*window);
   try {
     loop->app = std::make_unique<App>(*loop->window, loop->options);
     if (!loop->app->setup()) return kExitBadFlags;
@@ -638,14 +638,14 @@ int run_app(const AppOptions& options, std::chrono::steady_clock::time_point sta
 #if defined(__EMSCRIPTEN__)
   return run_page(options, started);
 #else
-  std::string why;
   const bool headless = options.frames > 0;
-  auto window =
-      Window::open({options.width, options.height, !headless, options.font_scale, started}, &why);
-  if (!window) {
-    std::fprintf(stderr, "dungen-viz: %s\n", why.c_str());
+  Checked<std::unique_ptr<Window>> opened =
+      Window::open({options.width, options.height, !headless, options.font_scale, started});
+  if (!opened) {
+    std::fprintf(stderr, "dungen-viz: %s\n", opened.error().message.c_str());
     return kExitNoDisplay;
   }
+  const std::unique_ptr<Window> window = std::move(*opened);
   try {
     App app(*window, options);
     if (!app.setup()) return kExitBadFlags;

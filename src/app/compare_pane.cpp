@@ -25,8 +25,9 @@ void ComparePane::update(const Session& a, double dt, bool finish) {
   if (up.full || !texture_.ready() || texture_.width() != g.width() ||
       texture_.height() != g.height() || texture_.format() != format) {
     if (texture_.width() != g.width() || texture_.height() != g.height()) fit_ = true;
-    std::string why;
-    texture_.reset(g, format, &why);
+    // A map too large for the GL leaves the texture as it was (allocate() checks before it
+    // changes anything); this pane does not say so yet (the main view does, for its own map).
+    (void)texture_.reset(g, format);
   } else if (up.dirty) {
     texture_.upload(g, *up.dirty);
   }

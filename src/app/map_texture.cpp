@@ -58,10 +58,10 @@ MapTexture::~MapTexture() {
   if (buffer_) glDeleteBuffers(1, &buffer_);
 }
 
-bool MapTexture::reset(const Grid& grid, CellFormat f, std::string* why) {
-  if (!allocate(grid.width(), grid.height(), f, why)) return false;
+std::optional<Error> MapTexture::reset(const Grid& grid, CellFormat f) {
+  if (auto err = allocate(grid.width(), grid.height(), f)) return err;
   upload(grid, {0, 0, width_, height_});
-  return true;
+  return std::nullopt;
 }
 
 bool MapTexture::fits(int width, int height, CellFormat f) const {
@@ -73,12 +73,11 @@ bool MapTexture::fits(int width, int height, CellFormat f) const {
 #endif
 }
 
-bool MapTexture::allocate(int width, int height, CellFormat f, std::string* why) {
+std::optional<Error> MapTexture::allocate(int width, int height, CellFormat f) {
   const std::size_t cells = cells_of(width, height);
   if (cells > max_buffer_cells()) {
-    *why =
-        "this GPU's buffer textures hold at most " + std::to_string(max_buffer_cells()) + " cells";
-    return false;
+    return Error{"this GPU's buffer textures hold at most " + std::to_string(max_buffer_cells()) +
+                 " cells"};
   }
   // A big buffer is not kept for a much smaller map (a small one is quick to make).
   const std::size_t bytes = cells * f.bytes();
@@ -87,8 +86,7 @@ bool MapTexture::allocate(int width, int height, CellFormat f, std::string* why)
 #if DUNGEN_GL_ES
     const int side = max_texture_side();
     if (width > side || height > side) {
-      *why = "this browser's textures are at most " + std::to_string(side) + " cells a side";
-      return false;
+      return Error{"this browser's textures are at most " + std::to_string(side) + " cells a side"};
     }
     if (!texture_) glGenTextures(1, &texture_);
     glBindTexture(GL_TEXTURE_2D, texture_);
@@ -119,7 +117,7 @@ bool MapTexture::allocate(int width, int height, CellFormat f, std::string* why)
   width_ = width;
   height_ = height;
   damage({0, 0, width, height});
-  return true;
+  return std::nullopt;
 }
 
 unsigned MapTexture::adopt(unsigned buffer, std::size_t bytes, int width, int height,

@@ -26,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/geometry.hpp"
 #include "core/grid.hpp"
 
@@ -109,10 +110,10 @@ class MapTexture {
   ~MapTexture();
 
   // Sizes the texture for grid in format f (a new buffer only if the one it has is too small)
-  // and uploads every cell. False (with *why) when the GL cannot hold a map that large.
-  bool reset(const Grid& grid, CellFormat f, std::string* why);
+  // and uploads every cell. The error says why when the GL cannot hold a map that large.
+  std::optional<Error> reset(const Grid& grid, CellFormat f);
   // Sizes it for a width x height map without filling it (upload() fills it, a band at a time).
-  bool allocate(int width, int height, CellFormat f, std::string* why);
+  std::optional<Error> allocate(int width, int height, CellFormat f);
   // Whether a width x height map in format f fits the buffer it has.
   bool fits(int width, int height, CellFormat f) const;
   // Takes over a buffer of `bytes` bytes made elsewhere (BufferAllocator), for a width x height

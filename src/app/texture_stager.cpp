@@ -34,7 +34,10 @@ void TextureStager::sync(Session& session) {
     error_.clear();
     staging_.reset();
     if (grid.size() < kStagedUploadCells || !stage_big_uploads_) {
-      if (!shown.reset(grid, format, &error_)) return;
+      if (auto err = shown.reset(grid, format)) {
+        error_ = err->message;
+        return;
+      }
       if (resized) session.view().fit_requested = true;
       return;
     }
@@ -60,9 +63,7 @@ void TextureStager::start(const Grid& grid, CellFormat format) {
   if (staged.fits(grid.width(), grid.height(), format)) {
     // The buffer of the map before last is big enough: reused (only without an allocator
     // thread; with one, that buffer was given back once this texture stopped being shown).
-    if (staged.allocate(grid.width(), grid.height(), format, &error_)) {
-      staging_ = Staging{.format = format};
-    }
+    take_allocation(staged.allocate(grid.width(), grid.height(), format), format);
     return;
   }
   if (!allocator_) allocator_ = std::make_unique<BufferAllocator>();
@@ -71,7 +72,13 @@ void TextureStager::start(const Grid& grid, CellFormat format) {
     staging_ = Staging{.format = format, .awaiting = true};
     return;
   }
-  if (staged.allocate(grid.width(), grid.height(), format, &error_)) {
+  take_allocation(staged.allocate(grid.width(), grid.height(), format), format);
+}
+
+void TextureStager::take_allocation(std::optional<Error> failed, CellFormat format) {
+  if (failed) {
+    error_ = failed->message;
+  } else {
     staging_ = Staging{.format = format};
   }
 }

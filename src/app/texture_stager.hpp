@@ -45,6 +45,8 @@ class TextureStager {
  private:
   MapTexture& staged_texture() { return textures_[1 - shown_]; }
   void start(const Grid& grid, CellFormat format);
+  // Staging goes on in `format` unless the allocation failed (then error() says why).
+  void take_allocation(std::optional<Error> failed, CellFormat format);
   // A band or more of the staged map; true when it is complete, now shown, and of another size
   // than the last one (the view must fit it).
   bool continue_staging(const Grid& grid);

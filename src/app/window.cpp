@@ -148,11 +148,10 @@ int Window::take_event_count() {
   return n;
 }
 
-std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* why) {
+Checked<std::unique_ptr<Window>> Window::open(const WindowConfig& config) {
   std::unique_ptr<Window> w(new Window());
   if (!glfwInit()) {
-    *why = "no display: GLFW could not start (" + glfw_error() + ")";
-    return nullptr;
+    return Error{"no display: GLFW could not start (" + glfw_error() + ")"};
   }
   w->glfw_ready_ = true;
   glfwSetTime(
@@ -167,14 +166,13 @@ std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* wh
   w->window_ = glfwCreateWindow(config.width, config.height, "dungen-viz", nullptr, nullptr);
   glfwDefaultWindowHints();
   if (!w->window_) {
-    *why = "no display: no window with OpenGL 3.3 core could be opened (" + glfw_error() + ")";
-    return nullptr;
+    return Error{"no display: no window with OpenGL 3.3 core could be opened (" + glfw_error() +
+                 ")"};
   }
   glfwMakeContextCurrent(w->window_);
 #if !DUNGEN_GL_ES  // the browser's WebGL needs no loader, and the page paces the frames
   if (gladLoadGL(glfwGetProcAddress) == 0) {
-    *why = "no display: the OpenGL 3.3 core functions could not be loaded";
-    return nullptr;
+    return Error{"no display: the OpenGL 3.3 core functions could not be loaded"};
   }
   glfwSwapInterval(config.vsync ? 1 : 0);
   float sx = 1.0f, sy = 1.0f;
@@ -193,8 +191,7 @@ std::unique_ptr<Window> Window::open(const WindowConfig& config, std::string* wh
   w->glfw_backend_ready_ = ImGui_ImplGlfw_InitForOpenGL(w->window_, true);
   w->gl_backend_ready_ = ImGui_ImplOpenGL3_Init(kImGuiGlsl);
   if (!w->glfw_backend_ready_ || !w->gl_backend_ready_) {
-    *why = "no display: the Dear ImGui backends could not start";
-    return nullptr;
+    return Error{"no display: the Dear ImGui backends could not start"};
   }
   w->install_callbacks();  // after ImGui's, which ours call
   return w;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/logic/key_queue.hpp"
+#include "core/error.hpp"
 
 struct GLFWwindow;
 
@@ -31,8 +32,8 @@ void hint_gl_context();
 
 class Window {
  public:
-  // Returns null and sets *why (one line) when there is no usable display or GL 3.3 context.
-  static std::unique_ptr<Window> open(const WindowConfig& config, std::string* why);
+  // The window, or (one line) why there is no usable display or GL 3.3 context.
+  static Checked<std::unique_ptr<Window>> open(const WindowConfig& config);
   ~Window();
   Window(const Window&) = delete;
   Window& operator=(const Window&) = delete;
