@@ -3,14 +3,18 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <thread>
 
 #include "cli/cli.hpp"
 #include "cli_test_support.hpp"
 #include "generators/registry.hpp"
+#include "lab/sweep.hpp"
 
 namespace dungen {
 namespace {
@@ -116,7 +120,12 @@ TEST(CliExports, PresetsAndShareStringsAreTheirFlags) {
 }
 
 TEST(CliExports, SweepWritesARowASeedAndRefusesBadRanges) {
-  const Result csv = run({"sweep", "rooms-and-tunnels", "--seeds", "3..12", "--threads", "2"});
+  // Two threads where the machine has two cores (--threads is capped at the cores), and a count
+  // past the cap that every machine refuses.
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const std::string two = std::to_string(std::min(2u, cores));
+  const std::string too_many = std::to_string(std::min(cores, kMaxSweepThreads) + 1);
+  const Result csv = run({"sweep", "rooms-and-tunnels", "--seeds", "3..12", "--threads", two});
   ASSERT_EQ(csv.code, 0) << csv.err;
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 11);
   EXPECT_EQ(csv.out.rfind("seed,steps,floor_fraction,", 0), 0u);
@@ -131,7 +140,7 @@ TEST(CliExports, SweepWritesARowASeedAndRefusesBadRanges) {
   EXPECT_NE(bad({"sweep", "rooms-and-tunnels", "--seeds", "x"}).find("is not a range"),
             std::string::npos);
   EXPECT_NE(bad({"sweep", "rooms-and-tunnels"}).find("needs --seeds"), std::string::npos);
-  EXPECT_NE(bad({"sweep", "rooms-and-tunnels", "--seeds", "1..2", "--threads", "99"})
+  EXPECT_NE(bad({"sweep", "rooms-and-tunnels", "--seeds", "1..2", "--threads", too_many})
                 .find("out of range"),
             std::string::npos);
 }
