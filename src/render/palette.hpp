@@ -86,38 +86,25 @@ inline constexpr Palette kStandardPalette{
     .grid_px = 1.0f,
 };
 
-// Darker walls, whiter floors, black around: the steps a washed-out projector still shows.
-inline constexpr Palette kProjectorPalette{
-    .tiles = {{
-        {0, 0, 0},        // empty
-        {46, 52, 70},     // wall
-        {255, 248, 228},  // floor
-        {240, 140, 24},   // corridor
-        {112, 54, 18},    // door
-    }},
-    .outside = {38, 36, 34},
-    .panel = {0, 0, 0},
-    .swatch_border = {220, 220, 220},
-    .halo = {0, 0, 0},
-    .frontier = {170, 255, 60},
-    .accepted = {60, 190, 255},
-    .rejected = {255, 110, 60},
-    .path = {255, 214, 0},
-    .cursor = {255, 80, 220},
-    .start = {40, 120, 255},
-    .hit = {255, 255, 255},
-    .window = {255, 255, 255},
-    .flipped = {199, 189, 231},
-    .read = {0, 250, 202},
-    .connector = {0, 225, 125},
-    .dead_end = {255, 163, 203},
-    .dropped = {165, 165, 165},
-    .trail = {255, 170, 113},
-    .choices = {136, 198, 148},
-    .cut = {59, 197, 64},
-    .grid_strength = 0.7f,
-    .grid_px = 3.0f,
-};
+// Darker walls, whiter floors, black around, a heavier grid: the steps a washed-out projector
+// still shows. Everything drawn over the map keeps the standard palette's colours, so a lesson
+// switched to the projector mid-way keeps its meanings (what changes is below, nothing else).
+inline constexpr Palette kProjectorPalette = [] {
+  Palette p = kStandardPalette;
+  p.tiles = {{
+      {0, 0, 0},        // empty
+      {46, 52, 70},     // wall
+      {255, 248, 228},  // floor
+      {240, 140, 24},   // corridor
+      {112, 54, 18},    // door
+  }};
+  p.outside = {38, 36, 34};
+  p.panel = {0, 0, 0};
+  p.swatch_border = {220, 220, 220};
+  p.grid_strength = 0.7f;
+  p.grid_px = 3.0f;
+  return p;
+}();
 
 // The one colour of each overlay role (core/overlay.hpp): what the app, the exporters and the
 // legend draw it in. Roles that share a colour differ in style (a filled box against a frame).
