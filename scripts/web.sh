@@ -58,7 +58,8 @@ fetch_source() {  # package, folder under $deps
 mkdir -p "$deps/include"
 fetch_source imgui imgui
 fetch_source giflib giflib
-cp -r /usr/include/nlohmann /usr/include/stb "$deps/include/"
+# With their installed times (-p): fresh times made every run recompile what includes them.
+cp -rp /usr/include/nlohmann /usr/include/stb "$deps/include/"
 
 # Debian's emcc finds its node modules (acorn) only there.
 export NODE_PATH=/usr/share/nodejs
