@@ -24,8 +24,9 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt_get() { $SUDO apt-get -o DPkg::Lock::Timeout=600 "$@"; }
 
+# fonttools (pyftsubset) cuts the UI font to what the page draws; brotli makes the .br copies.
 PACKAGES=(emscripten chromium dpkg-dev python3 cmake ninja-build nlohmann-json3-dev libstb-dev
-  fonts-dejavu-core)
+  fonts-dejavu-core fonttools brotli)
 missing=()
 for p in "${PACKAGES[@]}"; do
   status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
