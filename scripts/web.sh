@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # dungen-viz in the browser: installs what is missing (Emscripten, Chromium, the Debian source
-# packages of Dear ImGui and giflib), builds build-web/dungen.html (+ .js, .wasm, .data) with
-# Emscripten, and serves it on this machine.
+# packages of Dear ImGui and giflib), builds build-web/dungen.html (+ .js, .wasm, .data, and .gz
+# and .br copies of the four) with Emscripten, and serves it with scripts/web_serve.py.
 #   bash scripts/web.sh          build, then serve http://localhost:8080/dungen.html (Ctrl-C stops;
-#                                DUNGEN_WEB_PORT picks another port)
+#                                DUNGEN_WEB_PORT picks another port; DUNGEN_WEB_HOST=0.0.0.0
+#                                serves the class network, and it prints the addresses to open)
 #   bash scripts/web.sh --build  build only
 #   bash scripts/web.sh --test   build, then the headless Chromium test (tests/web/browser_test.py)
 set -euo pipefail
@@ -14,7 +15,6 @@ case "$mode" in
   *) echo "web.sh: unknown option '$mode': give nothing (build and serve), --build or --test" >&2
      exit 2 ;;
 esac
-port=${DUNGEN_WEB_PORT:-8080}
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -74,7 +74,6 @@ cmake --build build-web
 case "$mode" in
   --build) ;;
   --test) python3 tests/web/browser_test.py build-web ;;
-  serve)
-    echo "web.sh: dungen-viz is at http://localhost:$port/dungen.html (Ctrl-C stops)"
-    exec python3 -m http.server --bind 127.0.0.1 --directory build-web "$port" >/dev/null 2>&1 ;;
+  # It reads DUNGEN_WEB_HOST and DUNGEN_WEB_PORT itself (127.0.0.1, 8080 when unset).
+  serve) exec python3 scripts/web_serve.py build-web ;;
 esac
