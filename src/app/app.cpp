@@ -35,6 +35,7 @@
 #include "app/map_renderer.hpp"
 #include "app/map_texture.hpp"
 #include "app/map_view.hpp"
+#include "app/page.hpp"
 #include "app/panels.hpp"
 #include "app/screenshot.hpp"
 #include "app/texture_stager.hpp"
@@ -416,6 +417,7 @@ void App::draw_panels() {
   split_for_compare();
 
   handle_keys(window_.keys(), session_, ui_);
+  for (const std::string& path : window_.take_opened_files()) open_preset_file(session_, ui_, path);
   handle_mouse(view_, layout_.map, drag_);
   draw_controls_panel(session_, ui_, layout_);
   draw_teaching_panel(session_, ui_, layout_, ui_.projector);
@@ -559,7 +561,8 @@ RunState App::run_state() const {
 void App::report_to_page(double took) {
   // Where everything is (print_layout), whenever what is drawn, or where, changes (a section
   // opened, a generator with other parameters, a resize): where to click.
-  std::string drawn;
+  // (The map's cell size too: a wheel turn or a pinch changes what the map shows.)
+  std::string drawn = std::to_string(std::lround(view_.cell_px() * 100.0f)) + ';';
   for (const DrawnItem& item : ui_.drawn) {
     drawn += item.name + ' ' + std::to_string(std::lround(item.rect.x)) + ',' +
              std::to_string(std::lround(item.rect.y)) + ';';
@@ -607,6 +610,7 @@ void page_tick(void* arg) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "dungen-viz: %s\n", e.what());
     emscripten_cancel_main_loop();
+    page::ended(kExitFailure);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <string_view>
 #include <type_traits>
@@ -115,8 +116,14 @@ std::optional<std::string> value_of(const std::vector<std::string>& args, std::s
   return std::nullopt;
 }
 
+// Where the help is, as the reader would ask for it.
+std::string_view see_help(const ParseContext& where) {
+  return where.page ? "(see dungen.html?help)" : "(see --help)";
+}
+
 // What the flags build: the options, and the values checked as a whole once every flag is read.
 struct Parse {
+  const ParseContext* where = nullptr;
   AppOptions o;
   const GeneratorSpec* spec = nullptr;
   ParamValues params;
@@ -147,6 +154,9 @@ struct AppFlag {
   ValueKind kind;
   std::string_view help;
   Apply apply;
+  // Why the flag means nothing in the browser page (refused there, left out of its help); empty
+  // where it means the same.
+  std::string_view not_in_page = {};
 };
 
 // A whole number in min..max for `flag`, stored in `out` (io/param_args.hpp words the errors as
@@ -243,14 +253,16 @@ const AppFlag kFlags[] = {
      [](const std::string& v, Parse& p) {
        p.frames_given = true;
        return set_whole("--frames", v, 1, 100000, p.o.frames);
-     }},
+     },
+     "a page does not exit after N frames (it is for the desktop app's scripted runs)"},
     {"--no-wait", "", ValueKind::Switch,
      "let the frames do the run (progress bar), not before the first frame",
-     turn_on<&AppOptions::no_wait>},
+     turn_on<&AppOptions::no_wait>, "the page always lets its frames do the run"},
     {"--screenshot", "PATH", ValueKind::Value, "write the last frame as a PNG (default --frames 3)",
-     set_screenshot},
+     set_screenshot, "a page writes no files: Save and share > export PNG downloads one"},
     {"--size", "WxH", ValueKind::Value, "window size (default 1280x720)",
-     [](const std::string& v, Parse& p) { return parse_size(v, p.o); }},
+     [](const std::string& v, Parse& p) { return parse_size(v, p.o); },
+     "the page takes the browser window's size: resize the window, or zoom the page"},
     {"--font-scale", "F", ValueKind::Value, "UI text scale, 0.75..3 (U in the app: back to 1)",
      set_font_scale},
     {"--projector", "", ValueKind::Switch,
@@ -307,8 +319,16 @@ const AppFlag* find_flag(std::string_view flag) {
 }
 
 // --help: the synopsis, then a line for each flag of the table (the parameters' after --seed).
-std::string usage() {
-  std::string text(kSynopsis);
+// The page's help says how its address spells the flags, and leaves out those it refuses.
+std::string usage(const ParseContext& where) {
+  std::string text;
+  if (where.page) {
+    text +=
+        "In the page, the address's query is the command line: --NAME VALUE is written\n"
+        "NAME=VALUE and a switch is just NAME, joined by &, e.g.\n"
+        "  dungen.html?generator=cellular-caves&seed=7&animate-regions&projector\n\n";
+  }
+  text += kSynopsis;
   text += '\n';
   const auto line = [&](std::string flag, std::string_view help) {
     flag.resize(std::max<std::size_t>(flag.size() + 1, 19), ' ');
@@ -317,24 +337,76 @@ std::string usage() {
     text += '\n';
   };
   for (const AppFlag& row : kFlags) {
-    if (row.help.empty()) continue;
+    if (row.help.empty() || (where.page && !row.not_in_page.empty())) continue;
     line(std::string(row.flag) + (row.value.empty() ? "" : " ") + std::string(row.value), row.help);
     if (row.flag == "--seed") {
-      line("--PARAM VALUE", "any parameter of the generator (see `dungen generate NAME --help`)");
+      line("--PARAM VALUE", where.page ? "any parameter of the generator (the Generator panel's "
+                                         "sliders: hover one for its name)"
+                                       : "any parameter of the generator (see `dungen generate "
+                                         "NAME --help`)");
     }
+  }
+  if (where.page) {
+    text += "\nNot in the page:";
+    for (const AppFlag& row : kFlags) {
+      if (!row.not_in_page.empty()) text += " " + std::string(row.flag);
+    }
+    text += " (they are the desktop app's).\n";
   }
   return text;
 }
 
+// The lesson presets' names (their files without .json), sorted, from the first folder that has
+// any.
+std::vector<std::string> lesson_names(const ParseContext& where) {
+  std::vector<std::string> names;
+  for (const std::string& dir : where.lesson_dirs) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) continue;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+      if (entry.path().extension() == ".json") names.push_back(entry.path().stem().string());
+    }
+    if (!names.empty()) {
+      std::sort(names.begin(), names.end());
+      return names;
+    }
+  }
+  return names;
+}
+
+// --preset FILE: a file, or a lesson's name ("caves-dense", "caves-dense.json"); a name that is
+// neither is refused with the lessons listed.
+Checked<std::string> preset_path(const std::string& value, const ParseContext& where) {
+  std::error_code ec;
+  if (std::filesystem::exists(value, ec) || value.find('/') != std::string::npos) return value;
+  const std::string stem = value.ends_with(".json") ? value.substr(0, value.size() - 5) : value;
+  for (const std::string& dir : where.lesson_dirs) {
+    const std::filesystem::path lesson = std::filesystem::path(dir) / (stem + ".json");
+    if (std::filesystem::is_regular_file(lesson, ec)) return lesson.string();
+  }
+  const std::vector<std::string> names = lesson_names(where);
+  if (names.empty()) return value;  // no lessons here: the file's own error says it
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  return Error{"--preset " + shown(value) + ": no such file, and no lesson of that name; the " +
+               "lessons: " + list + (where.page ? "" : " (or give a preset file's path)")};
+}
+
 // A preset or share string gives the starting settings; read before the flags that override it.
-Checked<std::optional<Preset>> pick_preset(const std::vector<std::string>& args) {
-  const auto file = value_of(args, "--preset");
+Checked<std::optional<Preset>> pick_preset(const std::vector<std::string>& args,
+                                           const ParseContext& where) {
+  auto file = value_of(args, "--preset");
   const auto share = value_of(args, "--share");
   FlagsSeen present;
   if (file) (void)present.note("--preset", *file);
   if (share) (void)present.note("--share", *share);
   if (auto e = check_clashes(present)) return *e;
   if (!file && !share) return std::optional<Preset>();
+  if (file) {
+    Checked<std::string> path = preset_path(*file, where);
+    if (!path) return path.error();
+    file = *path;
+  }
   Checked<Preset> parsed = file ? read_preset_file(*file) : parse_share_string(*share);
   if (!parsed) return Error{(file ? "--preset: " : "--share: ") + parsed.error().message};
   return std::optional<Preset>(std::move(*parsed));
@@ -367,7 +439,7 @@ Checked<const GeneratorSpec*> pick_generator(const std::vector<std::string>& arg
 // The start the flags change: the preset's settings or the generator's defaults, and pane B's
 // generator.
 std::optional<Error> start(const std::vector<std::string>& args, Parse& p) {
-  Checked<std::optional<Preset>> preset = pick_preset(args);
+  Checked<std::optional<Preset>> preset = pick_preset(args, *p.where);
   if (!preset) return preset.error();
   const Checked<const GeneratorSpec*> spec = pick_generator(args, *preset);
   if (!spec) return spec.error();
@@ -399,7 +471,7 @@ std::optional<Error> read_b_param(FlagReader& reader, const std::string& flag, P
                  std::string(p.b_spec->name) + " has no " + shown(as_a)};
   }
   const std::optional<std::string> v = reader.take_value();
-  if (!v) return Error{flag + " needs a value (see --help)"};
+  if (!v) return Error{flag + " needs a value " + std::string(see_help(*p.where))};
   if (auto e = given.note(flag, *v)) return e;
   if (auto e = apply_param_flag(as_a, *v, b_targets)) return Error{"pane B: " + e->message};
   for (const ParamDef& d : p.b_spec->schema.params) {
@@ -415,25 +487,32 @@ std::optional<Error> read_b_param(FlagReader& reader, const std::string& flag, P
 std::optional<Error> read_flag(FlagReader& reader, Parse& p, FlagsSeen& given) {
   const std::string flag = reader.flag();
   const AppFlag* row = find_flag(flag);
+  const std::string help(see_help(*p.where));
+  if (row && p.where->page && !row->not_in_page.empty()) {
+    return Error{flag + " means nothing in the page: " + std::string(row->not_in_page)};
+  }
   if (row && row->kind == ValueKind::Switch) {
-    if (reader.has_inline_value()) return Error{flag + " takes no value (see --help)"};
+    if (reader.has_inline_value()) return Error{flag + " takes no value " + help};
     if (auto e = given.note(flag, std::nullopt)) return e;
     if (auto e = check_clashes(given)) return e;
     return row->apply("", p);
   }
   if (!row && flag.starts_with("--b-")) return read_b_param(reader, flag, p, given);
   if (!flag.starts_with("--")) {
-    return Error{"unexpected argument " + shown(flag) + ": flags start with -- (see --help)"};
+    return Error{"unexpected argument " + shown(flag) + ": flags start with -- " + help};
   }
   ParamValues* const targets[] = {&p.params, &p.region_params};
   // Known or not is decided before the value: "--bogus" alone is unknown, not short of a value.
   if (!row && !param_for_flag(flag, targets)) {
     const std::string name(p.spec->name);
     return Error{"unknown flag " + shown(flag) + " for " + name +
-                 ": see dungen-viz --help and `dungen generate " + name + " --help`"};
+                 (p.where->page
+                      ? ": see dungen.html?help; its parameters are the Generator "
+                        "panel's sliders"
+                      : ": see dungen-viz --help and `dungen generate " + name + " --help`")};
   }
   const std::optional<std::string> value = reader.take_value();
-  if (!value) return Error{flag + " needs a value (see --help)"};
+  if (!value) return Error{flag + " needs a value " + help};
   if (auto e = given.note(flag, *value)) return e;
   if (auto e = check_clashes(given)) return e;
   return row ? row->apply(*value, p) : apply_param_flag(flag, *value, targets);
@@ -464,8 +543,9 @@ std::optional<Error> finish(Parse& p) {
   return std::nullopt;
 }
 
-Checked<AppOptions> parse(const std::vector<std::string>& args) {
+Checked<AppOptions> parse(const std::vector<std::string>& args, const ParseContext& where) {
   Parse p;
+  p.where = &where;
   if (auto e = start(args, p)) return *e;
   FlagsSeen given;
   FlagReader reader(args);
@@ -478,12 +558,12 @@ Checked<AppOptions> parse(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ParseResult parse_options(const std::vector<std::string>& args) {
+ParseResult parse_options(const std::vector<std::string>& args, const ParseContext& where) {
   for (const std::string& a : args) {
-    if (a == "--help" || a == "-h") return HelpRequested{usage()};
+    if (a == "--help" || a == "-h") return HelpRequested{usage(where)};
     if (a == "--version") return HelpRequested{"dungen-viz " + std::string(version()) + "\n"};
   }
-  Checked<AppOptions> options = parse(args);
+  Checked<AppOptions> options = parse(args, where);
   if (!options) return BadFlags{options.error().message};
   return std::move(*options);
 }

@@ -55,6 +55,14 @@ struct BadFlags {
 
 using ParseResult = std::variant<AppOptions, HelpRequested, BadFlags>;
 
-ParseResult parse_options(const std::vector<std::string>& args);
+// Where the line comes from: the desktop's command line, or the browser page's address (which
+// refuses the flags that mean nothing there and points to dungen.html?help), and the folders the
+// lesson presets are in (--preset NAME finds a lesson by name).
+struct ParseContext {
+  bool page = false;
+  std::vector<std::string> lesson_dirs;
+};
+
+ParseResult parse_options(const std::vector<std::string>& args, const ParseContext& where = {});
 
 }  // namespace dungen::app

@@ -103,6 +103,9 @@ float measure_preset_note(const Session& session, const UiState& ui, float width
 void compact_legend_section(Session& session, UiState& ui, const Palette& palette);
 // The lesson presets the app ships (share_panel.cpp), read once.
 const std::vector<Preset>& lesson_presets();
+// Opens a preset file the student dropped on the window or picked in the page (share_panel.cpp):
+// loaded, with its note under the map; what went wrong said in the section and on stderr.
+void open_preset_file(Session& session, UiState& ui, const std::string& path);
 // The "Save and share" section of the controls panel (share_panel.cpp).
 void share_section(Session& session, UiState& ui);
 // Every frame, whether the section shows or not (share_panel.cpp): the file dialog when open,

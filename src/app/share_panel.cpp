@@ -8,7 +8,10 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +20,7 @@
 #include "app/logic/export_job.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/session_preset.hpp"
+#include "app/page.hpp"
 #include "app/panels.hpp"
 #include "io/param_args.hpp"
 
@@ -68,13 +72,28 @@ void say(UiState& ui, std::string text, bool error) {
   ui.share.message_is_error = error;
 }
 
-void open_preset(Session& session, UiState& ui, const std::string& path) {
-  auto r = read_preset_file(path);
-  if (!r) return say(ui, r.error().message, true);
-  if (auto err = apply_preset(session, *r)) return say(ui, err->message, true);
+}  // namespace
+
+void open_preset_file(Session& session, UiState& ui, const std::string& path) {
+  const std::string name = shown(std::filesystem::path(path).filename().string());
+  std::optional<Error> failed;
+  Checked<Preset> r = read_preset_file(path);
+  if (!r) {
+    failed = r.error();
+  } else if (auto err = apply_preset(session, *r)) {
+    failed = err;
+  }
+  if (failed) {
+    // Also on stderr: the page shows it as a note (the section may be closed).
+    std::fprintf(stderr, "dungen-viz: %s is not a preset dungen can open: %s\n", name.c_str(),
+                 failed->message.c_str());
+    return say(ui, failed->message, true);
+  }
   ui.preset_note = note_of(*r);
   say(ui, "opened " + shown(path, kShownPathMaxBytes), false);
 }
+
+namespace {
 
 struct ActionInfo {
   const char* label;  // the button's
@@ -99,7 +118,7 @@ ActionInfo info(FileAction a) {
 // The file is chosen (the dialog, or the browser build's name field): open it, or start writing
 // it on the export job (the frame only makes the request: a copy of the map for a PNG).
 void file_chosen(Session& session, UiState& ui, FileAction a, const std::string& path) {
-  if (a == FileAction::OpenPreset) return open_preset(session, ui, path);
+  if (a == FileAction::OpenPreset) return open_preset_file(session, ui, path);
   if (!ui.share.job.start(make_export(session, info(a).kind, path))) {
     say(ui, "an export is still running: wait for it, or cancel it", true);
     return;
@@ -114,6 +133,11 @@ void begin_file_action(Session& session, UiState& ui, FileAction a) {
   const ActionInfo what = info(a);
   if (a != FileAction::OpenPreset && a != FileAction::SavePreset) {
     if (auto why = export_refusal(session, what.kind)) return say(ui, why->message, true);
+  }
+  // The page opens the browser's own file picker: the file arrives through
+  // Window::take_opened_files (a dropped one too).
+  if (a == FileAction::OpenPreset && page::pick_file(".json,application/json")) {
+    return say(ui, "choose a preset file (.json), or drop one on the page", false);
   }
   if (files_are_downloads()) {
     std::filesystem::path p(s.path[0] ? s.path : "dungen");
@@ -191,10 +215,21 @@ void share_string_rows(Session& session, UiState& ui) {
     ImGui::SetClipboardText(share.c_str());
     say(ui, "copied: paste it into a chat, or into this field in another dungen-viz", false);
   }
+  note_item(ui, "share/copy");
+  // The page: the address that opens this very map, to send to a class.
+  if (const std::string link = page::link_for(share); !link.empty()) {
+    same_line_if_fits(ImGui::CalcTextSize("copy link").x + 2 * ImGui::GetStyle().FramePadding.x);
+    if (ImGui::Button("copy link")) {
+      ImGui::SetClipboardText(link.c_str());
+      say(ui, "copied " + link, false);
+    }
+    note_item(ui, "share/copy-link");
+  }
   ImGui::SetNextItemWidth(-1.0f);
   const bool entered =
       ImGui::InputTextWithHint("##paste", "paste a share string, Enter", s.paste, sizeof s.paste,
                                ImGuiInputTextFlags_EnterReturnsTrue);
+  note_item(ui, "share/paste");
   if (entered) {
     auto r = parse_share_string(s.paste);
     if (!r) {
@@ -217,6 +252,12 @@ void file_action_button(Session& session, UiState& ui, FileAction a, const char*
   if (used > 0) same_line_if_fits(w);
   used = w;
   if (ImGui::Button(label.c_str())) begin_file_action(session, ui, a);
+  // "share/open-preset", "share/export-png": where the page's tests click.
+  std::string name = "share/";
+  for (const char c : std::string_view(info(a).label)) {
+    name += c == ' ' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  note_item(ui, name);
 }
 
 // Files: each button opens the file dialog (the browser build: the name field, and a
@@ -233,7 +274,6 @@ void file_rows(Session& session, UiState& ui) {
   file_action_button(session, ui, FileAction::SavePreset, dots, used);
   file_action_button(session, ui, FileAction::OpenPreset, dots, used);
   file_action_button(session, ui, FileAction::ExportPng, dots, used);
-  note_item(ui, "share/export-png");
   file_action_button(session, ui, FileAction::RecordGif, dots, used);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the run from step 0 to the current step");
   ImGui::EndDisabled();

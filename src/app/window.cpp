@@ -15,6 +15,7 @@
 #endif
 
 #include "app/logic/ui_layout.hpp"
+#include "app/page.hpp"
 
 namespace dungen::app {
 namespace {
@@ -23,6 +24,10 @@ namespace {
 // built-in one otherwise (it is always there).
 constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr float kBaseFontPx = 15.0f;
+// The browser's device pixel ratio taken as the content scale, within what fonts can be built
+// at (a page zoomed far out or in, a 4x phone).
+constexpr float kMinPageScale = 0.5f;
+constexpr float kMaxPageScale = 4.0f;
 
 std::string glfw_error() {
 #if DUNGEN_GL_ES
@@ -92,6 +97,21 @@ void Window::on_key(GLFWwindow* gw, int key, int scancode, int action, int mods)
                       .alt = (mods & (GLFW_MOD_ALT | GLFW_MOD_SUPER)) != 0});
 }
 
+// A file dropped on the window (the desktop's drag and drop): opened by the app next frame.
+void Window::on_drop(GLFWwindow* gw, int count, const char** paths) {
+  Window* w = of(gw);
+  for (int i = 0; i < count; ++i) w->opened_.emplace_back(paths[i]);
+  ++w->events_;
+}
+
+std::vector<std::string> Window::take_opened_files() {
+  std::vector<std::string> files = std::move(opened_);
+  opened_.clear();
+  for (std::string& path : page::take_opened_files()) files.push_back(std::move(path));
+  if (!files.empty()) ++events_;
+  return files;
+}
+
 void Window::install_callbacks() {
   glfwSetWindowUserPointer(window_, this);
   chained_ = std::make_unique<Chained>();
@@ -110,7 +130,8 @@ void Window::install_callbacks() {
       glfwSetFramebufferSizeCallback(window_, &counted<&Chained::framebuffer_size, int, int>);
   c.refresh = glfwSetWindowRefreshCallback(window_, &counted<&Chained::refresh>);
   c.iconify = glfwSetWindowIconifyCallback(window_, &counted<&Chained::iconify, int>);
-#if !DUNGEN_GL_ES  // Emscripten's GLFW (3.2) has no content scale
+  glfwSetDropCallback(window_, &on_drop);  // ImGui installs none
+#if !DUNGEN_GL_ES                          // Emscripten's GLFW (3.2) has no content scale
   c.content_scale =
       glfwSetWindowContentScaleCallback(window_, &counted<&Chained::content_scale, float, float>);
 #endif
@@ -126,20 +147,17 @@ void Window::wait_events(double seconds) {
   glfwWaitEventsTimeout(seconds);
 }
 
-// In the browser the window is the page: its canvas takes the page's whole size, and follows it.
+// In the browser the window is the page's canvas: the page sizes it (page.hpp), and its pixel
+// ratio is the UI's content scale, as a monitor's is on the desktop.
 void Window::follow_page() {
-#if defined(__EMSCRIPTEN__)
-  // clang-format off
-  const int page_w = EM_ASM_INT({ return window.innerWidth; });
-  const int page_h = EM_ASM_INT({ return window.innerHeight; });
-  // clang-format on
-  int w = 0, h = 0;
-  glfwGetWindowSize(window_, &w, &h);
-  if (page_w > 0 && page_h > 0 && (page_w != w || page_h != h)) {
-    glfwSetWindowSize(window_, page_w, page_h);
+  const float ratio = page::fit_canvas();
+  if (ratio <= 0.0f) return;  // the desktop
+  const float scale = std::clamp(ratio, kMinPageScale, kMaxPageScale);
+  if (scale != content_scale_) {
+    content_scale_ = scale;
+    fonts_dirty_ = true;
     ++events_;
   }
-#endif
 }
 
 int Window::take_event_count() {
@@ -193,7 +211,9 @@ Checked<std::unique_ptr<Window>> Window::open(const WindowConfig& config) {
   if (!w->glfw_backend_ready_ || !w->gl_backend_ready_) {
     return Error{"no display: the Dear ImGui backends could not start"};
   }
-  w->install_callbacks();  // after ImGui's, which ours call
+  w->install_callbacks();    // after ImGui's, which ours call
+  page::attach(w->window_);  // the page's wheel, clipboard and files (nothing natively)
+  w->follow_page();          // the page's size and pixel ratio before the first frame's fonts
   return w;
 }
 
@@ -212,6 +232,7 @@ Window::~Window() {
     glfwSetFramebufferSizeCallback(window_, c.framebuffer_size);
     glfwSetWindowRefreshCallback(window_, c.refresh);
     glfwSetWindowIconifyCallback(window_, c.iconify);
+    glfwSetDropCallback(window_, nullptr);
 #if !DUNGEN_GL_ES
     glfwSetWindowContentScaleCallback(window_, c.content_scale);
 #endif

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "app/logic/key_queue.hpp"
 #include "core/error.hpp"
@@ -58,6 +59,9 @@ class Window {
   // Every key press and auto-repeat since the last drain (ImGui's own callbacks still run).
   KeyQueue& keys() { return keys_; }
   bool fonts_pending() const { return fonts_dirty_; }
+  // Files to open (a preset): dropped on the window, or, in the browser, picked or dropped on
+  // the page. Oldest first, each taken once.
+  std::vector<std::string> take_opened_files();
 
   void begin_frame();  // poll already done; rebuilds fonts if needed, starts an ImGui frame
   void render_ui();    // ImGui::Render + draw into the back buffer
@@ -70,6 +74,7 @@ class Window {
   void install_callbacks();
   static Window* of(GLFWwindow* w);
   static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
+  static void on_drop(GLFWwindow* w, int count, const char** paths);
   // A callback that calls the one it replaced, then counts an event.
   template <auto Field, class... Args>
   static void counted(GLFWwindow* w, Args... args);
@@ -79,6 +84,7 @@ class Window {
   std::unique_ptr<Chained> chained_;
   KeyQueue keys_;
   int events_ = 0;
+  std::vector<std::string> opened_;  // dropped, not yet taken
 
   GLFWwindow* window_ = nullptr;
   bool glfw_ready_ = false;

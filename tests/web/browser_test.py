@@ -149,7 +149,9 @@ class Page:
         for domain in ("Runtime", "Log", "Page"):
             self.call(f"{domain}.enable")
         self.lines = []   # the console's text, in order
+        self.stamps = []  # when each line came (ms since the epoch, the browser's clock)
         self.errors = []  # console errors, uncaught exceptions, failed loads
+        self.watch = None  # also given every event, when set (scripts/web-figures.py)
         self.call("Page.navigate", {"url": url})
 
     def call(self, method, params=None):
@@ -169,10 +171,13 @@ class Page:
             self._take(event)
 
     def _take(self, event):
+        if self.watch:
+            self.watch(event)
         method, params = event.get("method"), event.get("params", {})
         if method == "Runtime.consoleAPICalled":
             text = " ".join(str(a.get("value", a.get("description", ""))) for a in params["args"])
             self.lines.append(text)
+            self.stamps.append(params.get("timestamp", 0.0))
             if params["type"] == "error":
                 self.errors.append(f"console.error: {text}")
         elif method == "Runtime.exceptionThrown":
@@ -181,6 +186,27 @@ class Page:
             self.errors.append(f"uncaught: {what}")
         elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
             self.errors.append(f"log: {params['entry']['text']}")
+
+    def evaluate(self, expression, await_promise=False, timeout=None):
+        """The value of a JavaScript expression in the page."""
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                                "awaitPromise": await_promise})
+        if "exceptionDetails" in result:
+            fail(f"{expression[:60]}...: {result['exceptionDetails'].get('text')}")
+        return result["result"].get("value")
+
+    def ended_text(self):
+        """What the page shows when the app ended at once (its help, a refused address), or
+        None while it runs."""
+        end = time.time() + TIMEOUT_S
+        while time.time() < end:
+            text = self.evaluate("(function () { var e = document.getElementById('ended');"
+                                 " return e && getComputedStyle(e).display !== 'none'"
+                                 " ? e.innerText : null; })()")
+            if text is not None:
+                return text
+            self.pump(0.2)
+        return None
 
     def check_no_errors(self):
         if self.errors:
@@ -200,11 +226,15 @@ class Page:
         fail(f"no console line matching {pattern!r} after {TIMEOUT_S} s; "
              f"the last lines: {self.lines[-5:]}")
 
-    def press(self, key, code, key_code):
+    def press(self, key, code, key_code, hold=0.0):
+        """A key pressed and released (`hold` seconds apart: a text field of ImGui 1.86 sees
+        a key only in a frame where it is down)."""
         for kind in ("rawKeyDown", "keyUp"):
             self.call("Input.dispatchKeyEvent",
                       {"type": kind, "key": key, "code": code,
                        "windowsVirtualKeyCode": key_code, "nativeVirtualKeyCode": key_code})
+            if hold and kind == "rawKeyDown":
+                self.pump(hold)
 
     def click(self, x, y):
         """A left click, as the mouse gives one: move there, press, release (a frame or so
@@ -225,6 +255,40 @@ class Page:
         self.pump(0.5)
         found = [m for m in map(re.compile(pattern).search, self.lines[after:]) if m]
         return tuple(int(v) for v in found[-1].groups())
+
+    def emulate(self, width, height, ratio=1, mobile=False, screen=None):
+        """The page as a device shows it: its size in CSS pixels, its pixel ratio, a phone's
+        touch screen, the screen's size (a kiosk: the page as big as the screen)."""
+        params = {"width": width, "height": height, "deviceScaleFactor": ratio,
+                  "mobile": mobile}
+        if screen:
+            params.update({"screenWidth": screen[0], "screenHeight": screen[1]})
+        self.call("Emulation.setDeviceMetricsOverride", params)
+        if mobile:
+            self.call("Emulation.setTouchEmulationEnabled", {"enabled": True,
+                                                            "maxTouchPoints": 5})
+
+    def tap(self, x, y):
+        """A finger's tap (CSS pixels): down, a tenth of a second, up."""
+        self.call("Input.dispatchTouchEvent", {"type": "touchStart",
+                                               "touchPoints": [{"x": x, "y": y}]})
+        self.pump(0.1)
+        self.call("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        self.pump(0.3)
+
+    def wheel(self, x, y, delta_y):
+        """One turn of the wheel as Chrome gives it: pixels (100 a notch), down positive."""
+        self.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+        self.pump(0.2)
+        self.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y,
+                                               "deltaX": 0, "deltaY": delta_y})
+        self.pump(0.3)
+
+    def canvas(self):
+        """(drawing buffer width, height, CSS width, height, device pixel ratio)."""
+        return tuple(self.evaluate(
+            "[canvas.width, canvas.height, canvas.clientWidth, canvas.clientHeight, "
+            "devicePixelRatio]"))
 
     def screenshot(self, path):
         data = base64.b64decode(self.call("Page.captureScreenshot", {"format": "png"})["data"])
@@ -295,6 +359,241 @@ def check_map_drawn(png, viewport, wanted=4, which="wall, floor, corridor, the b
     if common[0] > total * 0.9:
         fail("one colour covers over 90% of the map viewport: the map was not drawn")
     return len(common)
+
+def layout_rect(page, pattern, after=0):
+    """A rect the app's layout lines give (drawing-buffer pixels)."""
+    _, m = page.wait_for_line(pattern + r" (\d+),(\d+),(\d+)x(\d+)", after)
+    found = [m for m in map(re.compile(pattern + r" (\d+),(\d+),(\d+)x(\d+)").search,
+                            page.lines[after:]) if m]
+    return tuple(int(v) for v in found[-1].groups())
+
+
+def inside(rect, width, height):
+    x, y, w, h = rect
+    return x >= 0 and y >= 0 and x + w <= width and y + h <= height and w > 0 and h > 0
+
+
+def scenario_phone(browser, base, build):
+    """A phone in portrait (390x844 CSS px, pixel ratio 3, touch): the map and the transport bar
+    are in view, the canvas is the page's size x 3, and a tap on the step button steps once."""
+    page = Page(browser, "about:blank")
+    page.emulate(390, 844, 3, mobile=True)
+    page.call("Page.navigate", {"url": base + "?steps=0"})
+    at, _ = page.wait_for_line(r"^dungen-viz: step 0 of (\d+), paused")
+    page.pump(0.5)
+    bw, bh, cw, ch, ratio = page.canvas()
+    if (cw, ch) != (390, 844) or (bw, bh) != (1170, 2532):
+        fail(f"on a 390x844 phone at ratio 3 the canvas is {cw}x{ch} CSS px with a {bw}x{bh} "
+             f"buffer (wanted 390x844 and 1170x2532)")
+    for name in ("map viewport", "transport bar"):
+        rect = layout_rect(page, r"^dungen-viz: " + name)
+        if not inside(rect, bw, bh):
+            fail(f"on the phone the {name} {rect} is not inside the {bw}x{bh} canvas")
+    x, y, w, h = page.item("transport/step")
+    steps = []
+    for tap in range(3):
+        page.tap((x + w / 2) / ratio, (y + h / 2) / ratio)
+        at, m = page.wait_for_line(r"^dungen-viz: step (\d+) of \d+, paused", at + 1)
+        page.pump(0.5)
+        later = [int(m.group(1)) for m in
+                 map(re.compile(r"^dungen-viz: step (\d+) of \d+, paused").search,
+                     page.lines[at:]) if m]
+        steps.append(later[-1])
+        at = len(page.lines) - 1
+    if steps != [1, 2, 3]:
+        fail(f"three taps on the step button went to steps {steps}, not [1, 2, 3]")
+    png = page.screenshot(os.path.join(build, "browser-test-phone.png"))
+    # (Three steps in: the walls, a room or none yet, and the background.)
+    check_map_drawn(png, layout_rect(page, r"^dungen-viz: map viewport"), 2,
+                    "wall, the background")
+    page.check_no_errors()
+    print("browser test: phone 390x844 at ratio 3: canvas 1170x2532, map and transport bar in "
+          f"view, three taps stepped {steps}; screenshot {build}/browser-test-phone.png")
+    page.call("Page.close")
+
+
+def scenario_hidpi_and_kiosk(browser, base, build):
+    """Pixel ratio 2: the buffer is the CSS size x 2 and the map is drawn. Then the page as big
+    as the screen (a projector in kiosk mode): the canvas follows it with no console errors
+    (Emscripten's glfwSetWindowSize asked for full screen there), also after a resize."""
+    page = Page(browser, "about:blank")
+    page.emulate(1280, 720, 2)
+    page.call("Page.navigate", {"url": base})
+    page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused")
+    page.pump(0.5)
+    bw, bh, cw, ch, _ = page.canvas()
+    if (bw, bh) != (2 * cw, 2 * ch) or (cw, ch) != (1280, 720):
+        fail(f"at ratio 2 the canvas is {cw}x{ch} CSS px with a {bw}x{bh} buffer")
+    png = page.screenshot(os.path.join(build, "browser-test-hidpi.png"))
+    check_map_drawn(png, layout_rect(page, r"^dungen-viz: map viewport"))
+    page.call("Page.close")
+
+    page = Page(browser, "about:blank")
+    page.emulate(800, 600, 1, screen=(800, 600))
+    page.call("Page.navigate", {"url": base})
+    page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused")
+    page.pump(1.0)
+    sizes = [page.canvas()[:2]]
+    bar = layout_rect(page, r"^dungen-viz: transport bar")
+    if not inside(bar, 800, 600):
+        fail(f"with the page as big as the 800x600 screen the transport bar is at {bar}")
+    seen = len(page.lines)
+    page.emulate(1024, 768, 1, screen=(1024, 768))
+    page.wait_for_line(r"^dungen-viz: window 1024x768", seen)
+    page.pump(1.0)
+    sizes.append(page.canvas()[:2])
+    if sizes != [(800, 600), (1024, 768)]:
+        fail(f"the canvas did not follow the page as big as the screen: {sizes}")
+    page.check_no_errors()
+    print("browser test: ratio 2 gives a 2560x1440 buffer for 1280x720, drawn; a page as big as "
+          "its screen (800x600, then 1024x768) keeps the canvas at its size, no errors")
+    page.call("Page.close")
+
+
+def scenario_wheel(browser, base):
+    """One notch of the wheel over the map is one zoom step (x1.2), the right way round."""
+    page = Page(browser, "about:blank")
+    page.emulate(1280, 720)
+    page.call("Page.navigate", {"url": base})
+    page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused")
+    x, y, w, h = layout_rect(page, r"^dungen-viz: map viewport")
+    cells = []
+    for delta in (0, -100, 100, 100):
+        if delta:
+            seen = len(page.lines)
+            page.wheel(x + w / 2, y + h / 2, delta)
+            page.wait_for_line(r"^dungen-viz: map cell", seen)
+            page.pump(0.3)
+        _, m = page.wait_for_line(r"^dungen-viz: map cell ([\d.]+) px")
+        found = [float(m.group(1)) for m in
+                 map(re.compile(r"^dungen-viz: map cell ([\d.]+) px").search, page.lines) if m]
+        cells.append(found[-1])
+    ratios = [b / a for a, b in zip(cells, cells[1:])]
+    wanted = [1.2, 1 / 1.2, 1 / 1.2]
+    if any(abs(r - w) > 0.02 for r, w in zip(ratios, wanted)):
+        fail(f"wheel notches up, down, down changed the cell size {cells} (ratios {ratios}, "
+             f"wanted {wanted})")
+    page.check_no_errors()
+    print(f"browser test: wheel notches up, down, down: map cell {cells} px (x1.2 a notch)")
+    page.call("Page.close")
+
+
+def scenario_clipboard_and_files(browser, base, server_port):
+    """copy share string and copy link reach the real clipboard; Ctrl+V pastes it into the
+    share field; open preset opens the browser's file picker and loads the file chosen there."""
+    origin = f"http://127.0.0.1:{server_port}"
+    browser.call("Browser.grantPermissions", {"origin": origin, "permissions": [
+        "clipboardReadWrite", "clipboardSanitizedWrite"]})
+    page = Page(browser, "about:blank")
+    page.emulate(1280, 1000)
+    page.call("Page.navigate", {"url": base + "?seed=5"})
+    page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused")
+    x, y, w, h = page.item("controls/share")
+    seen = len(page.lines)
+    page.click(x + w // 2, y + h // 2)
+    x, y, w, h = page.item("share/copy", seen)
+    page.click(x + w // 2, y + h // 2)
+    page.pump(0.5)
+    copied = page.evaluate("navigator.clipboard.readText()", await_promise=True)
+    if not copied.startswith("rooms-and-tunnels?") or "seed=5" not in copied:
+        fail(f"copy share string put {copied!r} on the clipboard")
+    x, y, w, h = page.item("share/copy-link", seen)
+    page.click(x + w // 2, y + h // 2)
+    page.pump(0.5)
+    link = page.evaluate("navigator.clipboard.readText()", await_promise=True)
+    if not link.startswith(base + "?share=rooms-and-tunnels%3F"):
+        fail(f"copy link put {link!r} on the clipboard")
+    # Paste: another share string on the clipboard, Ctrl+V in the field, Enter loads it.
+    page.evaluate("navigator.clipboard.writeText('cellular-caves?seed=9')", await_promise=True)
+    x, y, w, h = page.item("share/paste", seen)
+    page.click(x + w // 2, y + h // 2)
+    # Ctrl down, V (the browser's paste command: a paste event), V up, Ctrl up, as a hand does.
+    keys = [("rawKeyDown", "Control", "ControlLeft", 17, []), ("rawKeyDown", "v", "KeyV", 86,
+            ["paste"]), ("keyUp", "v", "KeyV", 86, []), ("keyUp", "Control", "ControlLeft", 17,
+                                                         [])]
+    for kind, key, code, number, commands in keys:
+        page.call("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": code,
+                                             "windowsVirtualKeyCode": number, "modifiers": 2,
+                                             "commands": commands})
+        page.pump(0.15)
+    page.pump(0.3)
+    seen = len(page.lines)
+    page.press("Enter", "Enter", 13, hold=0.15)
+    page.wait_for_line(r"^dungen-viz: item controls/fill_percent", seen)
+    print(f"browser test: copy share string gave {copied!r}, copy link {link[:60]}...; Ctrl+V "
+          "pasted 'cellular-caves?seed=9' and Enter loaded it")
+
+    # open preset: the page's file picker opens (its click is counted: headless Chromium shows
+    # no dialog to intercept), and a file chosen in it loads.
+    page.evaluate("window.pickerOpened = 0; document.getElementById('picker')"
+                  ".addEventListener('click', function () { window.pickerOpened++; })")
+    x, y, w, h = page.item("share/open-preset")
+    page.click(x + w // 2, y + h // 2)
+    page.pump(0.5)
+    if page.evaluate("window.pickerOpened") != 1:
+        fail("open preset did not open the page's file picker")
+    preset = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "presets",
+                                          "tutorial-rooms-and-tunnels.json"))
+    document = page.call("DOM.getDocument")["root"]["nodeId"]
+    picker = page.call("DOM.querySelector", {"nodeId": document, "selector": "#picker"})
+    seen = len(page.lines)
+    page.call("DOM.setFileInputFiles", {"files": [preset], "nodeId": picker["nodeId"]})
+    page.wait_for_line(r"^dungen-viz: preset note", seen)
+    page.wait_for_line(r"^dungen-viz: item controls/max_rooms", seen)
+    page.check_no_errors()
+    print("browser test: open preset opened the browser's file picker; the file chosen there "
+          "(presets/tutorial-rooms-and-tunnels.json) loaded, with its note")
+    page.call("Page.close")
+
+
+def scenario_messages(browser, base, build, server_port):
+    """A note (a step past the end) sits clear of the transport bar and closes; ?help shows the
+    help in the page; options that mean nothing in a page and unknown lessons are refused in
+    words; a lesson's name opens it; a page opened as a file says it needs a web server."""
+    page = Page(browser, "about:blank")
+    page.emulate(1280, 720)
+    page.call("Page.navigate", {"url": base + "?steps=99999"})
+    page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused")
+    page.pump(1.0)
+    note = page.evaluate("(function () { var n = document.querySelector('#notes .note');"
+                         " if (!n) return null; var r = n.getBoundingClientRect();"
+                         " return [n.innerText, r.left, r.top, r.width, r.height]; })()")
+    if not note or "past the end" not in note[0]:
+        fail(f"a step past the end gave no note (notes: {note})")
+    bx, by, bw, bh = layout_rect(page, r"^dungen-viz: transport bar")
+    _, nx, ny, nw, nh = note
+    if ny + nh > by and nx < bx + bw and nx + nw > bx:
+        fail(f"the note {note[1:]} covers the transport bar {(bx, by, bw, bh)}")
+    page.screenshot(os.path.join(build, "browser-test-note.png"))
+    page.evaluate("document.querySelector('#notes .note button').click()")
+    if page.evaluate("document.querySelectorAll('#notes .note').length") != 0:
+        fail("the note's close button left it there")
+    page.check_no_errors()
+    page.call("Page.close")
+
+    cases = [("?help", ["dungen.html?generator=", "--seed N"]),
+             ("?frames=3", ["--frames means nothing in the page"]),
+             ("?size=800x600", ["--size means nothing in the page", "browser window"]),
+             ("?preset=caves-dens", ["no lesson of that name", "caves-dense, caves-sparse"])]
+    for query, wanted in cases:
+        page = Page(browser, base + query)
+        text = page.ended_text()
+        if text is None or any(w not in text for w in wanted):
+            fail(f"dungen.html{query} showed {text!r}, not {wanted}")
+        page.call("Page.close")
+    page = Page(browser, base + "?preset=caves-dense")
+    page.wait_for_line(r"^dungen-viz: preset note")
+    page.wait_for_line(r"^dungen-viz: item controls/fill_percent")
+    page.check_no_errors()
+    page.call("Page.close")
+    page = Page(browser, "file://" + os.path.abspath(os.path.join(build, "dungen.html")))
+    text = page.ended_text()
+    if text is None or "needs a web server" not in text:
+        fail(f"the page opened as a file showed {text!r}")
+    page.call("Page.close")
+    print("browser test: a note sits clear of the transport bar and closes; ?help, ?frames, "
+          "?size and an unknown lesson say what is wrong in the page; ?preset=caves-dense opens "
+          "the lesson; file:// says a web server is needed")
 
 
 def main():
@@ -386,6 +685,13 @@ def main():
         page.check_no_errors()
         print(f"browser test: a 2048x2048 map built in {built:.1f} s and drawn ({colours} tile "
               f"colours)")
+        page.call("Page.close")
+
+        scenario_phone(browser, base, build)
+        scenario_hidpi_and_kiosk(browser, base, build)
+        scenario_wheel(browser, base)
+        scenario_clipboard_and_files(browser, base, server.port)
+        scenario_messages(browser, base, build, server.port)
     finally:
         browser.close()
         server.close()
