@@ -3,34 +3,42 @@
 what a student's browser downloads (raw and as sent), how long until the page's HTML and the
 app's first drawn frame, and how long a frame takes while playing. Medians of --runs loads.
 
-  python3 scripts/web-figures.py [BUILD_DIR] [--runs N] [--slow]
+  python3 scripts/web-figures.py [BUILD_DIR] [--runs N] [--slow] [--plain]
 
 --slow also loads the page over a throttled 1.6 Mbit/s link (DevTools network emulation).
-The server is scripts/web_serve.py when it is there (precompressed files, as web.sh serves),
-Python's plain http.server otherwise. Figures only: nothing here passes or fails.
+The server is scripts/web_serve.py (precompressed files, as web.sh serves); --plain serves with
+Python's plain http.server instead (no compression: the figures before web_serve.py). Figures only: nothing here passes or fails.
 """
 
+import functools
+import http.server
 import os
 import statistics
 import sys
-import time
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "web"))
-sys.path.insert(0, HERE)
 import browser_test as bt  # noqa: E402
 
 PLAY_SECONDS = 5.0
 
 
-def start_server(folder):
-    try:
-        import web_serve  # noqa: F401
-        server, port = web_serve.start(folder)
-        return server.shutdown, port, "scripts/web_serve.py (precompressed files)"
-    except ImportError:
-        server = bt.Server(folder)
-        return server.close, server.port, "python3 http.server (uncompressed)"
+def start_server(folder, plain):
+    """web.sh's server (the precompressed files), or with --plain Python's http.server (what
+    the page had before web_serve.py)."""
+    if plain:
+        handler = functools.partial(Quiet, directory=folder)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        return server.shutdown, server.server_address[1], "python3 http.server (uncompressed)"
+    server = bt.Server(folder)
+    return server.close, server.port, "scripts/web_serve.py (precompressed files)"
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
 
 
 def load(browser, url, throttle=None):
@@ -70,7 +78,7 @@ def frame_ms_playing(page):
               " function f() { n++; if (performance.now() - t0 < %d) requestAnimationFrame(f);"
               " else r((performance.now() - t0) / n); } requestAnimationFrame(f); })"
               % int(PLAY_SECONDS * 1000))
-    ms = page.evaluate(script, await_promise=True, timeout=PLAY_SECONDS + 30)
+    ms = page.evaluate(script, await_promise=True)
     parts = [t for t in page.lines if ", playing, " in t]
     return ms, parts[-1] if parts else ""
 
@@ -83,7 +91,7 @@ def main():
         runs = int(args[args.index("--runs") + 1])
     folders = [a for a in args if not a.startswith("--") and not a.isdigit()]
     build = folders[0] if folders else "build-web"
-    stop, port, how = start_server(build)
+    stop, port, how = start_server(build, "--plain" in args)
     browser = bt.Chromium()
     url = f"http://127.0.0.1:{port}/dungen.html"
     try:

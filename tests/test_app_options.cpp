@@ -226,3 +226,62 @@ TEST(AppOptions, APresetIsTheStartAndFlagsOverrideIt) {
 
 }  // namespace
 }  // namespace dungen::app
+
+namespace dungen::app {
+namespace {
+
+const ParseContext kPage{.page = true, .lesson_dirs = {DUNGEN_SOURCE_DIR "/presets"}};
+
+std::string bad_in_page(const std::vector<std::string>& args) {
+  const ParseResult r = parse_options(args, kPage);
+  const auto* b = std::get_if<BadFlags>(&r);
+  EXPECT_NE(b, nullptr) << "accepted in the page";
+  return b ? b->message : std::string();
+}
+
+// The page's address is its command line: what only a desktop window can do is refused there in
+// words (the same flags are fine on the desktop), and its help says how an address spells them.
+TEST(AppOptions, ThePageRefusesWhatMeansNothingThereInWords) {
+  EXPECT_EQ(bad_in_page({"--frames=3"}),
+            "--frames means nothing in the page: a page does not exit after N frames (it is for "
+            "the desktop app's scripted runs)");
+  EXPECT_NE(bad_in_page({"--screenshot=x.png"}).find("export PNG downloads one"),
+            std::string::npos);
+  EXPECT_NE(bad_in_page({"--size=800x600"}).find("takes the browser window's size"),
+            std::string::npos);
+  EXPECT_NE(bad_in_page({"--no-wait"}).find("means nothing in the page"), std::string::npos);
+  EXPECT_NE(bad_in_page({"--bogus=1"}).find("see dungen.html?help"), std::string::npos);
+  EXPECT_EQ(good({"--frames=3"}).frames, 3);  // the desktop still takes them
+
+  const ParseResult help = parse_options({"--help"}, kPage);
+  const std::string text = std::get<HelpRequested>(help).text;
+  EXPECT_NE(text.find("dungen.html?generator=cellular-caves&seed=7"), std::string::npos);
+  EXPECT_EQ(text.find("  --frames N"), std::string::npos) << text;
+  EXPECT_NE(text.find("Not in the page: --frames --no-wait --screenshot --size"),
+            std::string::npos);
+  const std::string desktop = std::get<HelpRequested>(parse_options({"--help"})).text;
+  EXPECT_NE(desktop.find("  --frames N"), std::string::npos);
+  EXPECT_EQ(desktop.find("dungen.html"), std::string::npos);
+}
+
+// --preset takes a lesson's name (with or without .json), and a name that is neither a file nor
+// a lesson is refused with the lessons listed.
+TEST(AppOptions, APresetByLessonNameAndTheLessonsListedWhenWrong) {
+  for (const char* name : {"caves-dense", "caves-dense.json"}) {
+    const ParseResult r = parse_options({std::string("--preset=") + name}, kPage);
+    const auto* o = std::get_if<AppOptions>(&r);
+    ASSERT_NE(o, nullptr) << name;
+    ASSERT_TRUE(o->preset.has_value());
+    EXPECT_EQ(std::string(o->preset->generator->name), "cellular-caves");
+    EXPECT_EQ(o->setup.seed, 3u);
+  }
+  const std::string wrong = bad_in_page({"--preset=caves-dens"});
+  EXPECT_NE(wrong.find("no such file, and no lesson of that name; the lessons: "
+                       "bsp-rooms-libtcod, caves-dense, caves-sparse,"),
+            std::string::npos)
+      << wrong;
+  EXPECT_NE(wrong.find("tutorial-rooms-and-tunnels"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dungen::app

@@ -95,9 +95,13 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
   // image's first row at the bottom). A software rasteriser compiles a program for each new
   // kind of draw (glBlitFramebuffer's took it 36 ms in the first frame); this one is the UI's.
   const auto tex = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(images_[front_]));
+  // Opaque, so drawn without blending (a software rasteriser reads no pixels back for it); the
+  // UI's state comes back after it.
+  list->AddCallback([](const ImDrawList*, const ImDrawCmd*) { glDisable(GL_BLEND); }, nullptr);
   list->AddImage(tex, ImVec2(static_cast<float>(x) / fb_scale, static_cast<float>(y) / fb_scale),
                  ImVec2(static_cast<float>(x + w) / fb_scale, static_cast<float>(y + h) / fb_scale),
                  ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+  list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 
 // Decides how this frame's key and damage reach the picture: all of it now (nothing drawn yet,

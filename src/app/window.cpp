@@ -48,6 +48,12 @@ void hint_gl_context() {
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // A 2D picture: no depth or stencil buffer, and an opaque canvas, which the browser puts on
+  // the page as a copy instead of blending it (Emscripten's GLFW asks WebGL for alpha, depth and
+  // stencil by default; software WebGL pays for each every frame).
+  glfwWindowHint(GLFW_ALPHA_BITS, 0);
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
 #else
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);

@@ -18,8 +18,6 @@ Exit 0 when both scenarios pass; 1 with a line saying what failed.
 """
 
 import base64
-import functools
-import http.server
 import json
 import os
 import queue
@@ -31,7 +29,12 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 import zlib
+
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/ from the import below
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+import web_serve  # noqa: E402
 
 WIDTH, HEIGHT = 1280, 1000  # tall enough for "Save and share" opened in the left panel
 TIMEOUT_S = 90  # for each wait; the whole test takes well under a minute here
@@ -43,21 +46,30 @@ def fail(why):
 
 
 class Server:
-    """The build folder over HTTP on a free local port, in a thread."""
+    """The build folder over HTTP on a free local port, in a thread: scripts/web_serve.py, the
+    server web.sh runs (the right types, the precompressed files)."""
 
     def __init__(self, folder):
-        handler = functools.partial(Quiet, directory=folder)
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.port = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.folder = folder
+        self.httpd, self.port = web_serve.start(folder)
 
     def close(self):
         self.httpd.shutdown()
+        self.httpd.server_close()
 
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+    def check_compressed(self):
+        """The wasm as a browser asking for brotli gets it: compressed, with the wasm's type.
+        Returns (bytes sent, bytes of the file)."""
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}/dungen.wasm",
+                                         headers={"Accept-Encoding": "gzip, br"})
+        with urllib.request.urlopen(request, timeout=TIMEOUT_S) as reply:
+            body = reply.read()
+            kind, encoding = reply.headers["Content-Type"], reply.headers["Content-Encoding"]
+        if kind != "application/wasm" or encoding not in ("br", "gzip"):
+            fail(f"dungen.wasm came as {kind!r} with encoding {encoding!r}, not application/wasm "
+                 "compressed (scripts/web.sh --build writes the .br and .gz copies)")
+        size = os.path.getsize(os.path.join(self.folder, "dungen.wasm"))
+        return len(body), size
 
 
 class Chromium:
@@ -187,7 +199,7 @@ class Page:
         elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
             self.errors.append(f"log: {params['entry']['text']}")
 
-    def evaluate(self, expression, await_promise=False, timeout=None):
+    def evaluate(self, expression, await_promise=False):
         """The value of a JavaScript expression in the page."""
         result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
                                                 "awaitPromise": await_promise})
@@ -613,6 +625,8 @@ def main():
         png = page.screenshot(os.path.join(build, "browser-test.png"))
         colours = check_map_drawn(png, viewport)
         page.check_no_errors()
+        sent, size = server.check_compressed()
+        print(f"browser test: dungen.wasm served compressed, {sent:,} of {size:,} bytes")
         print(f"browser test: default map drawn ({colours} tile colours in the map viewport "
               f"{viewport}), at step {m.group(1)} of {m.group(2)}, no console errors; "
               f"screenshot {build}/browser-test.png")
