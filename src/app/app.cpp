@@ -409,6 +409,7 @@ void App::frame(double dt, bool capture) {
 void App::draw_panels() {
   ui_.drawn.clear();
   ui_.another_frame = false;
+  ui_.compare = compare_.get();
   LayoutInput in = layout_input();
   layout_ = compute_layout(in);
   // The preset's note under the map, as tall as its text wrapped at the map's width.
@@ -426,7 +427,6 @@ void App::draw_panels() {
   draw_help_window(ui_);
   draw_sweep_window(session_, ui_);
   draw_file_dialog(session_, ui_);
-  if (compare_) compare_->draw_window(session_);
 }
 
 void App::first_frame_shown() {

@@ -154,23 +154,11 @@ void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& dif
 
 }  // namespace
 
-void ComparePane::draw_window(Session& a) {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  // Over the right panel at first (pane A's own log and stats: the table has both), never over
-  // the transport bar and never bigger than half the window: past that it scrolls.
-  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x, vp->WorkPos.y}, ImGuiCond_FirstUseEver,
-                          {1.0f, 0.0f});
-  ImGui::SetNextWindowSizeConstraints({0, 0}, {vp->WorkSize.x * 0.5f, vp->WorkSize.y * 0.8f});
-  bool open = true;
-  if (!ImGui::Begin("Compare: pane B", &open,
-                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_HorizontalScrollbar)) {
-    ImGui::End();
-    if (!open) a.view().compare = false;
-    return;
-  }
+void ComparePane::draw_section(Session& a) {
+  // In the panel, not a window of its own: a window covered the Algorithm panel's lit line.
+  ImGui::PushID("pane B");
   draw_b_settings(b());
   if (ImGui::Button("copy A to B")) cmp_.copy_from(a);
-  ImGui::SameLine();
   ImGui::Checkbox("by fraction of each run", &cmp_.by_fraction);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
@@ -178,8 +166,8 @@ void ComparePane::draw_window(Session& a) {
   }
   ImGui::Separator();
   draw_figures_table(rows_, diff_);
-  ImGui::End();
-  if (!open) a.view().compare = false;
+  if (ImGui::Button("end compare (C)")) a.view().compare = false;
+  ImGui::PopID();
 }
 
 }  // namespace dungen::app

@@ -1,7 +1,7 @@
 #pragma once
 // Compare mode's GL side: pane B's texture, renderer and view; drawing it beside pane A with the
-// cells that differ marked in both; and the Compare window (B's generator, seed and parameters,
-// the lock-step choice, and the figures of both with their differences).
+// cells that differ marked in both; and pane B's section of the left panel (B's generator, seed and
+// parameters, the lock-step choice, and the figures of both with their differences).
 
 #include <memory>
 #include <optional>
@@ -36,8 +36,9 @@ class ComparePane {
   void draw_diff(ImDrawList* list, const MapView& view, ScreenRect rect, const Palette& palette,
                  const Grid& grid);
   const MapView& view() const { return view_; }
-  // The Compare window.
-  void draw_window(Session& a);
+  // Pane B's section of the left panel, under pane A's generator: B's generator, seed and
+  // parameters, the lock-step choice, the figures of both, and a button that ends compare mode.
+  void draw_section(Session& a);
   const CellDiff& diff() const { return diff_; }
 
  private:

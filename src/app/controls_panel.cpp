@@ -10,6 +10,7 @@
 #include <string>
 
 #include "analysis/regions.hpp"
+#include "app/compare_pane.hpp"
 #include "app/logic/session.hpp"
 #include "app/panels.hpp"
 #include "render/palette.hpp"
@@ -342,6 +343,9 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) 
     // The frames take what the label column leaves.
     ImGui::PushItemWidth(-(m.label + m.gap));
     generator_section(session, ui, m);
+    if (ui.compare && ImGui::CollapsingHeader("Compare: pane B", ImGuiTreeNodeFlags_DefaultOpen)) {
+      ui.compare->draw_section(session);
+    }
     if (ImGui::CollapsingHeader("Regions (flood fill)", ImGuiTreeNodeFlags_DefaultOpen)) {
       regions_section(session, ui, m);
     }

@@ -63,8 +63,12 @@ struct SweepUi {
 };
 
 // GL-side UI state that is not part of the session.
+class ComparePane;
+
 struct UiState {
   bool show_help = false;
+  // Compare mode's pane B while it is on (owned by the App): its section in the left panel.
+  ComparePane* compare = nullptr;
   float font_scale = 1.0f;   // applied to the Window between frames
   float scale_edit = -1.0f;  // the UI scale slider's value while it is held (applied on release)
   PanelState controls = PanelState::Auto;
