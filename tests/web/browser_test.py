@@ -12,9 +12,17 @@ Scenario 3, the mouse: a click on the max_rooms slider's left end makes a new ma
 another length); a click on "Save and share", then on "export PNG", downloads a PNG of the map.
 Scenario 4, a big map (2048x2048 caves): built a slice a frame on the page's one thread, then
 uploaded a band a frame; it must end up drawn.
+Then the page as students get it (issue 24): a phone (390x844 CSS px, pixel ratio 3, touch: the
+map and transport bar in view, each tap steps once, a pinch zooms); pixel ratio 2 (the drawing
+buffer is the CSS size x 2); the page as big as its screen (the canvas follows, no errors); a
+wheel notch is one zoom step; copy share string / copy link reach the clipboard and Ctrl+V pastes;
+open preset opens the page's file picker and a file chosen there (or dropped) loads; a note sits
+clear of the transport bar and closes; ?help, refused options and unknown lessons are said in the
+page, and so are file:// and a browser without WebGL. The server is scripts/web_serve.py (as
+web.sh serves): the wasm must come compressed.
 
 Usage: python3 tests/web/browser_test.py [BUILD_DIR]   (scripts/web.sh --test runs it)
-Exit 0 when both scenarios pass; 1 with a line saying what failed.
+Exit 0 when every scenario passes; 1 with a line saying what failed.
 """
 
 import base64
@@ -76,7 +84,7 @@ class Chromium:
     """Headless Chromium with the DevTools protocol on a pipe (--remote-debugging-pipe: JSON
     messages, each ended by a NUL byte, in on its fd 3 and out on its fd 4)."""
 
-    def __init__(self):
+    def __init__(self, extra=()):
         exe = shutil.which("chromium") or shutil.which("chromium-browser")
         if not exe:
             fail("no chromium on PATH (scripts/web.sh installs Debian's chromium)")
@@ -86,7 +94,7 @@ class Chromium:
         args = [exe, "--headless=new", "--no-sandbox", "--use-angle=swiftshader",
                 "--enable-unsafe-swiftshader", "--remote-debugging-pipe",
                 f"--window-size={WIDTH},{HEIGHT}", f"--user-data-dir={self.profile}",
-                "--no-first-run", "--no-default-browser-check", "about:blank"]
+                "--no-first-run", "--no-default-browser-check", *extra, "about:blank"]
         # bash puts the two pipe ends on fds 3 and 4, then becomes chromium.
         script = f'exec "$@" 3<&{to_browser_r} 4>&{from_browser_w}'
         self.proc = subprocess.Popen(["bash", "-c", script, "chromium"] + args,
@@ -414,13 +422,29 @@ def scenario_phone(browser, base, build):
         at = len(page.lines) - 1
     if steps != [1, 2, 3]:
         fail(f"three taps on the step button went to steps {steps}, not [1, 2, 3]")
+    # Two fingers on the map moving apart to twice their distance: the cells twice as big.
+    mx, my, mw, mh = layout_rect(page, r"^dungen-viz: map viewport")
+    cx, cy = (mx + mw / 2) / ratio, (my + mh / 2) / ratio
+    cell = re.compile(r"^dungen-viz: map cell ([\d.]+) px")
+    before = [float(m.group(1)) for m in map(cell.search, page.lines) if m][-1]
+    for kind, spread in (("touchStart", 40), ("touchMove", 60), ("touchMove", 80),
+                         ("touchEnd", None)):
+        points = [] if spread is None else [{"x": cx - spread / 2, "y": cy, "id": 0},
+                                            {"x": cx + spread / 2, "y": cy, "id": 1}]
+        page.call("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        page.pump(0.2)
+    page.pump(0.5)
+    after = [float(m.group(1)) for m in map(cell.search, page.lines) if m][-1]
+    if abs(after / before - 2.0) > 0.1:
+        fail(f"a pinch from 40 to 80 px changed the cell size {before} -> {after} px (wanted x2)")
     png = page.screenshot(os.path.join(build, "browser-test-phone.png"))
     # (Three steps in: the walls, a room or none yet, and the background.)
     check_map_drawn(png, layout_rect(page, r"^dungen-viz: map viewport"), 2,
                     "wall, the background")
     page.check_no_errors()
     print("browser test: phone 390x844 at ratio 3: canvas 1170x2532, map and transport bar in "
-          f"view, three taps stepped {steps}; screenshot {build}/browser-test-phone.png")
+          f"view, three taps stepped {steps}, a pinch to twice the spread zoomed {before} -> "
+          f"{after} px a cell; screenshot {build}/browser-test-phone.png")
     page.call("Page.close")
 
 
@@ -552,9 +576,18 @@ def scenario_clipboard_and_files(browser, base, server_port):
     page.call("DOM.setFileInputFiles", {"files": [preset], "nodeId": picker["nodeId"]})
     page.wait_for_line(r"^dungen-viz: preset note", seen)
     page.wait_for_line(r"^dungen-viz: item controls/max_rooms", seen)
+    # A preset dropped on the page opens the same way.
+    dropped = os.path.join(os.path.dirname(preset), "caves-dense.json")
+    seen = len(page.lines)
+    for kind in ("dragEnter", "dragOver", "drop"):
+        page.call("Input.dispatchDragEvent", {"type": kind, "x": 640, "y": 300, "data": {
+            "items": [], "files": [dropped], "dragOperationsMask": 1}})
+        page.pump(0.1)
+    page.wait_for_line(r"^dungen-viz: item controls/fill_percent", seen)
     page.check_no_errors()
     print("browser test: open preset opened the browser's file picker; the file chosen there "
-          "(presets/tutorial-rooms-and-tunnels.json) loaded, with its note")
+          "(presets/tutorial-rooms-and-tunnels.json) loaded, with its note; caves-dense.json "
+          "dropped on the page loaded too")
     page.call("Page.close")
 
 
@@ -603,7 +636,17 @@ def scenario_messages(browser, base, build, server_port):
     if text is None or "needs a web server" not in text:
         fail(f"the page opened as a file showed {text!r}")
     page.call("Page.close")
-    print("browser test: a note sits clear of the transport bar and closes; ?help, ?frames, "
+    # A browser without WebGL (switched off, as on a machine without a usable GPU driver).
+    plain = Chromium(extra=("--disable-webgl", "--disable-3d-apis"))
+    try:
+        page = Page(plain, base)
+        text = page.ended_text()
+        if text is None or "no WebGL 2" not in text or "hardware acceleration" not in text:
+            fail(f"the page without WebGL showed {text!r}")
+    finally:
+        plain.close()
+    print("browser test: without WebGL the page says so and what to do; "
+          "a note sits clear of the transport bar and closes; ?help, ?frames, "
           "?size and an unknown lesson say what is wrong in the page; ?preset=caves-dense opens "
           "the lesson; file:// says a web server is needed")
 
