@@ -190,8 +190,9 @@ Checked<std::unique_ptr<Window>> Window::open(const WindowConfig& config) {
   w->window_ = glfwCreateWindow(config.width, config.height, "dungen-viz", nullptr, nullptr);
   glfwDefaultWindowHints();
   if (!w->window_) {
-    return Error{"no display: no window with OpenGL 3.3 core could be opened (" + glfw_error() +
-                 ")"};
+    return Error{DUNGEN_GL_ES ? "no WebGL 2: the browser gave the page no WebGL 2 context"
+                              : "no display: no window with OpenGL 3.3 core could be opened (" +
+                                    glfw_error() + ")"};
   }
   glfwMakeContextCurrent(w->window_);
 #if !DUNGEN_GL_ES  // the browser's WebGL needs no loader, and the page paces the frames
