@@ -128,7 +128,8 @@ void draw_b_settings(Session& s) {
 
 // The figures of both panes side by side, with B - A, and how many cells differ.
 void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& diff) {
-  if (ImGui::BeginTable("figures", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+  // As wide as the panel, each cell's text wrapped in its column: nothing cut at the edge.
+  if (ImGui::BeginTable("figures", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("A");
     ImGui::TableSetupColumn("B");
@@ -137,14 +138,10 @@ void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& dif
     const auto row = [](const std::string& l, const std::string& x, const std::string& y,
                         const std::string& d) {
       ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(l.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(x.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(y.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(d.c_str());
+      for (const std::string* text : {&l, &x, &y, &d}) {
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", text->c_str());
+      }
     };
     for (const CompareRow& r : rows) row(r.label, r.a, r.b, r.diff);
     if (diff.same_size) row("cells differing", "", "", std::to_string(diff.count));
