@@ -106,12 +106,12 @@ def main():
         for i in range(runs):
             sent, raw, html, first, page = load(browser, url)
             loads.append((sent, raw, html, first))
-            if i == 0:
-                ms, line = frame_ms_playing(page)
-                frames.append(ms)
-                print(f"  playing: {ms:.1f} ms a frame (wall, {PLAY_SECONDS:.0f} s of "
-                      f"requestAnimationFrame); the app's last line: {line}")
+            ms, line = frame_ms_playing(page)
+            frames.append(ms)
             page.call("Page.close")
+        print(f"  playing: {statistics.median(frames):.1f} ms a frame, median of {runs} loads "
+              f"({', '.join(f'{f:.1f}' for f in frames)}; wall time per requestAnimationFrame "
+              f"over {PLAY_SECONDS:.0f} s); the app's last line: {line}")
         med = lambda k: statistics.median(v[k] for v in loads)  # noqa: E731
         print(f"  downloaded: {med(0):,.0f} B as sent ({med(1):,.0f} B decoded)")
         print(f"  first HTML shown (first contentful paint): {med(2):.0f} ms; first drawn frame: "
