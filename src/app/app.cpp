@@ -286,7 +286,7 @@ LayoutInput App::layout_input() const {
   in.gap_y = style.ItemSpacing.y;
   in.pad_x = style.WindowPadding.x;
   in.pad_y = style.WindowPadding.y;
-  in.controls = measure_controls_panel(session_);
+  in.controls = measure_controls_panel(session_, compare_ ? &compare_->b() : nullptr);
   in.teaching = measure_teaching_panel(ui_.projector);
   in.controls_state = ui_.controls;
   in.teaching_state = ui_.teaching;

@@ -103,45 +103,27 @@ namespace {
 
 // Pane B's own generator, seed and parameters (each applied when its field is left), and its
 // notice.
-void draw_b_settings(Session& s) {
-  if (ImGui::BeginCombo("generator", std::string(s.generator().name).c_str())) {
-    for (const GeneratorSpec* spec : s.generators()) {
-      if (ImGui::Selectable(std::string(spec->name).c_str(), spec == &s.generator())) {
-        s.select_generator(spec->name);
-      }
-    }
-    ImGui::EndCombo();
-  }
-  std::uint64_t seed = s.seed();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
-  ImGui::InputScalar("seed", ImGuiDataType_U64, &seed);
-  if (ImGui::IsItemDeactivatedAfterEdit()) s.set_seed(seed);
-  const ParamValues params = s.params();
-  for (const ParamDef& def : params.schema().params) {
-    std::int64_t v = params.get(def.name);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
-    ImGui::InputScalar(std::string(def.name).c_str(), ImGuiDataType_S64, &v);
-    if (ImGui::IsItemDeactivatedAfterEdit()) s.set_param(def.name, v);
-  }
-  if (!s.notice().empty()) ImGui::TextColored({1.0f, 0.85f, 0.2f, 1.0f}, "%s", s.notice().c_str());
-}
-
 // The figures of both panes side by side, with B - A, and how many cells differ.
 void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& diff) {
-  // As wide as the panel, each cell's text wrapped in its column: nothing cut at the edge.
+  // As wide as the panel: the figures at their own width, the labels and differences wrapped in
+  // what is left (nothing cut at the panel's edge).
   if (ImGui::BeginTable("figures", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("");
-    ImGui::TableSetupColumn("A");
-    ImGui::TableSetupColumn("B");
+    ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("B - A");
     ImGui::TableHeadersRow();
     const auto row = [](const std::string& l, const std::string& x, const std::string& y,
                         const std::string& d) {
       ImGui::TableNextRow();
-      for (const std::string* text : {&l, &x, &y, &d}) {
-        ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", text->c_str());
-      }
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", l.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(x.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(y.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", d.c_str());
     };
     for (const CompareRow& r : rows) row(r.label, r.a, r.b, r.diff);
     if (diff.same_size) row("cells differing", "", "", std::to_string(diff.count));
@@ -152,9 +134,8 @@ void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& dif
 }  // namespace
 
 void ComparePane::draw_section(Session& a) {
-  // In the panel, not a window of its own: a window covered the Algorithm panel's lit line.
-  ImGui::PushID("pane B");
-  draw_b_settings(b());
+  // In the panel, under B's settings (drawn by the panel with pane A's widgets), not a window
+  // of its own: a window covered the Algorithm panel's lit line.
   if (ImGui::Button("copy A to B")) cmp_.copy_from(a);
   ImGui::Checkbox("by fraction of each run", &cmp_.by_fraction);
   if (ImGui::IsItemHovered()) {
@@ -164,7 +145,6 @@ void ComparePane::draw_section(Session& a) {
   ImGui::Separator();
   draw_figures_table(rows_, diff_);
   if (ImGui::Button("end compare (C)")) a.view().compare = false;
-  ImGui::PopID();
 }
 
 }  // namespace dungen::app

@@ -36,8 +36,9 @@ class ComparePane {
   void draw_diff(ImDrawList* list, const MapView& view, ScreenRect rect, const Palette& palette,
                  const Grid& grid);
   const MapView& view() const { return view_; }
-  // Pane B's section of the left panel, under pane A's generator: B's generator, seed and
-  // parameters, the lock-step choice, the figures of both, and a button that ends compare mode.
+  // The rest of pane B's section of the left panel, under B's settings (controls_panel.cpp
+  // draws those with pane A's widgets): the lock-step choice, the figures of both, and a button
+  // that ends compare mode.
   void draw_section(Session& a);
   const CellDiff& diff() const { return diff_; }
 

@@ -56,7 +56,8 @@ const char* tile_legend(Tile t) {
   return t == Tile::Empty ? "unused" : tile_name(t).data();
 }
 
-Metrics metrics(const Session& session) {
+// Pane B's settings (compare mode) share the label column: its schema counts too.
+Metrics metrics(const Session& session, const Session* b) {
   Metrics m;
   m.gap = ImGui::GetStyle().ItemInnerSpacing.x;
   m.field_min = ImGui::GetFontSize() * 5.0f;
@@ -76,12 +77,13 @@ Metrics metrics(const Session& session) {
     }
   };
   params(session.params().schema());
+  if (b) params(b->params().schema());
   params(region_schema());
   for (const GeneratorSpec* spec : session.generators()) {
     m.single = std::max(m.single, combo_w(spec->name));
   }
-  for (const char* b : {"flood-fill from this step", "fit (F)", "help (F1)", "reset (U)"}) {
-    m.single = std::max(m.single, button_w(b));
+  for (const char* button : {"flood-fill from this step", "fit (F)", "help (F1)", "reset (U)"}) {
+    m.single = std::max(m.single, button_w(button));
   }
   for (const char* c : {"grid (G)", "region labels (L)", "projector (P)", "run to end", "animated",
                         "instant", "on change:"}) {
@@ -109,8 +111,8 @@ void help_marker(const ParamDef& def) {
 
 // A combo with its label to the right when the choice fits beside it, else the label on a line
 // of its own and the combo the panel's full width. Returns the chosen value if it changed.
-std::optional<std::int64_t> choice_widget(UiState& ui, const Metrics& m, const ParamDef& def,
-                                          std::int64_t v) {
+std::optional<std::int64_t> choice_widget(UiState& ui, const Metrics& m, std::string_view items,
+                                          const ParamDef& def, std::int64_t v) {
   const std::string label(def.name);
   const std::string preview = choice_text(def, v);
   const bool beside = combo_w(preview) <= ImGui::CalcItemWidth();
@@ -126,16 +128,17 @@ std::optional<std::int64_t> choice_widget(UiState& ui, const Metrics& m, const P
     }
     ImGui::EndCombo();
   }
-  note_item(ui, "controls/" + label, combo_w(preview) + (beside ? m.gap + text_w(label) : 0.0f));
+  note_item(ui, std::string(items) + label,
+            combo_w(preview) + (beside ? m.gap + text_w(label) : 0.0f));
   return result;
 }
 
 // One widget for one parameter. Returns the new value when the user changed it (for the map
 // size only once the slider is released: every new size is a whole new texture).
-std::optional<std::int64_t> param_widget(UiState& ui, const Metrics& m, const ParamDef& def,
-                                         std::int64_t value) {
+std::optional<std::int64_t> param_widget(UiState& ui, const Metrics& m, std::string_view items,
+                                         const ParamDef& def, std::int64_t value) {
   if (def.kind == ParamKind::Choice) {
-    auto result = choice_widget(ui, m, def, value);
+    auto result = choice_widget(ui, m, items, def, value);
     help_marker(def);
     return result;
   }
@@ -165,7 +168,7 @@ std::optional<std::int64_t> param_widget(UiState& ui, const Metrics& m, const Pa
                   static_cast<long long>(v));
     needed = button_w(shown) + m.gap + text_w(label);
   }
-  note_item(ui, "controls/" + label, needed);
+  note_item(ui, std::string(items) + label, needed);
   std::optional<std::int64_t> result;
   if (size) {
     storage->SetBool(editing, ImGui::IsItemActive());
@@ -190,7 +193,10 @@ bool radio_row(int& value, std::initializer_list<std::pair<const char*, int>> op
   return changed;
 }
 
-void generator_section(Session& session, UiState& ui, const Metrics& m) {
+// A session's settings: its generator, seed and parameters, and what the last change was told
+// (pane A's, and compare mode's pane B with the same widgets). `items` names them for the
+// layout's list ("controls/" for A, "compare/" for B).
+void settings_rows(Session& session, UiState& ui, const Metrics& m, std::string_view items) {
   const GeneratorSpec& current = session.generator();
   // The panel is titled "Generator": the combo needs no label, and gets the whole width.
   ImGui::SetNextItemWidth(-1.0f);
@@ -203,7 +209,7 @@ void generator_section(Session& session, UiState& ui, const Metrics& m) {
     }
     ImGui::EndCombo();
   }
-  note_item(ui, "controls/generator", combo_w(current.name));
+  note_item(ui, std::string(items) + "generator", combo_w(current.name));
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", std::string(session.generator().summary).c_str());
   ImGui::PopTextWrapPos();
@@ -224,7 +230,7 @@ void generator_section(Session& session, UiState& ui, const Metrics& m) {
   const ParamValues params = session.params();
   const auto& defs = params.schema().params;
   for (std::size_t i = 0; i < defs.size(); ++i) {
-    if (auto v = param_widget(ui, m, defs[i], params.values()[i])) {
+    if (auto v = param_widget(ui, m, items, defs[i], params.values()[i])) {
       session.set_param(defs[i].name, *v);
     }
   }
@@ -234,6 +240,10 @@ void generator_section(Session& session, UiState& ui, const Metrics& m) {
     ImGui::PopTextWrapPos();
     if (ImGui::SmallButton("ok")) session.clear_notice();
   }
+}
+
+void generator_section(Session& session, UiState& ui, const Metrics& m) {
+  settings_rows(session, ui, m, "controls/");
   int mode = session.mode() == RunMode::Live ? 0 : 1;
   ImGui::TextUnformatted("on change:");
   same_line_if_fits(check_w("run to end"));
@@ -252,7 +262,7 @@ void regions_section(Session& session, UiState& ui, const Metrics& m) {
   const ParamValues rp = session.region_params();
   const auto& defs = rp.schema().params;
   for (std::size_t i = 0; i < defs.size(); ++i) {
-    if (auto v = param_widget(ui, m, defs[i], rp.values()[i])) {
+    if (auto v = param_widget(ui, m, "controls/", defs[i], rp.values()[i])) {
       session.set_region_param(defs[i].name, *v);
     }
   }
@@ -323,8 +333,8 @@ void legend_section(Session& session, const Palette& p, const Metrics& m) {
 
 }  // namespace
 
-PanelWidths measure_controls_panel(const Session& session) {
-  const Metrics m = metrics(session);
+PanelWidths measure_controls_panel(const Session& session, const Session* b) {
+  const Metrics m = metrics(session, b);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float chrome = 2.0f * style.WindowPadding.x + style.ScrollbarSize;
   const float min = chrome + std::max({m.label + m.gap + m.field_min, m.single, m.swatch_cell});
@@ -339,12 +349,15 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) 
   }
   if (begin_side_panel("Generator", layout.controls, layout.controls_narrow, ui.controls,
                        ui.reopen_controls)) {
-    const Metrics m = metrics(session);
+    const Metrics m = metrics(session, ui.compare ? &ui.compare->b() : nullptr);
     // The frames take what the label column leaves.
     ImGui::PushItemWidth(-(m.label + m.gap));
     generator_section(session, ui, m);
     if (ui.compare && ImGui::CollapsingHeader("Compare: pane B", ImGuiTreeNodeFlags_DefaultOpen)) {
+      ImGui::PushID("pane B");
+      settings_rows(ui.compare->b(), ui, m, "compare/");
       ui.compare->draw_section(session);
+      ImGui::PopID();
     }
     if (ImGui::CollapsingHeader("Regions (flood fill)", ImGuiTreeNodeFlags_DefaultOpen)) {
       regions_section(session, ui, m);

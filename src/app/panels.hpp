@@ -88,7 +88,7 @@ struct UiState {
   SweepUi sweep;
 };
 
-PanelWidths measure_controls_panel(const Session& session);
+PanelWidths measure_controls_panel(const Session& session, const Session* b = nullptr);
 PanelWidths measure_teaching_panel(bool minimal);
 // In the order of UiLayout::bar_items.
 std::vector<BarItem> measure_transport_bar(const Session& session);
