@@ -56,6 +56,9 @@ struct SweepUi {
   ~SweepUi();
   bool open = false;
   std::uint64_t seeds = kDefaultSweepSeeds;
+  // The first seed swept: the session's when the lab is first shown, then what the field says
+  // (loading an outlier's seed does not move the next sweep's range).
+  std::optional<std::uint64_t> from;
   std::string column;  // the outliers' column (empty: floor_fraction)
   SweepJob job;
   std::optional<SweepResult> result;

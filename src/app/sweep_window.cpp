@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "app/logic/session.hpp"
@@ -53,18 +54,28 @@ SweepUi::~SweepUi() {
 
 void lab_section(Session& session, UiState& ui) {
   SweepUi& s = ui.sweep;
+  if (!s.from) s.from = session.seed();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
   ImGui::InputScalar("seeds", ImGuiDataType_U64, &s.seeds);
   s.seeds = std::clamp<std::uint64_t>(s.seeds, 1, kMaxSweepSeeds);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+  ImGui::InputScalar("from seed", ImGuiDataType_U64, &*s.from);
+  if (ImGui::Button("from this seed")) s.from = session.seed();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("sweep from the seed shown now (%llu)",
+                      static_cast<unsigned long long>(session.seed()));
+  }
+  // The sweep never starts past the last seed (seeds are 64-bit).
+  *s.from = std::min(*s.from, std::numeric_limits<std::uint64_t>::max() - s.seeds + 1);
   if (ImGui::Button(s.job.running() ? "sweeping..." : "sweep seeds") && !s.job.running()) {
-    const std::uint64_t first = session.seed();
-    s.job.start(session.generator(), session.params(), first, s.seeds,
+    s.job.start(session.generator(), session.params(), *s.from, s.seeds,
                 static_cast<int>(session.region_params().get("connectivity")), s.column);
     s.open = true;
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("these parameters over seeds %llu.. (on another thread)",
-                      static_cast<unsigned long long>(session.seed()));
+    ImGui::SetTooltip("these parameters over seeds %llu..%llu (on another thread)",
+                      static_cast<unsigned long long>(*s.from),
+                      static_cast<unsigned long long>(*s.from + s.seeds - 1));
   }
 }
 
@@ -121,10 +132,16 @@ void draw_histograms(const SweepResult& r) {
     if (col++ % 2 == 1) same_line_if_fits(plot_w);
     ImGui::BeginGroup();
     ImGui::TextUnformatted(h.column.c_str());
-    const std::string range = number(h.min) + " .. " + number(h.max);
     ImGui::PlotHistogram(("##" + h.column).c_str(), h.counts.data(),
-                         static_cast<int>(h.counts.size()), 0, range.c_str(), 0.0f, FLT_MAX,
+                         static_cast<int>(h.counts.size()), 0, nullptr, 0.0f, FLT_MAX,
                          {plot_w, ImGui::GetFontSize() * 3.0f});
+    // The range under the bars, its ends at theirs (not written over them).
+    const std::string lo = number(h.min), hi = number(h.max);
+    ImGui::TextDisabled("%s", lo.c_str());
+    const float gap =
+        plot_w - ImGui::CalcTextSize(lo.c_str()).x - ImGui::CalcTextSize(hi.c_str()).x;
+    ImGui::SameLine(0.0f, std::max(ImGui::GetStyle().ItemSpacing.x, gap));
+    ImGui::TextDisabled("%s", hi.c_str());
     ImGui::EndGroup();
   }
 }
@@ -147,12 +164,39 @@ void draw_outlier_column(SweepUi& s, const SweepResult& r) {
   }
 }
 
-// The outliers' pictures, each a button that loads its seed into the main view.
+// How many swept maps are of a picture's kind (empty, disconnected), or 0 for the outliers.
+std::size_t maps_of_kind(const SweepResult& r, const std::string& why) {
+  std::size_t n = 0;
+  for (const SweepRow& row : r.rows) {
+    if (why == "empty" && row.floor_fraction == 0.0) ++n;
+    if (why == "disconnected" && row.floor_fraction != 0.0 && !row.connected) ++n;
+  }
+  return n;
+}
+
+// The outliers' pictures under a heading for each kind ("smallest floor_fraction",
+// "disconnected: the first 24 of 61"), each a button that loads its seed into the main view.
 void draw_outlier_pictures(Session& session, const SweepUi& s, const SweepResult& r) {
   const float thumb = ImGui::GetFontSize() * 4.5f;
+  std::string kind;
+  std::size_t shown = 0;  // pictures of this kind
   for (std::size_t i = 0; i < r.pictures.size() && i < s.textures.size(); ++i) {
     const SweepPicture& p = r.pictures[i];
-    if (i > 0) same_line_if_fits(thumb + 2 * ImGui::GetStyle().FramePadding.x);
+    if (p.why != kind) {
+      kind = p.why;
+      shown = static_cast<std::size_t>(
+          std::count_if(r.pictures.begin(), r.pictures.end(),
+                        [&](const SweepPicture& q) { return q.why == kind; }));
+      const std::size_t all = maps_of_kind(r, kind);
+      if (all > shown) {
+        ImGui::Text("%s: the first %zu of %zu (a seed already shown above is not repeated)",
+                    kind.c_str(), shown, all);
+      } else {
+        ImGui::Text("%s (%zu)", kind.c_str(), shown);
+      }
+    } else {
+      same_line_if_fits(thumb + 2 * ImGui::GetStyle().FramePadding.x);
+    }
     ImGui::PushID(static_cast<int>(i));
     const float aspect =
         static_cast<float>(p.image.height) / static_cast<float>(std::max(1, p.image.width));
