@@ -94,6 +94,17 @@ void Window::counted(GLFWwindow* gw, Args... args) {
 }
 
 void Window::on_key(GLFWwindow* gw, int key, int scancode, int action, int mods) {
+  Window* w = of(gw);
+  // ImGui 1.86 samples the keyboard once a frame: a key pressed and released between two
+  // frames (a quick tap of Enter, Tab or Escape in a text field) would never be seen down. Its
+  // release waits for the next frame's events (deliver_held_releases).
+  const auto& unseen = w->pressed_unseen_;
+  if (action == GLFW_RELEASE && std::find(unseen.begin(), unseen.end(), key) != unseen.end()) {
+    w->held_releases_.push_back({key, scancode, mods});
+    ++w->events_;
+    return;
+  }
+  if (action == GLFW_PRESS) w->pressed_unseen_.push_back(key);
   counted<&Chained::key>(gw, key, scancode, action, mods);
   if (action != GLFW_PRESS && action != GLFW_REPEAT) return;  // a release acts on nothing
   of(gw)->keys_.push({.key = key,
@@ -143,13 +154,37 @@ void Window::install_callbacks() {
 #endif
 }
 
+// The releases held back whose presses a frame has now seen (begin_frame). (In the browser the
+// events come between frames, so a release can be held and its frame not yet drawn.)
+bool Window::deliver_held_releases() {
+  bool delivered = false;
+  std::vector<HeldRelease> still_held;
+  for (const HeldRelease& r : held_releases_) {
+    if (std::find(pressed_unseen_.begin(), pressed_unseen_.end(), r.key) != pressed_unseen_.end()) {
+      still_held.push_back(r);
+      continue;
+    }
+    if (chained_->key) chained_->key(window_, r.key, r.scancode, GLFW_RELEASE, r.mods);
+    ++events_;
+    delivered = true;
+  }
+  held_releases_ = std::move(still_held);
+  return delivered;
+}
+
 void Window::poll_events() {
   follow_page();
+  deliver_held_releases();
   glfwPollEvents();
 }
 
 void Window::wait_events(double seconds) {
   follow_page();
+  // A release delivered is a change for the next frame: no waiting for more.
+  if (deliver_held_releases()) {
+    glfwPollEvents();
+    return;
+  }
   glfwWaitEventsTimeout(seconds);
 }
 
@@ -314,6 +349,7 @@ void Window::begin_frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
+  pressed_unseen_.clear();  // this frame has seen them down
 }
 
 void Window::render_ui() {

@@ -75,6 +75,7 @@ class Window {
   static Window* of(GLFWwindow* w);
   static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
   static void on_drop(GLFWwindow* w, int count, const char** paths);
+  bool deliver_held_releases();
   // A callback that calls the one it replaced, then counts an event.
   template <auto Field, class... Args>
   static void counted(GLFWwindow* w, Args... args);
@@ -85,6 +86,13 @@ class Window {
   KeyQueue keys_;
   int events_ = 0;
   std::vector<std::string> opened_;  // dropped, not yet taken
+  // Keys pressed since the current frame began, and releases of such keys held back until the
+  // next frame's events (on_key): every key press is seen by at least one frame.
+  struct HeldRelease {
+    int key, scancode, mods;
+  };
+  std::vector<int> pressed_unseen_;
+  std::vector<HeldRelease> held_releases_;
 
   GLFWwindow* window_ = nullptr;
   bool glfw_ready_ = false;
