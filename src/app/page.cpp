@@ -49,9 +49,10 @@ const char* get_clipboard(void*) {
   return text.c_str();
 }
 
-// Wheel turns the page read, in notches (up +1), given to the window's scroll callback: the
-// chain that counts the event and feeds ImGui (Window::install_callbacks).
+}  // namespace
+
 void pass_wheel() {
+  if (!g_window) return;
   // clang-format off
   const double dx = EM_ASM_DOUBLE({ return dungenPage.wheel.x; });
   const double dy = EM_ASM_DOUBLE({ return dungenPage.wheel.y; });
@@ -63,17 +64,12 @@ void pass_wheel() {
   if (callback) callback(g_window, dx, dy);
 }
 
-}  // namespace
-
 void attach(GLFWwindow* window) {
   g_window = window;
   ImGuiIO& io = ImGui::GetIO();
   io.SetClipboardTextFn = set_clipboard;
   io.GetClipboardTextFn = get_clipboard;
   io.ClipboardUserData = nullptr;
-  // clang-format off
-  EM_ASM({ if (window.dungenPage) dungenPage.attached(); });
-  // clang-format on
 }
 
 float fit_canvas() {
@@ -97,7 +93,6 @@ float fit_canvas() {
     return ratio;
   });
   // clang-format on
-  if (g_window) pass_wheel();
   return static_cast<float>(ratio);
 }
 
@@ -145,6 +140,7 @@ void ended(int code) {
 #else  // the desktop: a window, not a page
 
 void attach(GLFWwindow*) {}
+void pass_wheel() {}
 float fit_canvas() {
   return 0.0f;
 }

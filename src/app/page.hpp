@@ -27,6 +27,10 @@ void attach(GLFWwindow* window);
 // natively (the monitor's content scale stands).
 float fit_canvas();
 
+// Wheel turns the page read (in notches, up +1) since the last call, given to the window's
+// scroll callback: the chain that counts the event and feeds ImGui (Window::install_callbacks).
+void pass_wheel();
+
 // Opens the browser's file picker for a preset (accept: ".json"); the chosen file arrives
 // through take_opened_files(). False natively (the app's own file dialog is used).
 bool pick_file(const char* accept);

@@ -189,8 +189,10 @@ void Window::wait_events(double seconds) {
 }
 
 // In the browser the window is the page's canvas: the page sizes it (page.hpp), and its pixel
-// ratio is the UI's content scale, as a monitor's is on the desktop.
+// ratio is the UI's content scale, as a monitor's is on the desktop. The wheel turns the page
+// read come in here too, before the frame's events (nothing happens on the desktop).
 void Window::follow_page() {
+  page::pass_wheel();
   const float ratio = page::fit_canvas();
   if (ratio <= 0.0f) return;  // the desktop
   const float scale = std::clamp(ratio, kMinPageScale, kMaxPageScale);
