@@ -107,6 +107,18 @@ TEST(Preset, AMinimalFileTakesTheDefaults) {
   expect_same(p.value(), default_preset(*find_generator("cellular-caves")));
 }
 
+// JSON's -0 is a whole number, zero: seed 0 (asking its reading for an error crashed).
+TEST(Preset, ASeedOfMinusZeroIsSeedZero) {
+  const auto p =
+      parse_preset(R"({"dungen_preset": 1, "generator": "cellular-caves", "seed": -0})", "m.json");
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_EQ(p.value().seed, 0u);
+  const auto bad =
+      parse_preset(R"({"dungen_preset": 1, "generator": "cellular-caves", "seed": -1})", "m.json");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("seed: "), std::string::npos) << bad.error().message;
+}
+
 // Each bad file: the message is one line, starts with the origin and names the field.
 TEST(Preset, BadFilesAreOneLineNamingTheField) {
   const std::string head = R"({"dungen_preset": 1, "generator": "rooms-and-tunnels", )";

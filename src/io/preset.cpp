@@ -196,9 +196,12 @@ std::optional<Error> read_seed(const Json& doc, const std::string& where, Preset
   if (!doc.contains("seed")) return std::nullopt;
   const Json& seed = doc["seed"];
   if (!seed.is_number_unsigned()) {
-    // Negative, or past 64 bits: whole_number words which.
+    // Negative, past 64 bits, or not a whole number: whole_number words which. JSON's "-0" is
+    // a signed zero, and seed 0 (the fuzzer found it: asking it for an error crashed).
     const auto v = whole_number(seed, 0, 0, "0.." + std::to_string(UINT64_MAX));
-    return Error{where + "seed: " + v.error().message};
+    if (!v) return Error{where + "seed: " + v.error().message};
+    preset.seed = 0;
+    return std::nullopt;
   }
   preset.seed = seed.get<std::uint64_t>();
   return std::nullopt;
