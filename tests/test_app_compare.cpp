@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "analysis/regions.hpp"
 #include "app/logic/compare.hpp"
 #include "app_test_support.hpp"
 
@@ -58,6 +59,89 @@ TEST(AppCompare, ByFractionBIsAtTheSameShareOfItsRun) {
   cmp.follow(a);
   settle(cmp.b());
   EXPECT_EQ(cmp.b().position(), cmp.b().recorded());
+}
+
+// One frame of the app's compare pane: B follows A, then works under its frame budget.
+void frame(Comparison& cmp, Session& a) {
+  a.update(1.0 / 60);
+  cmp.follow(a);
+  cmp.b().update(1.0 / 60);
+}
+
+// The map a batch run gives (the CLI's): the generator's stepper run to its last step.
+struct BatchRun {
+  Grid grid;
+  std::uint64_t steps = 0;
+};
+BatchRun batch_run(const Session& s) {
+  Stepper st = start_generator(s.generator(), s.params(), s.seed());
+  BatchRun out;
+  constexpr std::uint64_t kMaxSteps = 10'000'000;
+  while (out.steps < kMaxSteps && st.next() != nullptr) ++out.steps;
+  out.grid = st.grid();
+  return out;
+}
+
+// Issue 25: with B bigger than a frame's work (~200K cells), B's run length changes while it runs;
+// by fraction, B must still reach the same share of its whole run (it was left stuck where its run
+// had got to when A moved). Its size and seed change mid-run, then End: both at their ends.
+TEST(AppCompare, ByFractionFollowsBsOwnRunLengthAsItChanges) {
+  SessionConfig small_frames = frozen_clock(1);
+  small_frames.budget.max_steps = 16;  // B's run takes many frames, as a big one does in the app
+  Session a(small_frames);
+  a.select_generator("cellular-caves");
+  a.finish_pending();
+  small_frames.dice_seed = 2;
+  Comparison cmp(small_frames);
+  cmp.copy_from(a);
+  cmp.b().finish_pending();
+  cmp.by_fraction = true;
+  a.seek(a.recorded() / 2);
+  constexpr int kMaxFrames = 20000;
+  const auto frames_until = [&](auto&& done) {
+    int n = 0;
+    while (n < kMaxFrames && !done()) {
+      frame(cmp, a);
+      ++n;
+    }
+    return n < kMaxFrames;
+  };
+  ASSERT_TRUE(frames_until([&] { return !a.busy() && !cmp.b().busy(); }));
+  cmp.b().set_map_size(1024, 200);
+  frame(cmp, a);
+  cmp.b().set_seed(40);
+  ASSERT_TRUE(frames_until([&] {
+    return !a.busy() && !cmp.b().busy() && cmp.b().recorded_whole();
+  })) << "B at "
+      << cmp.b().position() << " of " << cmp.b().recorded() << " busy " << cmp.b().busy()
+      << " finished " << cmp.b().finished() << " " << cmp.b().busy_label();
+  // Halfway through A, halfway through B's whole run.
+  EXPECT_NEAR(static_cast<double>(cmp.b().position()) / static_cast<double>(cmp.b().recorded()),
+              static_cast<double>(a.position()) / static_cast<double>(a.recorded()), 0.01);
+  a.run_to_end();
+  ASSERT_TRUE(frames_until(
+      [&] { return !a.busy() && !cmp.b().busy() && cmp.b().position() == cmp.b().recorded(); }));
+  EXPECT_EQ(a.position(), a.recorded());
+  const BatchRun want = batch_run(cmp.b());
+  EXPECT_EQ(cmp.b().position(), want.steps);
+  const Grid& got = cmp.b().grid();
+  ASSERT_EQ(got.size(), want.grid.size());
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < got.size(); ++i) differing += got.tile(i) != want.grid.tile(i);
+  EXPECT_EQ(differing, 0u);
+  // The table's figures for B are the batch map's.
+  const RegionMap regions =
+      label_regions(want.grid, static_cast<int>(cmp.b().region_params().get("connectivity")));
+  for (const CompareRow& r : compare_rows(a, cmp.b())) {
+    if (r.label == "step") {
+      EXPECT_EQ(r.b, std::to_string(want.steps));
+    } else if (r.label == "regions") {
+      EXPECT_EQ(r.b, std::to_string(regions.sizes.size()));
+    } else if (r.label == "floor") {
+      EXPECT_EQ(r.b, percent_text(static_cast<double>(want.grid.count_walkable()) /
+                                  static_cast<double>(want.grid.size())));
+    }
+  }
 }
 
 TEST(AppCompare, TheDiffIsExactlyTheCellsWhoseTilesDiffer) {

@@ -101,8 +101,6 @@ void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect re
 
 namespace {
 
-// Pane B's own generator, seed and parameters (each applied when its field is left), and its
-// notice.
 // The figures of both panes side by side, with B - A, and how many cells differ.
 void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& diff) {
   // As wide as the panel: the figures at their own width, the labels and differences wrapped in
@@ -141,6 +139,20 @@ void ComparePane::draw_section(Session& a) {
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "off: both panes at the same step number; on: at the same share of their runs");
+  }
+  if (cmp_.by_fraction) {
+    // A share needs each run's length: B's is recorded first (Comparison::follow); A's is what
+    // the user has run, so say when it is not the whole run.
+    if (!b().recorded_whole()) {
+      ImGui::TextWrapped("B: recording its whole run (%llu steps so far), then at A's share.",
+                         static_cast<unsigned long long>(b().recorded()));
+    }
+    if (!a.recorded_whole()) {
+      ImGui::TextWrapped(
+          "A's run is not whole yet: A's share is of the %llu steps recorded so far (End runs "
+          "it to its end).",
+          static_cast<unsigned long long>(a.recorded()));
+    }
   }
   ImGui::Separator();
   draw_figures_table(rows_, diff_);

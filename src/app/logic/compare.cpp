@@ -22,6 +22,13 @@ std::uint64_t Comparison::target_for(const Session& a) const {
 }
 
 void Comparison::follow(const Session& a) {
+  if (by_fraction && !b_.recorded_whole()) {
+    // A share of B's run needs the whole run: until B has recorded it (a new size or seed starts
+    // a new one), B runs to its end, and only then goes to its share. Seeking B to a share of
+    // what it had recorded so far would call its run off there, and leave it stuck.
+    if (!b_.busy()) b_.run_to_end();
+    return;
+  }
   const std::uint64_t k = target_for(a);
   if (k != b_.position()) b_.seek(k);
 }

@@ -30,7 +30,8 @@ class Comparison {
   void copy_from(const Session& a);
   // Where B should be for A's position: the same step, or the same fraction of its run.
   std::uint64_t target_for(const Session& a) const;
-  // Moves B there (a seek on B; its update() does the work).
+  // Moves B there (a seek on B; its update() does the work). By fraction, B first runs to its
+  // end whenever its run is not whole yet, so the share is of its whole run.
   void follow(const Session& a);
 
  private:

@@ -184,6 +184,8 @@ class Session {
   std::uint64_t earliest() const;  // the oldest step still reachable (history is bounded)
   std::uint64_t recorded() const;  // steps recorded so far (grows while running)
   bool finished() const;           // nothing left to run: the generator (and regions) are done
+  // The whole run is recorded, wherever the cursor is: recorded() is its length.
+  bool recorded_whole() const;
   Phase phase() const;
 
   // --- drawing ---

@@ -225,6 +225,9 @@ std::uint64_t Session::recorded() const {
 bool Session::finished() const {
   return s_->track->finished();
 }
+bool Session::recorded_whole() const {
+  return s_->track->recorded_whole();
+}
 Phase Session::phase() const {
   return s_->track->phase();
 }

@@ -178,6 +178,12 @@ bool Track::finished() const {
   return gen_.at_end() && regions_ != RegionsMode::Animated;
 }
 
+bool Track::recorded_whole() const {
+  if (pending_) return false;
+  if (phase_.flood) return phase_.flood->stepper().done();
+  return gen_.stepper().done() && regions_ != RegionsMode::Animated;
+}
+
 Phase Track::phase() const {
   return in_regions() ? Phase::Regions : Phase::Generator;
 }

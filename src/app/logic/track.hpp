@@ -72,6 +72,9 @@ class Track {
   std::uint64_t earliest() const;
   std::uint64_t recorded() const;
   bool finished() const;
+  // The whole run is recorded (the generator's, and the flood fill's when animated), wherever the
+  // cursor is: recorded() is then the run's length.
+  bool recorded_whole() const;
   Phase phase() const;
   ShownMap shown() const;
   std::uint64_t version() const { return version_; }
