@@ -157,10 +157,15 @@ TEST_P(AppBackground, WhatTheWorkerBuildsIsTheBatchRunBitForBit) {
   ASSERT_TRUE(settle(s));
   EXPECT_EQ(region_layer(s.grid()), want.labels);
   EXPECT_EQ(s.grid().tiles(), batch_grid(s).tiles());
-  // The flood fill, run to its end on the worker; then scrubbing it.
+  // The flood fill made on the worker, shown at its first step; then run to its end and scrubbed.
+  const std::uint64_t generator_end = s.position();
   s.set_regions_mode(RegionsMode::Animated);
   ASSERT_TRUE(settle(s));
   ASSERT_EQ(s.phase(), Phase::Regions);
+  EXPECT_EQ(s.position(), generator_end + 1);
+  EXPECT_FALSE(s.finished());
+  s.run_to_end();
+  ASSERT_TRUE(settle(s));
   ASSERT_TRUE(s.finished());
   EXPECT_EQ(region_layer(s.grid()), want.labels);
   const std::uint64_t end = s.position();

@@ -37,6 +37,11 @@ TEST_P(AppRegions, AnimatedAndInstantLabelLikeTheFastPath) {
   instant.set_regions_mode(RegionsMode::Instant);
   animated.finish_pending();
   instant.finish_pending();
+  // Live mode shows the animated fill at its first step, ready to play; run it to its end here.
+  EXPECT_EQ(animated.phase(), Phase::Regions);
+  EXPECT_FALSE(animated.finished());
+  animated.run_to_end();
+  animated.finish_pending();
   ASSERT_TRUE(animated.finished());
   ASSERT_TRUE(instant.finished());
   EXPECT_EQ(animated.phase(), Phase::Regions);
@@ -57,8 +62,10 @@ TEST_P(AppRegions, AnimatedAndInstantLabelLikeTheFastPath) {
     EXPECT_EQ(st.regions->count, sum.count);
     EXPECT_DOUBLE_EQ(st.regions->largest_fraction, sum.largest_fraction);
   }
-  // Connectivity 4 relabels at once.
+  // Connectivity 4 relabels at once (the fill starts again at its first step).
   animated.set_region_param("connectivity", 4);
+  animated.finish_pending();
+  animated.run_to_end();
   animated.finish_pending();
   EXPECT_EQ(region_layer(animated.grid()), label_regions(map, 4).labels);
 }
@@ -193,6 +200,39 @@ TEST(AppRegionsTimeline, FarSeeksInABigCaveKeepTheWalkableTally) {
     ASSERT_NO_FATAL_FAILURE(seek_in_one_frame(s, k));
     EXPECT_EQ(s.grid(), batch_grid(s, k)) << "at " << k;
     expect_tallies_match_the_map(s, k);
+  }
+}
+
+// Issue 25: choosing "animated" on a finished map (live mode) shows the flood fill at its first
+// step, paused; play then plays the fill, not the generator again from step 0. A big map's fill
+// is made on the worker and shown the same way.
+TEST(AppRegionsTimeline, ChoosingAnimatedStartsAtTheFillsFirstStepReadyToPlay) {
+  for (const std::uint64_t background_cells : {kBigMapCells, std::uint64_t{1}}) {
+    SessionConfig cfg = frozen_clock(7);
+    cfg.background_cells = background_cells;
+    Session s(cfg);
+    ASSERT_TRUE(s.select_generator("cellular-caves"));
+    s.finish_pending();
+    ASSERT_TRUE(s.finished());
+    const std::uint64_t generator_end = s.position();
+    s.set_regions_mode(RegionsMode::Animated);
+    s.finish_pending();
+    EXPECT_EQ(s.phase(), Phase::Regions);
+    EXPECT_EQ(s.position(), generator_end + 1);
+    EXPECT_FALSE(s.playing());
+    EXPECT_FALSE(s.finished());
+    ASSERT_TRUE(s.stats().regions);
+    EXPECT_FALSE(s.stats().regions->complete);
+    EXPECT_NE(s.pseudocode().front(), s.generator().narration.pseudocode.front());  // the fill's
+    s.play();
+    for (int frame = 0; frame < 10; ++frame) s.update(1.0 / 10);
+    EXPECT_EQ(s.phase(), Phase::Regions);
+    EXPECT_GT(s.position(), generator_end + 1);
+    // N cycles through the same choice: off, then animated again, at the fill's first step.
+    s.set_regions_mode(RegionsMode::Off);
+    s.apply(Command::Regions);
+    s.finish_pending();
+    EXPECT_EQ(s.position(), generator_end + 1);
   }
 }
 

@@ -31,6 +31,7 @@ double Job::progress(std::uint64_t position) const {
     }
     case JobKind::ToEnd:
     case JobKind::ToLevel:
+    case JobKind::ToFill:
       break;
   }
   const double f =
@@ -49,6 +50,8 @@ std::string_view Job::label() const {
       return "seeking";
     case JobKind::ToEnd:
       return live ? "generating" : "running to the end";
+    case JobKind::ToFill:
+      return "going to the flood fill";
     case JobKind::ToLevel:
       switch (level) {
         case StepLevel::Cell:

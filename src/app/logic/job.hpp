@@ -14,7 +14,9 @@
 
 namespace dungen::app {
 
-enum class JobKind { None, Seek, ToEnd, ToLevel };
+// ToFill: on to the animated flood fill's first step (through the generator's end, and waiting
+// there while a big map's region phase is made elsewhere).
+enum class JobKind { None, Seek, ToEnd, ToLevel, ToFill };
 
 struct Job {
   JobKind kind = JobKind::None;
@@ -23,7 +25,7 @@ struct Job {
   bool live = false;                   // a live regeneration (labelled "generating")
   std::uint64_t start_position = 0;
   std::uint64_t done = 0;      // moves made so far
-  std::uint64_t estimate = 0;  // ToEnd/ToLevel: the steps it is expected to take
+  std::uint64_t estimate = 0;  // ToEnd/ToLevel/ToFill: the steps it is expected to take
 
   // 0..1, rising with every move; open-ended runs approach 1 without reaching it.
   double progress(std::uint64_t position) const;

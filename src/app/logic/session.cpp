@@ -160,11 +160,7 @@ void Session::set_regions_mode(RegionsMode mode) {
   // Leaving the region phase lands on the generator's step where it branched.
   s.track->set_regions(mode, set.region_params);
   if (s.track->position() != at) s.transport.playing = false;
-  // Live mode shows the result at once: run on into the (new) region phase.
-  s.builds.regions_to_end = set.mode == RunMode::Live;
-  if (set.mode == RunMode::Live && mode != RegionsMode::Off) {
-    if (!s.track->regions_pending()) s.start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
-  }
+  s.show_regions();
   s.poll();
 }
 
@@ -189,10 +185,7 @@ bool Session::set_region_param(std::string_view name, std::int64_t value) {
   s.builds.cancel_regions();
   s.transport.job = {};
   s.track->set_regions(set.regions, set.region_params);
-  s.builds.regions_to_end = set.mode == RunMode::Live;
-  if (set.mode == RunMode::Live && set.regions != RegionsMode::Off) {
-    if (!s.track->regions_pending()) s.start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
-  }
+  s.show_regions();
   s.poll();
   return true;
 }
@@ -209,10 +202,7 @@ void Session::analyse_regions_now() {
   s.transport.job = {};
   s.transport.playing = false;
   s.track->branch_regions_here();
-  s.builds.regions_to_end = set.mode == RunMode::Live;
-  if (set.mode == RunMode::Live) {
-    if (!s.track->regions_pending()) s.start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
-  }
+  s.show_regions();
   s.poll();
 }
 

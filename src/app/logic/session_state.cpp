@@ -136,7 +136,7 @@ void Session::State::poll() {
     b.worker.dispose(std::move(ticket));
   }
   free_garbage();
-  if (!b.any() && transport.job.kind == JobKind::None) {
+  if (!b.any() && (transport.job.kind == JobKind::None || transport.job.kind == JobKind::ToFill)) {
     if (auto work = track->region_work()) submit_regions(*work);
   }
 }
@@ -169,9 +169,19 @@ void Session::State::start_job(Job j) {
   Job& job = transport.job;
   job = j;
   job.start_position = track->position();
-  if (job.kind == JobKind::ToEnd || job.kind == JobKind::ToLevel) {
+  if (job.kind == JobKind::ToEnd || job.kind == JobKind::ToLevel || job.kind == JobKind::ToFill) {
     job.estimate = transport.estimates.guess(*settings.spec, settings.params, settings.regions,
                                              track->position());
+  }
+}
+
+void Session::State::show_regions() {
+  builds.regions_to_end = false;
+  if (settings.mode != RunMode::Live || settings.regions == RegionsMode::Off) return;
+  if (settings.regions == RegionsMode::Animated) {
+    start_job({JobKind::ToFill, 0, StepLevel::Phase, false});
+  } else if (!track->regions_pending()) {
+    start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
   }
 }
 
@@ -221,6 +231,14 @@ std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
         return true;
       });
       stop = reached || !loop.hit_budget();
+      break;
+    }
+    case JobKind::ToFill: {
+      const auto in_fill = [&] { return track->phase() == Phase::Regions; };
+      moves = loop.run(limit, [&] { return !in_fill() && track->forward(); });
+      // Stopped at the generator's end while a big map's region phase is made elsewhere: the job
+      // waits there (poll() has the work made) and takes the fill's first step once it is in.
+      stop = in_fill() || (!loop.hit_budget() && !track->regions_pending());
       break;
     }
   }

@@ -146,6 +146,10 @@ struct Session::State {
   // The track as the view caches key it.
   ViewCaches::Key key() const { return {track_serial, track->position(), track->version()}; }
 
+  // After the regions' mode or parameters changed (or a fill was asked for here): live mode shows
+  // the region phase at once, instant labels at the generator's end, the animated flood fill at
+  // its first step, paused, ready to play (its end would leave nothing to watch).
+  void show_regions();
   void start_job(Job j);
   bool move_toward(std::uint64_t target);
   void note_finished();
