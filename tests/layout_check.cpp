@@ -12,7 +12,8 @@
 //   each inside the bar, none overlapping another, each at least as wide as its text;
 // - every labelled widget of an open controls panel ends inside the panel (its label is not cut
 //   at the panel's edge) and is at least as wide as its texts.
-// and, for each --strip NAME, panel NAME is folded to a strip (projector mode hides controls).
+// and, for each --strip NAME, panel NAME is folded to a strip (projector mode hides controls); for
+// each --open NAME, panel NAME is there and open (the lab's pane: "panel lab").
 // The number plates it prints ("plate room 3 X,Y,WxH") never overlap each other. Projector mode's
 // promises, when asked:
 //   --min-map-share F  the map viewport is at least F of the window's width
@@ -74,7 +75,7 @@ struct Item {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> strips;
+  std::vector<std::string> strips, opens;
   double min_share = 0, min_cell = 0;
   bool want_grid = false, want_following = false, want_named = false, want_lit = false,
        want_note = false;
@@ -82,6 +83,8 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     if (arg == "--strip" && i + 1 < argc) {
       strips.push_back(argv[++i]);
+    } else if (arg == "--open" && i + 1 < argc) {
+      opens.push_back(argv[++i]);
     } else if (arg == "--min-map-share" && i + 1 < argc) {
       min_share = std::atof(argv[++i]);
     } else if (arg == "--min-cell" && i + 1 < argc) {
@@ -150,7 +153,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "layout_check: %s\n", what.c_str());
     ++failures;
   };
-  if (!have_window || !have_map || !have_bar || panels.size() != 2) {
+  if (!have_window || !have_map || !have_bar || !panels.count("controls") ||
+      !panels.count("teaching")) {
     fail("the window, map viewport, transport bar or panel lines are missing");
     return 1;
   }
@@ -164,7 +168,16 @@ int main(int argc, char** argv) {
     if (overlap(box, map)) fail("panel " + name + " " + str(box) + " overlaps the map");
     if (overlap(box, bar)) fail("panel " + name + " " + str(box) + " overlaps the transport bar");
   }
-  if (overlap(panels["controls"].first, panels["teaching"].first)) fail("the panels overlap");
+  for (auto a = panels.begin(); a != panels.end(); ++a) {
+    for (auto b = std::next(a); b != panels.end(); ++b) {
+      if (overlap(a->second.first, b->second.first)) {
+        fail("panels " + a->first + " and " + b->first + " overlap");
+      }
+    }
+  }
+  for (const std::string& name : opens) {
+    if (!panels.count(name) || !panels[name].second) fail("panel " + name + " is not open");
+  }
   for (const std::string& name : strips) {
     if (panels[name].second) fail("panel " + name + " is open, expected a strip");
   }

@@ -189,6 +189,9 @@ TEST(AppLayout, TheBarWrapsKeepingNextWithItsFirstButton) {
   EXPECT_NEAR(l.bar_items.back().right(), l.transport.right() - in.pad_x, 0.01f);
 }
 
+// Issue 25: the lab's sweep results are a part of the layout, under the transport bar in the
+// map's column, never over the map, the panels or the bar; the map keeps its least share of the
+// height, the lab folding to a strip where it cannot have kLabMinFonts lines.
 }  // namespace
 }  // namespace dungen::app
 
@@ -241,6 +244,59 @@ TEST(AppLayout, ThePresetNoteGoesUnderTheMapAboveTheBar) {
   in.note_h = 5000.0f;
   const UiLayout tall = compute_layout(in);
   EXPECT_GE(tall.map.h, 720.0f * kMinMapHeightShare - 0.01f);
+}
+
+// Issue 25: the lab's sweep results are a part of the layout, under the transport bar in the
+// map's column, never over the map, the panels or the bar; the map keeps its least share of the
+// height, the lab folding to a strip where it cannot have kLabMinFonts lines.
+TEST(AppLayout, TheLabPaneIsDockedUnderTheBar) {
+  int checked = 0;
+  for (const float w : kWidths) {
+    for (const float h : kHeights) {
+      if (h > w) continue;
+      for (int i = 0; i <= 9; ++i) {
+        const float s = kMinUiScale + 0.25f * static_cast<float>(i);
+        for (const PanelState lab : kStates) {
+          LayoutInput in = input(w, h, s);
+          in.lab = true;
+          in.lab_state = lab;
+          const UiLayout l = compute_layout(in);
+          const std::string at = where(w, h, s);
+          ++checked;
+          ASSERT_GT(l.lab.h, 0) << at;
+          ASSERT_TRUE(inside(l.lab, {0, 0, w, h})) << at;
+          for (const ScreenRect& other : {l.map, l.transport, l.controls, l.teaching}) {
+            ASSERT_FALSE(overlap(l.lab, other)) << at;
+          }
+          ASSERT_FLOAT_EQ(l.lab.y, l.transport.bottom()) << at;
+          ASSERT_FLOAT_EQ(l.lab.x, l.map.x) << at;
+          ASSERT_FLOAT_EQ(l.lab.w, l.map.w) << at;
+          ASSERT_GT(l.map.h, 0) << at;
+          if (lab != PanelState::Auto) {
+            ASSERT_EQ(l.lab_open, lab == PanelState::Open) << at;
+          }
+          if (l.lab_open && lab == PanelState::Auto) {
+            // Open by itself only with room for its lines and the map's least share.
+            ASSERT_GE(l.lab.h, in.font * kLabMinFonts - 0.01f) << at;
+            ASSERT_GE(l.map.h, h * kMinMapHeightShare - 0.01f) << at;
+          }
+          if (!l.lab_open) {
+            ASSERT_FLOAT_EQ(l.lab.h, strip_width(in)) << at;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
+  // The common classroom window: the lab open, a good share of the height, the map the rest.
+  LayoutInput in = input(1280, 720, 1.0f);
+  const UiLayout without = compute_layout(in);
+  in.lab = true;
+  const UiLayout with = compute_layout(in);
+  EXPECT_EQ(without.lab.h, 0.0f);
+  EXPECT_TRUE(with.lab_open);
+  EXPECT_NEAR(with.lab.h, 720.0f * kLabShare, 0.01f);
+  EXPECT_NEAR(with.map.h, without.map.h - with.lab.h, 0.01f);
 }
 
 }  // namespace

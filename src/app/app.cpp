@@ -291,6 +291,8 @@ LayoutInput App::layout_input() const {
   in.controls_state = ui_.controls;
   in.teaching_state = ui_.teaching;
   in.bar = measure_transport_bar(session_);
+  in.lab = ui_.sweep.open;
+  in.lab_state = ui_.sweep.fold;
   // The map first: the algorithm panel takes what kProjectorMapShare leaves (and wraps).
   if (ui_.projector) apply_projector_widths(in);
   return in;
@@ -425,7 +427,7 @@ void App::draw_panels() {
   draw_transport_bar(session_, ui_, layout_);
   draw_preset_note(session_, ui_, layout_);
   draw_help_window(ui_);
-  draw_sweep_window(session_, ui_);
+  draw_sweep_pane(session_, ui_, layout_);
   draw_file_dialog(session_, ui_);
 }
 
@@ -480,6 +482,10 @@ void App::print_layout() const {
               layout_.controls_open ? "open" : "strip");
   std::printf("dungen-viz: panel teaching %s %s\n", rect(layout_.teaching).c_str(),
               layout_.teaching_open ? "open" : "strip");
+  if (layout_.lab.h > 0) {
+    std::printf("dungen-viz: panel lab %s %s\n", rect(layout_.lab).c_str(),
+                layout_.lab_open ? "open" : "strip");
+  }
   std::printf("dungen-viz: transport bar %s %s%s\n", rect(layout_.transport).c_str(),
               layout_.compact ? "compact" : "full", layout_.bar_scrolls ? " scrolls" : "");
   for (const DrawnItem& item : ui_.drawn) {

@@ -31,7 +31,7 @@ bool begin_fixed_window(const char* name, ScreenRect area, bool title, int extra
 }
 
 bool begin_side_panel(const char* name, ScreenRect area, bool narrow, PanelState& state,
-                      bool& reopen) {
+                      bool& reopen, bool* close) {
   if (reopen) {
     ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
     reopen = false;
@@ -40,7 +40,7 @@ bool begin_side_panel(const char* name, ScreenRect area, bool narrow, PanelState
   ImGui::SetNextWindowSize({area.w, area.h});
   // Narrower than its content only when the user opened it where it cannot fit: then it scrolls.
   const bool visible =
-      ImGui::Begin(name, nullptr, narrow ? kFixed | ImGuiWindowFlags_HorizontalScrollbar : kFixed);
+      ImGui::Begin(name, close, narrow ? kFixed | ImGuiWindowFlags_HorizontalScrollbar : kFixed);
   if (ImGui::IsWindowCollapsed()) {
     state = PanelState::Closed;
     reopen = true;  // ImGui remembers the collapse: undo it when the panel opens again

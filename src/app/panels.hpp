@@ -54,7 +54,9 @@ struct SweepUi {
   SweepUi(const SweepUi&) = delete;
   SweepUi& operator=(const SweepUi&) = delete;
   ~SweepUi();
-  bool open = false;
+  bool open = false;                   // the lab's pane is in the layout (under the transport bar)
+  PanelState fold = PanelState::Auto;  // the user's fold of it (a strip, or open)
+  bool reopen = false;                 // undo ImGui's own collapse once, when it opens again
   std::uint64_t seeds = kDefaultSweepSeeds;
   // The first seed swept: the session's when the lab is first shown, then what the field says
   // (loading an outlier's seed does not move the next sweep's range).
@@ -118,9 +120,10 @@ void share_section(Session& session, UiState& ui);
 // Every frame, whether the section shows or not (share_panel.cpp): the file dialog when open,
 // and the outcome of an export that has finished, said in the section's status line.
 void draw_file_dialog(Session& session, UiState& ui);
-// The "Lab" section (sweep_window.cpp) and the Sweep window it opens.
+// The "Lab" section (sweep_window.cpp) and the sweep's pane it opens in layout.lab (a part of the
+// layout, under the transport bar: never over the map it loads seeds into).
 void lab_section(Session& session, UiState& ui);
-void draw_sweep_window(Session& session, UiState& ui);
+void draw_sweep_pane(Session& session, UiState& ui, const UiLayout& layout);
 
 // --- shared by the panels (panel_frame.cpp) ---
 
@@ -129,9 +132,10 @@ void draw_sweep_window(Session& session, UiState& ui);
 bool begin_fixed_window(const char* name, ScreenRect area, bool title = true, int extra_flags = 0);
 // A side panel with a title bar: its arrow (or a double click on the title) collapses it to a
 // strip. narrow: the layout made it narrower than its content, so it scrolls sideways. Returns
-// false when there is nothing to draw; call ImGui::End() either way.
+// false when there is nothing to draw; call ImGui::End() either way. With `close`, the title bar
+// has a close button that clears it.
 bool begin_side_panel(const char* name, ScreenRect area, bool narrow, PanelState& state,
-                      bool& reopen);
+                      bool& reopen, bool* close = nullptr);
 // A collapsed panel: a button that opens it again, and its title written downwards.
 void draw_panel_strip(const char* name, ScreenRect area, bool on_left, PanelState& state,
                       bool& reopen);

@@ -1,7 +1,8 @@
-// The Sweep window: runs the current generator and parameters over many seeds on the sweep job's
+// The sweep's pane: runs the current generator and parameters over many seeds on the sweep job's
 // thread (the UI goes on), then shows a histogram of every figure, the share of connected maps,
 // and pictures of the outliers and of every disconnected or empty map; a click on a picture
-// loads that seed into the main view.
+// loads that seed into the main view. The pane is a part of the layout under the transport bar
+// (layout.lab), so the map a picture loads stays in view.
 
 #include <imgui.h>
 #include "app/gl.hpp"
@@ -70,12 +71,25 @@ void lab_section(Session& session, UiState& ui) {
   if (ImGui::Button(s.job.running() ? "sweeping..." : "sweep seeds") && !s.job.running()) {
     s.job.start(session.generator(), session.params(), *s.from, s.seeds,
                 static_cast<int>(session.region_params().get("connectivity")), s.column);
+    // A new sweep shows its pane, unfolded where the layout has room for it.
     s.open = true;
+    if (s.fold == PanelState::Closed) {
+      s.fold = PanelState::Auto;
+      s.reopen = true;
+    }
   }
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("these parameters over seeds %llu..%llu (on another thread)",
                       static_cast<unsigned long long>(*s.from),
                       static_cast<unsigned long long>(*s.from + s.seeds - 1));
+  }
+  // A closed pane's last results come back without sweeping again.
+  if (!s.open && (s.result || s.job.running())) {
+    if (ImGui::Button("show the sweep")) {
+      s.open = true;
+      s.fold = PanelState::Open;
+      s.reopen = true;
+    }
   }
 }
 
@@ -90,15 +104,40 @@ void take_finished_sweep(SweepUi& s) {
   }
 }
 
-// Sizes and places the window the first time it is ever shown, and begins it.
-bool begin_sweep_window(SweepUi& s) {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowSize({vp->WorkSize.x * 0.5f, vp->WorkSize.y * 0.7f}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.25f, vp->WorkPos.y + 20.0f},
-                          ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSizeConstraints({ImGui::GetFontSize() * 12.0f, ImGui::GetFontSize() * 8.0f},
-                                      {vp->WorkSize.x, vp->WorkSize.y});
-  return ImGui::Begin("Sweep", &s.open);
+// The pane folded: one row with the button that opens it, what it holds, and a close button.
+void draw_lab_strip(SweepUi& s, ScreenRect area) {
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {4.0f, 4.0f});
+  if (begin_fixed_window("##strip Sweep", area, /*title=*/false,
+                         ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+    const float side = ImGui::GetFrameHeight();
+    if (ImGui::Button("^", {side, side})) {
+      s.fold = PanelState::Open;
+      s.reopen = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("show the sweep's results");
+    // What it holds, where that fits beside the close button, else its name alone.
+    std::string text = "Sweep";
+    if (s.job.running()) {
+      text += ": " + std::to_string(s.job.progress()) + " of " + std::to_string(s.job.total()) +
+              " seeds";
+    } else if (s.result) {
+      text += ": " + std::to_string(s.result->rows.size()) + " seeds, " +
+              percent_text(s.result->connected_share) + " connected";
+    }
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float close_w = ImGui::CalcTextSize("close").x + 2.0f * style.FramePadding.x;
+    const float room =
+        ImGui::GetContentRegionAvail().x - side - close_w - 2.0f * style.ItemSpacing.x;
+    if (ImGui::CalcTextSize(text.c_str()).x > room) text = "Sweep";
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", text.c_str());
+    if (ImGui::GetContentRegionAvail().x > close_w) {
+      ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - close_w);
+      if (ImGui::SmallButton("close")) s.open = false;
+    }
+  }
+  ImGui::End();
+  ImGui::PopStyleVar();
 }
 
 // While the job runs: how many seeds are done, and a way to stop it.
@@ -122,14 +161,20 @@ void draw_sweep_heading(const SweepResult& r) {
   ImGui::PopTextWrapPos();
 }
 
-// Histograms, two a row where they fit.
+// Histograms, as many a row as fit at kMinPlotFonts wide (up to three), each as wide as its share
+// of the row, so neither bars nor range are cut at the column's edge.
+constexpr float kMinPlotFonts = 9.0f;
+constexpr int kMaxPlotsARow = 3;
 void draw_histograms(const SweepResult& r) {
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float least = ImGui::GetFontSize() * kMinPlotFonts;
+  const int per_row = std::clamp(static_cast<int>((avail + gap) / (least + gap)), 1, kMaxPlotsARow);
   const float plot_w =
-      std::max(ImGui::GetFontSize() * 10.0f,
-               (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f);
+      std::max(1.0f, (avail - gap * static_cast<float>(per_row - 1)) / static_cast<float>(per_row));
   int col = 0;
   for (const SweepHistogram& h : r.histograms) {
-    if (col++ % 2 == 1) same_line_if_fits(plot_w);
+    if (col++ % per_row != 0) ImGui::SameLine();
     ImGui::BeginGroup();
     ImGui::TextUnformatted(h.column.c_str());
     ImGui::PlotHistogram(("##" + h.column).c_str(), h.counts.data(),
@@ -138,9 +183,9 @@ void draw_histograms(const SweepResult& r) {
     // The range under the bars, its ends at theirs (not written over them).
     const std::string lo = number(h.min), hi = number(h.max);
     ImGui::TextDisabled("%s", lo.c_str());
-    const float gap =
+    const float between =
         plot_w - ImGui::CalcTextSize(lo.c_str()).x - ImGui::CalcTextSize(hi.c_str()).x;
-    ImGui::SameLine(0.0f, std::max(ImGui::GetStyle().ItemSpacing.x, gap));
+    ImGui::SameLine(0.0f, std::max(gap, between));
     ImGui::TextDisabled("%s", hi.c_str());
     ImGui::EndGroup();
   }
@@ -221,29 +266,46 @@ void draw_outlier_pictures(Session& session, const SweepUi& s, const SweepResult
   }
 }
 
-}  // namespace
-
-void draw_sweep_window(Session& session, UiState& ui) {
-  SweepUi& s = ui.sweep;
-  take_finished_sweep(s);
-  if (!s.open) return;
-  if (!begin_sweep_window(s)) {
-    ImGui::End();
-    return;
+// The results: what was swept and its histograms beside the outliers' pictures where the pane
+// is wide, one under the other where it is not.
+void draw_sweep_results(Session& session, SweepUi& s, const SweepResult& r) {
+  const bool wide = ImGui::GetContentRegionAvail().x > ImGui::GetFontSize() * 40.0f;
+  if (wide && !ImGui::BeginTable("sweep", 2, ImGuiTableFlags_BordersInnerV)) return;
+  if (wide) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
   }
-  if (s.job.running()) draw_sweep_progress(s);
-  if (!s.result) {
-    if (!s.job.running()) ImGui::TextDisabled("no sweep yet: Lab > sweep seeds");
-    ImGui::End();
-    return;
-  }
-  const SweepResult& r = *s.result;
   draw_sweep_heading(r);
   draw_histograms(r);
-  // The outliers' column, and their pictures.
-  ImGui::Separator();
+  if (wide) {
+    ImGui::TableNextColumn();
+  } else {
+    ImGui::Separator();
+  }
   draw_outlier_column(s, r);
   draw_outlier_pictures(session, s, r);
+  if (wide) ImGui::EndTable();
+}
+
+}  // namespace
+
+void draw_sweep_pane(Session& session, UiState& ui, const UiLayout& layout) {
+  SweepUi& s = ui.sweep;
+  take_finished_sweep(s);
+  if (!s.open || layout.lab.h <= 0) return;
+  if (!layout.lab_open) {
+    draw_lab_strip(s, layout.lab);
+    return;
+  }
+  // Its title bar folds it (the arrow) or closes it (x); the lab section opens it again.
+  if (begin_side_panel("Sweep", layout.lab, false, s.fold, s.reopen, &s.open)) {
+    if (s.job.running()) draw_sweep_progress(s);
+    if (s.result) {
+      draw_sweep_results(session, s, *s.result);
+    } else if (!s.job.running()) {
+      ImGui::TextDisabled("no sweep yet: Lab > sweep seeds");
+    }
+  }
   ImGui::End();
 }
 

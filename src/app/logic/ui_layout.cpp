@@ -120,6 +120,19 @@ void lay_out_columns(const LayoutInput& in, Side& left, Side& right) {
   }
 }
 
+// The lab pane's height: kLabShare of the window where the map keeps its least share (room),
+// folded to a strip where that is under kLabMinFonts lines or the user folded it. An opened lab
+// where there is no room gets the strip's height and scrolls. At most `most` (the map keeps a
+// pixel).
+float lay_out_lab(const LayoutInput& in, UiLayout& l, float room, float most) {
+  if (!in.lab) return 0.0f;
+  const float strip = strip_width(in);
+  const float open_h = std::min(in.height * kLabShare, room);
+  const bool fits = open_h >= in.font * kLabMinFonts;
+  l.lab_open = in.lab_state == PanelState::Open || (in.lab_state == PanelState::Auto && fits);
+  return std::min(l.lab_open ? std::max(open_h, strip) : strip, most);
+}
+
 }  // namespace
 
 float strip_width(const LayoutInput& in) {
@@ -166,9 +179,13 @@ UiLayout compute_layout(const LayoutInput& in) {
     bar_h = max_bar;
   }
   bar_h = std::min(bar_h, std::max(in.height - 1.0f, 0.0f));
-  l.transport = {mid_x, in.height - bar_h, mid_w, bar_h};
-  const float note_h = std::clamp(in.note_h, 0.0f, std::max(in.height - bar_h - min_map_h, 0.0f));
-  l.map = {mid_x, 0, mid_w, std::max(in.height - bar_h - note_h, 1.0f)};
+  const float lab_h = lay_out_lab(in, l, std::max(in.height - bar_h - min_map_h, 0.0f),
+                                  std::max(in.height - bar_h - 1.0f, 0.0f));
+  l.lab = {mid_x, in.height - lab_h, mid_w, lab_h};
+  l.transport = {mid_x, l.lab.y - bar_h, mid_w, bar_h};
+  const float note_h =
+      std::clamp(in.note_h, 0.0f, std::max(in.height - bar_h - lab_h - min_map_h, 0.0f));
+  l.map = {mid_x, 0, mid_w, std::max(in.height - bar_h - lab_h - note_h, 1.0f)};
   if (note_h > 0) l.note = {mid_x, l.map.bottom(), mid_w, note_h};
   l.bar_items = f.rects;
   for (ScreenRect& r : l.bar_items) {

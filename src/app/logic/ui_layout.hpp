@@ -11,7 +11,10 @@
 //   controls panel first (the teaching panel is the point of the app); one the user opened stays
 //   open and the other gives way;
 // - the transport bar's controls wrap onto more rows, then shrink to short labels and icons, and
-//   only scroll when nothing else fits; no control is ever laid out across the bar's edge.
+//   only scroll when nothing else fits; no control is ever laid out across the bar's edge;
+// - the lab's pane (a sweep's results) lies under the transport bar, in the map's column, never
+//   over the map, the pseudocode or the bar: it takes height from the map down to the map's
+//   least share, and folds to a one-row strip where it cannot have more.
 
 #include <vector>
 
@@ -36,6 +39,11 @@ inline constexpr float kProjectorMapShare = 0.68f;
 // The transport bar wraps, shortens its labels, and at last scrolls, before the map gets less
 // than this share of the window's height.
 inline constexpr float kMinMapHeightShare = 0.25f;
+
+// The lab's pane wants this share of the window's height; below kLabMinFonts lines of text it is
+// folded to a strip (unless the user opened it: then it scrolls).
+inline constexpr float kLabShare = 0.42f;
+inline constexpr float kLabMinFonts = 6.0f;
 
 // Auto: open when it fits, else collapsed. Open / Closed: the user's choice.
 enum class PanelState { Auto, Open, Closed };
@@ -72,11 +80,16 @@ struct LayoutInput {
   // The height the preset's note wants under the map (0: none); it gets at most what leaves
   // the map kMinMapHeightShare of the height.
   float note_h = 0;
+  // The lab's pane is shown (a sweep was started or opened), and the user's fold.
+  bool lab = false;
+  PanelState lab_state = PanelState::Auto;
 };
 
 struct UiLayout {
   ScreenRect controls, teaching, transport, map;
   ScreenRect note;            // under the map, above the bar; h == 0 when there is no note
+  ScreenRect lab;             // under the bar, in the map's column; h == 0 when there is none
+  bool lab_open = false;      // false with lab.h > 0: the lab is a strip (one row, its button)
   bool controls_open = true;  // false: controls is a collapsed strip
   bool teaching_open = true;
   // Open, but narrower than its content (only when the user opened it where it cannot fit):
@@ -90,7 +103,8 @@ struct UiLayout {
   std::vector<ScreenRect> bar_items;
 };
 
-// The width of a collapsed panel: one square button and a little margin.
+// The width of a collapsed panel: one square button and a little margin (and the height of the
+// lab's folded strip).
 float strip_width(const LayoutInput& in);
 
 UiLayout compute_layout(const LayoutInput& in);
