@@ -33,7 +33,11 @@ void draw_help_window(UiState& ui) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(std::string(key).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(std::string(what).c_str());
+        // Wrapped as the roles' sentences below: at a large UI scale a long one would otherwise
+        // widen the window past the screen and be read by scrolling sideways.
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+        ImGui::TextWrapped("%s", std::string(what).c_str());
+        ImGui::PopTextWrapPos();
       };
       // The one list of keys (logic/commands.cpp), which the README's table is made from too.
       for (const KeyBinding& b : key_bindings()) row(b.key, b.description);
