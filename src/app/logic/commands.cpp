@@ -46,6 +46,7 @@ constexpr std::array kMouse = {
     MouseControl{"mouse wheel", "zoom about the cursor"},
     MouseControl{"drag", "pan the map"},
     MouseControl{"hover", "a cell's coordinates, tile, label and region"},
+    MouseControl{"Ctrl+click a slider", "type its value"},
 };
 }  // namespace
 

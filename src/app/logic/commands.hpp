@@ -53,7 +53,8 @@ struct KeyBinding {
 // Every binding, in the order the Help window lists them.
 std::span<const KeyBinding> key_bindings();
 
-// What the mouse does over the map (app/input.cpp), listed after the keys.
+// What the mouse does over the map (app/input.cpp) and on a slider (ImGui's), listed after the
+// keys.
 struct MouseControl {
   std::string_view gesture;  // "drag"
   std::string_view description;
