@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "app/compare_pane.hpp"
+#include "app/gl_check.hpp"
 #include "app/input.hpp"
 #include "app/logic/frame_pacer.hpp"
 #include "app/logic/headless.hpp"
@@ -165,6 +166,7 @@ bool App::setup() {
                                                : note_of(*options_.preset);
   }
   renderer_ = std::make_unique<MapRenderer>();
+  gl_check::after("the setup (the window, the map's shader)");
   return true;
 }
 
@@ -362,6 +364,7 @@ void App::frame(double dt, bool capture) {
   apply_view_requests();
   window_.set_font_scale(ui_.font_scale);
   window_.begin_frame();
+  gl_check::frame_start();  // each pass below is checked for GL errors (app/gl_check.hpp)
   const ImGuiIO& io = ImGui::GetIO();
   const Palette& palette = palette_for(ui_.projector);
   apply_theme(palette, ui_.projector);
@@ -372,6 +375,7 @@ void App::frame(double dt, bool capture) {
   if (compare_) compare_->update(session_, dt, options_.frames > 0 && !options_.no_wait);
   const double t1 = glfwGetTime();
   stager_.sync(session_);
+  gl_check::after("the map's texture upload");
   const double t2 = glfwGetTime();
   keep_fit();
   // The map's picture first (drawn off screen; the UI's pass puts it under everything else in
@@ -381,9 +385,11 @@ void App::frame(double dt, bool capture) {
                        ui_.projector};
   renderer_->draw(stager_.texture(), view_, layout_.map, io.DisplayFramebufferScale.x, style,
                   palette, ImGui::GetBackgroundDrawList(), capture);
+  gl_check::after("the map's picture (MapRenderer)");
   draw_map_overlays(palette, capture);
   if (compare_)
     compare_->draw(view_, compare_rect_, io.DisplayFramebufferScale.x, palette, capture);
+  gl_check::after("the overlays and compare's pane B");
 
   const int fb_w = window_.framebuffer_width();
   const int fb_h = window_.framebuffer_height();
@@ -393,6 +399,7 @@ void App::frame(double dt, bool capture) {
   glClear(GL_COLOR_BUFFER_BIT);
   const double t3 = glfwGetTime();
   window_.render_ui();
+  gl_check::after("the window's pass (clear, ImGui's draw lists, the map's quad)");
   if (capture && options_.screenshot) {
     const double start = glfwGetTime();
     const std::optional<Error> failed = write_screenshot(*options_.screenshot, fb_w, fb_h);
@@ -593,6 +600,10 @@ int App::end_loop() {
   if (options_.screenshot && !captured_) {
     std::fprintf(stderr, "dungen-viz: screenshot not written: %s\n",
                  capture_error_.empty() ? "the window closed first" : capture_error_.c_str());
+    return kExitFailure;
+  }
+  if (gl_check::errors() > 0) {
+    std::fprintf(stderr, "dungen-viz: %d GL error(s), each named above\n", gl_check::errors());
     return kExitFailure;
   }
   return kExitOk;

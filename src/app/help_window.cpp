@@ -1,4 +1,4 @@
-// The Help window: every key binding (from the session's command list), the mouse controls, and
+// The Help window: every key binding and the mouse controls (logic/commands.cpp's lists), and
 // one sentence for every role drawn over the map.
 
 #include <imgui.h>
@@ -33,13 +33,15 @@ void draw_help_window(UiState& ui) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(std::string(key).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(std::string(what).c_str());
+        // Wrapped as the roles' sentences below: at a large UI scale a long one would otherwise
+        // widen the window past the screen and be read by scrolling sideways.
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+        ImGui::TextWrapped("%s", std::string(what).c_str());
+        ImGui::PopTextWrapPos();
       };
+      // The one list of keys (logic/commands.cpp), which the README's table is made from too.
       for (const KeyBinding& b : key_bindings()) row(b.key, b.description);
-      row("F1 or H", "show / hide this help");
-      row("mouse wheel", "zoom about the cursor");
-      row("drag", "pan the map");
-      row("hover", "a cell's coordinates, tile, label and region");
+      for (const MouseControl& m : mouse_controls()) row(m.gesture, m.description);
       ImGui::EndTable();
     }
     ImGui::TextDisabled("keys are ignored while a text field has focus");

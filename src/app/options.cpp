@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "analysis/regions.hpp"
+#include "app/logic/commands.hpp"
 #include "app/logic/session_preset.hpp"
 #include "app/logic/ui_layout.hpp"
 #include "core/version.hpp"
@@ -31,7 +32,7 @@ constexpr std::string_view kSynopsis =
     "                  [--projector] [--preset FILE | --share STRING]\n"
     "                  [--compare [--b-generator NAME] [--b-seed N] [--b-PARAM VALUE]...]\n"
     "                  [--sweep N]\n"
-    "                  [--version]\n";
+    "                  [--version] [--keys]\n";
 
 // std::from_chars, and for floating point its equivalent for plain decimals ("1.5", "2", "1e-1"):
 // the browser build's C++ library has no floating-point from_chars. strtod reads them the same
@@ -562,6 +563,8 @@ ParseResult parse_options(const std::vector<std::string>& args, const ParseConte
   for (const std::string& a : args) {
     if (a == "--help" || a == "-h") return HelpRequested{usage(where)};
     if (a == "--version") return HelpRequested{"dungen-viz " + std::string(version()) + "\n"};
+    // Every key, as the README's table (its block is this output: tests/ compare them).
+    if (a == "--keys") return HelpRequested{key_list_markdown()};
   }
   Checked<AppOptions> options = parse(args, where);
   if (!options) return BadFlags{options.error().message};

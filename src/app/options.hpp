@@ -45,7 +45,7 @@ struct AppOptions {
   bool preset_is_share = false;
 };
 
-// --help or --version: the text goes to standard output and the program exits 0.
+// --help, --version or --keys: the text goes to standard output and the program exits 0.
 struct HelpRequested {
   std::string text;
 };

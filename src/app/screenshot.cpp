@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/gl_check.hpp"
 #include "io/atomic_file.hpp"
 #include "io/param_args.hpp"
 
@@ -21,6 +22,7 @@ std::optional<Error> write_screenshot(const std::string& path, int width, int he
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadBuffer(GL_BACK);
   glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  gl_check::after("the screenshot's read-back");
   // Every pixel is opaque in the PNG, whatever alpha the UI left in the back buffer.
   for (std::size_t i = 3; i < pixels.size(); i += 4) pixels[i] = 255;
   // GL's rows run bottom-up; PNG's top-down.

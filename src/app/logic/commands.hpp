@@ -1,10 +1,14 @@
 #pragma once
-// Keyboard actions as named commands. The GL side maps keys to a Command and calls
-// Session::apply(); the Help window lists key_bindings(). View-only commands (fit, grid) only
-// set flags on Session::view() that the renderer reads.
+// Keyboard actions as named commands, and the one list of every key the app answers. The GL side
+// maps keys to a Command and calls Session::apply(); the Help window, the key queue (which keys
+// mean what), `dungen-viz --keys` and the README's key table all read key_bindings(), so none of
+// them can name a key the others do not. View-only commands (fit, grid) only set flags on
+// Session::view() that the renderer reads.
 
 #include <span>
+#include <string>
 #include <string_view>
+#include <variant>
 
 namespace dungen::app {
 
@@ -23,7 +27,7 @@ enum class Command {
   ToggleRegionLabels,  // L (view only)
   SpeedUp,             // + / =
   SpeedDown,           // -
-  ToggleLive,          // M: live mode <-> step mode
+  ToggleLive,          // M: on change: run to end <-> step 0
   Regions,             // N: regions off -> animated -> instant -> off
   ResetUiScale,        // U: UI (text) scale back to 1 (view only)
   ToggleProjector,     // P: projector mode on / off (view only)
@@ -31,13 +35,37 @@ enum class Command {
   ToggleFollow,        // V: projector mode, big map: follow the step / fit the map (view only)
 };
 
+// Actions that change only the window, not the session.
+enum class UiAction {
+  ToggleHelp,  // F1 or H
+};
+
+using KeyAction = std::variant<Command, UiAction>;
+
 struct KeyBinding {
-  std::string_view key;          // as the Help window prints it
-  std::string_view description;  // what it does
-  Command command;
+  // As the Help window prints it: "Ctrl+Shift+Right", "+", "F1 or H" (either key). The key queue
+  // reads the keys from these words (logic/key_queue.hpp).
+  std::string_view key;
+  std::string_view description;  // what it does, in the words the panels use for the same thing
+  KeyAction action;
 };
 
 // Every binding, in the order the Help window lists them.
 std::span<const KeyBinding> key_bindings();
+
+// What the mouse does over the map (app/input.cpp) and on a slider (ImGui's), listed after the
+// keys.
+struct MouseControl {
+  std::string_view gesture;  // "drag"
+  std::string_view description;
+};
+std::span<const MouseControl> mouse_controls();
+
+// The keys and the mouse as the README's markdown table, between the two marker comments
+// (kKeyListBegin, kKeyListEnd) that let tests/ find the block in README.md and a one-line command
+// replace it. `dungen-viz --keys` prints it.
+inline constexpr std::string_view kKeyListBegin = "<!-- keys: generated, do not edit -->";
+inline constexpr std::string_view kKeyListEnd = "<!-- /keys -->";
+std::string key_list_markdown();
 
 }  // namespace dungen::app

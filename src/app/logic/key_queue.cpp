@@ -41,6 +41,12 @@ bool matches(const KeyChord& chord, const KeyEvent& e) {
 }  // namespace
 
 std::vector<int> keys_named(std::string_view name) {
+  // "F1 or H": the keys of each name. (A name has at most a few alternatives.)
+  if (const auto alt = name.find(" or "); alt != std::string_view::npos) {
+    std::vector<int> keys = keys_named(name.substr(0, alt));
+    for (const int k : keys_named(name.substr(alt + 4))) keys.push_back(k);
+    return keys;
+  }
   if (name == "Space") return {keys::kSpace};
   if (name == "Right") return {keys::kRight};
   if (name == "Left") return {keys::kLeft};
@@ -56,10 +62,7 @@ std::vector<int> keys_named(std::string_view name) {
 std::optional<KeyAction> action_for(const KeyEvent& event) {
   if (event.alt) return std::nullopt;
   for (const KeyBinding& b : key_bindings()) {
-    if (matches(parse_chord(b.key), event)) return b.command;
-  }
-  if (!event.repeat && !event.ctrl && (event.key == keys::kF1 || event.key == keys::kH)) {
-    return UiAction::ToggleHelp;
+    if (matches(parse_chord(b.key), event)) return b.action;
   }
   return std::nullopt;
 }

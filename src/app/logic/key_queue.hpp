@@ -48,18 +48,12 @@ struct KeyEvent {
   bool alt = false;  // Alt or Super: left to the desktop, never an action here
 };
 
-// Actions that change only the window, not the session.
-enum class UiAction {
-  ToggleHelp,  // F1 or H
-};
-
-using KeyAction = std::variant<Command, UiAction>;
-
-// The GLFW keys a key name of key_bindings() stands for ("Right", "R", "+"); empty if none.
+// The GLFW keys a key name of key_bindings() stands for ("Right", "R", "+", "F1 or H": either);
+// empty if none.
 std::vector<int> keys_named(std::string_view name);
 
-// What one key event does: a binding of key_bindings() whose chord matches exactly (Shift+Right
-// is not Right), or a UiAction. Auto-repeats act only for keys meant to be held (Right, Left,
+// What one key event does: the binding of key_bindings() whose chord matches exactly (Shift+Right
+// is not Right). Auto-repeats act only for keys meant to be held (Right, Left,
 // +, -): holding Space must not toggle play on and off.
 std::optional<KeyAction> action_for(const KeyEvent& event);
 
