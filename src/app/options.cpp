@@ -287,7 +287,7 @@ const AppFlag kFlags[] = {
        return std::nullopt;
      }},
     {"--sweep", "N", ValueKind::Value,
-     "open the Sweep window on N seeds from --seed (Lab > sweep seeds)",
+     "open the Sweep pane on N seeds from --seed (Lab > sweep seeds)",
      [](const std::string& v, Parse& p) {
        return set_whole("--sweep", v, 1, kMaxSweepSeeds, p.o.sweep_seeds.emplace());
      }},

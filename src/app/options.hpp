@@ -37,7 +37,7 @@ struct AppOptions {
   const GeneratorSpec* b_generator = nullptr;  // --b-generator (none: A's)
   std::optional<std::uint64_t> b_seed;         // --b-seed
   std::optional<ParamValues> b_params;         // --b-PARAM VALUE... (B's schema; validated)
-  // --sweep N: open the Sweep window on N seeds from the seed (a headless picture waits for it).
+  // --sweep N: open the Sweep pane on N seeds from the seed (a headless picture waits for it).
   std::optional<std::uint64_t> sweep_seeds;
   // The preset --preset or --share gave (its title and note are shown under the map), and
   // whether it came from a share string (which carries no note: a lesson's may match it).

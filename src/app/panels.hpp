@@ -48,7 +48,7 @@ struct ShareUi {
   ExportJob job;                // the export under way (logic/export_job.hpp)
 };
 
-// The Sweep window's state: the job, its last result, and the GL textures of its pictures.
+// The Sweep pane's state: the job, its last result, and the GL textures of its pictures.
 struct SweepUi {
   SweepUi() = default;
   SweepUi(const SweepUi&) = delete;

@@ -220,7 +220,7 @@ std::size_t maps_of_kind(const SweepResult& r, const std::string& why) {
 }
 
 // The outliers' pictures under a heading for each kind ("smallest floor_fraction",
-// "disconnected: the first 24 of 61"), each a button that loads its seed into the main view.
+// "disconnected: 24 of 61 shown"), each a button that loads its seed into the main view.
 void draw_outlier_pictures(Session& session, const SweepUi& s, const SweepResult& r) {
   const float thumb = ImGui::GetFontSize() * 4.5f;
   std::string kind;
@@ -234,10 +234,10 @@ void draw_outlier_pictures(Session& session, const SweepUi& s, const SweepResult
                         [&](const SweepPicture& q) { return q.why == kind; }));
       const std::size_t all = maps_of_kind(r, kind);
       if (all > shown) {
-        ImGui::Text("%s: the first %zu of %zu (a seed already shown above is not repeated)",
-                    kind.c_str(), shown, all);
+        ImGui::TextWrapped("%s: %zu of %zu shown (a seed already shown above is not repeated)",
+                           kind.c_str(), shown, all);
       } else {
-        ImGui::Text("%s (%zu)", kind.c_str(), shown);
+        ImGui::TextWrapped("%s (%zu)", kind.c_str(), shown);
       }
     } else {
       same_line_if_fits(thumb + 2 * ImGui::GetStyle().FramePadding.x);

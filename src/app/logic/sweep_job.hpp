@@ -1,6 +1,6 @@
 #pragma once
 // The app's seed sweep (lab/sweep.hpp) on a thread of its own: the current generator and
-// parameters over N seeds, then what the Sweep window shows: a histogram of every column, the
+// parameters over N seeds, then what the Sweep pane shows: a histogram of every column, the
 // share of connected maps, and the outliers (the kOutliers smallest and largest seeds by a chosen
 // column, and every disconnected or empty map) with small pictures.
 //
