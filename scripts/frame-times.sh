@@ -4,6 +4,7 @@
 # on what else it runs; `uptime` is printed with them).
 #
 #   scripts/frame-times.sh [BUILD_DIR]        (default: build; needs Xvfb, xdotool, python3)
+#   LOAD=2 SKIP_HEADLESS=1 scripts/frame-times.sh   (the window part only, beside 2 busy processes)
 #
 # 1. Headless (--frames N --no-wait): the run is left to the frames and the worker thread, as in
 #    the window. Prints the time from start to the first frame against the platform's floor
@@ -26,6 +27,9 @@ FILL_SLIDER_Y=173
 SLIDER_X0=8
 SLIDER_X1=163
 INSTANT_RADIO=(163 348)
+# LOAD=N: N busy processes (shell loops) run beside the window part, as another build or a video
+# call would: the figures "under load".
+LOAD=${LOAD:-0}
 # How long an action may take before the script gives up on it (seconds).
 ACTION_TIMEOUT=${ACTION_TIMEOUT:-180}
 
@@ -41,8 +45,10 @@ Xvfb ":$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
 xvfb_pid=$!
 log=$(mktemp /tmp/frame-times.XXXXXX)
 app_pid=""
+load_pids=()
 cleanup() {
   [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
+  for p in "${load_pids[@]}"; do kill "$p" 2>/dev/null || true; done
   kill "$xvfb_pid" 2>/dev/null || true
   if [ -n "${KEEP_LOG:-}" ]; then cp "$log" "$KEEP_LOG"; fi
   rm -f "$log" "$log.out"
@@ -95,7 +101,11 @@ for extra in "" "--animate-regions" "--regions"; do
 done
 fi
 
-echo "== the real window (xdotool), 4096x4096 caves"
+for _ in $(seq 1 "$LOAD"); do
+  sh -c 'while :; do :; done' &
+  load_pids+=($!)
+done
+echo "== the real window (xdotool), 4096x4096 caves, $LOAD busy processes beside it"
 sleep 1  # the last headless run's memory given back first
 out_file=$log.out
 DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 "${BIG[@]}" >"$out_file" 2>&1 &
@@ -135,12 +145,18 @@ rows = [l.split() for l in open(path)]
 if b == "timeout":
     print(f"  {name:<26} not finished within the timeout"); sys.exit(0)
 b = float(b)
-ms = [float(r[1]) for r in rows if len(r) >= 3 and a < float(r[0]) <= b]
+inside = [r for r in rows if len(r) >= 3 and a < float(r[0]) <= b]
+ms = [float(r[1]) for r in inside]
 if not ms:
     print(f"  {name:<26} no frames"); sys.exit(0)
 over = sum(1 for m in ms if m > 50)
+# What a user sees: the longest time from one frame's start to the next (a frame's own time plus
+# anything between frames), from the first frame after the action on.
+starts = [float(r[0]) for r in inside]
+gap = max([y - x for x, y in zip(starts, starts[1:])] or [0.0]) * 1000
 print(f"  {name:<26} new map shown after {b - a:5.2f} s; {len(ms)} frames, "
-      f"slowest {max(ms):6.1f} ms, mean {sum(ms) / len(ms):5.1f} ms, {over} over 50 ms")
+      f"slowest {max(ms):6.1f} ms, mean {sum(ms) / len(ms):5.1f} ms, {over} over 50 ms; "
+      f"longest gap {gap:6.1f} ms")
 EOF
 }
 

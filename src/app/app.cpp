@@ -170,13 +170,34 @@ bool App::setup() {
   return true;
 }
 
+namespace {
+
+// Over a map being rebuilt the picture is the last map's (or the new one part-drawn): the hover
+// says so instead of naming a cell that may not be the one under the mouse.
+void hover_rebuilding(ScreenRect map, const Session& session) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantCaptureMouse || !map.contains(io.MousePos.x, io.MousePos.y)) return;
+  if (session.rebuilding()) {
+    ImGui::SetTooltip("the map is being rebuilt (%s, %.0f%%):\nthe picture is the last map's",
+                      std::string(session.busy_label()).c_str(), session.progress() * 100.0);
+  } else {
+    ImGui::SetTooltip("the new map is being drawn:\nthe picture is the last map's");
+  }
+}
+
+}  // namespace
+
 void App::draw_map_overlays(const Palette& palette, bool capture) {
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   const Grid& grid = session_.grid();
   const ScreenRect map = layout_.map;
   // While a new map is staged, or its picture drawn, the last one is shown: the new one's numbers
   // would not fit it. (A screenshot's frame finishes the picture: see MapRenderer::draw.)
-  if (stager_.staging() || (renderer_->busy() && !capture)) return;
+  const bool drawing_new = stager_.staging() || (renderer_->busy() && !capture);
+  // Headless runs have no real mouse (Xvfb parks it mid-screen): no hover tooltip in pictures.
+  const bool hover = options_.frames == 0;
+  if (hover && (drawing_new || session_.rebuilding())) hover_rebuilding(map, session_);
+  if (drawing_new) return;
   // Numbers first: the step's overlay (a candidate and its caption) goes on top. Projector
   // mode numbers rooms from smaller cells, and regions (while they are labelled, or with L) as
   // the log numbers them; the numbers the step's words name are placed first.
@@ -207,9 +228,9 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
   }
   if (compare_) compare_->draw_diff(list, view_, map, palette, grid);
   draw_step_overlay(list, session_.overlay(), view_, map, palette);
-  // Headless runs have no real mouse (Xvfb parks it mid-screen): no hover tooltip in pictures.
-  if (options_.frames == 0)
+  if (hover && !session_.rebuilding()) {
     draw_hover(list, grid, view_, map, session_.generator().text_shows_labels);
+  }
   if (!stager_.error().empty()) {
     list->AddText({map.x + 10, map.y + 10}, IM_COL32(255, 80, 80, 255),
                   ("cannot draw this map: " + stager_.error()).c_str());

@@ -116,7 +116,12 @@ void MapRenderer::update_picture(const MapTexture& texture, const Key& key,
     same_view.map_w = drawn_->map_w;
     same_view.map_h = drawn_->map_h;
   }
-  if (!drawn_ || same_view != *drawn_) {
+  // A new map (another texture or size) fitted to the same viewport moves the view too, but the
+  // shown picture, the last map's, stays right where it is until the new one is drawn behind it.
+  const bool new_map = drawn_ && (key.texture != drawn_->texture || key.map_w != drawn_->map_w ||
+                                  key.map_h != drawn_->map_h);
+  const bool same_frame = drawn_ && key.w == drawn_->w && key.h == drawn_->h;
+  if (!drawn_ || (same_view != *drawn_ && !(new_map && same_frame))) {
     // Nothing drawn yet, or the user moved the view: all of it, now.
     job_.reset();
     redraw(front_, texture, key, 0, 0, w, h);

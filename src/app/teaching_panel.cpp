@@ -226,6 +226,18 @@ void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, 
   }
   if (begin_side_panel("Algorithm", layout.teaching, layout.teaching_narrow, ui.teaching,
                        ui.reopen_teaching)) {
+    // While a big map's successor is built elsewhere, everything below (lit line, log, draws,
+    // stats) is the last map's, made with the settings before the change: said, and greyed.
+    const bool old_map = session.rebuilding();
+    if (old_map) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_PlotHistogram]);
+      ImGui::TextWrapped(
+          "A new map is being built (%s, %.0f%%); below: the last map's steps and "
+          "figures.",
+          std::string(session.busy_label()).c_str(), session.progress() * 100.0);
+      ImGui::PopStyleColor();
+    }
+    ImGui::BeginDisabled(old_map);
     ImGui::TextWrapped(
         "%s", session.phase() == Phase::Regions ? "Pseudocode: flood-fill regions" : "Pseudocode");
     pseudocode_section(session, ui);
@@ -238,6 +250,7 @@ void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, 
       ImGui::TextUnformatted("Stats");
       stats_section(session);
     }
+    ImGui::EndDisabled();
   }
   ImGui::End();
 }

@@ -175,6 +175,9 @@ class Session {
   // Work is under way (a job over frames, or a build or labelling on the worker thread) and will
   // change what is shown: keep calling update() and drawing frames, even with no input.
   bool busy() const;
+  // A new map is being built elsewhere (a big map's worker): what is shown, its figures included,
+  // is still the last map's, made with the settings before the change.
+  bool rebuilding() const;
   double progress() const;              // 0..1 of the pending job (an estimate for open-ended runs)
   std::string_view busy_label() const;  // "generating", "running to end", ...
   const FrameReport& last_frame() const;

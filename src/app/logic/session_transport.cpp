@@ -190,6 +190,9 @@ bool Session::busy() const {
   const State& s = *s_;
   return s.builds.any() || s.track->regions_pending() || s.transport.job.kind != JobKind::None;
 }
+bool Session::rebuilding() const {
+  return s_->builds.build.has_value();
+}
 double Session::progress() const {
   const State& s = *s_;
   if (s.builds.any()) return s.builds.progress();
