@@ -24,6 +24,24 @@ ImVec4 to_vec4(Rgb c, float alpha = 1.0f) {
   return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, alpha};
 }
 
+// Text turned a quarter clockwise, reading downwards, its first letter at `at` (the top right
+// of the turned text: its glyphs' tops face right). ImGui writes text across only: it is written
+// across from `at`, then its vertices are turned about `at`.
+void text_down(ImDrawList* list, ImVec2 at, ImU32 colour, const char* text) {
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  // ImGui drops glyphs outside the clip rectangle before they are turned, and the GPU clips
+  // after: a rectangle over both places.
+  list->PushClipRect({at.x - size.y, at.y - size.y}, {at.x + size.x, at.y + size.x}, false);
+  const int first = list->VtxBuffer.Size;
+  list->AddText(at, colour, text);
+  for (int i = first; i < list->VtxBuffer.Size; ++i) {
+    ImVec2& p = list->VtxBuffer[i].pos;
+    const ImVec2 d{p.x - at.x, p.y - at.y};
+    p = {at.x - d.y, at.y + d.x};  // (1, 0) -> (0, 1): across becomes down
+  }
+  list->PopClipRect();
+}
+
 }  // namespace
 
 bool begin_fixed_window(const char* name, ScreenRect area, bool title, int extra_flags) {
@@ -64,14 +82,14 @@ void draw_panel_strip(const char* name, ScreenRect area, bool on_left, PanelStat
       reopen = true;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("show the %s panel", name);
-    // The title, one letter a line, so the strip says what it hides (as much as fits).
-    const float bottom = area.y + area.h - kStripMargin;
-    for (const char* c = name; *c != '\0'; ++c) {
-      if (ImGui::GetCursorScreenPos().y + ImGui::GetTextLineHeight() > bottom) break;
-      const char letter[2] = {*c, '\0'};
-      const float w = ImGui::CalcTextSize(letter).x;
-      ImGui::SetCursorPosX(kStripMargin + (side - w) / 2.0f);
-      ImGui::TextDisabled("%s", letter);
+    // The title written down the strip, so it says what it hides: whole, or not at all.
+    const ImVec2 size = ImGui::CalcTextSize(name);
+    const float top = ImGui::GetCursorScreenPos().y + ImGui::GetStyle().ItemSpacing.y;
+    const std::string_view title = strip_title(name, size.x, area.y + area.h - kStripMargin - top);
+    if (!title.empty()) {
+      const float centre = ImGui::GetWindowPos().x + kStripMargin + side / 2.0f;
+      text_down(ImGui::GetWindowDrawList(), {centre + size.y / 2.0f, top},
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), name);
     }
   }
   ImGui::End();

@@ -329,6 +329,18 @@ void Window::rebuild_fonts() {
     cfg.SizePixels = 13.0f * scale;
     io.Fonts->AddFontDefault(&cfg);
   }
+  // The second font, for the captions over the map (map_overlays.cpp): they follow the map's
+  // cells, not the UI scale, so at a fixed size; the UI's font shrunk to a small caption lost
+  // its thin strokes between texels ("re ected" at UI scale 3).
+  ImFont* map_font = nullptr;
+  if (std::filesystem::exists(kFontPath, ec)) {
+    map_font = io.Fonts->AddFontFromFileTTF(kFontPath, kBaseFontPx * content_scale_);
+  }
+  if (!map_font) {
+    ImFontConfig cfg;
+    cfg.SizePixels = 13.0f * content_scale_;
+    io.Fonts->AddFontDefault(&cfg);
+  }
   // Only the font texture: recreating all of the backend's objects gives it new, empty vertex
   // buffers while it remembers the old ones' sizes, and every later draw fails (GL_INVALID_VALUE
   // in glBufferSubData: the whole UI vanished after a change to a larger UI scale). Before the

@@ -122,6 +122,10 @@ void lay_out_columns(const LayoutInput& in, Side& left, Side& right) {
 
 }  // namespace
 
+std::string_view strip_title(std::string_view title, float title_len, float room) {
+  return title_len <= room ? title : std::string_view{};
+}
+
 float strip_width(const LayoutInput& in) {
   return in.frame + 2.0f * kStripMargin;
 }

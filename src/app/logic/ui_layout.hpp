@@ -13,6 +13,7 @@
 // - the transport bar's controls wrap onto more rows, then shrink to short labels and icons, and
 //   only scroll when nothing else fits; no control is ever laid out across the bar's edge.
 
+#include <string_view>
 #include <vector>
 
 #include "app/logic/screen_rect.hpp"
@@ -92,6 +93,12 @@ struct UiLayout {
 
 // The width of a collapsed panel: one square button and a little margin.
 float strip_width(const LayoutInput& in);
+
+// A collapsed panel's strip writes its title down the strip, turned a quarter, whole or not at
+// all: the letters that fitted one a line ("Generat", "Algorit") named nothing. The title when
+// its length (title_len, its width written across) fits the room under the strip's button,
+// else empty (the button's tooltip still names the panel).
+std::string_view strip_title(std::string_view title, float title_len, float room);
 
 UiLayout compute_layout(const LayoutInput& in);
 
