@@ -191,8 +191,13 @@ float draw_scrubber(Session& session, ScreenRect r) {
                                                    : "%llu";
   if (scrubber_empty(hi)) {
     // Nothing recorded yet: an empty bar (ImGui's slider over 0..0 is all grab, a finished run).
+    // Its words in the middle, as the slider has them (a progress bar writes them at its fill).
     const std::string shown = scrub_text(0, 0, 0, form);
-    ImGui::ProgressBar(0.0f, {r.w, r.h}, shown.c_str());
+    ImGui::ProgressBar(0.0f, {r.w, r.h}, "");
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const ImVec2 size = ImGui::CalcTextSize(shown.c_str());
+    ImGui::GetWindowDrawList()->AddText({(a.x + b.x - size.x) / 2.0f, (a.y + b.y - size.y) / 2.0f},
+                                        ImGui::GetColorU32(ImGuiCol_Text), shown.c_str());
     tip("no step recorded yet: play or step to run the generator");
     return text_w(shown);
   }
