@@ -15,10 +15,11 @@ constexpr float kCaptionPerPx = 11.6f;
 TEST(AppMapText, ACaptionFollowsTheCellsWithinItsBounds) {
   // The same map, the same cells: the same size whatever font the UI has (sharpest is the map
   // font's, fixed).
-  EXPECT_FLOAT_EQ(map_caption_px(10.0f, 900.0f, 600.0f, kCaptionPerPx, 15.0f), 12.0f);
+  EXPECT_FLOAT_EQ(map_caption_px(10.0f, 900.0f, 600.0f, kCaptionPerPx, 20.0f),
+                  10.0f * kCaptionPerCellPx);
   // Bigger cells, a bigger caption, up to the font's sharpest and kMaxCaptionPx.
-  EXPECT_GT(map_caption_px(15.0f, 900.0f, 600.0f, kCaptionPerPx, 15.0f),
-            map_caption_px(10.0f, 900.0f, 600.0f, kCaptionPerPx, 15.0f));
+  EXPECT_GT(map_caption_px(12.0f, 900.0f, 600.0f, kCaptionPerPx, 20.0f),
+            map_caption_px(10.0f, 900.0f, 600.0f, kCaptionPerPx, 20.0f));
   EXPECT_FLOAT_EQ(map_caption_px(100.0f, 4000.0f, 3000.0f, kCaptionPerPx, 100.0f), kMaxCaptionPx);
   EXPECT_FLOAT_EQ(map_caption_px(100.0f, 4000.0f, 3000.0f, kCaptionPerPx, 15.0f), 15.0f * 1.25f);
   // Tiny cells: still readable.

@@ -74,10 +74,12 @@ void plate_text(ImDrawList* list, ImVec2 at, ImU32 col, const std::string& text,
   list->AddText(caption_font(), px, at, col, text.c_str());
 }
 
-// A caption's place moved left, if need be, so it is not cut at the viewport's right edge.
+// A caption's place moved, if need be, so it is not cut at the viewport's edges (a box near
+// the bottom of a short view has no room above or below it: the caption then overlaps it).
 ImVec2 inside(ImVec2 at, const std::string& text, float px, ScreenRect vp) {
-  const float w = text_size(px, text).x;
-  return {std::max(vp.x + 3.0f, std::min(at.x, vp.x + vp.w - w - 4.0f)), at.y};
+  const ImVec2 size = text_size(px, text);
+  return {std::max(vp.x + 3.0f, std::min(at.x, vp.x + vp.w - size.x - 4.0f)),
+          std::max(vp.y + 2.0f, std::min(at.y, vp.y + vp.h - size.y - 2.0f))};
 }
 
 ImVec2 rect_min(const MapView& v, ScreenRect vp, const Rect& r) {

@@ -335,7 +335,9 @@ void Window::rebuild_fonts() {
   // The second font, for the captions over the map (map_overlays.cpp): they follow the map's
   // cells, not the UI scale, so at a fixed size; the UI's font shrunk to a small caption lost
   // its thin strokes between texels ("re ected" at UI scale 3).
-  add_font(*io.Fonts, content_scale_);
+  // A third larger than the UI's base: a caption is drawn from about half of it up to a
+  // quarter more (logic/map_text.hpp) and stays sharp.
+  add_font(*io.Fonts, content_scale_ * 4.0f / 3.0f);
   // Only the font texture: recreating all of the backend's objects gives it new, empty vertex
   // buffers while it remembers the old ones' sizes, and every later draw fails (GL_INVALID_VALUE
   // in glBufferSubData: the whole UI vanished after a change to a larger UI scale). Before the

@@ -11,7 +11,7 @@ inline constexpr float kMinCaptionPx = 10.0f;
 // The most, at any zoom: words, not a banner.
 inline constexpr float kMaxCaptionPx = 24.0f;
 // A caption's size per pixel of cell.
-inline constexpr float kCaptionPerCellPx = 1.2f;
+inline constexpr float kCaptionPerCellPx = 1.5f;
 // The share of the map's view a caption may take at most, across and down (kMinCaptionPx wins
 // where even that is too much: then the view is too small for words at all).
 inline constexpr float kCaptionMaxWidthShare = 0.5f;
