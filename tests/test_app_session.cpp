@@ -11,6 +11,7 @@
 #include "analysis/regions.hpp"
 #include "app/logic/scrubber_text.hpp"
 #include "app/logic/session.hpp"
+#include "app/logic/slider_text.hpp"
 #include "core/rng.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
@@ -144,6 +145,100 @@ TEST(AppSession, TheScrubberSaysWhereItsHistoryStarts) {
   s.finish_pending();
   EXPECT_EQ(s.position(), from);
   EXPECT_EQ(s.grid(), fresh_grid_after(s, from));
+}
+
+TEST(AppSession, TheScrubberIsEmptyUntilAStepIsRecorded) {
+  // Why: ImGui's integer slider gives its grab one value's share of the bar, so a slider over
+  // 0..0 is all grab, drawn like a finished run.
+  const Span all = slider_grab(0.0f, 200.0f, 0.0f, /*values=*/1, 10.0f);
+  EXPECT_FLOAT_EQ(all.width(), 200.0f - 2.0f * kGrabPadding);
+  TestClock c;
+  Session s(config(c));
+  s.set_mode(RunMode::Step);
+  ASSERT_TRUE(s.set_param("max_rooms", 12));  // step mode: a new map at step 0, nothing run
+  s.finish_pending();
+  EXPECT_EQ(s.recorded(), 0u);
+  EXPECT_FALSE(s.finished());
+  EXPECT_TRUE(scrubber_empty(s.recorded()));
+  s.step();
+  EXPECT_GE(s.recorded(), 1u);
+  EXPECT_FALSE(scrubber_empty(s.recorded()));
+}
+
+TEST(AppSession, MBackToRunToEndRunsTheMapShownToItsEnd) {
+  TestClock c;
+  Session s(config(c));
+  s.update(1.0 / 60);
+  s.apply(Command::ToggleLive);  // to step mode: nothing runs
+  EXPECT_EQ(s.mode(), RunMode::Step);
+  ASSERT_TRUE(s.set_param("max_rooms", 12));
+  s.finish_pending();
+  s.step();
+  s.step();
+  ASSERT_EQ(s.position(), 2u);
+  s.apply(Command::ToggleLive);  // "on change: run to end" keeps its word at once
+  EXPECT_EQ(s.mode(), RunMode::Live);
+  s.finish_pending();
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.grid(), final_grid(s));
+  // And to step mode again: the map stays where it is.
+  const std::uint64_t end = s.position();
+  s.apply(Command::ToggleLive);
+  s.finish_pending();
+  EXPECT_EQ(s.mode(), RunMode::Step);
+  EXPECT_EQ(s.position(), end);
+}
+
+TEST(AppSession, ASeedOutOfRangeIsRefusedInTheCliWordsAndTheSeedStays) {
+  TestClock c;
+  Session s(config(c));
+  s.set_seed(42);
+  EXPECT_FALSE(s.set_seed_text("99999999999999999999999"));
+  EXPECT_EQ(s.seed(), 42u);
+  EXPECT_EQ(s.notice(),
+            "seed 99999999999999999999999 is out of range: allowed 0..18446744073709551615; the "
+            "seed stays 42");
+  EXPECT_FALSE(s.set_seed_text("-1"));
+  EXPECT_FALSE(s.set_seed_text("1.5"));
+  EXPECT_NE(s.notice().find("not a whole number"), std::string::npos) << s.notice();
+  EXPECT_FALSE(s.set_seed_text(""));
+  EXPECT_EQ(s.seed(), 42u);
+  EXPECT_TRUE(s.set_seed_text("18446744073709551615"));  // the largest is a seed
+  EXPECT_EQ(s.seed(), UINT64_MAX);
+  EXPECT_TRUE(s.notice().empty());
+  s.finish_pending();
+  EXPECT_EQ(s.grid(), final_grid(s));
+}
+
+TEST(AppSession, ADragIsOneEditItsNoticeNamesTheValueBeforeIt) {
+  TestClock c;
+  Session s(config(c));
+  ASSERT_TRUE(s.select_generator("room-accretion"));
+  const std::int64_t max_before = s.params().get("room_max_size");
+  ASSERT_LT(max_before, 223);
+  // room_min_size dragged up through 100, 223 and 259: room_max_size follows.
+  s.begin_param_drag();
+  for (const std::int64_t v : {100, 223, 259}) ASSERT_TRUE(s.set_param("room_min_size", v));
+  s.end_param_drag();
+  EXPECT_EQ(s.params().get("room_min_size"), 259);
+  EXPECT_EQ(s.params().get("room_max_size"), 259);
+  const std::string moved = "moved room_max_size " + std::to_string(max_before) + " -> 259";
+  EXPECT_NE(s.notice().find(moved), std::string::npos) << s.notice();
+  EXPECT_EQ(s.notice().find("223"), std::string::npos) << s.notice();
+  // Dragged up and back down: the push it no longer needs is undone.
+  s.begin_param_drag();
+  ASSERT_TRUE(s.set_param("room_min_size", 400));
+  EXPECT_EQ(s.params().get("room_max_size"), 400);
+  ASSERT_TRUE(s.set_param("room_min_size", 200));
+  s.end_param_drag();
+  EXPECT_EQ(s.params().get("room_max_size"), 259);
+  EXPECT_TRUE(s.notice().empty()) << s.notice();
+  // Outside a drag each value is one edit, from where the last one left the parameters.
+  ASSERT_TRUE(s.set_param("room_min_size", 300));
+  ASSERT_TRUE(s.set_param("room_min_size", 320));
+  EXPECT_NE(s.notice().find("room_max_size 300 -> 320"), std::string::npos) << s.notice();
+  s.finish_pending();
+  EXPECT_EQ(s.grid(), final_grid(s));
 }
 
 TEST(AppSession, StepAndStepBackMoveOneStepAndPause) {

@@ -12,6 +12,7 @@
 #include "analysis/regions.hpp"
 #include "app/compare_pane.hpp"
 #include "app/logic/session.hpp"
+#include "app/logic/slider_text.hpp"
 #include "app/panels.hpp"
 #include "render/palette.hpp"
 
@@ -56,6 +57,11 @@ const char* tile_legend(Tile t) {
   return t == Tile::Empty ? "unused" : tile_name(t).data();
 }
 
+// A seed field that shows the largest seed (2^64-1, 20 digits) whole.
+float seed_field_w() {
+  return button_w("18446744073709551615");
+}
+
 // Pane B's settings (compare mode) share the label column: its schema counts too.
 Metrics metrics(const Session& session, const Session* b) {
   Metrics m;
@@ -82,6 +88,7 @@ Metrics metrics(const Session& session, const Session* b) {
   for (const GeneratorSpec* spec : session.generators()) {
     m.single = std::max(m.single, combo_w(spec->name));
   }
+  m.single = std::max(m.single, seed_field_w());
   for (const char* button : {"flood-fill from this step", "fit (F)", "help (F1)", "reset (U)"}) {
     m.single = std::max(m.single, button_w(button));
   }
@@ -134,9 +141,11 @@ std::optional<std::int64_t> choice_widget(UiState& ui, const Metrics& m, std::st
 }
 
 // One widget for one parameter. Returns the new value when the user changed it (for the map
-// size only once the slider is released: every new size is a whole new texture).
+// size only once the slider is released: every new size is a whole new texture). drag: the
+// session told when a slider is taken and let go (Session::begin_param_drag), if any.
 std::optional<std::int64_t> param_widget(UiState& ui, const Metrics& m, std::string_view items,
-                                         const ParamDef& def, std::int64_t value) {
+                                         const ParamDef& def, std::int64_t value,
+                                         Session* drag = nullptr) {
   if (def.kind == ParamKind::Choice) {
     auto result = choice_widget(ui, m, items, def, value);
     help_marker(def);
@@ -161,14 +170,23 @@ std::optional<std::int64_t> param_widget(UiState& ui, const Metrics& m, std::str
     // usable at the small end.
     const bool wide = def.max - def.min > 200 && def.min > 0;
     const char* format = def.kind == ParamKind::Percent ? "%lld%%" : "%lld";
-    changed = ImGui::SliderScalar(label.c_str(), ImGuiDataType_S64, &v, &def.min, &def.max, format,
-                                  wide ? ImGuiSliderFlags_Logarithmic : 0);
-    char shown[32];
-    std::snprintf(shown, sizeof shown, def.kind == ParamKind::Percent ? "%lld%%" : "%lld",
-                  static_cast<long long>(v));
-    needed = button_w(shown) + m.gap + text_w(label);
+    const auto shown = [&] {
+      char text[32];
+      std::snprintf(text, sizeof text, def.kind == ParamKind::Percent ? "%lld%%" : "%lld",
+                    static_cast<long long>(v));
+      return SliderShown{text, slider_ratio(static_cast<double>(v), static_cast<double>(def.min),
+                                            static_cast<double>(def.max), wide)};
+    };
+    changed = slider_with_clear_text(label.c_str(), ImGuiDataType_S64, &v, &def.min, &def.max,
+                                     format, wide ? ImGuiSliderFlags_Logarithmic : 0, shown,
+                                     static_cast<std::uint64_t>(def.max - def.min) + 1);
+    needed = button_w(shown().text) + m.gap + text_w(label);
   }
   note_item(ui, std::string(items) + label, needed);
+  if (drag && !size) {
+    if (ImGui::IsItemActivated()) drag->begin_param_drag();
+    if (ImGui::IsItemDeactivated()) drag->end_param_drag();
+  }
   std::optional<std::int64_t> result;
   if (size) {
     storage->SetBool(editing, ImGui::IsItemActive());
@@ -214,13 +232,21 @@ void settings_rows(Session& session, UiState& ui, const Metrics& m, std::string_
   ImGui::TextDisabled("%s", std::string(session.generator().summary).c_str());
   ImGui::PopTextWrapPos();
 
-  std::uint64_t seed = session.seed();
+  // The seed as text, checked by the CLI's rule when it is committed: ImGui's number field would
+  // clamp 99999999999999999999999 to 2^64-1 without a word. Wide enough for any seed's 20
+  // digits; where that and the dice do not fit beside the label column, it has a row of its own.
+  char seed[64];
+  std::snprintf(seed, sizeof seed, "%llu", static_cast<unsigned long long>(session.seed()));
   const float dice = button_w("dice");
-  ImGui::SetNextItemWidth(std::max(ImGui::CalcItemWidth() - dice - ImGui::GetStyle().ItemSpacing.x,
-                                   m.field_min * 0.5f));
-  ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed);
-  if (ImGui::IsItemDeactivatedAfterEdit()) session.set_seed(seed);
-  ImGui::SameLine();
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float field = std::max(ImGui::CalcItemWidth() - dice - spacing, seed_field_w());
+  const bool own_row = field + spacing + dice > ImGui::CalcItemWidth();
+  ImGui::SetNextItemWidth(own_row ? -1.0f : field);
+  ImGui::InputText("##seed", seed, sizeof seed, ImGuiInputTextFlags_CharsDecimal);
+  if (ImGui::IsItemDeactivatedAfterEdit()) session.set_seed_text(seed);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("seed: a whole number, 0 to 2^64-1");
+  note_item(ui, std::string(items) + "seed", text_w("18446744073709551615"));
+  if (!own_row) ImGui::SameLine();
   if (ImGui::Button("dice")) session.roll_seed();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("a new random seed (R)");
   ImGui::SameLine(0.0f, m.gap);
@@ -230,7 +256,7 @@ void settings_rows(Session& session, UiState& ui, const Metrics& m, std::string_
   const ParamValues params = session.params();
   const auto& defs = params.schema().params;
   for (std::size_t i = 0; i < defs.size(); ++i) {
-    if (auto v = param_widget(ui, m, items, defs[i], params.values()[i])) {
+    if (auto v = param_widget(ui, m, items, defs[i], params.values()[i], &session)) {
       session.set_param(defs[i].name, *v);
     }
   }
@@ -247,8 +273,10 @@ void generator_section(Session& session, UiState& ui, const Metrics& m) {
   int mode = session.mode() == RunMode::Live ? 0 : 1;
   ImGui::TextUnformatted("on change:");
   same_line_if_fits(check_w("run to end"));
-  if (radio_row(mode, {{"run to end", 0}, {"step 0", 1}})) {
-    session.set_mode(mode == 0 ? RunMode::Live : RunMode::Step);
+  // The same switch as M: choosing "run to end" runs the map shown to its end.
+  if (radio_row(mode, {{"run to end", 0}, {"step 0", 1}}) &&
+      (mode == 0) != (session.mode() == RunMode::Live)) {
+    session.apply(Command::ToggleLive);
   }
 }
 
@@ -289,8 +317,14 @@ void view_section(Session& session, UiState& ui, const Metrics& m) {
 
   // Applied when released: a font that changes under the mouse would move the slider with it.
   float v = ui.scale_edit >= 0.0f ? ui.scale_edit : ui.font_scale;
-  ImGui::SliderFloat("UI scale", &v, kMinUiScale, kMaxUiScale, "%.2f",
-                     ImGuiSliderFlags_AlwaysClamp);
+  const auto shown = [&] {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.2f", static_cast<double>(v));
+    return SliderShown{text, slider_ratio(v, kMinUiScale, kMaxUiScale, false)};
+  };
+  const float lo = kMinUiScale, hi = kMaxUiScale;
+  slider_with_clear_text("UI scale", ImGuiDataType_Float, &v, &lo, &hi, "%.2f",
+                         ImGuiSliderFlags_AlwaysClamp, shown, 0);
   note_item(ui, "controls/ui-scale", button_w("0.00") + m.gap + text_w("UI scale"));
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("text size, %.2f to %.2f, applied when you let go (U: back to 1)",

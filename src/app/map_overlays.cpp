@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/regions.hpp"
+#include "app/logic/map_text.hpp"
 #include "render/palette.hpp"
 
 namespace dungen::app {
@@ -45,18 +46,40 @@ void halo_rect(ImDrawList* list, ImVec2 a, ImVec2 b, const Palette& p, ImU32 col
   list->AddRect(a, b, col, 0.0f, 0, w);
 }
 
-// A label on a dark plate, readable over any tile colour on a projector.
-void plate_text(ImDrawList* list, ImVec2 at, ImU32 col, const std::string& text) {
-  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-  list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
-                      IM_COL32(0, 0, 0, 200), 3.0f);
-  list->AddText(at, col, text.c_str());
+// The captions' font: the window's second font, made at a fixed size (window.cpp), else the
+// UI's.
+ImFont* caption_font() {
+  const ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+  return atlas.Fonts.Size > 1 ? atlas.Fonts[1] : ImGui::GetFont();
 }
 
-// A caption's place moved left, if need be, so it is not cut at the viewport's right edge.
-ImVec2 inside(ImVec2 at, const std::string& text, ScreenRect vp) {
-  const float w = ImGui::CalcTextSize(text.c_str()).x;
-  return {std::max(vp.x + 3.0f, std::min(at.x, vp.x + vp.w - w - 4.0f)), at.y};
+// The font size for a caption over this map (logic/map_text.hpp): it follows the cells, not the
+// UI scale.
+float caption_px(const std::string& text, const MapView& v, ScreenRect vp) {
+  ImFont* font = caption_font();
+  const float per_px = font->CalcTextSizeA(1.0f, FLT_MAX, 0.0f, text.c_str()).x;
+  return map_caption_px(v.cell_px(), vp.w, vp.h, per_px, font->FontSize);
+}
+
+ImVec2 text_size(float px, const std::string& text) {
+  return caption_font()->CalcTextSizeA(px, FLT_MAX, 0.0f, text.c_str());
+}
+
+// A label px pixels tall on a dark plate, readable over any tile colour on a projector.
+void plate_text(ImDrawList* list, ImVec2 at, ImU32 col, const std::string& text, float px) {
+  const ImVec2 size = text_size(px, text);
+  const float margin = std::max(2.0f, px * 0.2f);
+  list->AddRectFilled({at.x - margin, at.y - 1}, {at.x + size.x + margin, at.y + size.y + 1},
+                      IM_COL32(0, 0, 0, 200), margin);
+  list->AddText(caption_font(), px, at, col, text.c_str());
+}
+
+// A caption's place moved, if need be, so it is not cut at the viewport's edges (a box near
+// the bottom of a short view has no room above or below it: the caption then overlaps it).
+ImVec2 inside(ImVec2 at, const std::string& text, float px, ScreenRect vp) {
+  const ImVec2 size = text_size(px, text);
+  return {std::max(vp.x + 3.0f, std::min(at.x, vp.x + vp.w - size.x - 4.0f)),
+          std::max(vp.y + 2.0f, std::min(at.y, vp.y + vp.h - size.y - 2.0f))};
 }
 
 ImVec2 rect_min(const MapView& v, ScreenRect vp, const Rect& r) {
@@ -288,9 +311,9 @@ void draw_step_overlay(ImDrawList* list, const OverlayView& o, const MapView& v,
   if (o.caption_at && !o.caption.empty()) {
     // Above the box, or below it where the top of the view would cut it.
     const ImVec2 a = rect_min(v, vp, *o.caption_at), b = rect_max(v, vp, *o.caption_at);
-    const float h = ImGui::GetFontSize();
+    const float h = caption_px(o.caption, v, vp);
     const ImVec2 at{a.x + 3, a.y - h - 4 < vp.y + 2 ? b.y + 3 : a.y - h - 4};
-    plate_text(list, inside(at, o.caption, vp), IM_COL32_WHITE, o.caption);
+    plate_text(list, inside(at, o.caption, h, vp), IM_COL32_WHITE, o.caption, h);
   }
   list->PopClipRect();
 }
@@ -300,7 +323,8 @@ void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& v, Sc
   if (v.cell_px() < kGlyphMinCellPx) {
     // Say why nothing shows, when there is something to show.
     if (regions_on) {
-      plate_text(list, {vp.x + 8, vp.y + 6}, IM_COL32_WHITE, "zoom in to read region numbers");
+      const std::string zoom = "zoom in to read region numbers";
+      plate_text(list, {vp.x + 8, vp.y + 6}, IM_COL32_WHITE, zoom, caption_px(zoom, v, vp));
     }
     return;
   }

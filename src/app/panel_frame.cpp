@@ -2,9 +2,12 @@
 // drawn widgets, line wrapping by measured width, and the panels' colours.
 
 #include <imgui.h>
+#include <imgui_internal.h>  // TempInputIsActive: is a slider being typed into?
 
+#include <cstdint>
 #include <string>
 
+#include "app/logic/slider_text.hpp"
 #include "app/panels.hpp"
 #include "render/palette.hpp"
 
@@ -19,6 +22,24 @@ constexpr float kStripMargin = 4.0f;
 
 ImVec4 to_vec4(Rgb c, float alpha = 1.0f) {
   return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, alpha};
+}
+
+// Text turned a quarter clockwise, reading downwards, its first letter at `at` (the top right
+// of the turned text: its glyphs' tops face right). ImGui writes text across only: it is written
+// across from `at`, then its vertices are turned about `at`.
+void text_down(ImDrawList* list, ImVec2 at, ImU32 colour, const char* text) {
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  // ImGui drops glyphs outside the clip rectangle before they are turned, and the GPU clips
+  // after: a rectangle over both places.
+  list->PushClipRect({at.x - size.y, at.y - size.y}, {at.x + size.x, at.y + size.x}, false);
+  const int first = list->VtxBuffer.Size;
+  list->AddText(at, colour, text);
+  for (int i = first; i < list->VtxBuffer.Size; ++i) {
+    ImVec2& p = list->VtxBuffer[i].pos;
+    const ImVec2 d{p.x - at.x, p.y - at.y};
+    p = {at.x - d.y, at.y + d.x};  // (1, 0) -> (0, 1): across becomes down
+  }
+  list->PopClipRect();
 }
 
 }  // namespace
@@ -61,14 +82,14 @@ void draw_panel_strip(const char* name, ScreenRect area, bool on_left, PanelStat
       reopen = true;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("show the %s panel", name);
-    // The title, one letter a line, so the strip says what it hides (as much as fits).
-    const float bottom = area.y + area.h - kStripMargin;
-    for (const char* c = name; *c != '\0'; ++c) {
-      if (ImGui::GetCursorScreenPos().y + ImGui::GetTextLineHeight() > bottom) break;
-      const char letter[2] = {*c, '\0'};
-      const float w = ImGui::CalcTextSize(letter).x;
-      ImGui::SetCursorPosX(kStripMargin + (side - w) / 2.0f);
-      ImGui::TextDisabled("%s", letter);
+    // The title written down the strip, so it says what it hides: whole, or not at all.
+    const ImVec2 size = ImGui::CalcTextSize(name);
+    const float top = ImGui::GetCursorScreenPos().y + ImGui::GetStyle().ItemSpacing.y;
+    const std::string_view title = strip_title(name, size.x, area.y + area.h - kStripMargin - top);
+    if (!title.empty()) {
+      const float centre = ImGui::GetWindowPos().x + kStripMargin + side / 2.0f;
+      text_down(ImGui::GetWindowDrawList(), {centre + size.y / 2.0f, top},
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), name);
     }
   }
   ImGui::End();
@@ -99,11 +120,58 @@ void swatch(const Palette& p, Rgb c, const char* text) {
   ImGui::TextUnformatted(text);
 }
 
+bool slider_with_clear_text(const char* label, int data_type, void* value, const void* min,
+                            const void* max, const char* format, int flags,
+                            const std::function<SliderShown()>& shown, std::uint64_t values) {
+  // ImGui writes the value and the label itself, under the grab: both in a colour that does not
+  // show, except while the slider is being typed into (Ctrl+click), whose field is its own.
+  const bool typing = ImGui::TempInputIsActive(ImGui::GetID(label));
+  if (!typing) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(0, 0, 0, 0));
+  const bool changed = ImGui::SliderScalar(label, data_type, value, min, max, format, flags);
+  if (!typing) ImGui::PopStyleColor();
+  if (typing) return changed;
+  // The frame is the item less its label, which ImGui puts ItemInnerSpacing to the right.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  const char* label_end = ImGui::FindRenderedTextEnd(label);
+  const float label_w = ImGui::CalcTextSize(label, label_end).x;
+  const float frame_w = b.x - a.x - (label_w > 0.0f ? style.ItemInnerSpacing.x + label_w : 0.0f);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const float y = a.y + style.FramePadding.y;
+  if (label_w > 0.0f) {
+    list->AddText({a.x + frame_w + style.ItemInnerSpacing.x, y}, text, label, label_end);
+  }
+  const SliderShown now = shown();
+  const Span grab = slider_grab(a.x, frame_w, now.ratio, values, style.GrabMinSize);
+  const float text_w = ImGui::CalcTextSize(now.text.c_str()).x;
+  const TextPlace at = slider_text_place(a.x, frame_w, grab, text_w, style.FramePadding.x * 0.5f);
+  list->PushClipRect(a, {a.x + frame_w, b.y}, true);
+  if (!at.clear) {
+    // No side has room (a short slider with a wide grab): the text on a plate of the frame's
+    // colour over the grab, so it still reads.
+    const float h = ImGui::GetTextLineHeight();
+    list->AddRectFilled(
+        {at.x - 2.0f, y}, {at.x + text_w + 2.0f, y + h},
+        ImGui::GetColorU32(ImGuiCol_FrameBg, 1.0f / style.Colors[ImGuiCol_FrameBg].w),
+        style.FrameRounding);
+  }
+  list->AddText({at.x, y}, text, now.text.c_str());
+  list->PopClipRect();
+  return changed;
+}
+
 void apply_theme(const Palette& palette, bool projector) {
   ImGuiStyle& style = ImGui::GetStyle();
   // The layout decides every window's size; ImGui's own minimum would overrule a narrow strip.
   style.WindowMinSize = {1.0f, 1.0f};
   style.Colors[ImGuiCol_WindowBg] = to_vec4(palette.panel);
+  // Dear ImGui's dark style draws combo lists, menus and tooltips at 94% alpha: the map and the
+  // panel under an open list showed through its words. Opaque, a shade lighter than the panel so
+  // the list stands out from what it covers.
+  const auto lighter = [](std::uint8_t c) { return static_cast<std::uint8_t>(c + (255 - c) / 10); };
+  style.Colors[ImGuiCol_PopupBg] =
+      to_vec4({lighter(palette.panel.r), lighter(palette.panel.g), lighter(palette.panel.b)});
   // Dear ImGui's grey secondary text is too faint for the back of a room.
   style.Colors[ImGuiCol_TextDisabled] =
       projector ? ImVec4{0.82f, 0.82f, 0.82f, 1.0f} : ImVec4{0.55f, 0.55f, 0.57f, 1.0f};

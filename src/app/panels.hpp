@@ -4,6 +4,8 @@
 // also says how much room it needs (measure_*), measured with the current font, so the layout
 // (logic/ui_layout.hpp) never cuts a label.
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -143,6 +145,19 @@ void draw_panel_strip(const char* name, ScreenRect area, bool on_left, PanelStat
 void note_item(UiState& ui, std::string name, float text_w = 0);
 // Puts the next item on the same line when an item of this width still fits there.
 void same_line_if_fits(float next_width);
+// What a slider shows once it has moved: its value text and where the value stands, 0..1
+// (slider_ratio).
+struct SliderShown {
+  std::string text;
+  float ratio = 0;
+};
+// ImGui's slider (the same id, size, dragging and Ctrl+click typing) with its value text drawn
+// beside the grab, never under it (logic/slider_text.hpp). shown: asked after the slider has
+// taken this frame's input; values: an integer slider's number of values, 0 for a float one.
+// data_type and flags are ImGui's. Returns what ImGui's slider returns.
+bool slider_with_clear_text(const char* label, int data_type, void* value, const void* min,
+                            const void* max, const char* format, int flags,
+                            const std::function<SliderShown()>& shown, std::uint64_t values);
 // Panel colours from the palette (and projector mode's brighter secondary text); call each frame.
 void apply_theme(const Palette& palette, bool projector);
 // A legend swatch (a square of colour c in a border that shows on the panel) and its words on the

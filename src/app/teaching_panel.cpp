@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "app/logic/log_follow.hpp"
 #include "app/logic/session.hpp"
@@ -85,6 +86,18 @@ void pseudocode_section(Session& session, UiState& ui) {
   ImGui::BeginChild("pseudocode", {0, height}, true);
   const ImVec2 box_min = ImGui::GetWindowPos();
   const ImVec2 box_size = ImGui::GetWindowSize();
+  // A new layout (projector mode on or off, a new UI scale, the panel resized) re-wraps the
+  // lines: the scroll kept from the old one may leave the lit line out of view, and the check
+  // below, clamped to the old layout's scroll range, would not see it until the next step. A
+  // layout seen for the first time scrolls to the lit line as a moved one does.
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  bool relaid = false;
+  for (const auto& [key, now] : {std::pair{"box w", box_size.x}, std::pair{"box h", box_size.y},
+                                 std::pair{"font", ImGui::GetFontSize()}}) {
+    const ImGuiID id = ImGui::GetID(key);
+    relaid = relaid || storage->GetFloat(id, -1.0f) != now;
+    storage->SetFloat(id, now);
+  }
   // What of the box shows text: inside its border and padding.
   const float pad = ImGui::GetStyle().WindowPadding.y * 0.5f;
   const ScreenRect view{box_min.x, box_min.y + pad, box_size.x, box_size.y - 2.0f * pad};
@@ -95,8 +108,7 @@ void pseudocode_section(Session& session, UiState& ui) {
     if (!lit) continue;
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ui.drawn.push_back({"teaching/lit-line", {a.x, a.y, b.x - a.x, b.y - a.y}, 0.0f});
-    const bool moved =
-        ImGui::GetStateStorage()->GetInt(ImGui::GetID("lit"), -1) != static_cast<int>(i);
+    const bool moved = relaid || storage->GetInt(ImGui::GetID("lit"), -1) != static_cast<int>(i);
     // A cut line that scrolling cannot bring further in (a box shorter than the line, scrolled
     // to its end) asks for no scroll, else every frame would ask again.
     const float scroll = ImGui::GetScrollY();
@@ -109,7 +121,7 @@ void pseudocode_section(Session& session, UiState& ui) {
       ui.another_frame = true;
     }
   }
-  ImGui::GetStateStorage()->SetInt(ImGui::GetID("lit"), current ? *current : -1);
+  storage->SetInt(ImGui::GetID("lit"), current ? *current : -1);
   ImGui::EndChild();
 }
 

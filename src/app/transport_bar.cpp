@@ -13,6 +13,7 @@
 
 #include "app/logic/scrubber_text.hpp"
 #include "app/logic/session.hpp"
+#include "app/logic/slider_text.hpp"
 #include "app/panels.hpp"
 
 namespace dungen::app {
@@ -94,12 +95,19 @@ std::string scrub_text(std::uint64_t pos, std::uint64_t lo, std::uint64_t hi, Fo
   return form == Form::Short ? p + "/" + of : p;
 }
 
-// The fullest form whose text fits a slider width (the shortest if none does).
+// How wide a slider must be for a text to fit beside its grab wherever the grab stands
+// (slider_with_clear_text puts it there).
+float slider_w(float text) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return slider_width_for_text(text, style.GrabMinSize, style.FramePadding.x * 0.5f);
+}
+
+// The fullest form whose text fits beside the grab of a slider this wide (the shortest if none
+// does).
 template <class Text>
 Form fitting(float width, Text text) {
-  const float pad = ImGui::GetStyle().FramePadding.x * 2.0f;
   for (const Form f : kForms) {
-    if (text_w(text(f)) + pad <= width) return f;
+    if (slider_w(text_w(text(f))) <= width) return f;
   }
   return Form::Value;
 }
@@ -181,13 +189,29 @@ float draw_scrubber(Session& session, ScreenRect r) {
   const std::string format = form == Form::Full    ? scrubber_format(lo, hi)
                              : form == Form::Short ? "%llu/" + of
                                                    : "%llu";
-  const std::string shown = scrub_text(pos, lo, hi, form);
+  if (scrubber_empty(hi)) {
+    // Nothing recorded yet: an empty bar (ImGui's slider over 0..0 is all grab, a finished run).
+    // Its words in the middle, as the slider has them (a progress bar writes them at its fill).
+    const std::string shown = scrub_text(0, 0, 0, form);
+    ImGui::ProgressBar(0.0f, {r.w, r.h}, "");
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const ImVec2 size = ImGui::CalcTextSize(shown.c_str());
+    ImGui::GetWindowDrawList()->AddText({(a.x + b.x - size.x) / 2.0f, (a.y + b.y - size.y) / 2.0f},
+                                        ImGui::GetColorU32(ImGuiCol_Text), shown.c_str());
+    tip("no step recorded yet: play or step to run the generator");
+    return text_w(shown);
+  }
+  const auto shown = [&] {
+    return SliderShown{scrub_text(pos, lo, hi, form),
+                       slider_ratio(static_cast<double>(pos), 0.0, static_cast<double>(hi), false)};
+  };
   ImGui::SetNextItemWidth(r.w);
   const ImVec2 a = ImGui::GetCursorScreenPos();
   const ImVec2 b{a.x + r.w, a.y + ImGui::GetFrameHeight()};
   const float start_x = lo > 0 ? hatch_forgotten_steps(a, b, lo, hi) : 0.0f;
   const std::uint64_t zero = 0;
-  if (ImGui::SliderScalar("##scrub", ImGuiDataType_U64, &pos, &zero, &hi, format.c_str())) {
+  if (slider_with_clear_text("##scrub", ImGuiDataType_U64, &pos, &zero, &hi, format.c_str(), 0,
+                             shown, hi + 1)) {
     session.seek(pos);
   }
   if (lo > 0) {
@@ -201,7 +225,7 @@ float draw_scrubber(Session& session, ScreenRect r) {
   } else {
     tip("every recorded step: drag to scrub");
   }
-  return text_w(shown);
+  return text_w(shown().text);
 }
 
 // A button with its tooltip, noted (with its text's width) under the bar item's name.
@@ -247,13 +271,18 @@ void draw_speed_slider(Session& session, UiState& ui, const std::string& name,
   float t = static_cast<float>(slider_from_speed(session.speed()));
   // As much text as fits at the widest speed, so it does not change while dragging.
   const Form form = fitting(r.w, [](Form f) { return speed_text(999e3, f); });
-  const std::string text = speed_text(session.speed(), form);
+  const auto shown = [&] { return SliderShown{speed_text(speed_from_slider(t), form), t}; };
   ImGui::SetNextItemWidth(r.w);
-  if (ImGui::SliderFloat("##speed", &t, 0.0f, 1.0f, text.c_str())) {
+  const float lo = 0.0f, hi = 1.0f;
+  // The format (the speed as text) is for Ctrl+click typing; the number shown beside the grab
+  // is `shown`.
+  const std::string format = speed_text(session.speed(), form);
+  if (slider_with_clear_text("##speed", ImGuiDataType_Float, &t, &lo, &hi, format.c_str(), 0, shown,
+                             0)) {
     session.set_speed(speed_from_slider(t));
   }
   tip("playing speed, 1 to 1,000,000 steps/s (+ / -)");
-  note_item(ui, name, text_w(text));
+  note_item(ui, name, text_w(shown().text));
 }
 
 // One control of the bar, in the rectangle r the layout gave it (the cursor is already there).
@@ -327,17 +356,17 @@ std::vector<BarItem> measure_transport_bar(const Session& session) {
     speed_compact = std::max(speed_compact, text_w(speed_text(s, Form::Short)));
     speed_least = std::max(speed_least, text_w(speed_text(s, Form::Value)));
   }
-  items[kSpeed] = {speed + pad, speed_compact + pad, false, false, speed_least + pad};
+  items[kSpeed] = {slider_w(speed), slider_w(speed_compact), false, false, slider_w(speed_least)};
   // The scrubber's text at the largest position it can show, or the progress label.
   const std::uint64_t hi = std::max(session.recorded(), session.earliest());
   const std::uint64_t lo = session.earliest();
-  float scrub = text_w(scrub_text(hi, lo, hi, Form::Full));
-  const float scrub_compact = text_w(scrub_text(hi, lo, hi, Form::Short));
-  const float scrub_least = text_w(scrub_text(hi, lo, hi, Form::Value));
-  if (session.busy()) scrub = std::max(scrub, text_w(progress_text(session)));
+  float scrub = slider_w(text_w(scrub_text(hi, lo, hi, Form::Full)));
+  const float scrub_compact = slider_w(text_w(scrub_text(hi, lo, hi, Form::Short)));
+  const float scrub_least = slider_w(text_w(scrub_text(hi, lo, hi, Form::Value)));
+  if (session.busy()) scrub = std::max(scrub, text_w(progress_text(session)) + pad);
   // A scrubber much shorter than this is too coarse to drag through a long run.
-  items[kScrub] = {std::max(scrub + pad, ImGui::GetFontSize() * 16.0f), scrub_compact + pad,
-                   /*stretch=*/true, false, scrub_least + pad};
+  items[kScrub] = {std::max(scrub, ImGui::GetFontSize() * 16.0f), scrub_compact,
+                   /*stretch=*/true, false, scrub_least};
   return items;
 }
 

@@ -29,6 +29,18 @@ constexpr float kBaseFontPx = 15.0f;
 constexpr float kMinPageScale = 0.5f;
 constexpr float kMaxPageScale = 4.0f;
 
+// The font at a scale of its base size: DejaVu Sans where installed, else ImGui's own.
+void add_font(ImFontAtlas& atlas, float scale) {
+  std::error_code ec;
+  if (std::filesystem::exists(kFontPath, ec) &&
+      atlas.AddFontFromFileTTF(kFontPath, kBaseFontPx * scale)) {
+    return;
+  }
+  ImFontConfig cfg;
+  cfg.SizePixels = 13.0f * scale;
+  atlas.AddFontDefault(&cfg);
+}
+
 std::string glfw_error() {
 #if DUNGEN_GL_ES
   return "the browser gave no WebGL 2 context";  // Emscripten's GLFW has no glfwGetError
@@ -319,16 +331,13 @@ void Window::rebuild_fonts() {
   const float scale = font_scale_ * content_scale_;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  std::error_code ec;
-  ImFont* font = nullptr;
-  if (std::filesystem::exists(kFontPath, ec)) {
-    font = io.Fonts->AddFontFromFileTTF(kFontPath, kBaseFontPx * scale);
-  }
-  if (!font) {
-    ImFontConfig cfg;
-    cfg.SizePixels = 13.0f * scale;
-    io.Fonts->AddFontDefault(&cfg);
-  }
+  add_font(*io.Fonts, scale);
+  // The second font, for the captions over the map (map_overlays.cpp): they follow the map's
+  // cells, not the UI scale, so at a fixed size; the UI's font shrunk to a small caption lost
+  // its thin strokes between texels ("re ected" at UI scale 3).
+  // A third larger than the UI's base: a caption is drawn from about half of it up to a
+  // quarter more (logic/map_text.hpp) and stays sharp.
+  add_font(*io.Fonts, content_scale_ * 4.0f / 3.0f);
   // Only the font texture: recreating all of the backend's objects gives it new, empty vertex
   // buffers while it remembers the old ones' sizes, and every later draw fails (GL_INVALID_VALUE
   // in glBufferSubData: the whole UI vanished after a change to a larger UI scale). Before the

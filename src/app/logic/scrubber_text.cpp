@@ -19,4 +19,8 @@ std::string scrubber_format(std::uint64_t earliest, std::uint64_t recorded) {
   return f;
 }
 
+bool scrubber_empty(std::uint64_t recorded) {
+  return recorded == 0;
+}
+
 }  // namespace dungen::app

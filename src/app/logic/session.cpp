@@ -2,6 +2,7 @@
 
 #include "app/logic/param_repair.hpp"
 #include "app/logic/session_state.hpp"
+#include "io/param_args.hpp"
 
 namespace dungen::app {
 
@@ -79,10 +80,23 @@ bool Session::set_param(std::string_view name, std::int64_t value) {
     set.notice = std::string(set.spec->name) + " has no parameter named " + std::string(name);
     return false;
   }
-  const ParamEdit e = set_param_repaired(set.params, name, value);
+  // Within a drag (and nothing else having changed the parameters since), from where it began.
+  const bool dragging = set.drag && set.drag->now == set.params;
+  ParamValues next = dragging ? set.drag->start : set.params;
+  const ParamEdit e = set_param_repaired(next, name, value);
   set.notice = e.notice;
-  if (e.changed) s_->regenerate();
+  if (dragging) set.drag->now = next;
+  if (next == set.params) return true;
+  set.params = next;
+  s_->regenerate();
   return true;
+}
+void Session::begin_param_drag() {
+  Settings& set = s_->settings;
+  set.drag = Settings::ParamDrag{set.params, set.params};
+}
+void Session::end_param_drag() {
+  s_->settings.drag.reset();
 }
 
 void Session::set_map_size(int width, int height) {
@@ -115,6 +129,21 @@ std::uint64_t Session::seed() const {
 void Session::set_seed(std::uint64_t seed) {
   s_->settings.seed = seed;
   s_->regenerate();
+}
+bool Session::set_seed_text(std::string_view text) {
+  Settings& set = s_->settings;
+  const Checked<std::uint64_t> seed = parse_seed_flag(text);
+  if (!seed) {
+    // The CLI's words, with the field's name for the flag's: "seed 99999999999999999999999 is
+    // out of range: allowed 0..18446744073709551615".
+    std::string words = seed.error().message;
+    if (words.starts_with("--")) words.erase(0, 2);
+    set.notice = words + "; the seed stays " + std::to_string(set.seed);
+    return false;
+  }
+  set.notice.clear();
+  set_seed(*seed);
+  return true;
 }
 std::uint64_t Session::roll_seed() {
   Settings& set = s_->settings;

@@ -128,12 +128,21 @@ class Session {
   // along (or, failing that, by moving this one as little as possible): the state stays valid and
   // notice() says what was adjusted and what is allowed. False for an unknown name.
   bool set_param(std::string_view name, std::int64_t value);
+  // A slider drag is one edit: between these, each value set_param gets is repaired from the
+  // parameters as they were when the drag began, so a push the drag no longer needs is undone
+  // and the notice after it names the value before the drag (room_max_size 15 -> 259), not one
+  // the drag passed on its way (223 -> 259).
+  void begin_param_drag();
+  void end_param_drag();
   void set_map_size(int width, int height);  // the schema's "width" and "height"
   // Replaces all parameters at once (presets, headless setup). They must validate: otherwise
   // nothing changes and the error is returned.
   std::optional<Error> set_params(const ParamValues& values);
   std::uint64_t seed() const;
   void set_seed(std::uint64_t seed);
+  // The seed as typed into a field, by the CLI's --seed rule (a whole number 0..2^64-1): anything
+  // else keeps the seed, and notice() says why in the CLI's words. False when refused.
+  bool set_seed_text(std::string_view text);
   std::uint64_t roll_seed();  // the dice: a new seed from the session's own RNG, regenerates
   // What the last parameter change had to adjust, and what is allowed; empty when nothing was.
   const std::string& notice() const;

@@ -47,6 +47,13 @@ struct Settings {
   ParamValues region_params{region_schema()};
   Rng dice;            // rolls new seeds
   std::string notice;  // what the last setting said (a repaired value, an unknown name)
+  // A slider drag under way (Session::begin_param_drag): the parameters it began with, and those
+  // it has made so far (anything else that changes them ends it).
+  struct ParamDrag {
+    ParamValues start;
+    ParamValues now;
+  };
+  std::optional<ParamDrag> drag;
 
   std::uint64_t cells() const;
 };

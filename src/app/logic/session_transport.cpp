@@ -123,7 +123,10 @@ void Session::apply(Command command) {
     case Command::SpeedDown:
       return set_speed(s_->transport.speed / kSpeedKeyFactor);
     case Command::ToggleLive:
-      return set_mode(mode() == RunMode::Live ? RunMode::Step : RunMode::Live);
+      // Back to "on change: run to end" keeps its word at once: the map shown runs to its end.
+      set_mode(mode() == RunMode::Live ? RunMode::Step : RunMode::Live);
+      if (mode() == RunMode::Live) run_to_end();
+      return;
     case Command::Regions:
       return set_regions_mode(regions_mode() == RegionsMode::Off        ? RegionsMode::Animated
                               : regions_mode() == RegionsMode::Animated ? RegionsMode::Instant

@@ -135,6 +135,10 @@ float lay_out_lab(const LayoutInput& in, UiLayout& l, float room, float most) {
 
 }  // namespace
 
+std::string_view strip_title(std::string_view title, float title_len, float room) {
+  return title_len <= room ? title : std::string_view{};
+}
+
 float strip_width(const LayoutInput& in) {
   return in.frame + 2.0f * kStripMargin;
 }

@@ -16,6 +16,7 @@
 //   over the map, the pseudocode or the bar: it takes height from the map down to the map's
 //   least share, and folds to a one-row strip where it cannot have more.
 
+#include <string_view>
 #include <vector>
 
 #include "app/logic/screen_rect.hpp"
@@ -106,6 +107,12 @@ struct UiLayout {
 // The width of a collapsed panel: one square button and a little margin (and the height of the
 // lab's folded strip).
 float strip_width(const LayoutInput& in);
+
+// A collapsed panel's strip writes its title down the strip, turned a quarter, whole or not at
+// all: the letters that fitted one a line ("Generat", "Algorit") named nothing. The title when
+// its length (title_len, its width written across) fits the room under the strip's button,
+// else empty (the button's tooltip still names the panel).
+std::string_view strip_title(std::string_view title, float title_len, float room);
 
 UiLayout compute_layout(const LayoutInput& in);
 
