@@ -7,7 +7,7 @@ PACKAGES=(
   build-essential cmake pkg-config ninja-build
   libimgui-dev libglfw3-dev python3-glad libstb-dev
   libgtest-dev libbenchmark-dev nlohmann-json3-dev libgif-dev
-  xvfb xauth libgl1-mesa-dri
+  xvfb xauth libgl1-mesa-dri xdotool
 )
 
 missing=()

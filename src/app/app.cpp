@@ -506,6 +506,12 @@ void App::print_layout() const {
     std::printf("dungen-viz: plate %s %d %s\n", plates_of_, p.number, rect(r).c_str());
   }
   if (compare_) std::printf("dungen-viz: compare viewport %s\n", rect(compare_rect_).c_str());
+  // What each pane shows (tests/gui/fields_test.sh reads the seeds a field committed).
+  std::printf("dungen-viz: pane A seed %llu\n", static_cast<unsigned long long>(session_.seed()));
+  if (compare_) {
+    std::printf("dungen-viz: pane B seed %llu\n",
+                static_cast<unsigned long long>(compare_->b().seed()));
+  }
   std::printf("dungen-viz: panel controls %s %s\n", rect(layout_.controls).c_str(),
               layout_.controls_open ? "open" : "strip");
   std::printf("dungen-viz: panel teaching %s %s\n", rect(layout_.teaching).c_str(),

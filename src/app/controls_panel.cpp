@@ -242,8 +242,14 @@ void settings_rows(Session& session, UiState& ui, const Metrics& m, std::string_
   const float field = std::max(ImGui::CalcItemWidth() - dice - spacing, seed_field_w());
   const bool own_row = field + spacing + dice > ImGui::CalcItemWidth();
   ImGui::SetNextItemWidth(own_row ? -1.0f : field);
+  const std::string shown = seed;
   ImGui::InputText("##seed", seed, sizeof seed, ImGuiInputTextFlags_CharsDecimal);
-  if (ImGui::IsItemDeactivatedAfterEdit()) session.set_seed_text(seed);
+  // What was typed, kept from frame to frame: Tab or a click elsewhere ends the edit a frame
+  // later, when this buffer holds the session's seed again (Enter ends it in the frame it is
+  // pressed, with the typed text still here).
+  std::string& typed = ui.typed[std::string(items) + "seed"];
+  if (ImGui::IsItemActive()) typed = seed;
+  if (ImGui::IsItemDeactivatedAfterEdit()) session.set_seed_text(seed != shown ? seed : typed);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("seed: a whole number, 0 to 2^64-1");
   note_item(ui, std::string(items) + "seed", text_w("18446744073709551615"));
   if (!own_row) ImGui::SameLine();

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,6 +88,8 @@ struct UiState {
   float scale_before_projector = 1.0f;
   PanelState controls_before_projector = PanelState::Auto;
   std::vector<DrawnItem> drawn;  // cleared every frame
+  // A text field's text as last typed, by the field's item name, for the frame its edit ends.
+  std::map<std::string, std::string, std::less<>> typed;
   // A panel asked for something shown only at the next frame (a scroll): draw it.
   bool another_frame = false;
   // The loaded preset's title and note, shown under the map while its map is (preset_note.hpp).
