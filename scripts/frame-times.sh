@@ -21,12 +21,6 @@ BUILD=${1:-build}
 VIZ=$BUILD/dungen-viz
 BIG=(--generator cellular-caves --width 4096 --height 4096)
 FRAMES=${FRAMES:-300}
-# Widgets in the default layout (1280x720, UI scale 1): slider rows and the regions radio.
-WIDTH_SLIDER_Y=123
-FILL_SLIDER_Y=173
-SLIDER_X0=8
-SLIDER_X1=163
-INSTANT_RADIO=(163 348)
 # LOAD=N: N busy processes (shell loops) run beside the window part, as another build or a video
 # call would: the figures "under load".
 LOAD=${LOAD:-0}
@@ -100,6 +94,25 @@ for extra in "" "--animate-regions" "--regions"; do
   printf '  %-18s first frame %5s ms; %s\n' "${extra:-start}" "$first" "$stats"
 done
 fi
+
+# Where the widgets are (1280x720, UI scale 1): a short headless run prints every noted widget's
+# rectangle ("item controls/width/track X,Y,WxH": a slider's track, where its grab moves).
+items=$("$VIZ" --size 1280x720 "${BIG[@]}" --frames 3 | grep ' item ')  # the map built, as when dragged
+item() {  # item NAME FIELD: x, y (centre), w or right (x + w)
+  echo "$items" | awk -v n="controls/$1" -v f="$2" '$3 == n {
+    split($4, a, "[,x]"); if (f == "x") print a[1]; else if (f == "y") print int(a[2] + a[4] / 2);
+    else if (f == "right") print a[1] + a[3]; exit }'
+}
+WIDTH_SLIDER_Y=$(item width/track y)
+FILL_SLIDER_Y=$(item fill_percent/track y)
+SLIDER_X0=$(item width/track x)
+SLIDER_X1=$(item width/track right)
+INSTANT_RADIO=($(($(item regions-instant x) + 8)) "$(item regions-instant y)")
+[ -n "$WIDTH_SLIDER_Y" ] && [ -n "$FILL_SLIDER_Y" ] && [ -n "$SLIDER_X1" ] &&
+  [ -n "${INSTANT_RADIO[1]}" ] ||
+  { echo "frame-times: the widgets' places are missing from dungen-viz's layout lines" >&2; exit 2; }
+echo "widgets: width slider $SLIDER_X0..$SLIDER_X1 at y $WIDTH_SLIDER_Y, fill_percent at y" \
+  "$FILL_SLIDER_Y, instant regions at ${INSTANT_RADIO[*]}"
 
 for _ in $(seq 1 "$LOAD"); do
   sh -c 'while :; do :; done' &

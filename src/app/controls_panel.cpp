@@ -183,6 +183,12 @@ std::optional<std::int64_t> param_widget(UiState& ui, const Metrics& m, std::str
     needed = button_w(shown().text) + m.gap + text_w(label);
   }
   note_item(ui, std::string(items) + label, needed);
+  if (def.kind != ParamKind::Bool) {
+    // The slider's track alone (where its grab moves), for scripts that drag it.
+    const ImVec2 a = ImGui::GetItemRectMin();
+    ui.drawn.push_back({std::string(items) + label + "/track",
+                        {a.x, a.y, ImGui::CalcItemWidth(), ImGui::GetItemRectSize().y}});
+  }
   if (drag && !size) {
     if (ImGui::IsItemActivated()) drag->begin_param_drag();
     if (ImGui::IsItemDeactivated()) drag->end_param_drag();
@@ -293,6 +299,7 @@ void regions_section(Session& session, UiState& ui, const Metrics& m) {
                        {"instant", static_cast<int>(RegionsMode::Instant)}})) {
     session.set_regions_mode(static_cast<RegionsMode>(mode));
   }
+  note_item(ui, "controls/regions-instant");  // the row's last radio (scripts/frame-times.sh)
   const ParamValues rp = session.region_params();
   const auto& defs = rp.schema().params;
   for (std::size_t i = 0; i < defs.size(); ++i) {
