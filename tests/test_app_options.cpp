@@ -206,6 +206,22 @@ TEST(AppOptions, ComparePaneBFlagsStartFromPaneA) {
   EXPECT_EQ(std::get<BadFlags>(broken).message.rfind("pane B: ", 0), 0u);
 }
 
+// Pane B is a copy of A: with no --b-generator its --b-PARAM flags are read against A's
+// generator (they were read against the first generator in the list, and then refused).
+TEST(AppOptions, PaneBsParametersAreAsGeneratorWithoutBGenerator) {
+  const ParseResult r = parse_options({"--generator", "cellular-caves", "--compare",
+                                       "--by-fraction", "--b-width", "1024", "--b-seed", "40"});
+  const auto* o = std::get_if<AppOptions>(&r);
+  ASSERT_NE(o, nullptr) << std::get<BadFlags>(r).message;
+  ASSERT_TRUE(o->b_params.has_value());
+  EXPECT_EQ(o->b_params->get("width"), 1024);
+  EXPECT_EQ(o->b_params->get("fill_percent"), 50);  // a caves parameter: A's schema
+  EXPECT_TRUE(o->by_fraction);
+  const auto need = parse_options({"--by-fraction"});
+  ASSERT_TRUE(std::holds_alternative<BadFlags>(need));
+  EXPECT_NE(std::get<BadFlags>(need).message.find("need --compare"), std::string::npos);
+}
+
 TEST(AppOptions, APresetIsTheStartAndFlagsOverrideIt) {
   const ParseResult r =
       parse_options({"--share", "cellular-caves?seed=4&fill-percent=48&regions=instant", "--seed",

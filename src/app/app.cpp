@@ -257,6 +257,7 @@ void App::split_for_compare() {
         }
       }
       if (options_.b_seed) b.set_seed(*options_.b_seed);
+      compare_->set_by_fraction(options_.by_fraction);
     }
   }
   const float gap = ImGui::GetStyle().ItemSpacing.x;
@@ -506,12 +507,17 @@ void App::print_layout() const {
     std::printf("dungen-viz: plate %s %d %s\n", plates_of_, p.number, rect(r).c_str());
   }
   if (compare_) std::printf("dungen-viz: compare viewport %s\n", rect(compare_rect_).c_str());
-  // What each pane shows (tests/gui/fields_test.sh reads the seeds a field committed).
-  std::printf("dungen-viz: pane A seed %llu\n", static_cast<unsigned long long>(session_.seed()));
-  if (compare_) {
-    std::printf("dungen-viz: pane B seed %llu\n",
-                static_cast<unsigned long long>(compare_->b().seed()));
-  }
+  // What each pane shows (tests/gui/fields_test.sh reads the seeds a field committed; the
+  // compare-by-fraction test the steps).
+  const auto pane = [](char name, const Session& s) {
+    std::printf("dungen-viz: pane %c seed %llu\n", name, static_cast<unsigned long long>(s.seed()));
+    std::printf("dungen-viz: pane %c step %llu of %llu%s\n", name,
+                static_cast<unsigned long long>(s.position()),
+                static_cast<unsigned long long>(s.recorded()),
+                s.recorded_whole() ? " (whole run)" : "");
+  };
+  pane('A', session_);
+  if (compare_) pane('B', compare_->b());
   std::printf("dungen-viz: panel controls %s %s\n", rect(layout_.controls).c_str(),
               layout_.controls_open ? "open" : "strip");
   std::printf("dungen-viz: panel teaching %s %s\n", rect(layout_.teaching).c_str(),

@@ -131,11 +131,12 @@ void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& dif
 
 }  // namespace
 
-void ComparePane::draw_section(Session& a) {
+void ComparePane::draw_section(Session& a, UiState& ui) {
   // In the panel, under B's settings (drawn by the panel with pane A's widgets), not a window
   // of its own: a window covered the Algorithm panel's lit line.
   if (ImGui::Button("copy A to B")) cmp_.copy_from(a);
   ImGui::Checkbox("by fraction of each run", &cmp_.by_fraction);
+  note_item(ui, "compare/by-fraction");
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "off: both panes at the same step number; on: at the same share of their runs");

@@ -17,6 +17,8 @@ struct ImDrawList;
 
 namespace dungen::app {
 
+struct UiState;
+
 class ComparePane {
  public:
   // B starts as a copy of A.
@@ -24,6 +26,8 @@ class ComparePane {
 
   Session& b() { return cmp_.b(); }
   const Session& b() const { return cmp_.b(); }
+  // B follows A by the same fraction of each run (else by step number).
+  void set_by_fraction(bool on) { cmp_.by_fraction = on; }
 
   // Once a frame, after A's update: B follows A and its texture takes B's changes. With `finish`
   // (a headless picture that waits for its runs), B's work is done before it returns.
@@ -39,7 +43,7 @@ class ComparePane {
   // The rest of pane B's section of the left panel, under B's settings (controls_panel.cpp
   // draws those with pane A's widgets): the lock-step choice, the figures of both, and a button
   // that ends compare mode.
-  void draw_section(Session& a);
+  void draw_section(Session& a, UiState& ui);
   const CellDiff& diff() const { return diff_; }
 
  private:

@@ -403,7 +403,7 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) 
     if (ui.compare && ImGui::CollapsingHeader("Compare: pane B", ImGuiTreeNodeFlags_DefaultOpen)) {
       ImGui::PushID("pane B");
       settings_rows(ui.compare->b(), ui, m, "compare/");
-      ui.compare->draw_section(session);
+      ui.compare->draw_section(session, ui);
       ImGui::PopID();
     }
     if (ImGui::CollapsingHeader("Regions (flood fill)", ImGuiTreeNodeFlags_DefaultOpen)) {

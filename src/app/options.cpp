@@ -278,6 +278,10 @@ const AppFlag kFlags[] = {
      "compare mode (C in the app): a second pane on the same transport,\n"
      "a copy of the first changed by --b-generator, --b-seed, --b-PARAM",
      turn_on<&AppOptions::compare>},
+    {"--by-fraction", "", ValueKind::Switch,
+     "compare mode: pane B at the same fraction of its run as A (else\n"
+     "the same step number)",
+     turn_on<&AppOptions::by_fraction>},
     {"--b-generator", "NAME", ValueKind::Value, "", read_first},
     {"--b-seed", "N", ValueKind::Value, "",
      [](const std::string& v, Parse& p) -> std::optional<Error> {
@@ -456,8 +460,8 @@ std::optional<Error> start(const std::vector<std::string>& args, Parse& p) {
   }
   const Checked<const GeneratorSpec*> b_spec = pick_generator(args, std::nullopt, "--b-generator");
   if (!b_spec) return b_spec.error();
-  p.b_spec = *b_spec;
   p.b_named = value_of(args, "--b-generator").has_value();
+  p.b_spec = p.b_named ? *b_spec : p.spec;  // unnamed, pane B is a copy of A: A's generator
   p.b_scratch = ParamValues(p.b_spec->schema);
   return std::nullopt;
 }
@@ -530,8 +534,9 @@ std::optional<Error> finish(Parse& p) {
     return Error{"--back needs --steps K (step back after K steps)"};
   }
   if (o.screenshot && !p.frames_given) o.frames = 3;
-  if ((p.b_named || o.b_seed || !p.b_overrides.empty()) && !o.compare) {
-    return Error{"--b-generator, --b-seed and --b-PARAM set pane B: they need --compare"};
+  if ((p.b_named || o.b_seed || !p.b_overrides.empty() || o.by_fraction) && !o.compare) {
+    return Error{
+        "--b-generator, --b-seed, --b-PARAM and --by-fraction set pane B: they need --compare"};
   }
   if (p.b_named) o.b_generator = p.b_spec;
   if (!p.b_overrides.empty()) {

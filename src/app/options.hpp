@@ -34,6 +34,7 @@ struct AppOptions {
   bool projector = false;  // start in projector mode
   // Compare mode (--compare): pane B starts as a copy of A, then takes these.
   bool compare = false;
+  bool by_fraction = false;                    // --by-fraction: B follows by share of its run
   const GeneratorSpec* b_generator = nullptr;  // --b-generator (none: A's)
   std::optional<std::uint64_t> b_seed;         // --b-seed
   std::optional<ParamValues> b_params;         // --b-PARAM VALUE... (B's schema; validated)

@@ -1,0 +1,46 @@
+# Sourced by the gui tests that drive a real dungen-viz window (tests/gui/*_test.sh): a private
+# Xvfb display, cleanup on exit, where the app says its widgets are, and the window started with a
+# frame log. Needs $name (the test's name, for messages) set before it is sourced.
+for tool in Xvfb xdotool; do
+  command -v "$tool" >/dev/null || { echo "$name: needs $tool" >&2; exit 2; }
+done
+work=$(mktemp -d)
+display=$((300 + RANDOM % 600))
+Xvfb ":$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
+xvfb=$!
+app=""
+cleanup() {
+  [ -n "$app" ] && kill "$app" 2>/dev/null || true
+  kill "$xvfb" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+export DISPLAY=":$display"
+for _ in $(seq 1 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+
+items=""
+# find_items VIZ ARGS...: a short headless run of the same window prints every noted widget's
+# rectangle ("item controls/seed X,Y,WxH").
+find_items() { items=$("$@" --frames 3); }
+centre() {  # centre NAME: "x y" of the item's rectangle
+  echo "$items" | awk -v n="$1" '$2 == "item" && $3 == n {
+    split($4, a, "[,x]"); printf "%d %d\n", a[1] + a[3] / 2, a[2] + a[4] / 2; exit }'
+}
+# open_window FRAMES VIZ ARGS...: the window, its output in $work/out, FRAMES frames paced as a
+# window's (about 60 a second), focused once its first frame is drawn.
+open_window() {
+  local frames=$1
+  shift
+  DUNGEN_VIZ_FRAME_LOG=$work/frames.log "$@" --frames "$frames" --no-wait >"$work/out" &
+  app=$!
+  for _ in $(seq 1 100); do [ -s "$work/frames.log" ] && break; sleep 0.1; done
+  local win
+  win=$(xdotool search --sync --name '^dungen-viz$' | head -n 1)
+  xdotool windowfocus "$win" 2>/dev/null || true
+  sleep 0.5
+}
+# close_window: waits for the window's last frame; its closing lines are in $work/out.
+close_window() {
+  wait "$app"
+  app=""
+}
