@@ -273,9 +273,9 @@ void settings_rows(Session& session, UiState& ui, const Metrics& m, std::string_
     }
   }
   if (!session.notice().empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored({1.0f, 0.85f, 0.2f, 1.0f}, "%s", session.notice().c_str());
-    ImGui::PopTextWrapPos();
+    // Broken at spaces only: ImGui's own wrap breaks "0..18446744073709551615" after "0.".
+    const std::string text = break_at_spaces(session.notice(), ImGui::GetContentRegionAvail().x);
+    ImGui::TextColored({1.0f, 0.85f, 0.2f, 1.0f}, "%s", text.c_str());
     if (ImGui::SmallButton("ok")) session.clear_notice();
   }
 }

@@ -101,6 +101,30 @@ void note_item(UiState& ui, std::string name, float text_w) {
   ui.drawn.push_back({std::move(name), {a.x, a.y, b.x - a.x, b.y - a.y}, text_w});
 }
 
+std::string break_at_spaces(const std::string& text, float width) {
+  std::string out;
+  std::string line;  // the line being filled, without its last word
+  std::size_t at = 0;
+  // Each pass takes one word (up to the next space or line break) and its separator.
+  while (at < text.size()) {
+    const std::size_t end = std::min(text.find_first_of(" \n", at), text.size());
+    const std::string word = text.substr(at, end - at);
+    const std::string joined = line.empty() ? word : line + ' ' + word;
+    if (!line.empty() && ImGui::CalcTextSize(joined.c_str()).x > width) {
+      out += line + '\n';
+      line = word;
+    } else {
+      line = joined;
+    }
+    if (end < text.size() && text[end] == '\n') {
+      out += line + '\n';
+      line.clear();
+    }
+    at = end + 1;
+  }
+  return out + line;
+}
+
 void same_line_if_fits(float next_width) {
   const float end = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + next_width;
   if (end <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();

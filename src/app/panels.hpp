@@ -146,6 +146,9 @@ void draw_panel_strip(const char* name, ScreenRect area, bool on_left, PanelStat
                       bool& reopen);
 // Records the last ImGui item in ui.drawn.
 void note_item(UiState& ui, std::string name, float text_w = 0);
+// The text with each space where a line would pass `width` (in the current font) made a line
+// break: words stay whole ("0..18446744073709551615" too); one longer than a line has its own.
+std::string break_at_spaces(const std::string& text, float width);
 // Puts the next item on the same line when an item of this width still fits there.
 void same_line_if_fits(float next_width);
 // What a slider shows once it has moved: its value text and where the value stands, 0..1
