@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,20 +17,24 @@
 
 namespace dungen {
 
+// The functions are callables, not bare functions, so a narration can carry what it reads (a
+// script's table of words); the built-ins' are plain functions.
 struct Narration {
   std::span<const std::string_view> pseudocode;
   // The step in words, for the log and the trace: "attempt 4: rejected, touches room 2".
-  std::string (*words)(const Step& step, const ParamValues& params) = nullptr;
+  std::function<std::string(const Step& step, const ParamValues& params)> words;
   // A few words drawn next to the candidate or window on the map ("touches room 2", "6 >= 5:
   // floor"); empty for none.
-  std::string (*caption)(const Step& step, const ParamValues& params) = nullptr;
+  std::function<std::string(const Step& step, const ParamValues& params)> caption;
   // A random draw of the step in words, where its bare number would not say what was drawn
   // ("dir = 2: south of north, east, south"); empty (or no function): "name = value".
-  std::string (*draw_text)(const Draw& draw, const Step& step, const ParamValues& params) = nullptr;
+  std::function<std::string(const Draw& draw, const Step& step, const ParamValues& params)>
+      draw_text;
   std::size_t stat_slots = 0;
   // The stats panel's rows (and the JSON "stats" fields) from the slots' values.
-  std::vector<StatRow> (*stat_rows)(std::span<const std::int64_t> values,
-                                    const ParamValues& params) = nullptr;
+  std::function<std::vector<StatRow>(std::span<const std::int64_t> values,
+                                     const ParamValues& params)>
+      stat_rows;
 };
 
 // The step's draws as the log and the panel show them: "w = 7, dir = 2: south of north, south".

@@ -3,6 +3,7 @@
 // at a time; how many steps run per frame is the caller's choice (see runner.hpp).
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -90,8 +91,10 @@ class StepContext {
   Layout layout_;
 };
 
-// A generator body: a coroutine over a context it does not own, with parameters by value.
-using StepperBody = StepGenerator (*)(StepContext&, ParamValues);
+// A generator body: a coroutine over a context it does not own, with parameters by value. A
+// callable, not a bare function, so a body can carry what it runs (a script's program); the
+// built-ins' bodies are plain functions.
+using StepperBody = std::function<StepGenerator(StepContext&, ParamValues)>;
 
 class Stepper {
  public:
