@@ -6,7 +6,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake pkg-config ninja-build
   libimgui-dev libglfw3-dev python3-glad libstb-dev
-  libgtest-dev libbenchmark-dev nlohmann-json3-dev libgif-dev
+  libgtest-dev libbenchmark-dev nlohmann-json3-dev libgif-dev liblua5.4-dev
   xvfb xauth libgl1-mesa-dri xdotool
 )
 

@@ -1,0 +1,146 @@
+#include "script/lua_sandbox.hpp"
+
+#include <lua.hpp>
+
+#include <cstdlib>
+
+namespace dungen::script {
+namespace {
+
+// `pairs` in a fixed order, written in Lua and run once while the state is still whole (it keeps
+// the `next` and `table.sort` it needs as upvalues; scripts see neither `next` nor the original).
+constexpr std::string_view kOrderedPairs = R"lua(
+local next, type, sort, error = next, type, table.sort, error
+local rank = { number = 1, string = 2, boolean = 3 }
+local function before(a, b)
+  local ra, rb = rank[type(a)], rank[type(b)]
+  if ra ~= rb then return ra < rb end
+  if ra == 3 then return (not a) and b end
+  return a < b
+end
+pairs = function(t)
+  if type(t) ~= "table" then error("pairs: a table is needed, got " .. type(t), 2) end
+  local keys = {}
+  for k in next, t do
+    if not rank[type(k)] then
+      error("pairs: keys must be numbers, strings or booleans to have a fixed order", 2)
+    end
+    keys[#keys + 1] = k
+  end
+  sort(keys, before)
+  local i = 0
+  return function()
+    i = i + 1
+    local k = keys[i]
+    if k ~= nil then return k, t[k] end
+  end, t, nil
+end
+)lua";
+
+// The base library's and string/math's entries a script must not have.
+constexpr const char* kRemovedGlobals[] = {"dofile", "loadfile", "load",          "require",
+                                           "print",  "next",     "collectgarbage"};
+
+}  // namespace
+
+LuaSandbox::LuaSandbox(SandboxLimits limits) : limits_(limits) {
+  L_ = lua_newstate(&LuaSandbox::allocate, this);
+  if (!L_) return;  // the cap is smaller than an empty state: every run_chunk says so
+  *static_cast<LuaSandbox**>(lua_getextraspace(L_)) = this;
+  open_safe_libraries();
+  // Threads made later (the body's coroutine) copy this hook (lua_newthread).
+  lua_sethook(L_, &LuaSandbox::count, LUA_MASKCOUNT, kHookEvery);
+}
+
+LuaSandbox::~LuaSandbox() {
+  if (L_) lua_close(L_);
+}
+
+void* LuaSandbox::allocate(void* self, void* block, std::size_t old_size, std::size_t new_size) {
+  auto* s = static_cast<LuaSandbox*>(self);
+  const std::size_t had = block ? old_size : 0;  // without a block, old_size is a type tag
+  if (new_size == 0) {
+    std::free(block);
+    s->used_ -= had;
+    return nullptr;
+  }
+  if (new_size > had && s->used_ + (new_size - had) > s->limits_.memory_bytes + s->reserve_) {
+    return nullptr;
+  }
+  void* grown = std::realloc(block, new_size);
+  if (!grown) return nullptr;
+  s->used_ = s->used_ - had + new_size;
+  return grown;
+}
+
+void LuaSandbox::count(lua_State* L, lua_Debug* ar) {
+  LuaSandbox* s = *static_cast<LuaSandbox**>(lua_getextraspace(L));
+  s->step_count_ += kHookEvery;
+  s->run_count_ += kHookEvery;
+  const bool step_over = s->step_count_ > s->limits_.instructions_per_step;
+  if (!step_over && s->run_count_ <= s->limits_.instructions_per_run) return;
+  lua_getinfo(L, "Sl", ar);
+  // Built with lua_pushfstring: luaL_error would put its own position before the words.
+  lua_pushfstring(L, "script stopped: more than %I instructions in one %s (line %d)",
+                  static_cast<lua_Integer>(step_over ? s->limits_.instructions_per_step
+                                                     : s->limits_.instructions_per_run),
+                  step_over ? "step" : "run", ar->currentline);
+  lua_error(L);
+}
+
+void LuaSandbox::open_safe_libraries() {
+  static constexpr luaL_Reg kLibraries[] = {
+      {LUA_GNAME, luaopen_base},        {LUA_TABLIBNAME, luaopen_table},
+      {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+      {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_COLIBNAME, luaopen_coroutine},
+  };
+  for (const luaL_Reg& lib : kLibraries) {
+    luaL_requiref(L_, lib.name, lib.func, 1);
+    lua_pop(L_, 1);
+  }
+  // The fixed-order pairs first: it keeps `next` before `next` is taken away.
+  if (luaL_loadbufferx(L_, kOrderedPairs.data(), kOrderedPairs.size(), "=pairs", "t") == LUA_OK) {
+    lua_call(L_, 0, 0);
+  }
+  for (const char* name : kRemovedGlobals) {
+    lua_pushnil(L_);
+    lua_setglobal(L_, name);
+  }
+  const auto remove_field = [this](const char* table, const char* field) {
+    lua_getglobal(L_, table);
+    lua_pushnil(L_);
+    lua_setfield(L_, -2, field);
+    lua_pop(L_, 1);
+  };
+  remove_field(LUA_STRLIBNAME, "dump");
+  remove_field(LUA_MATHLIBNAME, "random");
+  remove_field(LUA_MATHLIBNAME, "randomseed");
+}
+
+std::string LuaSandbox::pop_error() {
+  std::string text;
+  if (lua_type(L_, -1) == LUA_TSTRING) {
+    std::size_t n = 0;
+    const char* s = lua_tolstring(L_, -1, &n);
+    text.assign(s, n);
+  } else {
+    text = std::string("an error that is not a message (a ") + luaL_typename(L_, -1) + ")";
+  }
+  lua_pop(L_, 1);
+  return text;
+}
+
+std::optional<Error> LuaSandbox::run_chunk(std::string_view source, std::string_view name,
+                                           int results) {
+  if (!L_) return Error{"the script's memory cap is too small to start Lua"};
+  std::string chunk = "@";  // piecewise: gcc 12 warns falsely on "@" + std::string
+  chunk += name;
+  if (luaL_loadbufferx(L_, source.data(), source.size(), chunk.c_str(), "t") != LUA_OK) {
+    return Error{pop_error()};
+  }
+  begin_step();
+  if (lua_pcall(L_, 0, results, 0) != LUA_OK) return Error{pop_error()};
+  return std::nullopt;
+}
+
+}  // namespace dungen::script

@@ -1,0 +1,75 @@
+#pragma once
+// A Lua 5.4 state for one script run, fenced in so that a user's generator can neither reach
+// outside nor take the program down:
+// - only the safe libraries: base, table, string, math, utf8, coroutine; no io, os, package,
+//   debug; and of base and string nothing that loads or writes code or text from outside
+//   (load, loadfile, dofile, require, print, string.dump), nor math.random (a script draws
+//   through its run's own RNG, the draw_* functions, so a seed means one map everywhere);
+// - a memory cap (an allocation past it fails as Lua's "not enough memory");
+// - an instruction budget per step and per run, counted by a hook every kHookEvery
+//   instructions; past it the script stops with "script stopped: more than N instructions in one
+//   step (line L)";
+// - `pairs` in a fixed order (numbers, then strings, then booleans, each ascending): Lua's own
+//   order depends on a hash seed made from addresses and the clock, which would make a script
+//   that walks a table with pairs draw a different map on each run.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/error.hpp"
+
+struct lua_State;
+struct lua_Debug;
+
+namespace dungen::script {
+
+struct SandboxLimits {
+  std::size_t memory_bytes = std::size_t{64} << 20;
+  std::uint64_t instructions_per_step = 20'000'000;
+  std::uint64_t instructions_per_run = 2'000'000'000;
+};
+
+class LuaSandbox {
+ public:
+  explicit LuaSandbox(SandboxLimits limits = {});
+  ~LuaSandbox();
+  LuaSandbox(const LuaSandbox&) = delete;
+  LuaSandbox& operator=(const LuaSandbox&) = delete;
+
+  // Compiles `source` (text only: a precompiled chunk is refused) as the chunk `name` (errors
+  // read "name:line: message") and runs its top level within the budgets, leaving `results`
+  // values on the stack.
+  std::optional<Error> run_chunk(std::string_view source, std::string_view name, int results);
+  // A new step begins: its instruction count starts again (the run's goes on).
+  void begin_step() { step_count_ = 0; }
+  // While the host reads or sets up the state outside a protected call (where a Lua error
+  // would abort), allocations may go kHostReserve past the cap: they cannot fail there.
+  void host_reads(bool on) { reserve_ = on ? kHostReserve : 0; }
+  static constexpr std::size_t kHostReserve = std::size_t{4} << 20;
+
+  lua_State* state() const { return L_; }
+  const SandboxLimits& limits() const { return limits_; }
+  std::size_t memory_used() const { return used_; }
+  // The error on top of the stack as text (and popped): Lua's message, or what was thrown.
+  std::string pop_error();
+
+  // The hook's granularity: budgets are checked every this many instructions.
+  static constexpr int kHookEvery = 1000;
+
+ private:
+  static void* allocate(void* self, void* block, std::size_t old_size, std::size_t new_size);
+  static void count(lua_State* L, lua_Debug* ar);
+  void open_safe_libraries();
+
+  SandboxLimits limits_;
+  std::size_t used_ = 0;
+  std::size_t reserve_ = 0;
+  std::uint64_t step_count_ = 0;
+  std::uint64_t run_count_ = 0;
+  lua_State* L_ = nullptr;
+};
+
+}  // namespace dungen::script
