@@ -293,7 +293,15 @@ std::optional<Error> start_run(const std::vector<std::string>& args, Command com
     return Error{cmd +
                  " needs a generator name (see 'dungen list'), or --preset FILE or --share STRING"};
   }
-  r.spec = named ? find_generator(args[1]) : preset->generator;
+  if (named && args[1].ends_with(".lua")) {
+    // A generator of the user's own: its script declares what a built-in's file does.
+    auto loaded = script::ScriptGenerator::load(args[1]);
+    if (!loaded) return Error{"the script " + shown(args[1]) + ": " + loaded.error().message};
+    r.script = std::move(*loaded);
+    r.spec = &r.script->spec();
+  } else {
+    r.spec = named ? find_generator(args[1]) : preset->generator;
+  }
   if (!r.spec)
     return Error{"unknown generator " + shown(args[1]) + ": allowed " + generator_names()};
   if (preset && preset->generator != r.spec) {

@@ -4,6 +4,7 @@
 // target (tests/fuzz/fuzz_cli_args.cpp) can drive every check without generating a map.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "core/params.hpp"
 #include "generators/registry.hpp"
 #include "io/trace.hpp"
+#include "script/script_generator.hpp"
 
 namespace dungen {
 
@@ -23,6 +25,8 @@ enum class OutputFormat : std::uint8_t { Text, Json, Png, Tmj, Csv };
 // (every flag given overrides it, wherever it stands).
 struct GenerateRequest {
   const GeneratorSpec* spec = nullptr;
+  // A generator given as a script (NAME ending in .lua): it owns *spec, so it lives as long.
+  std::shared_ptr<const script::ScriptGenerator> script;
   ParamValues params;
   ParamValues region_params;
   std::uint64_t seed = kDefaultSeed;

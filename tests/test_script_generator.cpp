@@ -1,0 +1,173 @@
+// Generators written as Lua scripts (script/script_generator.hpp): a script's declaration becomes
+// a GeneratorSpec that runs like a built-in's (same seed, same map; batch == stepped; first and
+// last steps; every step worded), and scripts that break a rule stop with the rule and the line.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cli/cli.hpp"
+#include "core/runner.hpp"
+#include "core/stepper.hpp"
+#include "script/script_generator.hpp"
+
+namespace dungen::script {
+namespace {
+
+std::shared_ptr<const ScriptGenerator> load_example() {
+  auto g = ScriptGenerator::load(std::string(DUNGEN_SOURCE_DIR) +
+                                 "/examples/generators/random-walk.lua");
+  EXPECT_TRUE(g) << g.error().message;
+  return g ? *g : nullptr;
+}
+
+// Every step of a run, with its words.
+struct ScriptRun {
+  Grid grid;
+  std::vector<std::string> words;
+  std::vector<bool> last;
+  std::vector<std::int64_t> stats;
+};
+ScriptRun run(const ScriptGenerator& g, std::uint64_t seed, ParamValues params) {
+  Stepper s = start_generator(g.spec(), params, seed);
+  ScriptRun out;
+  constexpr int kMaxSteps = 1'000'000;
+  for (int i = 0; i < kMaxSteps; ++i) {
+    const Step* step = s.next();
+    if (!step) break;
+    out.words.push_back(g.spec().narration.words(*step, params));
+    out.last.push_back(step->last);
+  }
+  out.grid = s.grid();
+  out.stats.assign(s.stats().begin(), s.stats().end());
+  return out;
+}
+
+TEST(ScriptGenerator, TheExampleDeclaresWhatABuiltInDoes) {
+  const auto g = load_example();
+  ASSERT_TRUE(g);
+  const GeneratorSpec& spec = g->spec();
+  EXPECT_EQ(spec.name, "random-walk");
+  ASSERT_EQ(spec.schema.params.size(), 3u);
+  EXPECT_EQ(spec.schema.params[0].name, "width");
+  EXPECT_EQ(spec.schema.params[2].kind, ParamKind::Percent);
+  EXPECT_EQ(spec.narration.pseudocode.size(), 6u);
+  EXPECT_EQ(spec.narration.stat_slots, 2u);
+}
+
+TEST(ScriptGenerator, ASeedIsOneMapStepByStepOrInOneGo) {
+  const auto g = load_example();
+  ASSERT_TRUE(g);
+  const ParamValues params = g->spec().schema.defaults();
+  const ScriptRun a = run(*g, 5, params);
+  const ScriptRun b = run(*g, 5, params);
+  EXPECT_EQ(a.grid, b.grid);
+  EXPECT_EQ(a.words, b.words);
+  EXPECT_NE(a.grid, run(*g, 6, params).grid);
+  // Batch (no change lists) gives the same map.
+  Stepper batch = start_generator(g->spec(), params, 5, /*record_changes=*/false);
+  run_steps(batch, UINT64_MAX);
+  EXPECT_EQ(batch.grid(), a.grid);
+  // First step begins, only the last is last, every step has words.
+  ASSERT_GT(a.words.size(), 2u);
+  EXPECT_EQ(a.words.front(), "the map starts as wall");
+  EXPECT_TRUE(a.last.back());
+  for (std::size_t i = 0; i + 1 < a.last.size(); ++i) EXPECT_FALSE(a.last[i]) << i;
+  for (const std::string& w : a.words) EXPECT_FALSE(w.empty());
+  // The stats say what the map shows.
+  EXPECT_EQ(static_cast<std::size_t>(a.stats[0]), a.grid.count_walkable());
+  const std::int64_t inside = (60 - 2) * (40 - 2);
+  EXPECT_GE(a.stats[0], inside * 40 / 100);
+}
+
+// A script with its run replaced: the rest of a good declaration around `body`.
+std::string script(const std::string& body, const std::string& extra = "") {
+  return "return { name = 't', params = { { name = 'width', default = 10, min = 4, max = 64 },\n"
+         "{ name = 'height', default = 8, min = 4, max = 64 } },\n"
+         "pseudocode = { 'one', 'two' }, " +
+         extra + "\nrun = function(p)\n" + body + "\nend }";
+}
+
+std::string stop_of(const std::string& source, SandboxLimits limits = {}) {
+  auto g = ScriptGenerator::from_source(source, "t.lua", limits);
+  if (!g) return "load: " + g.error().message;
+  try {
+    (void)run(**g, 1, (*g)->spec().schema.defaults());
+  } catch (const ScriptStopped& e) {
+    return e.what();
+  }
+  return "ran";
+}
+
+TEST(ScriptGenerator, HostileScriptsStopWithTheRuleAndTheLine) {
+  EXPECT_EQ(stop_of(script("step{ line = 1, words = 'a' }\ndone{ line = 2, words = 'b' }")), "ran");
+  SandboxLimits limits;
+  limits.instructions_per_step = 100'000;
+  EXPECT_EQ(stop_of(script("while true do end"), limits),
+            "script stopped: more than 100000 instructions in one step (line 5)");
+  const std::string deep = stop_of(script("local function f() return 1 + f() end f()"));
+  // Lua's stack limit or the memory cap, whichever comes first: a clean stop either way.
+  EXPECT_TRUE(deep.find("stack overflow") != std::string::npos || deep == "not enough memory")
+      << deep;
+  limits = {};
+  limits.memory_bytes = std::size_t{16} << 20;
+  EXPECT_EQ(stop_of(script("local s = ('x'):rep(1 << 30)"), limits), "not enough memory");
+  EXPECT_EQ(stop_of(script("set(99, 0, 'floor')")),
+            "t.lua:5: set(99, 0): outside the 10x8 map (x 0..9, y 0..7)");
+  EXPECT_EQ(stop_of(script("set(1, 1, 'lava')")),
+            "t.lua:5: set: unknown tile 'lava' (wall, floor, corridor, door, empty)");
+  EXPECT_EQ(stop_of(script("step{ line = 9, words = 'a' }")),
+            "t.lua:5: step: line 9 is not a line of the pseudocode (1..2)");
+  EXPECT_EQ(stop_of(script("step{ line = 1 }")),
+            "t.lua:5: every step has words: step{..., words = \"...\"}");
+  const std::string typed = stop_of(script("step{ line = 'x', words = 'a' }"));
+  EXPECT_NE(typed.find("number expected, got string"), std::string::npos) << typed;
+  EXPECT_EQ(stop_of(script("coroutine.yield(5)")),
+            "t.lua: run yielded without step{...}: each step is step{...} or done{...}");
+  EXPECT_EQ(stop_of(script("step{ line = 1, words = 'a' }")),
+            "t.lua: run ended without done{...}: the last step must say the map is done");
+  EXPECT_EQ(stop_of(script("step{ line = 1, words = 'a' }\nerror('mine')")), "t.lua:6: mine");
+}
+
+TEST(ScriptGenerator, BadDeclarationsAreRefusedWhenLoaded) {
+  EXPECT_EQ(stop_of("return 5"),
+            "load: t.lua: the script must return its declaration, a plain table: return { name = "
+            "..., params = {...}, pseudocode = {...}, run = function(p) ... end }");
+  EXPECT_EQ(stop_of("return {"), "load: t.lua:1: unexpected symbol near <eof>");
+  EXPECT_EQ(stop_of("return { name = 'x', run = function() end }"),
+            "load: t.lua: the declaration needs pseudocode = { \"...\", ... }");
+  EXPECT_EQ(stop_of(script("", "").replace(script("", "").find("'width'"), 7, "'w'")),
+            "load: t.lua: params[1]: the first two parameters are width and height");
+  std::string big = "local t = {} for i = 1, 5000 do t[i] = 'x' end\n";
+  big += "return { name = 'x', pseudocode = t, run = function() end }";
+  EXPECT_EQ(stop_of(big), "load: t.lua: pseudocode has 5000 entries: at most 1000");
+  EXPECT_EQ(stop_of(script("", "stats = { 4 },")), "load: t.lua: stats[1] is not a string");
+}
+
+// The CLI takes a script where it takes a generator's name: the same map for the same seed, the
+// script's own flags, and a script that stops ends in one line and exit 2.
+TEST(ScriptGenerator, TheCliRunsAScriptAsAGenerator) {
+  const std::string path = std::string(DUNGEN_SOURCE_DIR) + "/examples/generators/random-walk.lua";
+  const auto cli = [](std::vector<std::string> args, std::string* err = nullptr) {
+    std::ostringstream out, e;
+    const int code = run_cli(args, out, e);
+    if (err) *err = e.str();
+    return std::make_pair(code, out.str());
+  };
+  const auto a = cli({"generate", path, "--seed", "3", "--floor-percent", "30"});
+  EXPECT_EQ(a.first, 0);
+  EXPECT_EQ(a.second, cli({"generate", path, "--seed", "3", "--floor-percent", "30"}).second);
+  EXPECT_NE(a.second, cli({"generate", path, "--seed", "4", "--floor-percent", "30"}).second);
+  std::string err;
+  EXPECT_EQ(cli({"generate", path, "--floor-percent", "95"}, &err).first, 2);
+  EXPECT_NE(err.find("--floor-percent"), std::string::npos) << err;
+  const std::string loop = "cli-loop.lua";
+  std::ofstream(loop) << script("while true do end");
+  EXPECT_EQ(cli({"generate", loop}, &err).first, 2);
+  EXPECT_EQ(err, "dungen: script stopped: more than 20000000 instructions in one step (line 5)\n");
+}
+
+}  // namespace
+}  // namespace dungen::script
