@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
-targets=(fuzz_cli_args fuzz_generator_timeline fuzz_preset)
+targets=(fuzz_cli_args fuzz_generator_timeline fuzz_preset fuzz_script)
 
 scripts/deps.sh  # cmake, ninja, stb: what every build needs
 # clang and its libFuzzer/sanitizer runtime (only recommended by clang: named here) from Debian,

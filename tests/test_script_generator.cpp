@@ -144,6 +144,16 @@ TEST(ScriptGenerator, BadDeclarationsAreRefusedWhenLoaded) {
   big += "return { name = 'x', pseudocode = t, run = function() end }";
   EXPECT_EQ(stop_of(big), "load: t.lua: pseudocode has 5000 entries: at most 1000");
   EXPECT_EQ(stop_of(script("", "stats = { 4 },")), "load: t.lua: stats[1] is not a string");
+  // fuzz_script's first finding: a parameter that is not a table (here #{...}, a number) was
+  // read with lua_getfield outside a protected call, and Lua aborted.
+  EXPECT_EQ(stop_of("return { name = 'x', pseudocode = { 'a' }, run = function() end,\n"
+                    "params = { #{ name = 'width' }, { name = 'height' } } }"),
+            "load: t.lua: params[1]: is not a table { name = ..., default = ..., min = ..., max = "
+            "... }");
+  // Fields are read raw: a metatable's __index is never run by the host.
+  EXPECT_EQ(stop_of("return setmetatable({}, { __index = function() error('boom') end })"),
+            "load: t.lua: the script must return its declaration, a plain table: return { name = "
+            "..., params = {...}, pseudocode = {...}, run = function(p) ... end }");
 }
 
 // The CLI takes a script where it takes a generator's name: the same map for the same seed, the

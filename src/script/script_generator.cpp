@@ -38,9 +38,23 @@ std::optional<Tile> tile_named(std::string_view name) {
   return std::nullopt;
 }
 
-// A string field of the table at `table`, or nullopt (absent or not a string).
+// A table without a metatable at `index`: its fields can be read raw, running no script code.
+bool plain_table(lua_State* L, int index) {
+  if (lua_type(L, index) != LUA_TTABLE) return false;
+  if (!lua_getmetatable(L, index)) return true;
+  lua_pop(L, 1);
+  return false;
+}
+
+// Pushes the field `key` of the plain table at `table` (an absolute index), read raw.
+void push_field(lua_State* L, int table, const char* key) {
+  lua_pushstring(L, key);
+  lua_rawget(L, table);
+}
+
+// A string field of the plain table at `table`, or nullopt (absent or not a string).
 std::optional<std::string_view> string_field(lua_State* L, int table, const char* key) {
-  lua_getfield(L, table, key);
+  push_field(L, table, key);
   std::optional<std::string_view> out;
   if (lua_type(L, -1) == LUA_TSTRING) {
     std::size_t n = 0;
@@ -52,11 +66,12 @@ std::optional<std::string_view> string_field(lua_State* L, int table, const char
 }
 
 std::optional<std::int64_t> integer_field(lua_State* L, int table, const char* key) {
-  lua_getfield(L, table, key);
+  push_field(L, table, key);
   int is_integer = 0;
-  const lua_Integer v = lua_tointegerx(L, -1, &is_integer);
+  // Numbers only: lua_tointegerx would also convert a string, which may allocate.
+  const lua_Integer v = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &is_integer) : 0;
   lua_pop(L, 1);
-  if (!is_integer || lua_type(L, table) != LUA_TTABLE) return std::nullopt;
+  if (!is_integer) return std::nullopt;
   return static_cast<std::int64_t>(v);
 }
 
@@ -219,7 +234,8 @@ StepGenerator run_script(StepContext& ctx, ParamValues params, const ScriptGener
   lua_pop(L, 1);
   // The parameters, by name.
   lua_State* co = lua_newthread(L);
-  lua_getfield(L, 1, "run");
+  if (!plain_table(L, 1)) throw ScriptStopped(program->chunk_name() + ": the declaration changed");
+  push_field(L, 1, "run");
   lua_xmove(L, co, 1);
   lua_createtable(co, 0, static_cast<int>(params.values().size()));
   for (std::size_t i = 0; i < params.values().size(); ++i) {
@@ -322,7 +338,7 @@ Checked<std::shared_ptr<const ScriptGenerator>> ScriptGenerator::from_source(std
 std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
   lua_State* L = box.state();
   const std::string at = chunk_name_ + ": ";
-  if (lua_type(L, 1) != LUA_TTABLE || lua_getmetatable(L, 1)) {
+  if (!plain_table(L, 1)) {
     return Error{at +
                  "the script must return its declaration, a plain table: return { name = "
                  "..., params = {...}, pseudocode = {...}, run = function(p) ... end }"};
@@ -332,7 +348,7 @@ std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
   name_ = keep(std::string(*name));
   summary_ = keep(std::string(string_field(L, 1, "summary").value_or("")));
   background_ = tile_named(string_field(L, 1, "background").value_or("wall")).value_or(Tile::Wall);
-  lua_getfield(L, 1, "run");
+  push_field(L, 1, "run");
   const bool has_run = lua_type(L, -1) == LUA_TFUNCTION;
   lua_pop(L, 1);
   if (!has_run) return Error{at + "the declaration needs run = function(p) ... end"};
@@ -340,8 +356,8 @@ std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
   // Pseudocode and stats: arrays of strings.
   const auto strings = [&](const char* key, std::vector<std::string_view>& out,
                            bool required) -> std::optional<Error> {
-    lua_getfield(L, 1, key);
-    if (lua_type(L, -1) != LUA_TTABLE) {
+    push_field(L, 1, key);
+    if (!plain_table(L, -1)) {
       lua_pop(L, 1);
       if (!required) return std::nullopt;
       return Error{at + "the declaration needs " + key + " = { \"...\", ... }"};
@@ -367,8 +383,8 @@ std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
   if (auto e = strings("stats", stat_names_, false)) return e;
 
   // Parameters: width and height first, as every generator's.
-  lua_getfield(L, 1, "params");
-  const bool has_params = lua_type(L, -1) == LUA_TTABLE;
+  push_field(L, 1, "params");
+  const bool has_params = plain_table(L, -1);
   const auto count = has_params ? static_cast<std::size_t>(lua_rawlen(L, -1)) : 0;
   if (count < 2 || count > 64) {
     lua_pop(L, 1);
@@ -381,6 +397,10 @@ std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
     lua_rawgeti(L, params, static_cast<lua_Integer>(i));
     const int p = lua_gettop(L);
     const std::string where = at + "params[" + std::to_string(i) + "]: ";
+    if (!plain_table(L, p)) {
+      lua_pop(L, 2);
+      return Error{where + "is not a table { name = ..., default = ..., min = ..., max = ... }"};
+    }
     const auto pname = string_field(L, p, "name");
     const auto def = integer_field(L, p, "default");
     const auto min = integer_field(L, p, "min");
