@@ -39,7 +39,8 @@ for t in "${targets[@]}"; do
   if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "build-fuzz/tests/fuzz/$t" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
     -dict=tests/fuzz/dungen.dict -print_final_stats=1 \
-    -artifact_prefix="build-fuzz/findings/$t-" "$corpus" "tests/fuzz/corpus/$t" >"$log" 2>&1; then
+    -artifact_prefix="build-fuzz/findings/$t-" "$corpus" "tests/fuzz/corpus/$t" \
+    $([ "$t" = fuzz_script ] && echo examples/generators) >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     echo "$t: no findings, ${runs:-?} executions in ${seconds} s"
   else
