@@ -129,6 +129,28 @@ TEST(ScriptGenerator, HostileScriptsStopWithTheRuleAndTheLine) {
   EXPECT_EQ(stop_of(script("step{ line = 1, words = 'a' }")),
             "t.lua: run ended without done{...}: the last step must say the map is done");
   EXPECT_EQ(stop_of(script("step{ line = 1, words = 'a' }\nerror('mine')")), "t.lua:6: mine");
+  // A script's message is one line, whatever it holds.
+  EXPECT_EQ(stop_of(script("error('two\\nlines\\tand a tab')")),
+            "t.lua:5: two\\nlines\\tand a tab");
+  EXPECT_EQ(stop_of("error('at\\rload')"), "load: t.lua:1: at\\rload");
+  // fuzz_script's second finding: stats are kept as changes, and stat(1, math.mininteger) after
+  // a positive value overflowed the change. A stat is bounded.
+  EXPECT_EQ(stop_of(script("stat(1, 5) stat(1, math.mininteger)", "stats = { 's' },")),
+            "t.lua:5: stat(1, -9223372036854775808): a stat is within "
+            "-1000000000000000..1000000000000000");
+  EXPECT_EQ(stop_of(script("stat(1, 1000000000000000) stat(1, -1000000000000000)\n"
+                           "done{ line = 1, words = 'a' }",
+                           "stats = { 's' },")),
+            "ran");
+  // The whole 32-bit range is a draw like any other (it was always its low end).
+  auto whole = ScriptGenerator::from_source(
+      script("local seen = {}\nfor i = 1, 64 do seen[draw_int('v', -2147483648, "
+             "0x7fffffff)] = true end\nlocal n = 0 for _ in pairs(seen) do n = n + 1 end\n"
+             "stat(1, n) done{ line = 1, words = 'a' }",
+             "stats = { 'distinct' },"),
+      "t.lua");
+  ASSERT_TRUE(whole) << whole.error().message;
+  EXPECT_GT(run(**whole, 1, (*whole)->spec().schema.defaults()).stats.at(0), 60);
 }
 
 TEST(ScriptGenerator, BadDeclarationsAreRefusedWhenLoaded) {
@@ -177,6 +199,17 @@ TEST(ScriptGenerator, TheCliRunsAScriptAsAGenerator) {
   std::ofstream(loop) << script("while true do end");
   EXPECT_EQ(cli({"generate", loop}, &err).first, 2);
   EXPECT_EQ(err, "dungen: script stopped: more than 20000000 instructions in one step (line 5)\n");
+  // fuzz_cli_args's finding: a script path that cannot be read was put in the error as typed, so
+  // a newline in it broke the message. The path is shown escaped, once; in the messages of a
+  // file whose name has a control character, the name has a '?' there.
+  EXPECT_EQ(cli({"sweep", "no\r\nsuch.lua"}, &err).first, 2);
+  EXPECT_EQ(err, "dungen: the script 'no\\r\\nsuch.lua': cannot read it\n");
+  const std::string odd = "cli-odd\tname.lua";
+  std::ofstream(odd) << "return {";
+  EXPECT_EQ(cli({"generate", odd}, &err).first, 2);
+  EXPECT_EQ(err,
+            "dungen: the script 'cli-odd\\tname.lua': cli-odd?name.lua:1: unexpected symbol "
+            "near <eof>\n");
 }
 
 }  // namespace

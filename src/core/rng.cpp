@@ -34,8 +34,11 @@ std::uint32_t Rng::redraw_tail(std::uint32_t r, std::uint32_t bound) {
 int Rng::uniform_int(int lo, int hi) {
   assert(lo <= hi);
   if (hi <= lo) return lo;
-  const auto span = static_cast<std::uint32_t>(static_cast<std::int64_t>(hi) - lo + 1);
-  return static_cast<int>(static_cast<std::int64_t>(lo) + below(span));
+  const std::int64_t span = static_cast<std::int64_t>(hi) - lo + 1;
+  // The whole int range is 2^32 values: every 32-bit draw is one of them.
+  const std::uint32_t offset =
+      span > UINT32_MAX ? next_u32() : below(static_cast<std::uint32_t>(span));
+  return static_cast<int>(static_cast<std::int64_t>(lo) + offset);
 }
 
 float Rng::uniform_float() {

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <utility>
 
+#include "core/text.hpp"
+
 namespace dungen {
 
 namespace {
@@ -106,37 +108,10 @@ std::string cut_for_message(std::string_view text) {
 }
 
 std::string shown(std::string_view text, std::size_t max_bytes) {
-  std::string out = "'";
-  for (const char ch : head_for_message(text, max_bytes)) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\'':
-        out += "\\'";
-        break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          constexpr char kHex[] = "0123456789abcdef";
-          out += "\\x";
-          out += kHex[c >> 4];
-          out += kHex[c & 15];
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out + "'" + whole_size(text, max_bytes);
+  std::string out = "'";  // piecewise: gcc 12 warns falsely on "'" + std::string
+  out += escape_control(head_for_message(text, max_bytes), true);
+  out += '\'';
+  return out + whole_size(text, max_bytes);
 }
 
 bool FlagReader::next() {

@@ -3,6 +3,9 @@
 #include <lua.hpp>
 
 #include <cstdlib>
+#include <string_view>
+
+#include "core/text.hpp"
 
 namespace dungen::script {
 namespace {
@@ -122,7 +125,8 @@ std::string LuaSandbox::pop_error() {
   if (lua_type(L_, -1) == LUA_TSTRING) {
     std::size_t n = 0;
     const char* s = lua_tolstring(L_, -1, &n);
-    text.assign(s, n);
+    // One line whatever the script wrote: error("a\nb") must not break a message.
+    text = escape_control(std::string_view(s, n));
   } else {
     text = std::string("an error that is not a message (a ") + luaL_typename(L_, -1) + ")";
   }

@@ -162,6 +162,10 @@ int lua_stat(lua_State* L) {
   if (slot < 1 || static_cast<std::size_t>(slot) > slots) {
     luaL_error(L, "stat(%I, ...): the script declares stats 1..%d", slot, static_cast<int>(slots));
   }
+  if (value < -kMaxScriptStat || value > kMaxScriptStat) {
+    luaL_error(L, "stat(%I, %I): a stat is within -%I..%I", slot, value,
+               static_cast<lua_Integer>(kMaxScriptStat), static_cast<lua_Integer>(kMaxScriptStat));
+  }
   run.ctx->stats().set(static_cast<std::size_t>(slot - 1), value);
   return 0;
 }
@@ -308,17 +312,24 @@ std::string_view ScriptGenerator::name_of_draw(std::string_view name) const {
 Checked<std::shared_ptr<const ScriptGenerator>> ScriptGenerator::load(const std::string& path,
                                                                       SandboxLimits limits) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"cannot read the script " + path};
+  // The caller names the path (shown as the user typed it): these words only say what is wrong.
+  if (!in) return Error{"cannot read it"};
   std::string source;
   source.resize(kMaxScriptBytes + 1);
   in.read(source.data(), static_cast<std::streamsize>(source.size()));
   source.resize(static_cast<std::size_t>(in.gcount()));
   if (source.size() > kMaxScriptBytes) {
-    return Error{"the script " + path + " is over " + std::to_string(kMaxScriptBytes) + " bytes"};
+    return Error{"it is over " + std::to_string(kMaxScriptBytes) + " bytes"};
   }
+  // The file's name starts every message of its script ("walk.lua:12: ..."), and Lua's own
+  // messages are escaped whole: a control character in the name is a '?' there, not an escape
+  // that would be escaped again (the caller shows the path itself exactly).
   const std::size_t slash = path.find_last_of('/');
-  return from_source(std::move(source), slash == std::string::npos ? path : path.substr(slash + 1),
-                     limits);
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  std::replace_if(
+      name.begin(), name.end(),
+      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '\x7f'; }, '?');
+  return from_source(std::move(source), std::move(name), limits);
 }
 
 Checked<std::shared_ptr<const ScriptGenerator>> ScriptGenerator::from_source(std::string source,

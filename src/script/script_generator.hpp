@@ -12,6 +12,7 @@
 // stops with an error naming the rule and the script's line: at load time as the Error load
 // returns, during a run as a ScriptStopped exception out of Stepper::next().
 
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -38,10 +39,14 @@ class ScriptStopped : public std::runtime_error {
 // words are kept for the log and the trace; past this a run stops).
 inline constexpr std::size_t kMaxScriptBytes = std::size_t{1} << 20;
 inline constexpr std::size_t kMaxScriptWords = 1'000'000;
+// The largest size a stat set by a script may have (stat(slot, v) needs |v| at most this): stats
+// are recorded as changes, and a change between two such values always fits in 64 bits.
+inline constexpr std::int64_t kMaxScriptStat = 1'000'000'000'000'000;  // 10^15
 
 class ScriptGenerator {
  public:
-  // Reads and checks the script at `path` (at most kMaxScriptBytes).
+  // Reads and checks the script at `path` (at most kMaxScriptBytes). An error's words do not
+  // repeat the path: the caller names it as the user typed it.
   static Checked<std::shared_ptr<const ScriptGenerator>> load(const std::string& path,
                                                               SandboxLimits limits = {});
   // The same from text; `chunk_name` is what errors call it ("gen.lua").
