@@ -52,55 +52,58 @@ enum class RoleShape : std::uint8_t { Box, Cells, Line, Marker };
 struct RoleInfo {
   Role role;
   RoleShape shape;
+  std::string_view name;    // the role as a script names it: "shared_wall"
   std::string_view legend;  // the legend's few words
   std::string_view help;    // the Help window's sentence
 };
 
 inline constexpr std::array<RoleInfo, kRoleCount> kRoles{{
-    {Role::Candidate, RoleShape::Box, "candidate",
+    {Role::Candidate, RoleShape::Box, "candidate", "candidate",
      "Thin outline: the rectangle this step tries or works on, before any verdict."},
-    {Role::Accepted, RoleShape::Box, "accepted",
+    {Role::Accepted, RoleShape::Box, "accepted", "accepted",
      "Filled box: a candidate that was kept; it fades over the next steps and goes when the next "
      "candidate is drawn."},
-    {Role::Rejected, RoleShape::Box, "rejected",
+    {Role::Rejected, RoleShape::Box, "rejected", "rejected",
      "Filled box: a candidate that was refused; it fades and goes when the next candidate is "
      "drawn."},
-    {Role::Cause, RoleShape::Box, "ran into",
+    {Role::Cause, RoleShape::Box, "cause", "ran into",
      "Frame or filled cells: what the refused candidate ran into (a room, cells in use)."},
-    {Role::SharedWall, RoleShape::Cells, "shared wall",
+    {Role::SharedWall, RoleShape::Cells, "shared_wall", "shared wall",
      "Hatched cells: the wall a refused candidate would share with the room it touches (touching "
      "is refused as overlapping is: rooms keep a wall of their own)."},
-    {Role::Tunnel, RoleShape::Line, "tunnel",
+    {Role::Tunnel, RoleShape::Line, "tunnel", "tunnel",
      "Line: the tunnel or corridor being dug; bright where dug, dim where still to dig."},
-    {Role::Cursor, RoleShape::Marker, "cursor", "Square: the cell being worked on."},
-    {Role::Read, RoleShape::Cells, "cells read",
+    {Role::Cursor, RoleShape::Marker, "cursor", "cursor", "Square: the cell being worked on."},
+    {Role::Read, RoleShape::Cells, "read", "cells read",
      "Frame: the cells this step read, each drawn as it was when read (a pass reads the grid as "
      "it was before the pass), so what is drawn is what was counted; past 3,072 cells (rows of a "
      "map over 1024 wide) only the frame."},
-    {Role::Flipped, RoleShape::Cells, "flipped this pass",
+    {Role::Flipped, RoleShape::Cells, "flipped", "flipped this pass",
      "Inner frames: the cells this smoothing pass has changed so far."},
-    {Role::Connector, RoleShape::Cells, "connector",
+    {Role::Connector, RoleShape::Cells, "connector", "connector",
      "Filled cells: walls that join two different regions, waiting to be opened."},
-    {Role::Opened, RoleShape::Cells, "opened",
+    {Role::Opened, RoleShape::Cells, "opened", "opened",
      "Filled cell: the connector this step opened into a door."},
-    {Role::Dropped, RoleShape::Cells, "dropped",
+    {Role::Dropped, RoleShape::Cells, "dropped", "dropped",
      "Crosses: connectors dropped because the regions they join are already joined."},
-    {Role::DeadEnd, RoleShape::Cells, "dead end",
+    {Role::DeadEnd, RoleShape::Cells, "dead_end", "dead end",
      "Filled cells: dead ends (one open neighbour) waiting to be filled in."},
-    {Role::Walker, RoleShape::Marker, "walker",
+    {Role::Walker, RoleShape::Marker, "walker", "walker",
      "Dots: every walker, where it last moved to; the one that just moved has the cursor's "
      "square."},
-    {Role::Trail, RoleShape::Line, "trail", "Thin line: the moving walker's latest cells."},
-    {Role::Choices, RoleShape::Cells, "choices",
+    {Role::Trail, RoleShape::Line, "trail", "trail",
+     "Thin line: the moving walker's latest cells."},
+    {Role::Choices, RoleShape::Cells, "choices", "choices",
      "Dashed cells: the cells a random choice was drawn from (a walker's neighbours, a maze's "
      "open directions)."},
-    {Role::Cut, RoleShape::Line, "cut", "Line: where a part of the map is cut in two."},
-    {Role::Part, RoleShape::Box, "part", "Dashed box: a part of the map being split or joined."},
-    {Role::Finished, RoleShape::Box, "finished",
+    {Role::Cut, RoleShape::Line, "cut", "cut", "Line: where a part of the map is cut in two."},
+    {Role::Part, RoleShape::Box, "part", "part",
+     "Dashed box: a part of the map being split or joined."},
+    {Role::Finished, RoleShape::Box, "finished", "finished",
      "Frame: a feature just finished (a region labelled or merged, a room grown, a maze done)."},
-    {Role::Frontier, RoleShape::Cells, "frontier",
+    {Role::Frontier, RoleShape::Cells, "frontier", "frontier",
      "Ringed cells: cells the flood fill has queued and not yet visited."},
-    {Role::Start, RoleShape::Marker, "player start", "Ringed disc: the player start."},
+    {Role::Start, RoleShape::Marker, "start", "player start", "Ringed disc: the player start."},
 }};
 
 constexpr const RoleInfo& role_info(Role r) {

@@ -25,10 +25,11 @@ constexpr std::array<std::pair<std::string_view, StepLevel>, 4> kLevels{{
     {"feature", StepLevel::Feature},
     {"phase", StepLevel::Phase},
 }};
-constexpr std::array<std::pair<std::string_view, ParamKind>, 3> kKinds{{
+constexpr std::array<std::pair<std::string_view, ParamKind>, 4> kKinds{{
     {"int", ParamKind::Int},
     {"percent", ParamKind::Percent},
     {"bool", ParamKind::Bool},
+    {"choice", ParamKind::Choice},
 }};
 
 std::optional<Tile> tile_named(std::string_view name) {
@@ -80,9 +81,10 @@ struct RunState {
   StepContext* ctx = nullptr;
   const ScriptGenerator* program = nullptr;
   std::size_t lines = 0;
-  Step pending;           // the step the script yielded
-  bool yielded = false;   // by step{...} or done{...} (a bare coroutine.yield is not a step)
-  bool finished = false;  // it was done{...}
+  Step pending;            // the step the script yielded
+  bool yielded = false;    // by step{...} or done{...} (a bare coroutine.yield is not a step)
+  bool finished = false;   // it was done{...}
+  std::int64_t steps = 0;  // steps yielded so far
 };
 
 RunState& run_of(lua_State* L) {
@@ -158,16 +160,150 @@ int lua_stat(lua_State* L) {
   RunState& run = run_of(L);
   const lua_Integer slot = luaL_checkinteger(L, 1);
   const lua_Integer value = luaL_checkinteger(L, 2);
-  const std::size_t slots = run.program->spec().narration.stat_slots;
-  if (slot < 1 || static_cast<std::size_t>(slot) > slots) {
-    luaL_error(L, "stat(%I, ...): the script declares stats 1..%d", slot, static_cast<int>(slots));
+  const std::size_t stats = run.program->stat_count();
+  if (slot < 1 || static_cast<std::size_t>(slot) > stats) {
+    luaL_error(L, "stat(%I, ...): the script declares stats 1..%d", slot, static_cast<int>(stats));
   }
-  if (value < -kMaxScriptStat || value > kMaxScriptStat) {
+  const auto [first, fraction] = run.program->stat_slot(static_cast<std::size_t>(slot - 1));
+  const lua_Integer per = fraction ? luaL_checkinteger(L, 3) : 1;
+  if (value < -kMaxScriptStat || value > kMaxScriptStat || per < -kMaxScriptStat ||
+      per > kMaxScriptStat) {
     luaL_error(L, "stat(%I, %I): a stat is within -%I..%I", slot, value,
                static_cast<lua_Integer>(kMaxScriptStat), static_cast<lua_Integer>(kMaxScriptStat));
   }
-  run.ctx->stats().set(static_cast<std::size_t>(slot - 1), value);
+  run.ctx->stats().set(first, value);
+  if (fraction) run.ctx->stats().set(first + 1, per);
   return 0;
+}
+
+// start(x, y): the player start (the JSON's "start"); room(x, y, w, h): a rectangular room of
+// the layout (the JSON's "rooms"; the flood fill and the exports read them).
+int lua_start(lua_State* L) {
+  RunState& run = run_of(L);
+  const std::size_t i = cell_arg(L, run, "start");
+  const Grid& g = run.ctx->grid();
+  run.ctx->layout().start = Point{static_cast<int>(i % static_cast<std::size_t>(g.width())),
+                                  static_cast<int>(i / static_cast<std::size_t>(g.width()))};
+  return 0;
+}
+int lua_room(lua_State* L) {
+  RunState& run = run_of(L);
+  (void)cell_arg(L, run, "room");
+  const Rect r{static_cast<int>(lua_tointeger(L, 1)), static_cast<int>(lua_tointeger(L, 2)),
+               static_cast<int>(luaL_checkinteger(L, 3)),
+               static_cast<int>(luaL_checkinteger(L, 4))};
+  const Grid& g = run.ctx->grid();
+  if (r.w < 1 || r.h < 1 || r.right() > g.width() || r.bottom() > g.height()) {
+    luaL_error(L, "room(%d, %d, %d, %d): not a rectangle on the %dx%d map", r.x, r.y, r.w, r.h,
+               g.width(), g.height());
+  }
+  std::vector<Layout::Room>& rooms = run.ctx->layout().rooms;
+  if (rooms.size() >= kMaxScriptRooms) {
+    luaL_error(L, "room: more than %d rooms", static_cast<int>(kMaxScriptRooms));
+  }
+  rooms.push_back({.id = static_cast<int>(rooms.size()), .bounds = r, .cells = r.w * r.h});
+  return 0;
+}
+
+// A step's overlay: step{..., overlay = { item, ... }}, each item a role and where it is drawn:
+//   { role = "candidate", x = 3, y = 4, w = 6, h = 5 }   a rectangle (box roles)
+//   { role = "walker", x = 3, y = 4 }                    one cell
+//   { role = "trail", cells = { x1, y1, x2, y2, ... } }  cells, or a line through them in order
+// Checked as it is read into the pending step's items (no C++ local lives across a raise).
+std::optional<Role> role_named(std::string_view name) {
+  for (const RoleInfo& r : kRoles) {
+    if (r.name == name && r.role != Role::Read) return r.role;
+  }
+  return std::nullopt;
+}
+lua_Integer int_field(lua_State* L, int table, const char* key, const char* what) {
+  push_field(L, table, key);
+  int ok = 0;
+  const lua_Integer v = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &ok) : 0;
+  if (!ok) luaL_error(L, "overlay: a %s item needs %s, an integer", what, key);
+  lua_pop(L, 1);
+  return v;
+}
+void read_overlay(lua_State* L, int list, RunState& run) {
+  Overlay& overlay = run.pending.overlay;
+  const Grid& g = run.ctx->grid();
+  const auto on_map = [&](lua_Integer x, lua_Integer y) {
+    if (x < 0 || y < 0 || x >= g.width() || y >= g.height()) {
+      luaL_error(L, "overlay: cell (%I, %I) is outside the %dx%d map", x, y, g.width(), g.height());
+    }
+    return Point{static_cast<int>(x), static_cast<int>(y)};
+  };
+  if (!plain_table(L, list)) luaL_error(L, "overlay = { { role = ..., ... }, ... } is a list");
+  const auto n = static_cast<std::size_t>(lua_rawlen(L, list));
+  if (n > kMaxOverlayItems) luaL_error(L, "overlay: more than %d items", int{kMaxOverlayItems});
+  std::size_t cells_in_step = 0;
+  for (std::size_t i = 1; i <= n; ++i) {
+    lua_rawgeti(L, list, static_cast<lua_Integer>(i));
+    const int item = lua_gettop(L);
+    if (!plain_table(L, item)) luaL_error(L, "overlay[%d] is not a table", static_cast<int>(i));
+    push_field(L, item, "role");
+    const char* role_text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    const std::optional<Role> role = role_named(role_text);
+    if (!role)
+      luaL_error(L, "overlay[%d]: unknown role '%s' (docs/SCRIPTING.md lists them)",
+                 static_cast<int>(i), role_text);
+    lua_pop(L, 1);
+    OverlayItem& out = overlay.items.emplace_back();
+    out.role = *role;
+    const char* shape = role_info(*role).legend.data();
+    if (role_info(*role).shape == RoleShape::Box) {
+      const Point at = on_map(int_field(L, item, "x", shape), int_field(L, item, "y", shape));
+      const lua_Integer w = int_field(L, item, "w", shape), h = int_field(L, item, "h", shape);
+      if (w < 1 || h < 1 || at.x + w > g.width() || at.y + h > g.height()) {
+        luaL_error(L, "overlay[%d]: the %s rectangle %dx%d at (%d, %d) is not on the map",
+                   static_cast<int>(i), shape, static_cast<int>(w), static_cast<int>(h), at.x,
+                   at.y);
+      }
+      out.rect = {at.x, at.y, static_cast<int>(w), static_cast<int>(h)};
+    } else {
+      push_field(L, item, "cells");
+      if (lua_isnil(L, -1)) {
+        out.cells.push_back(on_map(int_field(L, item, "x", shape), int_field(L, item, "y", shape)));
+      } else {
+        const int cells = lua_gettop(L);
+        if (!plain_table(L, cells)) luaL_error(L, "overlay[%d]: cells = { x1, y1, ... }", int(i));
+        const auto m = static_cast<std::size_t>(lua_rawlen(L, cells));
+        cells_in_step += m / 2;
+        if (m % 2 != 0 || cells_in_step > kMaxOverlayCells) {
+          luaL_error(L, "overlay[%d]: cells = { x1, y1, x2, y2, ... }, at most %d cells a step",
+                     static_cast<int>(i), static_cast<int>(kMaxOverlayCells));
+        }
+        for (std::size_t k = 1; k < m; k += 2) {
+          lua_rawgeti(L, cells, static_cast<lua_Integer>(k));
+          lua_rawgeti(L, cells, static_cast<lua_Integer>(k + 1));
+          int okx = 0, oky = 0;
+          const lua_Integer x = lua_tointegerx(L, -2, &okx), y = lua_tointegerx(L, -1, &oky);
+          if (!okx || !oky) luaL_error(L, "overlay[%d]: cells holds integers", int(i));
+          out.cells.push_back(on_map(x, y));
+          lua_pop(L, 2);
+        }
+      }
+      lua_pop(L, 1);
+    }
+    lua_settop(L, item - 1);
+  }
+}
+
+// step{..., draw_words = { dir = "dir = 2: south of north, east, south" }}: how the step's
+// draws read in the log. Kept as one text, "name\x1ftext\x1e" per draw, names in order.
+int read_draw_words(lua_State* L, int table, RunState& run) {
+  if (!plain_table(L, table)) luaL_error(L, "draw_words = { name = \"...\", ... } is a table");
+  // First check every entry (a raise leaves nothing behind), then build the text.
+  std::size_t entries = 0;
+  lua_pushnil(L);
+  while (lua_next(L, table) != 0) {
+    if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING) {
+      luaL_error(L, "draw_words: each entry is name = \"words\" (strings)");
+    }
+    if (++entries > kMaxOverlayItems) luaL_error(L, "draw_words: too many entries");
+    lua_pop(L, 1);
+  }
+  return run.program->draw_words_id(L, table);
 }
 
 // step{level = "cell", line = 3, words = "..."} and done{...}: the step, then a yield.
@@ -187,19 +323,49 @@ int yield_step(lua_State* L, bool last) {
     luaL_error(L, "step: line %I is not a line of the pseudocode (1..%d)", line,
                static_cast<int>(run.lines));
   }
+  Step& step = run.pending;
+  step.level = *level;
+  step.line = static_cast<int>(line - 1);
+  step.last = last;
+  step.event = Event{};
+  step.overlay.items.clear();  // keeps its storage: a step of a long walk allocates little
+
   lua_getfield(L, 1, "words");
   std::size_t n = 0;
   const char* words = lua_tolstring(L, -1, &n);
   if (!words || n == 0) luaL_error(L, "every step has words: step{..., words = \"...\"}");
-  const int id = run.program->word_id(std::string_view(words, n));
-  if (id < 0) {
-    luaL_error(L, "more than %d different step words in one script",
+  if (!run.program->encode_words(std::string_view(words, n), step.event)) {
+    luaL_error(L, "more than %d different step texts in one script",
                static_cast<int>(kMaxScriptWords));
   }
-  Event e;
-  e.id = id;
-  run.pending = make_step(*level, static_cast<int>(line - 1), e);
-  run.pending.last = last;
+  lua_getfield(L, 1, "caption");
+  if (!lua_isnil(L, -1)) {
+    words = lua_tolstring(L, -1, &n);
+    if (!words) luaL_error(L, "step: caption is a string");
+    step.event.other = run.program->word_id(std::string_view(words, n));
+    if (step.event.other < 0) {
+      luaL_error(L, "more than %d different step texts in one script",
+                 static_cast<int>(kMaxScriptWords));
+    }
+  }
+  lua_getfield(L, 1, "draw_words");
+  if (!lua_isnil(L, -1)) {
+    const int id = read_draw_words(L, lua_gettop(L), run);
+    if (id < 0) {
+      luaL_error(L, "more than %d different step texts in one script",
+                 static_cast<int>(kMaxScriptWords));
+    }
+    step.event.value = id + 1;  // 0: none
+  }
+  lua_getfield(L, 1, "overlay");
+  if (!lua_isnil(L, -1)) read_overlay(L, lua_gettop(L), run);
+  // The first step begins the run and done{} ends it, as a built-in's do.
+  if (last) {
+    step.event.kind = kEventDone;
+  } else if (run.steps == 0) {
+    step.event.kind = kEventBegin;
+  }
+  ++run.steps;
   run.finished = last;
   run.yielded = true;
   lua_settop(L, 0);
@@ -228,6 +394,8 @@ StepGenerator run_script(StepContext& ctx, ParamValues params, const ScriptGener
       {"draw_chance", lua_draw_chance},
       {"draw_coin", lua_draw_coin},
       {"stat", lua_stat},
+      {"start", lua_start},
+      {"room", lua_room},
       {"step", lua_step},
       {"done", lua_done},
       {nullptr, nullptr},  // the end, as luaL_setfuncs wants
@@ -309,6 +477,94 @@ std::string_view ScriptGenerator::name_of_draw(std::string_view name) const {
   return kept;
 }
 
+namespace {
+// The numbers of a step's words sit in its event's point and rectangle.
+std::array<int*, kWordNumbers> number_slots(Event& e) {
+  return {&e.at.x, &e.at.y, &e.rect.x, &e.rect.y, &e.rect.w, &e.rect.h};
+}
+constexpr char kHole = '\x01';  // a number's place in a template
+}  // namespace
+
+bool ScriptGenerator::encode_words(std::string_view words, Event& event) const {
+  // Numbers that read back exactly: up to 9 digits, no leading zero (a "007" stays text), and
+  // no template for words that hold the hole character themselves.
+  std::string shape;
+  shape.reserve(words.size());
+  const auto slots = number_slots(event);
+  int holes = 0;
+  const bool plain = words.find(kHole) == std::string_view::npos;
+  for (std::size_t i = 0; i < words.size();) {
+    std::size_t j = i;
+    while (j < words.size() && words[j] >= '0' && words[j] <= '9') ++j;
+    const std::size_t len = j - i;
+    if (len == 0) {
+      shape += words[i++];
+      continue;
+    }
+    if (plain && holes < kWordNumbers && len <= 9 && (words[i] != '0' || len == 1)) {
+      int v = 0;
+      for (std::size_t k = i; k < j; ++k) v = v * 10 + (words[k] - '0');
+      *slots[static_cast<std::size_t>(holes++)] = v;
+      shape += kHole;
+    } else {
+      shape.append(words.substr(i, len));
+    }
+    i = j;
+  }
+  event.id = word_id(shape);
+  return event.id >= 0;
+}
+
+std::string ScriptGenerator::decode_words(const Event& event) const {
+  const std::string_view shape = word(event.id);
+  Event e = event;
+  const auto slots = number_slots(e);
+  std::string out;
+  out.reserve(shape.size() + 16);
+  std::size_t hole = 0;
+  for (const char c : shape) {
+    if (c == kHole && hole < slots.size()) {
+      out += std::to_string(*slots[hole++]);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+int ScriptGenerator::draw_words_id(lua_State* L, int table) const {
+  std::vector<std::pair<std::string_view, std::string_view>> entries;
+  lua_pushnil(L);
+  while (lua_next(L, table) != 0) {  // strings only (checked): nothing here raises
+    std::size_t kn = 0, vn = 0;
+    const char* k = lua_tolstring(L, -2, &kn);
+    const char* v = lua_tolstring(L, -1, &vn);
+    entries.emplace_back(std::string_view(k, kn), std::string_view(v, vn));
+    lua_pop(L, 1);
+  }
+  std::sort(entries.begin(), entries.end());
+  std::string text;
+  for (const auto& [k, v] : entries) {
+    text.append(k);
+    text += '\x1f';
+    text.append(v);
+    text += '\x1e';
+  }
+  return word_id(text);
+}
+
+std::string ScriptGenerator::draw_words(int id, std::string_view draw_name) const {
+  const std::string_view text = word(id);
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t sep = text.find('\x1f', i), end = text.find('\x1e', i);
+    if (sep == std::string_view::npos || end == std::string_view::npos || sep > end) break;
+    if (text.substr(i, sep - i) == draw_name)
+      return std::string(text.substr(sep + 1, end - sep - 1));
+    i = end + 1;
+  }
+  return "";
+}
+
 Checked<std::shared_ptr<const ScriptGenerator>> ScriptGenerator::load(const std::string& path,
                                                                       SandboxLimits limits) {
   std::ifstream in(path, std::ios::binary);
@@ -344,6 +600,63 @@ Checked<std::shared_ptr<const ScriptGenerator>> ScriptGenerator::from_source(std
   box.host_reads(true);
   if (auto err = g->read_declaration(box)) return *err;
   return std::shared_ptr<const ScriptGenerator>(std::move(g));
+}
+
+// stats = { "walk steps", { label = "floor", key = "floor_fraction", kind = "fraction" }, ... }:
+// a count is a label (its key the label in snake_case); a fraction is set with
+// stat(i, part, whole) and shown as a percentage.
+std::optional<Error> ScriptGenerator::read_stats(lua_State* L, const std::string& at) {
+  push_field(L, 1, "stats");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return std::nullopt;
+  }
+  const int list = lua_gettop(L);
+  if (!plain_table(L, list)) return Error{at + "stats = { \"label\", ... } is a list"};
+  const auto n = static_cast<std::size_t>(lua_rawlen(L, list));
+  if (n > 1000) return Error{at + "stats has " + std::to_string(n) + " entries: at most 1000"};
+  std::size_t slot = 0;
+  for (std::size_t i = 1; i <= n; ++i) {
+    const std::string where = at + "stats[" + std::to_string(i) + "] ";
+    lua_rawgeti(L, list, static_cast<lua_Integer>(i));
+    const int entry = lua_gettop(L);
+    StatDecl d;
+    std::string label, key, kind = "count";
+    if (lua_type(L, entry) == LUA_TSTRING) {
+      std::size_t len = 0;
+      const char* text = lua_tolstring(L, entry, &len);
+      label.assign(text, len);
+    } else if (plain_table(L, entry)) {
+      label = std::string(string_field(L, entry, "label").value_or(""));
+      key = std::string(string_field(L, entry, "key").value_or(""));
+      kind = std::string(string_field(L, entry, "kind").value_or("count"));
+    } else {
+      lua_settop(L, list - 1);
+      return Error{where + "is not a string"};
+    }
+    lua_pop(L, 1);
+    if (label.empty()) return Error{where + "needs a label"};
+    if (kind != "count" && kind != "fraction") {
+      return Error{where + "kind '" + kind + "' is not count or fraction"};
+    }
+    if (key.empty()) {
+      key = label;
+      for (char& c : key) {
+        if (c == ' ' || c == '-') c = '_';
+      }
+    }
+    for (const StatDecl& other : stats_) {
+      if (other.key == key) return Error{where + "repeats the key '" + key + "'"};
+    }
+    d.label = keep(label);
+    d.key = keep(key);
+    d.fraction = kind == "fraction";
+    d.slot = slot;
+    slot += d.fraction ? 2 : 1;
+    stats_.push_back(d);
+  }
+  lua_pop(L, 1);
+  return std::nullopt;
 }
 
 std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
@@ -391,7 +704,7 @@ std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
     return std::nullopt;
   };
   if (auto e = strings("pseudocode", pseudocode_, true)) return e;
-  if (auto e = strings("stats", stat_names_, false)) return e;
+  if (auto e = read_stats(L, at)) return e;
 
   // Parameters: width and height first, as every generator's.
   push_field(L, 1, "params");
@@ -418,7 +731,18 @@ std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
     const auto max = integer_field(L, p, "max");
     const std::string kind_text(string_field(L, p, "kind").value_or("int"));
     const std::string help(string_field(L, p, "help").value_or(""));
-    lua_pop(L, 1);
+    // A choice's names: { "the centre", "a random cell" } for the values 0, 1.
+    std::vector<std::string> names;
+    push_field(L, p, "choices");
+    if (plain_table(L, -1)) {
+      const auto m = std::min<std::size_t>(lua_rawlen(L, -1), 65);
+      for (std::size_t k = 1; k <= m; ++k) {
+        lua_rawgeti(L, -1, static_cast<lua_Integer>(k));
+        names.emplace_back(lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "");
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 2);
     if (!pname || pname->empty()) return Error{where + "needs a name"};
     if (i <= 2 && *pname != (i == 1 ? "width" : "height")) {
       return Error{where + "the first two parameters are width and height"};
@@ -427,10 +751,23 @@ std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
     for (const auto& [k, v] : kKinds) {
       if (k == kind_text) kind = v;
     }
-    if (!kind) return Error{where + "kind '" + kind_text + "' is not int, percent or bool"};
+    if (!kind) {
+      return Error{where + "kind '" + kind_text + "' is not int, percent, bool or choice"};
+    }
     ParamDef d{keep(std::string(*pname)), *kind, 0, 1, 0, keep(help)};
     if (*kind == ParamKind::Bool) {
       d.def = def.value_or(0);
+    } else if (*kind == ParamKind::Choice) {
+      if (names.size() < 2 || names.size() > 64 ||
+          std::find(names.begin(), names.end(), "") != names.end()) {
+        return Error{where + "a choice needs choices = { \"name\", ... }: 2 to 64 names"};
+      }
+      d.max = static_cast<std::int64_t>(names.size()) - 1;
+      d.def = def.value_or(0);
+      for (std::size_t k = 0; k < names.size(); ++k) {
+        d.choices.push_back(static_cast<std::int64_t>(k));
+        d.choice_names.push_back(keep(names[k]));
+      }
     } else {
       if (!def || !min || !max) return Error{where + "needs default, min and max (integers)"};
       d.min = *min;
@@ -455,18 +792,29 @@ std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
   Narration narration;
   narration.pseudocode = pseudocode_;
   narration.words = [self](const Step& s, const ParamValues&) {
-    return std::string(self->word(s.event.id));
+    return self->decode_words(s.event);
   };
-  narration.stat_slots = stat_names_.size();
+  narration.caption = [self](const Step& s, const ParamValues&) {
+    return s.event.other >= 0 ? std::string(self->word(s.event.other)) : std::string();
+  };
+  narration.draw_text = [self](const Draw& d, const Step& s, const ParamValues&) {
+    return s.event.value > 0 ? self->draw_words(s.event.value - 1, d.name) : std::string();
+  };
+  narration.stat_slots = stats_.empty() ? 0 : stats_.back().slot + (stats_.back().fraction ? 2 : 1);
   narration.stat_rows = [self](std::span<const std::int64_t> values, const ParamValues&) {
     std::vector<StatRow> rows;
-    for (std::size_t i = 0; i < values.size() && i < self->stat_names_.size(); ++i) {
-      std::string key(self->stat_names_[i]);
-      for (char& c : key) {
-        if (c == ' ' || c == '-') c = '_';
+    for (const StatDecl& d : self->stats_) {
+      if (d.slot + (d.fraction ? 1 : 0) >= values.size()) break;
+      const std::int64_t v = values[d.slot];
+      if (!d.fraction) {
+        rows.push_back(count_row(std::string(d.key), std::string(d.label), v));
+        continue;
       }
+      const std::int64_t per = values[d.slot + 1];
+      const double f = per != 0 ? static_cast<double>(v) / static_cast<double>(per) : 0.0;
       rows.push_back(
-          {key, std::string(self->stat_names_[i]), std::to_string(values[i]), values[i]});
+          {std::string(d.key), std::string(d.label),
+           percent_text(f) + " (" + std::to_string(v) + " of " + std::to_string(per) + ")", f});
     }
     return rows;
   };

@@ -42,6 +42,15 @@ inline constexpr std::size_t kMaxScriptWords = 1'000'000;
 // The largest size a stat set by a script may have (stat(slot, v) needs |v| at most this): stats
 // are recorded as changes, and a change between two such values always fits in 64 bits.
 inline constexpr std::int64_t kMaxScriptStat = 1'000'000'000'000'000;  // 10^15
+// What one step may draw over the map (overlay items, and their cells in all), and the most rooms
+// a run may declare.
+inline constexpr int kMaxOverlayItems = 4096;
+inline constexpr int kMaxOverlayCells = 1 << 20;
+inline constexpr std::size_t kMaxScriptRooms = 1 << 16;
+// A step's words are kept as a template and the numbers in it ("steps east to (#,#): # of #
+// floor cells" and 7, 4, 2, 39): a long walk says a million different sentences with a few
+// templates. At most this many numbers a sentence go into the step; the rest stay in the text.
+inline constexpr int kWordNumbers = 6;
 
 class ScriptGenerator {
  public:
@@ -61,9 +70,27 @@ class ScriptGenerator {
   const SandboxLimits& limits() const { return limits_; }
 
   // Text kept for as long as this object: a step's words (by id, for the log) and a draw's name.
+  // An id is -1 past kMaxScriptWords texts.
   int word_id(std::string_view words) const;
   std::string_view word(int id) const;
   std::string_view name_of_draw(std::string_view name) const;
+  // A step's words into its event (a template's id and the numbers: see kWordNumbers), and
+  // back; false past kMaxScriptWords texts.
+  bool encode_words(std::string_view words, Event& event) const;
+  std::string decode_words(const Event& event) const;
+  // The draw words of the plain table at `table` of L ({ name = "words", ... }, strings only,
+  // checked by the caller) kept as one text: its id, or -1 past kMaxScriptWords.
+  int draw_words_id(lua_State* L, int table) const;
+  std::string draw_words(int id, std::string_view draw_name) const;
+
+  // The declared stats: how many, and where stat i (0-based) keeps its value (a fraction keeps
+  // its denominator in the slot after).
+  std::size_t stat_count() const { return stats_.size(); }
+  struct StatSlot {
+    std::size_t first;
+    bool fraction;
+  };
+  StatSlot stat_slot(std::size_t i) const { return {stats_[i].slot, stats_[i].fraction}; }
 
   ScriptGenerator(const ScriptGenerator&) = delete;
   ScriptGenerator& operator=(const ScriptGenerator&) = delete;
@@ -72,6 +99,7 @@ class ScriptGenerator {
   ScriptGenerator() = default;
   std::string_view keep(std::string text);
   std::optional<Error> read_declaration(LuaSandbox& box);
+  std::optional<Error> read_stats(lua_State* L, const std::string& at);
 
   std::string source_;
   std::string chunk_name_;
@@ -79,7 +107,12 @@ class ScriptGenerator {
   std::deque<std::string> kept_;  // the declaration's texts (the schema's and spec's views)
   std::string_view name_, summary_;
   std::vector<std::string_view> pseudocode_;
-  std::vector<std::string_view> stat_names_;
+  struct StatDecl {
+    std::string_view key, label;
+    bool fraction = false;
+    std::size_t slot = 0;
+  };
+  std::vector<StatDecl> stats_;
   Schema schema_;
   Tile background_ = Tile::Wall;
   std::unique_ptr<GeneratorSpec> spec_;
