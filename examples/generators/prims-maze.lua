@@ -15,7 +15,8 @@
 --   dungen generate examples/generators/prims-maze.lua --seed 5 --width 31 --height 21
 return {
   name = "prims-maze",
-  summary = "the maze grows from one cell by joining random frontier cells to it (Prim, Jamis Buck)",
+  summary = "the maze grows from one cell by joining random frontier cells to it "
+    .. "(Prim, Jamis Buck)",
   params = {
     { name = "width", default = 41, min = 3, max = 301,
       help = "map width in cells (odd; an even width leaves the column at width-2 wall)" },
@@ -63,7 +64,9 @@ return {
       return joined
     end
     local function joined_words(n, x, y)
-      if n == 0 then return "no neighbour of " .. at(x, y) .. " is out: the frontier does not grow" end
+      if n == 0 then
+        return "no neighbour of " .. at(x, y) .. " is out: the frontier does not grow"
+      end
       if n == 1 then return "1 out neighbour of " .. at(x, y) .. " joins the frontier" end
       return n .. " out neighbours of " .. at(x, y) .. " join the frontier"
     end

@@ -39,8 +39,8 @@ return {
     local names = { "north", "east", "south", "west" }
     local function at(x, y) return "(" .. x .. "," .. y .. ")" end
     local function is_cell(x, y) return x >= 1 and y >= 1 and x <= last_x and y <= last_y end
-    step{ level = "phase", line = 1,
-          words = "the map starts as wall: " .. cols .. "x" .. rows .. " maze cells, all unvisited" }
+    step{ level = "phase", line = 1, words = "the map starts as wall: " .. cols .. "x" .. rows
+      .. " maze cells, all unvisited" }
 
     -- A cell is visited once it is floor. The stack holds cells as y * w + x.
     local x = 2 * draw_int("start column", 0, cols - 1) + 1
@@ -73,7 +73,8 @@ return {
         stat(1, visited)
         stat(2, carved)
         stat(5, deepest)
-        step{ line = 4, words = "carve " .. names[d] .. " from " .. at(x, y) .. " to " .. at(nx, ny) }
+        step{ line = 4,
+              words = "carve " .. names[d] .. " from " .. at(x, y) .. " to " .. at(nx, ny) }
       else
         -- Every neighbour is visited, so no passage will ever be carved into this cell again:
         -- the passages it has now are its last, and one passage makes it a dead end.
