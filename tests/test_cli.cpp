@@ -15,6 +15,7 @@
 #include "core/version.hpp"
 #include "generators/registry.hpp"
 #include "io/trace.hpp"
+#include "script/shipped_scripts.hpp"
 
 using namespace dungen;
 using nlohmann::json;
@@ -34,15 +35,29 @@ std::vector<std::string> lines(const std::string& text) {
 
 }  // namespace
 
-TEST(Cli, ListNamesEveryGeneratorWithADescription) {
+TEST(Cli, ListNamesEveryGeneratorWithADescriptionThenTheShippedScripts) {
   const Result r = run({"list"});
   EXPECT_EQ(r.code, 0);
   const auto ls = lines(r.out);
-  ASSERT_EQ(ls.size(), all_generators().size());
-  for (std::size_t i = 0; i < ls.size(); ++i) {
+  ASSERT_GE(ls.size(), all_generators().size());
+  for (std::size_t i = 0; i < all_generators().size(); ++i) {
     EXPECT_EQ(ls[i].rfind(std::string(all_generators()[i]->name), 0), 0u) << ls[i];
     EXPECT_GT(ls[i].size(), all_generators()[i]->name.size() + 10);
   }
+  // Then a blank line, the scripts' heading, and every shipped script, marked: the mazes exist
+  // only as scripts and run by name; the drunkard's walk twin is named by its file.
+  ASSERT_EQ(ls.size(), all_generators().size() + 2 + script::shipped_scripts().size());
+  EXPECT_EQ(ls[all_generators().size()], "");
+  EXPECT_EQ(ls[all_generators().size() + 1].rfind("scripts (Lua, in ", 0), 0u);
+  for (const char* maze :
+       {"recursive-backtracker (script)", "prims-maze (script)", "kruskals-maze (script)"}) {
+    EXPECT_NE(r.out.find(std::string("\n") + maze + "  "), std::string::npos) << maze;
+  }
+  EXPECT_NE(r.out.find("\ndrunkards-walk.lua "), std::string::npos);
+  const Result maze = run({"generate", "prims-maze", "--width", "11", "--height", "7"});
+  EXPECT_EQ(maze.code, 0) << maze.err;
+  EXPECT_EQ(lines(maze.out).size(), 7u);
+  EXPECT_EQ(run({"generate", "nosuch"}).err.find("prims-maze") != std::string::npos, true);
 }
 
 TEST(Cli, TextOutputIsOneLinePerRowWithDocumentedGlyphs) {

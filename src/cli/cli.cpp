@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <streambuf>
@@ -25,6 +26,7 @@
 #include "render/png_file.hpp"
 #include "render/recording.hpp"
 #include "render/tiled_export.hpp"
+#include "script/shipped_scripts.hpp"
 
 namespace dungen {
 namespace {
@@ -186,11 +188,28 @@ std::optional<Error> write_png_map(const MapExport& m, int cell_px, const TextSi
                        {.cell_px = cell_px, .room_colours = m.spec.text_shows_labels});
 }
 
+// The built-ins, then the shipped scripts, marked, with their folder (a script named like a
+// built-in runs by its path only), in two aligned columns.
 std::optional<Error> cmd_list(std::ostream& out) {
+  std::vector<std::pair<std::string, std::string>> rows;
   for (const GeneratorSpec* spec : all_generators()) {
-    std::string name(spec->name);
-    name.resize(std::max<std::size_t>(name.size() + 2, 20), ' ');
-    out << name << spec->summary << '\n';
+    rows.emplace_back(std::string(spec->name), std::string(spec->summary));
+  }
+  const std::size_t built_ins = rows.size();
+  for (const script::ShippedScript& s : script::shipped_scripts()) {
+    if (s.same_name_as_built_in) {
+      rows.emplace_back(std::filesystem::path(s.path).filename().string(),
+                        s.summary + " [the built-in's script twin; run it by its path]");
+    } else {
+      rows.emplace_back(s.name + " (script)", s.summary);
+    }
+  }
+  std::size_t width = 0;
+  for (const auto& row : rows) width = std::max(width, row.first.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (i == built_ins) out << "\nscripts (Lua, in " << script::shipped_scripts_folder() << "):\n";
+    out << rows[i].first << std::string(width + 2 - rows[i].first.size(), ' ') << rows[i].second
+        << '\n';
   }
   return check_stream(out);
 }

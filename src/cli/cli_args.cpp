@@ -11,6 +11,7 @@
 #include "render/gif_file.hpp"
 #include "render/map_image.hpp"
 #include "render/recording.hpp"
+#include "script/shipped_scripts.hpp"
 
 namespace dungen {
 namespace {
@@ -302,8 +303,24 @@ std::optional<Error> start_run(const std::vector<std::string>& args, Command com
   } else {
     r.spec = named ? find_generator(args[1]) : preset->generator;
   }
-  if (!r.spec)
-    return Error{"unknown generator " + shown(args[1]) + ": allowed " + generator_names()};
+  if (!r.spec && named) {
+    // A shipped script by its name (dungen list shows them): the mazes, say.
+    if (const script::ShippedScript* shipped = script::find_shipped_script(args[1])) {
+      auto loaded = script::ScriptGenerator::load(shipped->path);
+      if (!loaded)
+        return Error{"the script " + shown(shipped->path) + ": " + loaded.error().message};
+      r.script = std::move(*loaded);
+      r.spec = &r.script->spec();
+    }
+  }
+  if (!r.spec) {
+    std::string allowed = generator_names();
+    for (const script::ShippedScript& s : script::shipped_scripts()) {
+      if (!s.same_name_as_built_in) allowed += ", " + s.name;
+    }
+    return Error{"unknown generator " + shown(args[1]) + ": allowed " + allowed +
+                 ", or a script's path (name.lua)"};
+  }
   if (preset && preset->generator != r.spec) {
     return Error{"the preset is " + std::string(preset->generator->name) + ", not " +
                  std::string(r.spec->name) + ": drop the name, or give a preset of it"};

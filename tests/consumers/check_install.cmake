@@ -42,6 +42,15 @@ foreach(file IN LISTS installed)
   endif()
 endforeach()
 
+# With the command-line program come the shipped generator scripts it lists and runs by name.
+if(EXISTS "${PREFIX}/bin/dungen")
+  foreach(script prims-maze recursive-backtracker kruskals-maze drunkards-walk)
+    if(NOT EXISTS "${PREFIX}/share/dungen/generators/${script}.lua")
+      list(APPEND problems "the shipped script ${script}.lua is not installed")
+    endif()
+  endforeach()
+endif()
+
 # The package names no library a game would have to install (stb, giflib, GLFW, Dear ImGui,
 # GoogleTest, Google Benchmark, nlohmann_json) and exports include/ only, not include/dungen/.
 file(GLOB package "${PREFIX}/${LIBDIR}/cmake/dungen/*.cmake")
