@@ -359,7 +359,7 @@ TEST(AppExport, TheJobRunsOffTheCallersThreadAndReportsOnce) {
   small_run(s, 30);
   std::promise<void> go;
   std::shared_future<void> gate = go.get_future().share();
-  ExportJob job([gate] { gate.wait(); });
+  ExportJob job([gate](StopToken) { gate.wait(); });
   const std::string path = (dir / "map.png").string();
   ASSERT_TRUE(job.start(make_export(s, ExportKind::Png, path)));
   // Held before its work: running, and a second export is refused meanwhile.
@@ -391,7 +391,7 @@ TEST(AppExport, ACancelledJobEndsWithoutWritingTheFile) {
   write_text(path, "precious");
   std::promise<void> go;
   std::shared_future<void> gate = go.get_future().share();
-  ExportJob job([gate] { gate.wait(); });
+  ExportJob job([gate](StopToken) { gate.wait(); });
   ASSERT_TRUE(job.start(make_export(s, ExportKind::Png, path.string())));
   job.cancel();  // returns at once: the job is still held
   EXPECT_TRUE(job.running());
@@ -410,34 +410,40 @@ struct Ended {
   ~Ended() { promise.set_value(); }
 };
 
-// An export of a small session's map, its job held on its thread until go is set.
+// An export of a small session's map, its job held on its thread until the job is asked to stop
+// (bounded: 10 s), so the stop always comes before the export's first look at it.
 struct HeldExport {
   TempDir dir;
   Session session{frozen_clock(1)};
   fs::path path;
-  std::promise<void> go;
   std::future<void> thread_ended;
   std::optional<ExportJob> job;
 
   explicit HeldExport(ExportKind kind, const char* name) : path(dir / name) {
     small_run(session, 100);
-    std::shared_future<void> gate = go.get_future().share();
     auto ended = std::make_shared<Ended>();
     thread_ended = ended->promise.get_future();
-    job.emplace([gate, ended] { gate.wait(); });
+    job.emplace([ended](StopToken stop) {
+      constexpr int kMaxHoldMs = 10'000;
+      for (int ms = 0; ms < kMaxHoldMs && !stop.stop_requested(); ++ms) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+    });
     ended.reset();
     EXPECT_TRUE(job->start(make_export(session, kind, path.string())));
   }
 };
 
+// Closing the app destroys the job: its destructor asks the export to stop and waits for its
+// thread, and nothing is written.
 TEST(AppExport, ClosingTheAppDuringAnExportStopsItAndWaitsForIt) {
   for (const auto& [kind, name] :
        {std::pair{ExportKind::Png, "map.png"}, std::pair{ExportKind::Gif, "run.gif"}}) {
     SCOPED_TRACE(name);
     HeldExport e(kind, name);
-    std::thread release([&] { e.go.set_value(); });
-    e.job.reset();  // stops it and joins: its thread has ended when this returns
-    release.join();
+    // Stops it and joins: its thread has ended when this returns. (Were it not stopped, the hold
+    // would end at its bound and the export would write the file.)
+    e.job.reset();
     EXPECT_EQ(e.thread_ended.wait_for(std::chrono::seconds(0)), std::future_status::ready);
     EXPECT_FALSE(fs::exists(e.path));
     EXPECT_TRUE(fs::is_empty(e.dir.path()));  // no temporary file either

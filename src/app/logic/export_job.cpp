@@ -241,7 +241,7 @@ bool ExportJob::start(ExportRequest request) {
     // At the window's priority, as the seed sweep's thread: the window paces its frames while
     // only work moves (app.cpp), and a lowered export (the worker's nice 10) was starved for
     // minutes by other programs on a busy two-core machine while the user waited for it.
-    if (hold) hold();
+    if (hold) hold(stop);
     ExportOutcome outcome = run_export(request, shared->status, stop);
     shared->outcome = std::move(outcome);
     shared->done.store(true, std::memory_order_release);

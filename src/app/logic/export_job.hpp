@@ -111,9 +111,9 @@ ExportOutcome run_export(const ExportRequest& request, ExportStatus& status, Sto
 class ExportJob {
  public:
   ExportJob() = default;
-  // `hold` runs on the job's thread before the export starts (the tests hold it there to cancel
-  // an export that has not begun).
-  explicit ExportJob(std::function<void()> hold) : hold_(std::move(hold)) {}
+  // `hold` runs on the job's thread before the export starts, with the job's stop token (the
+  // tests hold it there until the job is asked to stop, to cancel an export that has not begun).
+  explicit ExportJob(std::function<void(StopToken)> hold) : hold_(std::move(hold)) {}
   // Asks a running export to stop and waits for it to end (see above).
   ~ExportJob();
   ExportJob(const ExportJob&) = delete;
@@ -139,7 +139,7 @@ class ExportJob {
     std::atomic<bool> done{false};
     ExportOutcome outcome;  // the job's thread's until `done`
   };
-  std::function<void()> hold_;
+  std::function<void(StopToken)> hold_;
   std::shared_ptr<Shared> shared_;
   StopSource stop_{kNoStopState};
   ExportKind kind_ = ExportKind::Png;
