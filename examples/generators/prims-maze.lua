@@ -9,8 +9,7 @@
 -- A maze cell is out while it is wall, in the frontier while it is corridor (drawn so you can
 -- watch the frontier move) and in the maze once it is floor; by the end every cell is floor.
 -- The maze cells sit at odd (x, y). With an even width the column at x = width-2 stays wall
--- beside the border (with an even height, the row at y = height-2). Sides are at most 301: each
--- step's words name cells, and a script keeps at most a million different words.
+-- beside the border (with an even height, the row at y = height-2).
 --
 --   dungen generate examples/generators/prims-maze.lua --seed 5 --width 31 --height 21
 return {
@@ -18,9 +17,9 @@ return {
   summary = "the maze grows from one cell by joining random frontier cells to it "
     .. "(Prim, Jamis Buck)",
   params = {
-    { name = "width", default = 41, min = 3, max = 301,
+    { name = "width", default = 41, min = 3, max = 4095,
       help = "map width in cells (odd; an even width leaves the column at width-2 wall)" },
-    { name = "height", default = 25, min = 3, max = 301,
+    { name = "height", default = 25, min = 3, max = 4095,
       help = "map height in cells (odd; an even height leaves the row at height-2 wall)" },
   },
   pseudocode = {
