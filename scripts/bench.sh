@@ -5,7 +5,8 @@
 # (this machine is shared: wall time would include other processes' turns); ratios are taken
 # within the same run.
 #
-#   scripts/bench.sh            everything (about 10-20 minutes on a quiet 2-core machine)
+#   scripts/bench.sh            everything (about 13-23 minutes on a quiet 2-core machine, 3 of
+#                               them the Lua walk at 1024x1024)
 #   scripts/bench.sh --quick    3 repetitions, shorter runs, no 4096x4096 generator or stepped
 #                               flood-fill runs (the history, seek and kernel runs stay), and one
 #                               repetition of the Lua walk at 1024x1024 (15 s a run): a few
@@ -23,7 +24,7 @@ while [ $# -gt 0 ]; do
     --quick) quick=1; reps=3 ;;
     --filter) filter="${2:?--filter needs a regex}"; shift ;;
     --reps) reps="${2:?--reps needs a number}"; shift ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown flag '$1' (allowed: --quick, --filter REGEX, --reps N)" >&2; exit 2 ;;
   esac
   shift
