@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Issue 9's figures in one table, and issue 26's (goal "26": generators written as Lua scripts):
 # builds dungen_bench (Release), runs it with repetitions and prints each goal's figure, the goal,
-# and whether it is met ("(figure)": a figure the issue asks for without a number to meet). Times are medians of CPU time
-# (this machine is shared: wall time would include other processes' turns); ratios are taken
-# within the same run.
+# and whether it is met ("(figure)": a figure the issue asks for without a number to meet).
+# Times are medians of CPU time (this machine is shared: wall time would include other
+# processes' turns); ratios are taken within the same run.
 #
 #   scripts/bench.sh            everything (about 13-23 minutes on a quiet 2-core machine, 3 of
 #                               them the Lua walk at 1024x1024)
@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
     --quick) quick=1; reps=3 ;;
     --filter) filter="${2:?--filter needs a regex}"; shift ;;
     --reps) reps="${2:?--reps needs a number}"; shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown flag '$1' (allowed: --quick, --filter REGEX, --reps N)" >&2; exit 2 ;;
   esac
   shift
