@@ -7,9 +7,8 @@
 //       as bench_drunkards_walk.cpp registers the built-in. At 1024x1024 both stop at the
 //       default max_steps: a million walk steps.
 //   drunkards-walk and lua-drunkards-walk at 200x200, and the three maze scripts at 201x201
-//       (their largest side is 301): teaching sizes. Their stepped runs (recorded, the app's
-//       path) say how many steps a second a script gives against what the app plays at full
-//       speed.
+//       (odd sides fill a maze): teaching sizes. Their stepped runs (recorded, the app's path)
+//       say how many steps a second a script gives against what the app plays at full speed.
 //   lua-reload/load/80x45, lua-reload/replay/80x45
 //       what the app does when drunkards-walk.lua is saved: read, parse and declare it, then
 //       replay its run, recorded, at its default size (seed 1).
