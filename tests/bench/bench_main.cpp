@@ -11,7 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "app/logic/speed.hpp"
+
 namespace {
+
+constexpr double kFrameSeconds = 1.0 / 60.0;  // a 60 Hz frame, 16.7 ms
 
 class RatioReporter : public benchmark::ConsoleReporter {
  public:
@@ -41,7 +45,7 @@ class RatioReporter : public benchmark::ConsoleReporter {
       if (name.rfind("memcpy/", 0) == 0) continue;
       const std::string size = name.substr(name.rfind('/') + 1);
       auto base = times_.find("memcpy/" + size);
-      if (base == cpu_.end() || base->second <= 0) {
+      if (base == times_.end() || base->second <= 0) {
         std::printf("%-48s %14.1f %12s\n", name.c_str(), t / 1e3, "-");
       } else {
         std::printf("%-48s %14.1f %12.2f\n", name.c_str(), t / 1e3, t / base->second);
@@ -80,6 +84,65 @@ class RatioReporter : public benchmark::ConsoleReporter {
     }
   }
 
+  // Issue 26: a generator written as a Lua script against its built-in twin, same mode and size
+  // ("lua-NAME/MODE/SIZE" over "NAME/MODE/SIZE"), per step: the two may have run different
+  // seeds (a slow run gets through fewer), and a seed's run has the same steps in both. Then
+  // the steps a second each recorded run gives (the app's path) against what the app plays at
+  // full speed; then a reload of drunkards-walk.lua and its replay against one frame.
+  void PrintScriptRatios() const {
+    const std::string lua = "lua-";
+    const auto per_step = [this](const std::string& name, double t) {
+      const auto& c = counters_.at(name);
+      const auto it = c.find("steps/iter");
+      return it == c.end() || it->second <= 0 ? 0.0 : t / it->second;
+    };
+    bool header = false;
+    for (const auto& [name, t] : cpu_) {
+      if (name.rfind(lua, 0) != 0) continue;
+      const auto twin = cpu_.find(name.substr(lua.size()));
+      if (twin == cpu_.end()) continue;
+      const double a = per_step(twin->first, twin->second), b = per_step(name, t);
+      if (a <= 0 || b <= 0) continue;
+      if (!header) {
+        std::printf("\n%-40s %14s %14s %9s\n", "script / built-in (median CPU)", "built-in ns/st",
+                    "script ns/st", "ratio");
+        header = true;
+      }
+      std::printf("%-40s %14.1f %14.1f %9.1f\n", twin->first.c_str(), a, b, b / a);
+    }
+    // At full speed the app owes kMaxSpeed steps a second, and a frame may spend at most
+    // kDefaultFrameBudgetSeconds stepping: a run keeps up only if it steps this fast.
+    const double needed =
+        dungen::app::kMaxSpeed * kFrameSeconds / dungen::app::kDefaultFrameBudgetSeconds;
+    header = false;
+    for (const auto& [name, t] : cpu_) {
+      const bool script = name.rfind(lua, 0) == 0;
+      if (name.find("/stepped/") == std::string::npos || !(script || cpu_.count(lua + name))) {
+        continue;
+      }
+      const auto c = counters_.at(name).find("steps/iter");
+      if (c == counters_.at(name).end() || t <= 0) continue;
+      if (!header) {
+        std::printf("\n%-40s %12s %14s %14s %9s\n", "playing, recorded (median CPU)", "steps/run",
+                    "steps/s", "needed/s", "x needed");
+        header = true;
+      }
+      const double rate = c->second / (t / 1e9);
+      std::printf("%-40s %12.0f %14.0f %14.0f %9.2f\n", name.c_str(), c->second, rate, needed,
+                  rate / needed);
+    }
+    const auto load = cpu_.find("lua-reload/load/80x45");
+    const auto replay = cpu_.find("lua-reload/replay/80x45");
+    if (load != cpu_.end() && replay != cpu_.end()) {
+      const double ms = (load->second + replay->second) / 1e6;
+      std::printf(
+          "\nreload + replay drunkards-walk.lua at 80x45 (median CPU): load %.2f ms + replay "
+          "%.2f ms = %.2f ms = %.2f frames of %.1f ms\n",
+          load->second / 1e6, replay->second / 1e6, ms, ms / (kFrameSeconds * 1e3),
+          kFrameSeconds * 1e3);
+    }
+  }
+
  private:
   std::map<std::string, std::map<std::string, double>> counters_;
   std::map<std::string, double> times_;
@@ -96,6 +159,7 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks(&reporter);
   reporter.PrintRatios();
   reporter.PrintSteppedRatios();
+  reporter.PrintScriptRatios();
   benchmark::Shutdown();
   return 0;
 }

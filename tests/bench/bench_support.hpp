@@ -66,10 +66,16 @@ inline void register_generator(const GeneratorSpec& spec, const ParamValues& par
   benchmark::RegisterBenchmark((label + "/batch/" + size).c_str(), [&spec,
                                                                     params](benchmark::State& st) {
     std::uint64_t n = 0;
+    std::uint64_t steps = 0;
     for (auto _ : st) {
       Stepper s = start_generator(spec, params, 1 + n++ % kBenchSeeds, false);
-      benchmark::DoNotOptimize(run_to_end(s).steps);
+      steps += run_to_end(s).steps;
     }
+    benchmark::DoNotOptimize(steps);
+    // Steps a run, so that two generators' costs can be compared per step (bench_main.cpp's
+    // script / built-in ratios) whatever seeds each got through.
+    st.counters["steps/iter"] =
+        benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kAvgIterations);
     // Nanoseconds per map cell (CPU time): a rate counter inverted is seconds per cell, and the
     // cells are counted in billions so that it reads in nanoseconds.
     const double cells = static_cast<double>(params.get_int("width")) * params.get_int("height");
