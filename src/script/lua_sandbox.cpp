@@ -51,6 +51,9 @@ LuaSandbox::LuaSandbox(SandboxLimits limits) : limits_(limits) {
   if (!L_) return;  // the cap is smaller than an empty state: every run_chunk says so
   *static_cast<LuaSandbox**>(lua_getextraspace(L_)) = this;
   open_safe_libraries();
+  // Generational collection: a step's short-lived strings and tables (words, overlay items) die
+  // young, and are collected without going over the whole heap.
+  lua_gc(L_, LUA_GCGEN, 0, 0);
   // Threads made later (the body's coroutine) copy this hook (lua_newthread).
   lua_sethook(L_, &LuaSandbox::count, LUA_MASKCOUNT, kHookEvery);
 }

@@ -76,6 +76,43 @@ std::optional<std::int64_t> integer_field(lua_State* L, int table, const char* k
   return static_cast<std::int64_t>(v);
 }
 
+// The numbers of a step's words sit in its event's point and rectangle.
+std::array<int*, kWordNumbers> number_slots(Event& e) {
+  return {&e.at.x, &e.at.y, &e.rect.x, &e.rect.y, &e.rect.w, &e.rect.h};
+}
+constexpr char kHole = '\x01';  // a number's place in a template
+// A step's draw words kept as one text: "name\x1fwords\x1e" per draw, names in order.
+constexpr char kDrawNameEnd = '\x1f';
+constexpr char kDrawWordsEnd = '\x1e';
+
+// A step's words as a template (into `shape`) and its numbers (into the event's slots).
+// Numbers that read back exactly: up to 9 digits, no leading zero (a "007" stays text), and no
+// template for words that hold the hole character themselves.
+void shape_words(std::string_view words, Event& event, std::string& shape) {
+  shape.clear();
+  const auto slots = number_slots(event);
+  int holes = 0;
+  const bool plain = words.find(kHole) == std::string_view::npos;
+  for (std::size_t i = 0; i < words.size();) {
+    std::size_t j = i;
+    while (j < words.size() && words[j] >= '0' && words[j] <= '9') ++j;
+    const std::size_t len = j - i;
+    if (len == 0) {
+      shape += words[i++];
+      continue;
+    }
+    if (plain && holes < kWordNumbers && len <= 9 && (words[i] != '0' || len == 1)) {
+      int v = 0;
+      for (std::size_t k = i; k < j; ++k) v = v * 10 + (words[k] - '0');
+      *slots[static_cast<std::size_t>(holes++)] = v;
+      shape += kHole;
+    } else {
+      shape.append(words.substr(i, len));
+    }
+    i = j;
+  }
+}
+
 // What one run needs inside the functions its script calls.
 struct RunState {
   StepContext* ctx = nullptr;
@@ -85,6 +122,25 @@ struct RunState {
   bool yielded = false;    // by step{...} or done{...} (a bare coroutine.yield is not a step)
   bool finished = false;   // it was done{...}
   std::int64_t steps = 0;  // steps yielded so far
+
+  // What makes a call cheap (a walk makes millions of them). Lua keeps one copy of each short
+  // string per state, so a script's "floor" or draw name is the same pointer every time while
+  // that string lives; the strings below are anchored in the registry, so they always live.
+  std::array<const char*, kTileCount> tile_text{};  // each tile's name, anchored
+  std::array<int, kTileCount> tile_ref{};           // and its registry reference, to push it
+  std::unordered_map<const char*, std::string_view> draw_names;  // anchored draw names
+  std::string text;                                              // a step's text being kept, reused
+  std::unordered_map<std::string, int> text_ids;  // texts this run kept: no lock, no copy
+  std::vector<std::pair<std::string_view, std::string_view>> draw_entries;  // a step's, reused
+
+  // The id of `text` in the program's table: this run's own map first, the shared table (a
+  // lock) only for a text the run has not said before. -1 past kMaxScriptWords.
+  int keep_text() {
+    if (auto it = text_ids.find(text); it != text_ids.end()) return it->second;
+    const int id = program->word_id(text);
+    if (id >= 0 && text_ids.size() < kMaxRunTextCache) text_ids.emplace(text, id);
+    return id;
+  }
 };
 
 RunState& run_of(lua_State* L) {
@@ -108,7 +164,11 @@ int lua_set(lua_State* L) {
   const std::size_t i = cell_arg(L, run, "set");
   std::size_t n = 0;
   const char* name = luaL_checklstring(L, 3, &n);
-  const std::optional<Tile> tile = tile_named(std::string_view(name, n));
+  std::optional<Tile> tile;
+  for (int t = 0; t < kTileCount && !tile; ++t) {
+    if (run.tile_text[static_cast<std::size_t>(t)] == name) tile = static_cast<Tile>(t);
+  }
+  if (!tile) tile = tile_named(std::string_view(name, n));  // a long or built string
   if (!tile) luaL_error(L, "set: unknown tile '%s' (wall, floor, corridor, door, empty)", name);
   run.ctx->canvas().set_tile(i, *tile);
   return 0;
@@ -117,15 +177,23 @@ int lua_set(lua_State* L) {
 int lua_get(lua_State* L) {
   RunState& run = run_of(L);
   const std::size_t i = cell_arg(L, run, "get");
-  const std::string_view name = tile_name(run.ctx->grid().tile(i));
-  lua_pushlstring(L, name.data(), name.size());
+  lua_rawgeti(L, LUA_REGISTRYINDEX,
+              run.tile_ref[static_cast<std::size_t>(run.ctx->grid().tile(i))]);
   return 1;
 }
 
-std::string_view draw_name_arg(lua_State* L, const RunState& run) {
+std::string_view draw_name_arg(lua_State* L, RunState& run) {
   std::size_t n = 0;
   const char* name = luaL_checklstring(L, 1, &n);
-  return run.program->name_of_draw(std::string_view(name, n));
+  if (auto it = run.draw_names.find(name); it != run.draw_names.end()) return it->second;
+  const std::string_view kept = run.program->name_of_draw(std::string_view(name, n));
+  if (n <= kShortString && run.draw_names.size() < kMaxRunTextCache) {
+    // Anchored, so its pointer names this text for the rest of the run.
+    lua_pushvalue(L, 1);
+    (void)luaL_ref(L, LUA_REGISTRYINDEX);
+    run.draw_names.emplace(name, kept);
+  }
+  return kept;
 }
 
 int lua_draw_int(lua_State* L) {
@@ -290,7 +358,7 @@ void read_overlay(lua_State* L, int list, RunState& run) {
 }
 
 // step{..., draw_words = { dir = "dir = 2: south of north, east, south" }}: how the step's
-// draws read in the log. Kept as one text, "name\x1ftext\x1e" per draw, names in order.
+// draws read in the log, kept as one text.
 int read_draw_words(lua_State* L, int table, RunState& run) {
   if (!plain_table(L, table)) luaL_error(L, "draw_words = { name = \"...\", ... } is a table");
   // First check every entry (a raise leaves nothing behind), then build the text.
@@ -303,7 +371,25 @@ int read_draw_words(lua_State* L, int table, RunState& run) {
     if (++entries > kMaxOverlayItems) luaL_error(L, "draw_words: too many entries");
     lua_pop(L, 1);
   }
-  return run.program->draw_words_id(L, table);
+  // Nothing below raises: strings only, read raw.
+  run.draw_entries.clear();
+  lua_pushnil(L);
+  while (lua_next(L, table) != 0) {
+    std::size_t kn = 0, vn = 0;
+    const char* k = lua_tolstring(L, -2, &kn);
+    const char* v = lua_tolstring(L, -1, &vn);
+    run.draw_entries.emplace_back(std::string_view(k, kn), std::string_view(v, vn));
+    lua_pop(L, 1);
+  }
+  std::sort(run.draw_entries.begin(), run.draw_entries.end());
+  run.text.clear();
+  for (const auto& [k, v] : run.draw_entries) {
+    run.text.append(k);
+    run.text += kDrawNameEnd;
+    run.text.append(v);
+    run.text += kDrawWordsEnd;
+  }
+  return run.keep_text();
 }
 
 // step{level = "cell", line = 3, words = "..."} and done{...}: the step, then a yield.
@@ -334,7 +420,9 @@ int yield_step(lua_State* L, bool last) {
   std::size_t n = 0;
   const char* words = lua_tolstring(L, -1, &n);
   if (!words || n == 0) luaL_error(L, "every step has words: step{..., words = \"...\"}");
-  if (!run.program->encode_words(std::string_view(words, n), step.event)) {
+  shape_words(std::string_view(words, n), step.event, run.text);
+  step.event.id = run.keep_text();
+  if (step.event.id < 0) {
     luaL_error(L, "more than %d different step texts in one script",
                static_cast<int>(kMaxScriptWords));
   }
@@ -342,7 +430,8 @@ int yield_step(lua_State* L, bool last) {
   if (!lua_isnil(L, -1)) {
     words = lua_tolstring(L, -1, &n);
     if (!words) luaL_error(L, "step: caption is a string");
-    step.event.other = run.program->word_id(std::string_view(words, n));
+    run.text.assign(words, n);
+    step.event.other = run.keep_text();
     if (step.event.other < 0) {
       luaL_error(L, "more than %d different step texts in one script",
                  static_cast<int>(kMaxScriptWords));
@@ -387,6 +476,12 @@ StepGenerator run_script(StepContext& ctx, ParamValues params, const ScriptGener
   lua_State* L = box.state();
   box.host_reads(true);  // the setup below may not fail for want of memory
   RunState run{&ctx, program, program->spec().narration.pseudocode.size()};
+  for (int t = 0; t < kTileCount; ++t) {
+    const std::string_view name = tile_name(static_cast<Tile>(t));
+    lua_pushlstring(L, name.data(), name.size());
+    run.tile_text[static_cast<std::size_t>(t)] = lua_tostring(L, -1);
+    run.tile_ref[static_cast<std::size_t>(t)] = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
   static constexpr luaL_Reg kApi[] = {
       {"set", lua_set},
       {"get", lua_get},
@@ -477,44 +572,6 @@ std::string_view ScriptGenerator::name_of_draw(std::string_view name) const {
   return kept;
 }
 
-namespace {
-// The numbers of a step's words sit in its event's point and rectangle.
-std::array<int*, kWordNumbers> number_slots(Event& e) {
-  return {&e.at.x, &e.at.y, &e.rect.x, &e.rect.y, &e.rect.w, &e.rect.h};
-}
-constexpr char kHole = '\x01';  // a number's place in a template
-}  // namespace
-
-bool ScriptGenerator::encode_words(std::string_view words, Event& event) const {
-  // Numbers that read back exactly: up to 9 digits, no leading zero (a "007" stays text), and
-  // no template for words that hold the hole character themselves.
-  std::string shape;
-  shape.reserve(words.size());
-  const auto slots = number_slots(event);
-  int holes = 0;
-  const bool plain = words.find(kHole) == std::string_view::npos;
-  for (std::size_t i = 0; i < words.size();) {
-    std::size_t j = i;
-    while (j < words.size() && words[j] >= '0' && words[j] <= '9') ++j;
-    const std::size_t len = j - i;
-    if (len == 0) {
-      shape += words[i++];
-      continue;
-    }
-    if (plain && holes < kWordNumbers && len <= 9 && (words[i] != '0' || len == 1)) {
-      int v = 0;
-      for (std::size_t k = i; k < j; ++k) v = v * 10 + (words[k] - '0');
-      *slots[static_cast<std::size_t>(holes++)] = v;
-      shape += kHole;
-    } else {
-      shape.append(words.substr(i, len));
-    }
-    i = j;
-  }
-  event.id = word_id(shape);
-  return event.id >= 0;
-}
-
 std::string ScriptGenerator::decode_words(const Event& event) const {
   const std::string_view shape = word(event.id);
   Event e = event;
@@ -532,31 +589,10 @@ std::string ScriptGenerator::decode_words(const Event& event) const {
   return out;
 }
 
-int ScriptGenerator::draw_words_id(lua_State* L, int table) const {
-  std::vector<std::pair<std::string_view, std::string_view>> entries;
-  lua_pushnil(L);
-  while (lua_next(L, table) != 0) {  // strings only (checked): nothing here raises
-    std::size_t kn = 0, vn = 0;
-    const char* k = lua_tolstring(L, -2, &kn);
-    const char* v = lua_tolstring(L, -1, &vn);
-    entries.emplace_back(std::string_view(k, kn), std::string_view(v, vn));
-    lua_pop(L, 1);
-  }
-  std::sort(entries.begin(), entries.end());
-  std::string text;
-  for (const auto& [k, v] : entries) {
-    text.append(k);
-    text += '\x1f';
-    text.append(v);
-    text += '\x1e';
-  }
-  return word_id(text);
-}
-
 std::string ScriptGenerator::draw_words(int id, std::string_view draw_name) const {
   const std::string_view text = word(id);
   for (std::size_t i = 0; i < text.size();) {
-    const std::size_t sep = text.find('\x1f', i), end = text.find('\x1e', i);
+    const std::size_t sep = text.find(kDrawNameEnd, i), end = text.find(kDrawWordsEnd, i);
     if (sep == std::string_view::npos || end == std::string_view::npos || sep > end) break;
     if (text.substr(i, sep - i) == draw_name)
       return std::string(text.substr(sep + 1, end - sep - 1));

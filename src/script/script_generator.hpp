@@ -51,6 +51,10 @@ inline constexpr std::size_t kMaxScriptRooms = 1 << 16;
 // floor cells" and 7, 4, 2, 39): a long walk says a million different sentences with a few
 // templates. At most this many numbers a sentence go into the step; the rest stay in the text.
 inline constexpr int kWordNumbers = 6;
+// A run remembers this many texts and draw names of its own (past it, each goes to the shared
+// table again); names up to kShortString bytes are Lua's short strings, one copy per state.
+inline constexpr std::size_t kMaxRunTextCache = 1 << 16;
+inline constexpr std::size_t kShortString = 40;
 
 class ScriptGenerator {
  public:
@@ -74,13 +78,9 @@ class ScriptGenerator {
   int word_id(std::string_view words) const;
   std::string_view word(int id) const;
   std::string_view name_of_draw(std::string_view name) const;
-  // A step's words into its event (a template's id and the numbers: see kWordNumbers), and
-  // back; false past kMaxScriptWords texts.
-  bool encode_words(std::string_view words, Event& event) const;
+  // A step's words from its event (a template's id and the numbers: see kWordNumbers), and how
+  // its draw `draw_name` reads (the step's draw words, kept as text `id`; "" for none).
   std::string decode_words(const Event& event) const;
-  // The draw words of the plain table at `table` of L ({ name = "words", ... }, strings only,
-  // checked by the caller) kept as one text: its id, or -1 past kMaxScriptWords.
-  int draw_words_id(lua_State* L, int table) const;
   std::string draw_words(int id, std::string_view draw_name) const;
 
   // The declared stats: how many, and where stat i (0-based) keeps its value (a fraction keeps
