@@ -178,6 +178,27 @@ TEST(ScriptGenerator, BadDeclarationsAreRefusedWhenLoaded) {
             "..., params = {...}, pseudocode = {...}, run = function(p) ... end }");
 }
 
+// A run that stops in the middle of a step keeps the map and stats of its last whole step: the
+// cells and stats that step had changed are undone, and the run is over.
+TEST(ScriptGenerator, AStopMidStepLeavesTheLastWholeStepsMap) {
+  auto g = ScriptGenerator::from_source(
+      script("set(1, 1, 'floor') stat(1, 5) step{ line = 1, words = 'one cell' }\n"
+             "set(2, 2, 'floor') set(3, 3, 'door') stat(1, 9) error('broken')",
+             "stats = { 'n' },"),
+      "t.lua");
+  ASSERT_TRUE(g) << g.error().message;
+  Stepper s = start_generator((*g)->spec(), (*g)->spec().schema.defaults(), 1);
+  ASSERT_NE(s.next(), nullptr);
+  const Grid after_first = s.grid();
+  EXPECT_THROW((void)s.next(), ScriptStopped);
+  EXPECT_EQ(s.grid().tiles(), after_first.tiles());
+  EXPECT_EQ(s.grid().tile(s.grid().index(1, 1)), Tile::Floor);
+  EXPECT_EQ(s.stats()[0], 5);
+  EXPECT_TRUE(s.changes().empty());
+  EXPECT_TRUE(s.done());
+  EXPECT_EQ(s.next(), nullptr);
+}
+
 // The CLI takes a script where it takes a generator's name: the same map for the same seed, the
 // script's own flags, and a script that stops ends in one line and exit 2.
 TEST(ScriptGenerator, TheCliRunsAScriptAsAGenerator) {

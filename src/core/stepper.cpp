@@ -34,7 +34,23 @@ const Step* Stepper::next() {
     current_ = nullptr;
     return nullptr;
   }
-  current_ = generator_.advance();
+  try {
+    current_ = generator_.advance();
+  } catch (...) {
+    // The body stopped in the middle of a step (a script that broke a rule): what that step had
+    // changed is undone, so the map and stats stay those of the last whole step, and nothing
+    // follows.
+    Grid& grid = context_->grid_;
+    for (auto c = context_->changes_.rbegin(); c != context_->changes_.rend(); ++c) {
+      grid.put(c->index, c->before);
+    }
+    context_->stats_.apply(context_->stat_changes_, false);
+    context_->changes_.clear();
+    context_->stat_changes_.clear();
+    context_->draws_.clear();
+    current_ = nullptr;
+    throw;
+  }
   if (current_) ++steps_;
   return current_;
 }

@@ -108,7 +108,10 @@ class Stepper {
   Stepper& operator=(Stepper&& other) noexcept;
   ~Stepper();
 
-  // Runs one step. Returns it, or nullptr once the algorithm has finished.
+  // Runs one step. Returns it, or nullptr once the algorithm has finished. An exception out of
+  // the body (a script that broke a rule) passes through, after the changes of the step it
+  // stopped in are undone (when changes are recorded): the map and stats are the last whole
+  // step's, and the run is over (done()).
   const Step* next();
   // True once the final step (Step::last) has run, or the body has returned.
   bool done() const { return generator_.done() || (current_ && current_->last); }
