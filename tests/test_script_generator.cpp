@@ -178,6 +178,74 @@ TEST(ScriptGenerator, BadDeclarationsAreRefusedWhenLoaded) {
             "..., params = {...}, pseudocode = {...}, run = function(p) ... end }");
 }
 
+// What a step may say besides its words: overlay items (each role's shape), a caption, how its
+// draws read; and the layout's start and rooms. Each lands where a built-in's would.
+TEST(ScriptGenerator, OverlayCaptionDrawWordsAndLayoutReachTheStep) {
+  auto g = ScriptGenerator::from_source(
+      script("local d = draw_int('dir', 0, 3)\nstart(2, 3) room(1, 1, 4, 3)\n"
+             "step{ line = 1, words = 'went 12 ways at (3,4)', caption = 'east: carve',\n"
+             "  draw_words = { dir = 'dir = ' .. d .. ': east' },\n"
+             "  overlay = { { role = 'candidate', x = 1, y = 2, w = 3, h = 4 },\n"
+             "              { role = 'walker', x = 5, y = 6 },\n"
+             "              { role = 'trail', cells = { 1, 1, 2, 1, 3, 1 } } } }\n"
+             "done{ line = 2, words = 'done' }"),
+      "t.lua");
+  ASSERT_TRUE(g) << g.error().message;
+  const GeneratorSpec& spec = (*g)->spec();
+  const ParamValues p = spec.schema.defaults();
+  Stepper s = start_generator(spec, p, 1);
+  const Step* step = s.next();
+  ASSERT_NE(step, nullptr);
+  EXPECT_EQ(spec.narration.words(*step, p), "went 12 ways at (3,4)");
+  EXPECT_EQ(spec.narration.caption(*step, p), "east: carve");
+  ASSERT_EQ(s.draws().size(), 1u);
+  EXPECT_EQ(step_draws_text(spec.narration, *step, s.draws(), p),
+            "dir = " + std::to_string(s.draws()[0].value) + ": east");
+  ASSERT_EQ(step->overlay.items.size(), 3u);
+  EXPECT_EQ(step->overlay.items[0], box(Role::Candidate, Rect{1, 2, 3, 4}));
+  EXPECT_EQ(step->overlay.items[1], marker(Role::Walker, Point{5, 6}));
+  EXPECT_EQ(step->overlay.items[2], line(Role::Trail, {{1, 1}, {2, 1}, {3, 1}}));
+  EXPECT_EQ(step->event.kind, kEventBegin);
+  EXPECT_EQ(s.layout().start, (Point{2, 3}));
+  ASSERT_EQ(s.layout().rooms.size(), 1u);
+  EXPECT_EQ(s.layout().rooms[0].bounds, (Rect{1, 1, 4, 3}));
+  const Step* last = s.next();
+  ASSERT_NE(last, nullptr);
+  EXPECT_EQ(last->event.kind, kEventDone);
+  EXPECT_TRUE(last->overlay.items.empty());
+  EXPECT_EQ(spec.narration.caption(*last, p), "");
+}
+
+TEST(ScriptGenerator, BadOverlaysAndLayoutsStopWithTheRule) {
+  const auto stop = [](const std::string& body) {
+    return stop_of(script(body + "\ndone{ line = 1, words = 'x' }"));
+  };
+  EXPECT_EQ(stop("step{ line = 1, words = 'a', overlay = { { role = 'lava', x = 1, y = 1 } } }"),
+            "t.lua:5: overlay[1]: unknown role 'lava' (docs/SCRIPTING.md lists them)");
+  EXPECT_EQ(stop("step{ line = 1, words = 'a', overlay = { { role = 'read', x = 1, y = 1 } } }"),
+            "t.lua:5: overlay[1]: unknown role 'read' (docs/SCRIPTING.md lists them)");
+  EXPECT_EQ(stop("step{ line = 1, words = 'a', overlay = { { role = 'walker', x = 10, y = 1 } } }"),
+            "t.lua:5: overlay: cell (10, 1) is outside the 10x8 map");
+  EXPECT_EQ(stop("step{ line = 1, words = 'a', overlay = { { role = 'candidate', x = 8, y = 1, "
+                 "w = 3, h = 2 } } }"),
+            "t.lua:5: overlay[1]: the candidate rectangle 3x2 at (8, 1) is not on the map");
+  EXPECT_EQ(
+      stop("step{ line = 1, words = 'a', overlay = { { role = 'candidate', x = 1, y = 1 } } }"),
+      "t.lua:5: overlay: a candidate item needs w, an integer");
+  EXPECT_EQ(
+      stop("step{ line = 1, words = 'a', overlay = { { role = 'trail', cells = { 1, 2, 3 } } } }"),
+      "t.lua:5: overlay[1]: cells = { x1, y1, x2, y2, ... }, at most 1048576 cells a step");
+  EXPECT_EQ(stop("local c = {} for i = 1, 5000 do c[i] = { role = 'cursor', x = 1, y = 1 } end\n"
+                 "step{ line = 1, words = 'a', overlay = c }"),
+            "t.lua:6: overlay: more than 4096 items");
+  EXPECT_EQ(stop("step{ line = 1, words = 'a', draw_words = { dir = 5 } }"),
+            "t.lua:5: draw_words: each entry is name = \"words\" (strings)");
+  EXPECT_EQ(stop("step{ line = 1, words = 'a', caption = {} }"),
+            "t.lua:5: step: caption is a string");
+  EXPECT_EQ(stop("room(8, 1, 5, 2)"), "t.lua:5: room(8, 1, 5, 2): not a rectangle on the 10x8 map");
+  EXPECT_EQ(stop("start(-1, 0)"), "t.lua:5: start(-1, 0): outside the 10x8 map (x 0..9, y 0..7)");
+}
+
 // A run that stops in the middle of a step keeps the map and stats of its last whole step: the
 // cells and stats that step had changed are undone, and the run is over.
 TEST(ScriptGenerator, AStopMidStepLeavesTheLastWholeStepsMap) {

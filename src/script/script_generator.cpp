@@ -318,7 +318,7 @@ void read_overlay(lua_State* L, int list, RunState& run) {
     lua_pop(L, 1);
     OverlayItem& out = overlay.items.emplace_back();
     out.role = *role;
-    const char* shape = role_info(*role).legend.data();
+    const char* shape = role_info(*role).name.data();  // a literal: NUL-terminated
     if (role_info(*role).shape == RoleShape::Box) {
       const Point at = on_map(int_field(L, item, "x", shape), int_field(L, item, "y", shape));
       const lua_Integer w = int_field(L, item, "w", shape), h = int_field(L, item, "h", shape);
