@@ -16,6 +16,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,12 +60,23 @@ constexpr bool kWaitsForEvents = false;
 constexpr bool kWaitsForEvents = true;
 #endif
 
+// The session the flags start: with the scripts they read, listed after the built-ins.
+SessionConfig session_config(const AppOptions& options) {
+  SessionConfig config;
+  config.scripts = options.scripts;
+  return config;
+}
+
+// How often the --script files are looked at for changes.
+constexpr double kScriptWatchSeconds = 0.5;
+
 class App {
  public:
   App(Window& window, const AppOptions& options)
       : window_(window),
         options_(options),
         ui_{.show_help = false, .font_scale = options.font_scale},
+        session_(session_config(options)),
         stager_(options.frames == 0 || options.no_wait),
         pacer_(kWaitsForEvents && (options.frames == 0 || options.no_wait)) {}
 
@@ -129,6 +143,17 @@ class App {
   std::string capture_error_;
   bool captured_ = false;
   double capture_seconds_ = 0.0;
+  // The --script files, read again when one changes on disk (looked at every
+  // kScriptWatchSeconds; the idle window redraws at least every second).
+  struct Watched {
+    std::string path;
+    const GeneratorSpec* spec = nullptr;  // its version in the session's list
+    std::filesystem::file_time_type stamp{};
+    std::uintmax_t size = 0;
+  };
+  std::vector<Watched> watched_;
+  double next_watch_ = 0.0;
+  void watch_scripts(double now);
   FrameParts parts_{};                           // where the last frame's time went
   std::optional<std::uint64_t> steps_to_check_;  // --no-wait --steps K: clamped, once done?
 };
@@ -165,9 +190,41 @@ bool App::setup() {
     ui_.preset_note = options_.preset_is_share ? note_for_share(*options_.preset, lesson_presets())
                                                : note_of(*options_.preset);
   }
+  for (const AppOptions::WatchedScript& w : options_.watched) {
+    std::error_code ec;
+    watched_.push_back({w.path, w.spec, std::filesystem::last_write_time(w.path, ec),
+                        std::filesystem::file_size(w.path, ec)});
+  }
   renderer_ = std::make_unique<MapRenderer>();
   gl_check::after("the setup (the window, the map's shader)");
   return true;
+}
+
+// A watched script whose file changed is read again: a good read replaces it in the session
+// (same seed, parameters and step where they still fit), a bad one shows its error under the
+// log, and the last good run stays on screen.
+void App::watch_scripts(double now) {
+  if (watched_.empty() || now < next_watch_ || !options_.load_script) return;
+  next_watch_ = now + kScriptWatchSeconds;
+  for (Watched& w : watched_) {
+    std::error_code ec;
+    const auto stamp = std::filesystem::last_write_time(w.path, ec);
+    if (ec) continue;  // mid-save (an editor's rename): the next look sees the new file
+    const std::uintmax_t size = std::filesystem::file_size(w.path, ec);
+    if (ec || (stamp == w.stamp && size == w.size)) continue;
+    w.stamp = stamp;
+    w.size = size;
+    auto loaded = options_.load_script(w.path);
+    if (!loaded) {
+      std::ifstream in(w.path, std::ios::binary);
+      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      session_.set_script_error(loaded.error().message, std::move(text));
+      continue;
+    }
+    const GeneratorSpec* before = w.spec;
+    w.spec = loaded->get();
+    session_.replace_generator(before, std::move(*loaded));
+  }
 }
 
 namespace {
@@ -245,7 +302,7 @@ void App::split_for_compare() {
     return;
   }
   if (!compare_) {
-    compare_ = std::make_unique<ComparePane>(session_, SessionConfig{});
+    compare_ = std::make_unique<ComparePane>(session_, session_config(options_));
     // The first pane B takes --b-generator, --b-seed and --b-PARAM.
     if (!compare_flags_applied_) {
       compare_flags_applied_ = true;
@@ -515,6 +572,13 @@ void App::print_layout() const {
                 static_cast<unsigned long long>(s.position()),
                 static_cast<unsigned long long>(s.recorded()),
                 s.recorded_whole() ? " (whole run)" : "");
+    // A script's name (a reload may change it) and its error (tests/gui/script_reload_test.sh).
+    if (!s.generator().source.empty()) {
+      std::printf("dungen-viz: pane %c script %s\n", name, std::string(s.generator().name).c_str());
+    }
+    if (const Session::RunError e = s.run_error(); !e.text.empty()) {
+      std::printf("dungen-viz: pane %c error %s\n", name, e.text.c_str());
+    }
   };
   pane('A', session_);
   if (compare_) pane('B', compare_->b());
@@ -573,6 +637,7 @@ bool App::tick() {
     pacer_.restart_clock(glfwGetTime());
     return true;
   }
+  watch_scripts(glfwGetTime());
   const double dt = pacer_.start_frame(glfwGetTime());
   const bool final_frame = headless && pacer_.frames() >= options_.frames;
   const double start = glfwGetTime();

@@ -39,6 +39,13 @@ float button_w(std::string_view s) {
 float check_w(std::string_view s) {
   return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + text_w(s);
 }
+// A generator as the list names it: a script is marked (one may share a built-in's name).
+std::string generator_label(const GeneratorSpec& spec) {
+  std::string label(spec.name);
+  if (!spec.source.empty()) label += " (script)";
+  return label;
+}
+
 float combo_w(std::string_view preview) {
   return button_w(preview) + ImGui::GetFrameHeight();  // the text, then the arrow
 }
@@ -86,7 +93,7 @@ Metrics metrics(const Session& session, const Session* b) {
   if (b) params(b->params().schema());
   params(region_schema());
   for (const GeneratorSpec* spec : session.generators()) {
-    m.single = std::max(m.single, combo_w(spec->name));
+    m.single = std::max(m.single, combo_w(generator_label(*spec)));
   }
   m.single = std::max(m.single, seed_field_w());
   for (const char* button : {"flood-fill from this step", "fit (F)", "help (F1)", "reset (U)"}) {
@@ -224,16 +231,16 @@ void settings_rows(Session& session, UiState& ui, const Metrics& m, std::string_
   const GeneratorSpec& current = session.generator();
   // The panel is titled "Generator": the combo needs no label, and gets the whole width.
   ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::BeginCombo("##generator", std::string(current.name).c_str())) {
+  if (ImGui::BeginCombo("##generator", generator_label(current).c_str())) {
     for (const GeneratorSpec* spec : session.generators()) {
-      if (ImGui::Selectable(std::string(spec->name).c_str(), spec == &current)) {
-        session.select_generator(spec->name);
+      if (ImGui::Selectable(generator_label(*spec).c_str(), spec == &current)) {
+        session.select_generator(*spec);
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(spec->summary).c_str());
     }
     ImGui::EndCombo();
   }
-  note_item(ui, std::string(items) + "generator", combo_w(current.name));
+  note_item(ui, std::string(items) + "generator", combo_w(generator_label(current)));
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", std::string(session.generator().summary).c_str());
   ImGui::PopTextWrapPos();

@@ -9,16 +9,44 @@
 #include "app/app.hpp"
 #include "app/options.hpp"
 #include "app/page.hpp"
+#if defined(DUNGEN_HAVE_SCRIPTS)
+#include "script/shipped_scripts.hpp"
+#endif
 
 namespace {
+
+#if defined(DUNGEN_HAVE_SCRIPTS)
+// A script as a generator: the spec, kept alive with the script that owns it.
+dungen::Checked<std::shared_ptr<const dungen::GeneratorSpec>> load_script_spec(
+    const std::string& path) {
+  auto loaded = dungen::script::ScriptGenerator::load(path);
+  if (!loaded) return loaded.error();
+  const std::shared_ptr<const dungen::script::ScriptGenerator> script = *loaded;
+  return std::shared_ptr<const dungen::GeneratorSpec>(script, &script->spec());
+}
+
+// The shipped scripts the list shows (a built-in's script twin is left to --script).
+std::vector<std::shared_ptr<const dungen::GeneratorSpec>> shipped_script_specs() {
+  std::vector<std::shared_ptr<const dungen::GeneratorSpec>> out;
+  for (const dungen::script::ShippedScript& s : dungen::script::shipped_scripts()) {
+    if (s.same_name_as_built_in) continue;
+    if (auto spec = load_script_spec(s.path)) out.push_back(std::move(*spec));
+  }
+  return out;
+}
+#endif
 
 int run(const std::vector<std::string>& args, std::chrono::steady_clock::time_point started) {
   using namespace dungen::app;
 #if defined(__EMSCRIPTEN__)
-  const ParseContext where{.page = true, .lesson_dirs = {DUNGEN_INSTALLED_PRESETS}};
+  ParseContext where{.page = true, .lesson_dirs = {DUNGEN_INSTALLED_PRESETS}};
 #else
-  const ParseContext where{.page = false,
-                           .lesson_dirs = {DUNGEN_INSTALLED_PRESETS, DUNGEN_SOURCE_PRESETS}};
+  ParseContext where{.page = false,
+                     .lesson_dirs = {DUNGEN_INSTALLED_PRESETS, DUNGEN_SOURCE_PRESETS}};
+#endif
+#if defined(DUNGEN_HAVE_SCRIPTS)
+  where.load_script = load_script_spec;
+  where.shipped_scripts = shipped_script_specs();
 #endif
   const ParseResult parsed = parse_options(args, where);
   if (const auto* help = std::get_if<HelpRequested>(&parsed)) {

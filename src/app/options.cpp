@@ -228,6 +228,9 @@ std::optional<Error> read_first(const std::string&, Parse&) {
 const AppFlag kFlags[] = {
     {"--generator", "NAME", ValueKind::Value, "which generator to open (default rooms-and-tunnels)",
      read_first},
+    {"--script", "FILE", ValueKind::Value,
+     "open a generator script (Lua, docs/SCRIPTING.md); read again each time the file changes",
+     read_first, "a page opens a script from its own panel"},
     {"--seed", "N", ValueKind::Value, "random seed",  // the parameters' line follows it
      [](const std::string& v, Parse& p) { return set_uint("--seed", v, p.o.setup.seed); }},
     {"--steps", "K", ValueKind::Value,
@@ -419,19 +422,50 @@ Checked<std::optional<Preset>> pick_preset(const std::vector<std::string>& args,
 
 // The generator has to be known before its parameter flags can be read ("--generator NAME" or
 // "--generator=NAME"; a repeat is caught by the main loop).
+// A generator by name: a built-in, else a script (shipped or --script).
+const GeneratorSpec* find_named(std::string_view name, const AppOptions& o) {
+  if (const GeneratorSpec* spec = find_generator(name)) return spec;
+  for (const auto& script : o.scripts) {
+    if (script->name == name) return script.get();
+  }
+  return nullptr;
+}
+
+// Each --script FILE, read now (a script that cannot be read is a bad flag), after the shipped
+// scripts; the first one given is the generator opened unless --generator says otherwise.
+std::optional<Error> read_scripts(const std::vector<std::string>& args, Parse& p) {
+  p.o.scripts = p.where->shipped_scripts;
+  p.o.load_script = p.where->load_script;
+  FlagReader reader(args);
+  while (reader.next()) {
+    if (reader.flag() != "--script") continue;
+    const std::optional<std::string> path = reader.take_value();
+    if (!path) break;  // "needs a value", said by the main loop
+    if (!p.where->load_script) return Error{"--script: this build runs no scripts"};
+    auto loaded = p.where->load_script(*path);
+    if (!loaded) return Error{"--script " + shown(*path) + ": " + loaded.error().message};
+    p.o.watched.push_back({*path, loaded->get()});
+    p.o.scripts.push_back(std::move(*loaded));
+  }
+  return std::nullopt;
+}
+
 Checked<const GeneratorSpec*> pick_generator(const std::vector<std::string>& args,
                                              const std::optional<Preset>& preset,
+                                             const AppOptions& o,
                                              std::string_view which = "--generator") {
   const GeneratorSpec* spec = preset ? preset->generator : all_generators().front();
+  if (!preset && which == "--generator" && !o.watched.empty()) spec = o.watched.front().spec;
   FlagReader reader(args);
   while (reader.next()) {
     if (reader.flag() != which) continue;
     const std::optional<std::string> name = reader.take_value();
     if (!name) break;  // "needs a value", said by the main loop
-    spec = find_generator(*name);
+    spec = find_named(*name, o);
     if (!spec) {
-      return Error{std::string(which) + " " + shown(*name) + " is unknown: allowed " +
-                   generator_names()};
+      std::string allowed = generator_names();
+      for (const auto& script : o.scripts) allowed += ", " + std::string(script->name);
+      return Error{std::string(which) + " " + shown(*name) + " is unknown: allowed " + allowed};
     }
     if (which == "--generator" && preset && preset->generator != spec) {
       return Error{"the preset is " + std::string(preset->generator->name) + ", not " +
@@ -446,10 +480,12 @@ Checked<const GeneratorSpec*> pick_generator(const std::vector<std::string>& arg
 std::optional<Error> start(const std::vector<std::string>& args, Parse& p) {
   Checked<std::optional<Preset>> preset = pick_preset(args, *p.where);
   if (!preset) return preset.error();
-  const Checked<const GeneratorSpec*> spec = pick_generator(args, *preset);
+  if (auto err = read_scripts(args, p)) return err;
+  const Checked<const GeneratorSpec*> spec = pick_generator(args, *preset, p.o);
   if (!spec) return spec.error();
   p.spec = *spec;
   p.o.setup.generator = p.spec->name;
+  p.o.setup.spec = p.spec;
   p.params = *preset ? (*preset)->params : ParamValues(p.spec->schema);
   p.region_params = *preset ? (*preset)->region_params : ParamValues(region_schema());
   if (*preset) {
@@ -458,7 +494,8 @@ std::optional<Error> start(const std::vector<std::string>& args, Parse& p) {
     p.o.preset = *preset;
     p.o.preset_is_share = value_of(args, "--share").has_value();
   }
-  const Checked<const GeneratorSpec*> b_spec = pick_generator(args, std::nullopt, "--b-generator");
+  const Checked<const GeneratorSpec*> b_spec =
+      pick_generator(args, std::nullopt, p.o, "--b-generator");
   if (!b_spec) return b_spec.error();
   p.b_named = value_of(args, "--b-generator").has_value();
   p.b_spec = p.b_named ? *b_spec : p.spec;  // unnamed, pane B is a copy of A: A's generator

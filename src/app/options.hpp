@@ -3,6 +3,8 @@
 // (one line, exit 2) before anything graphical starts.
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -19,6 +21,10 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  // a runtime failure (GL error, screenshot not written)
 inline constexpr int kExitBadFlags = 2;
 inline constexpr int kExitNoDisplay = 3;
+
+// Reads a generator script (the desktop app's src/script): the generator, or what is wrong.
+using ScriptLoader =
+    std::function<Checked<std::shared_ptr<const GeneratorSpec>>(const std::string&)>;
 
 struct AppOptions {
   // The session's starting state (generator, seed, parameters, steps, back, regions).
@@ -44,6 +50,16 @@ struct AppOptions {
   // whether it came from a share string (which carries no note: a lesson's may match it).
   std::optional<Preset> preset;
   bool preset_is_share = false;
+  // The generators beyond the built-ins: the shipped scripts, then each --script FILE (the
+  // first of which is opened unless --generator says otherwise). The files the app watches
+  // (and reads again when one changes) are --script's.
+  std::vector<std::shared_ptr<const GeneratorSpec>> scripts;
+  struct WatchedScript {
+    std::string path;
+    const GeneratorSpec* spec = nullptr;
+  };
+  std::vector<WatchedScript> watched;
+  ScriptLoader load_script;  // to read a watched script again
 };
 
 // --help, --version or --keys: the text goes to standard output and the program exits 0.
@@ -62,6 +78,10 @@ using ParseResult = std::variant<AppOptions, HelpRequested, BadFlags>;
 struct ParseContext {
   bool page = false;
   std::vector<std::string> lesson_dirs;
+  // Scripts: the loader (none: --script is refused) and the shipped ones, listed after the
+  // built-ins.
+  ScriptLoader load_script;
+  std::vector<std::shared_ptr<const GeneratorSpec>> shipped_scripts;
 };
 
 ParseResult parse_options(const std::vector<std::string>& args, const ParseContext& where = {});

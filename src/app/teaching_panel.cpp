@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "app/logic/log_follow.hpp"
+#include "app/logic/script_error.hpp"
 #include "app/logic/session.hpp"
 #include "app/panels.hpp"
 
@@ -125,6 +126,23 @@ void pseudocode_section(Session& session, UiState& ui) {
   ImGui::EndChild();
 }
 
+// A script's error, last in the log (a run that stopped early, or a file that could not be read
+// again): in the error colour, and hovering or clicking it shows the line it names.
+void script_error_row(const Session& session) {
+  const Session::RunError error = session.run_error();
+  if (error.text.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+  ImGui::TextUnformatted(error.text.c_str());
+  ImGui::PopStyleColor();
+  const std::optional<int> line = script_error_line(error.text);
+  if (!line) return;
+  const bool clicked = ImGui::IsItemClicked();
+  if (ImGui::IsItemHovered() || clicked) {
+    const std::string text = source_line(error.source, *line);
+    ImGui::SetTooltip("line %d: %s", *line, text.empty() ? "(not in the file)" : text.c_str());
+  }
+}
+
 // "What just happened": the last steps up to the cursor, newest at the bottom and in view
 // (LogFollow decides when it follows; the state lives in the panel's ImGui storage).
 // lines_below: the room to leave under it for the sections that follow.
@@ -151,6 +169,7 @@ void log_section(Session& session, float lines_below) {
     ImGui::TextUnformatted(format_log_entry(e).c_str());
     ImGui::PopStyleColor();
   }
+  script_error_row(session);
   ImGui::PopTextWrapPos();
   // The user moves the log with the wheel over it, or by dragging its scroll bar (the mouse
   // held inside it and the offset going up); nothing else here scrolls it up.
@@ -192,8 +211,10 @@ void stats_section(const Session& session) {
   }
   ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, names);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  // A script that broke a rule ends its run early: stopped, not done (the log says why).
+  const char* end = session.run_error().text.empty() ? " (done)" : " (stopped)";
   row("step", std::to_string(s.step) + " of " + std::to_string(s.recorded) +
-                  (session.finished() ? " (done)" : ""));
+                  (session.finished() ? end : ""));
   // The generator's own numbers, then the flood fill's while it runs (or the instant labels').
   stat_rows(s.generator);
   if (!s.flood_fill.empty()) {

@@ -16,6 +16,7 @@
 // (build it into a named local first; gcc 12 also refuses some of those outright).
 
 #include <exception>
+#include <stdexcept>
 #include <utility>
 
 #include "core/step.hpp"
@@ -37,6 +38,14 @@ using std::experimental::suspend_always;
 #endif
 
 namespace dungen {
+
+// A body that stopped before its end for a reason its user must read (a script that broke a
+// rule: "gen.lua:12: set(99, 0): outside the map"). Out of Stepper::next(), the run is over at
+// its last whole step; a viewer shows the words and keeps what was made.
+class GeneratorStopped : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 class StepGenerator {
  public:

@@ -42,6 +42,10 @@ struct GeneratorSpec {
   // `dungen generate NAME --help` (C = width x height).
   std::string_view worst_case;
   std::string_view bounded_by;
+  // A script's own text and file name (src/script): what its errors' "gen.lua:12" point into.
+  // Empty for the built-ins.
+  std::string_view source;
+  std::string_view source_name;
 };
 
 std::span<const GeneratorSpec* const> all_generators();

@@ -862,6 +862,8 @@ std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
       .background = background_,
       .body = [self](StepContext& ctx,
                      ParamValues p) { return run_script(ctx, std::move(p), self); },
+      .source = source_,
+      .source_name = chunk_name_,
   });
   return std::nullopt;
 }

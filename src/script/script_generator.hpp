@@ -24,15 +24,16 @@
 
 #include "core/error.hpp"
 #include "core/params.hpp"
+#include "core/step_generator.hpp"
 #include "generators/registry.hpp"
 #include "script/lua_sandbox.hpp"
 
 namespace dungen::script {
 
 // A run stopped by its script: the words say what and where ("gen.lua:12: ...").
-class ScriptStopped : public std::runtime_error {
+class ScriptStopped : public GeneratorStopped {
  public:
-  using std::runtime_error::runtime_error;
+  using GeneratorStopped::GeneratorStopped;
 };
 
 // The most a script file may hold, and the most distinct step words one script may say (the

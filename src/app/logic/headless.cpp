@@ -17,7 +17,7 @@ std::optional<Error> setup_session(Session& session, const HeadlessSetup& setup,
   auto note = [&](std::optional<std::string> line) {
     if (line && notes) notes->push_back(std::move(*line));
   };
-  const GeneratorSpec* spec = find_generator(setup.generator);
+  const GeneratorSpec* spec = setup.spec ? setup.spec : session.find_generator(setup.generator);
   if (!spec) return Error{"there is no generator named " + setup.generator};
   const ParamValues params = setup.params.value_or(spec->schema.defaults());
   if (&params.schema() != &spec->schema) {
@@ -29,7 +29,7 @@ std::optional<Error> setup_session(Session& session, const HeadlessSetup& setup,
 
   // Step mode while configuring, so no intermediate setting runs a live regeneration.
   session.set_mode(RunMode::Step);
-  session.select_generator(spec->name);
+  session.select_generator(*spec);
   session.set_params(params);
   for (std::size_t i = 0; i < region_params.values().size(); ++i) {
     session.set_region_param(region_params.schema().params[i].name, region_params.values()[i]);

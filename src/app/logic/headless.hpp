@@ -16,6 +16,8 @@ namespace dungen::app {
 
 struct HeadlessSetup {
   std::string generator = "rooms-and-tunnels";
+  // The generator itself, where the name may not say which (a script named like a built-in).
+  const GeneratorSpec* spec = nullptr;
   std::uint64_t seed = kDefaultSeed;
   std::optional<ParamValues> params;         // the generator's; none = its defaults
   std::optional<ParamValues> region_params;  // region_schema()'s; none = defaults

@@ -1,5 +1,7 @@
 #include "app/logic/session.hpp"
 
+#include <algorithm>
+
 #include "app/logic/param_repair.hpp"
 #include "app/logic/session_state.hpp"
 #include "io/param_args.hpp"
@@ -13,6 +15,8 @@ Session::Session(SessionConfig config) : s_(std::make_unique<State>(std::move(co
     dice_seed = static_cast<std::uint64_t>(s_->config.clock() * 1e9) ^ 0x9e3779b97f4a7c15ull;
   }
   set.dice = Rng(dice_seed, Rng::stream_for("dungen-viz dice"));
+  s_->generators.assign(all_generators().begin(), all_generators().end());
+  for (const auto& script : s_->config.scripts) s_->generators.push_back(script.get());
   set.spec = find_generator(s_->config.generator);
   if (!set.spec) set.spec = all_generators().front();
   set.params = set.spec->schema.defaults();
@@ -24,20 +28,79 @@ Session::~Session() = default;
 // --- what to generate ---
 
 std::span<const GeneratorSpec* const> Session::generators() const {
-  return all_generators();
+  return s_->generators;
+}
+const GeneratorSpec* Session::find_generator(std::string_view name) const {
+  for (const GeneratorSpec* g : s_->generators) {
+    if (g->name == name) return g;
+  }
+  return nullptr;
+}
+
+void Session::replace_generator(const GeneratorSpec* before,
+                                std::shared_ptr<const GeneratorSpec> now) {
+  State& s = *s_;
+  const GeneratorSpec* next = now.get();
+  s.config.scripts.push_back(std::move(now));
+  s.script_error.clear();
+  s.script_error_source.clear();
+  auto it = std::find(s.generators.begin(), s.generators.end(), before);
+  if (it == s.generators.end()) {
+    s.generators.push_back(next);
+    return;
+  }
+  *it = next;
+  Settings& set = s.settings;
+  if (set.spec != before) return;
+  // The same run, as far as the new script allows: seed, parameters by name, step.
+  const std::uint64_t step = s.track->position();
+  const bool at_end = s.track->finished();
+  const ParamValues old = set.params;
+  set.spec = next;
+  set.params = next->schema.defaults();
+  std::string notes;
+  for (std::size_t i = 0; i < old.values().size(); ++i) {
+    const std::string_view name = old.schema().params[i].name;
+    if (!next->schema.find(name)) continue;
+    const ParamEdit e = set_param_repaired(set.params, name, old.values()[i]);
+    if (!e.notice.empty()) notes += (notes.empty() ? "" : "; ") + e.notice;
+  }
+  set.notice = notes;
+  if (at_end && set.mode == RunMode::Live) {
+    s.regenerate();  // a live run that had finished plays to its (new) end again
+    return;
+  }
+  s.rebuild(false);
+  if (step > 0) seek(step);
+}
+
+void Session::set_script_error(std::string error, std::string source) {
+  s_->script_error = std::move(error);
+  s_->script_error_source = std::move(source);
+}
+
+Session::RunError Session::run_error() const {
+  const State& s = *s_;
+  if (!s.script_error.empty()) return {s.script_error, s.script_error_source};
+  return {s.track->stopped(), s.track->spec().source};
 }
 const GeneratorSpec& Session::generator() const {
   return *s_->settings.spec;
 }
 
 bool Session::select_generator(std::string_view name) {
-  State& s = *s_;
-  Settings& set = s.settings;
   const GeneratorSpec* spec = find_generator(name);
   if (!spec) {
-    set.notice = "there is no generator named " + std::string(name);
+    s_->settings.notice = "there is no generator named " + std::string(name);
     return false;
   }
+  return select_generator(*spec);
+}
+
+bool Session::select_generator(const GeneratorSpec& chosen) {
+  State& s = *s_;
+  Settings& set = s.settings;
+  const GeneratorSpec* spec = &chosen;
   if (spec == set.spec) return true;  // already shown: nothing to reset
   set.remembered.insert_or_assign(std::string(set.spec->name),
                                   Settings::Remembered{set.params, set.seed});

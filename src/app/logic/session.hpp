@@ -64,6 +64,10 @@ struct SessionConfig {
   std::size_t history_bytes = kDefaultHistoryBytes;  // per timeline
   std::string_view generator = "rooms-and-tunnels";  // the first one shown
   std::uint64_t background_cells = kBigMapCells;     // maps this big go to the worker thread
+  // Generators beyond the built-ins (Lua scripts), listed after them. The session keeps each
+  // alive, and every version a reload replaced, for as long as it lives: work on other threads
+  // may still be running one.
+  std::vector<std::shared_ptr<const GeneratorSpec>> scripts;
 };
 
 // View-only state the renderer reads (the logic never looks at it beyond toggling).
@@ -116,13 +120,31 @@ class Session {
   Session& operator=(const Session&) = delete;
 
   // --- what to generate (each change regenerates; see RunMode) ---
-  std::span<const GeneratorSpec* const> generators() const;
+  std::span<const GeneratorSpec* const> generators() const;  // the built-ins, then the scripts
+  const GeneratorSpec* find_generator(std::string_view name) const;
   const GeneratorSpec& generator() const;
+  // A script read again after its file changed: `now` takes the place of `before` in the list
+  // (added when `before` is not there). When `before` is shown, `now` is shown instead with the
+  // same seed, the parameters it still has (by name, repaired to its ranges) and, where its run
+  // is that long, the same step.
+  void replace_generator(const GeneratorSpec* before, std::shared_ptr<const GeneratorSpec> now);
+  // A script that could not be read again: its error and the text it was read from (for the
+  // line the error names), shown under the log until the next good read ("" clears it).
+  void set_script_error(std::string error, std::string source);
+  // What went wrong, for the log: the last read's error, else why the shown run stopped early (a
+  // script that broke a rule); with the text its "name.lua:N" points into. Empty: nothing.
+  struct RunError {
+    std::string text;
+    std::string_view source;
+  };
+  RunError run_error() const;
   // A generator shown before in this session comes back with the parameters and seed it had
   // when the user switched away from it. One not shown yet keeps the seed, and the map size if
   // the user changed it from the old generator's default (where the new schema allows). False
   // for an unknown name.
   bool select_generator(std::string_view name);
+  bool select_generator(const GeneratorSpec& spec);  // one of generators() (a script may share a
+                                                     // built-in's name)
   const ParamValues& params() const;
   // Clamps to the schema's range and repairs failed cross-checks by moving the other parameter
   // along (or, failing that, by moving this one as little as possible): the state stays valid and

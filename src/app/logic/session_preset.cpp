@@ -41,9 +41,12 @@ std::optional<Error> apply_preset(Session& session, const Preset& preset) {
   if (&preset.params.schema() != &preset.generator->schema) {
     return Error{"the preset's parameters are not " + std::string(preset.generator->name) + "'s"};
   }
-  if (!session.select_generator(preset.generator->name)) {
+  // By the generator itself: a script may share a built-in's name (a copy of pane A's script is
+  // that script, even where the other pane lists it under another version).
+  if (!session.find_generator(preset.generator->name) && preset.generator->source.empty()) {
     return Error{"this app has no generator " + std::string(preset.generator->name)};
   }
+  session.select_generator(*preset.generator);
   // Session::set_params words its refusal as a plain string (session.hpp, not in this change).
   if (auto err = session.set_params(preset.params)) return err;
   session.set_seed(preset.seed);

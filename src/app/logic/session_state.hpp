@@ -127,6 +127,10 @@ struct Session::State {
   explicit State(SessionConfig c) : config(std::move(c)) {}
 
   SessionConfig config;
+  // The generators the user picks from: the built-ins, then config.scripts (replaced in place by
+  // a reload; config.scripts keeps every version alive).
+  std::vector<const GeneratorSpec*> generators;
+  std::string script_error, script_error_source;
   Settings settings;
   std::unique_ptr<Track> track;    // the one shown; never null after the constructor
   std::uint64_t track_serial = 0;  // a new track is a new map: full upload

@@ -103,7 +103,15 @@ bool Track::forward() {
     return false;
   }
   MapFollower follow(gen_tally_, gen_dirty_);
-  if (gen_.next(&follow)) {
+  const Step* step = nullptr;
+  try {
+    step = gen_.next(&follow);
+  } catch (const GeneratorStopped& e) {
+    // A script broke a rule: its run ends at its last whole step, which stays shown, and the
+    // words say why (the stepper has undone the broken step's cells).
+    stopped_ = e.what();
+  }
+  if (step) {
     clear_pending();  // the cursor moved on from where the regions were wanted
     if (!start_step_ && layout().start) start_step_ = gen_.cursor();
     // On the generator's final step the instant labels show at once.

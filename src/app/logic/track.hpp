@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -61,7 +62,9 @@ class Track {
   std::vector<RegionPhase> take_garbage();
 
   bool forward();  // one step; false at the end (nothing moved), or while regions are pending
-  bool back();     // one step back; false at the earliest reachable step
+  // Why the generator stopped before its end (a script that broke a rule), or "".
+  const std::string& stopped() const { return stopped_; }
+  bool back();  // one step back; false at the earliest reachable step
   // Straight to position k (clamped to what is recorded and reachable), across the timelines'
   // skips: a far move costs about as much as the cells it changes, not one replay per step.
   // The tallies follow. What forward() and back() do on arriving (instant labels at the end)
@@ -126,6 +129,7 @@ class Track {
   std::vector<RegionPhase> garbage_;
   std::uint64_t version_ = 0;  // counts region maps made: a new one needs a full upload
   std::size_t history_bytes_;
+  std::string stopped_;
 };
 
 }  // namespace dungen::app

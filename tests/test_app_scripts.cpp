@@ -1,0 +1,198 @@
+// Generator scripts in dungen-viz's logic: listed after the built-ins and picked like them; a
+// script read again after an edit replaces its old version with the seed, parameters and step
+// kept; a script that breaks a rule mid-run ends the run there, with its words for the log; a
+// script that cannot be read again keeps the last good run and shows its error and line; and
+// --script on the command line.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "app/logic/script_error.hpp"
+#include "app/logic/session.hpp"
+#include "app/logic/track.hpp"
+#include "app/options.hpp"
+#include "app_test_support.hpp"
+#include "script/script_generator.hpp"
+
+namespace dungen::app {
+namespace {
+
+// A script's spec, kept alive with its script (as dungen-viz's main makes them).
+std::shared_ptr<const GeneratorSpec> spec_of(const std::string& source) {
+  auto loaded = script::ScriptGenerator::from_source(source, "walk.lua");
+  EXPECT_TRUE(loaded) << loaded.error().message;
+  if (!loaded) return nullptr;
+  const std::shared_ptr<const script::ScriptGenerator> g = *loaded;
+  return std::shared_ptr<const GeneratorSpec>(g, &g->spec());
+}
+
+// A small walk: `verb` in its words, and `extra` run before each step (to break a rule).
+std::string walk(const std::string& verb, const std::string& extra = "") {
+  return "return { name = 'walk', summary = 'a test walk',\n"
+         "params = { { name = 'width', default = 12, min = 4, max = 64 },\n"
+         "  { name = 'height', default = 10, min = 4, max = 64 },\n"
+         "  { name = 'moves', default = 40, min = 1, max = 200 } },\n"
+         "pseudocode = { 'start', 'walk', 'done' },\n"
+         "run = function(p)\n"
+         "  step{ level = 'phase', line = 1, words = 'start' }\n"
+         "  local x, y = p.width // 2, p.height // 2\n"
+         "  for i = 1, p.moves do\n"
+         "    " +
+         extra +
+         "\n"
+         "    local d = draw_int('dir', 1, 4)\n"
+         "    x = math.max(1, math.min(p.width - 2, x + ({ 0, 1, 0, -1 })[d]))\n"
+         "    y = math.max(1, math.min(p.height - 2, y + ({ -1, 0, 1, 0 })[d]))\n"
+         "    set(x, y, 'floor')\n"
+         "    step{ line = 2, words = '" +
+         verb +
+         " to (' .. x .. ',' .. y .. ')' }\n"
+         "  end\n"
+         "  done{ line = 3, words = 'done' }\n"
+         "end }";
+}
+
+SessionConfig with_script(std::shared_ptr<const GeneratorSpec> spec) {
+  SessionConfig config = frozen_clock(1);
+  config.scripts.push_back(std::move(spec));
+  return config;
+}
+
+TEST(AppScripts, AScriptIsListedAfterTheBuiltInsAndRunsLikeThem) {
+  Session s(with_script(spec_of(walk("walk"))));
+  ASSERT_EQ(s.generators().size(), all_generators().size() + 1);
+  const GeneratorSpec* script = s.generators().back();
+  EXPECT_EQ(script->name, "walk");
+  EXPECT_EQ(s.find_generator("walk"), script);
+  s.set_mode(RunMode::Step);
+  ASSERT_TRUE(s.select_generator(*script));
+  s.seek(1000);
+  s.finish_pending();
+  EXPECT_EQ(s.position(), 42u);  // begin, 40 walk steps, done
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.run_error().text, "");
+}
+
+// The edit a teacher saves: the new version takes the old one's place, on the same step, seed
+// and parameters, saying the new words.
+TEST(AppScripts, AReloadKeepsTheSeedTheParametersAndTheStep) {
+  const auto v1 = spec_of(walk("walk"));
+  Session s(with_script(v1));
+  s.set_mode(RunMode::Step);
+  ASSERT_TRUE(s.select_generator(*v1));
+  ASSERT_TRUE(s.set_param("moves", 30));
+  s.set_seed(7);
+  s.seek(12);
+  s.finish_pending();
+  ASSERT_EQ(s.position(), 12u);
+  const Grid before = s.grid();
+
+  const auto v2 = spec_of(walk("stroll"));
+  s.replace_generator(v1.get(), v2);
+  s.finish_pending();
+  EXPECT_EQ(&s.generator(), v2.get());
+  EXPECT_EQ(s.generators().back(), v2.get());  // in the old one's place
+  EXPECT_EQ(s.generators().size(), all_generators().size() + 1);
+  EXPECT_EQ(s.seed(), 7u);
+  EXPECT_EQ(s.params().get("moves"), 30);
+  EXPECT_EQ(s.position(), 12u);
+  EXPECT_EQ(s.grid().tiles(), before.tiles());  // the same draws: the same map at step 12
+  ASSERT_FALSE(s.log().empty());
+  EXPECT_NE(s.log().back().text.find("stroll to ("), std::string::npos) << s.log().back().text;
+
+  // A new version with a shorter run: the step is as far as it goes.
+  const auto v3 =
+      spec_of(walk("walk").replace(walk("walk").find("default = 40"), 12, "default = 5"));
+  ASSERT_TRUE(s.set_param("moves", 5));
+  s.seek(7);
+  s.finish_pending();
+  s.replace_generator(v2.get(), v3);
+  s.finish_pending();
+  EXPECT_EQ(s.params().get("moves"), 5);
+  EXPECT_EQ(s.position(), 7u);  // begin + 5 + done: the whole run
+}
+
+// A script that breaks a rule mid-run: the run ends at its last whole step, on screen, and the
+// log's last line says why, with the line it names.
+TEST(AppScripts, ARuleBrokenMidRunEndsTheRunThereWithItsWords) {
+  const auto bad = spec_of(walk("walk", "if i == 10 then set(99, 0, 'floor') end"));
+  Session s(with_script(bad));
+  s.set_mode(RunMode::Step);
+  ASSERT_TRUE(s.select_generator(*bad));
+  s.seek(1000);
+  s.finish_pending();
+  EXPECT_EQ(s.position(), 10u);  // begin and 9 walk steps
+  EXPECT_TRUE(s.finished());
+  const Session::RunError error = s.run_error();
+  EXPECT_EQ(error.text, "walk.lua:10: set(99, 0): outside the 12x10 map (x 0..11, y 0..9)");
+  ASSERT_EQ(script_error_line(error.text), 10);
+  EXPECT_EQ(source_line(error.source, 10), "    if i == 10 then set(99, 0, 'floor') end");
+  // Stepping back and forth over the end stays at the last whole step.
+  s.step_back();
+  s.step();
+  s.step();
+  s.finish_pending();
+  EXPECT_EQ(s.position(), 10u);
+}
+
+TEST(AppScripts, AFileThatCannotBeReadAgainKeepsTheLastGoodRun) {
+  const auto v1 = spec_of(walk("walk"));
+  Session s(with_script(v1));
+  s.set_mode(RunMode::Step);
+  ASSERT_TRUE(s.select_generator(*v1));
+  s.seek(5);
+  s.finish_pending();
+  s.set_script_error("walk.lua:3: unexpected symbol near ')'", "a\nb\nlocal x = )\n");
+  EXPECT_EQ(&s.generator(), v1.get());
+  EXPECT_EQ(s.position(), 5u);
+  EXPECT_EQ(s.run_error().text, "walk.lua:3: unexpected symbol near ')'");
+  EXPECT_EQ(source_line(s.run_error().source, *script_error_line(s.run_error().text)),
+            "local x = )");
+  s.replace_generator(v1.get(), spec_of(walk("walk")));  // fixed: the error goes
+  EXPECT_EQ(s.run_error().text, "");
+}
+
+TEST(AppScripts, ErrorLinesAreFoundInEitherForm) {
+  EXPECT_EQ(script_error_line("gen.lua:12: boom"), 12);
+  EXPECT_EQ(script_error_line("script stopped: more than 5 instructions in one step (line 7)"), 7);
+  EXPECT_EQ(script_error_line("not enough memory"), std::nullopt);
+  EXPECT_EQ(script_error_line("a.lua:: x"), std::nullopt);
+  EXPECT_EQ(source_line("one\r\ntwo\nthree", 2), "two");
+  EXPECT_EQ(source_line("one\ntwo", 3), "");
+}
+
+// dungen-viz --script FILE: read with the page's loader, listed, and opened.
+TEST(AppScripts, ScriptFlagReadsListsAndOpensTheFile) {
+  const std::string path = "app-walk.lua";
+  std::ofstream(path) << walk("walk");
+  ParseContext where;
+  where.load_script = [](const std::string& file) -> Checked<std::shared_ptr<const GeneratorSpec>> {
+    auto loaded = script::ScriptGenerator::load(file);
+    if (!loaded) return loaded.error();
+    const std::shared_ptr<const script::ScriptGenerator> g = *loaded;
+    return std::shared_ptr<const GeneratorSpec>(g, &g->spec());
+  };
+  const ParseResult r = parse_options({"--script", path, "--steps", "3", "--seed", "4"}, where);
+  ASSERT_TRUE(std::holds_alternative<AppOptions>(r)) << std::get<BadFlags>(r).message;
+  const AppOptions& o = std::get<AppOptions>(r);
+  ASSERT_EQ(o.scripts.size(), 1u);
+  ASSERT_EQ(o.watched.size(), 1u);
+  EXPECT_EQ(o.watched[0].path, path);
+  EXPECT_EQ(o.setup.spec, o.scripts[0].get());
+  EXPECT_EQ(o.setup.generator, "walk");
+  // Its own parameters are flags like a built-in's.
+  const ParseResult own = parse_options({"--script", path, "--moves", "3", "--width", "20"}, where);
+  ASSERT_TRUE(std::holds_alternative<AppOptions>(own));
+  const ParseResult bad = parse_options({"--script", "nosuch.lua"}, where);
+  ASSERT_TRUE(std::holds_alternative<BadFlags>(bad));
+  EXPECT_EQ(std::get<BadFlags>(bad).message, "--script 'nosuch.lua': cannot read it");
+  const ParseResult none = parse_options({"--script", path});  // a build without scripts
+  ASSERT_TRUE(std::holds_alternative<BadFlags>(none));
+  EXPECT_EQ(std::get<BadFlags>(none).message, "--script: this build runs no scripts");
+}
+
+}  // namespace
+}  // namespace dungen::app
