@@ -52,3 +52,11 @@ echo "wrote $out/export-room-accretion.png"
 "$dungen" record cellular-caves --seed 3 --width 80 --height 40 --frames 60 --cell-px 4 \
   --out "$out/record-cellular-caves.gif"
 echo "wrote $out/record-cellular-caves.gif"
+# A generator script mid-run beside its source (issue 26): the app and the file, side by side
+# (ImageMagick draws the source).
+SIZE=1280x820 run script-mid-run --script examples/generators/random-walk.lua --seed 3 --steps 900
+convert -size 760x820 xc:'#1b1d24' -font DejaVu-Sans-Mono -pointsize 11.5 -fill '#dcdcdc' \
+  -annotate +14+20 "$(cat examples/generators/random-walk.lua)" "$out/script-source.png"
+convert "$out/script-mid-run.png" "$out/script-source.png" +append -depth 8 "$out/script-mid-run.png"
+rm "$out/script-source.png"
+echo "wrote $out/script-mid-run.png (with its source)"
