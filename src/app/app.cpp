@@ -154,6 +154,7 @@ class App {
   std::vector<Watched> watched_;
   double next_watch_ = 0.0;
   void watch_scripts(double now);
+  void open_script(const std::string& path);
   FrameParts parts_{};                           // where the last frame's time went
   std::optional<std::uint64_t> steps_to_check_;  // --no-wait --steps K: clamped, once done?
 };
@@ -198,6 +199,35 @@ bool App::setup() {
   renderer_ = std::make_unique<MapRenderer>();
   gl_check::after("the setup (the window, the map's shader)");
   return true;
+}
+
+// A script dropped on the window: listed (or, when it is watched already, read again), shown,
+// and watched from now on like a --script file.
+void App::open_script(const std::string& path) {
+  if (!options_.load_script) {
+    session_.set_script_error("this build runs no scripts: " + path, "");
+    return;
+  }
+  std::error_code ec;
+  const auto stamp = std::filesystem::last_write_time(path, ec);
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  auto loaded = options_.load_script(path);
+  if (!loaded) {
+    std::ifstream in(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    session_.set_script_error(loaded.error().message, std::move(text));
+    return;
+  }
+  const GeneratorSpec* spec = loaded->get();
+  auto known = std::find_if(watched_.begin(), watched_.end(),
+                            [&](const Watched& w) { return w.path == path; });
+  session_.replace_generator(known == watched_.end() ? nullptr : known->spec, std::move(*loaded));
+  session_.select_generator(*spec);
+  if (known == watched_.end()) {
+    watched_.push_back({path, spec, stamp, size});
+  } else {
+    *known = {path, spec, stamp, size};
+  }
 }
 
 // A watched script whose file changed is read again: a good read replaces it in the session
@@ -506,7 +536,13 @@ void App::draw_panels() {
   split_for_compare();
 
   handle_keys(window_.keys(), session_, ui_);
-  for (const std::string& path : window_.take_opened_files()) open_preset_file(session_, ui_, path);
+  for (const std::string& path : window_.take_opened_files()) {
+    if (path.ends_with(".lua")) {
+      open_script(path);  // a generator script, dropped on the window
+    } else {
+      open_preset_file(session_, ui_, path);
+    }
+  }
   handle_mouse(view_, layout_.map, drag_);
   draw_controls_panel(session_, ui_, layout_);
   draw_teaching_panel(session_, ui_, layout_, ui_.projector);
