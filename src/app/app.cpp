@@ -22,6 +22,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/compare_pane.hpp"
@@ -191,6 +192,7 @@ bool App::setup() {
     ui_.preset_note = options_.preset_is_share ? note_for_share(*options_.preset, lesson_presets())
                                                : note_of(*options_.preset);
   }
+  ui_.share.scripts = static_cast<bool>(options_.load_script);
   for (const AppOptions::WatchedScript& w : options_.watched) {
     std::error_code ec;
     watched_.push_back({w.path, w.spec, std::filesystem::last_write_time(w.path, ec),
@@ -536,6 +538,7 @@ void App::draw_panels() {
   split_for_compare();
 
   handle_keys(window_.keys(), session_, ui_);
+  for (const std::string& path : std::exchange(ui_.share.scripts_to_open, {})) open_script(path);
   for (const std::string& path : window_.take_opened_files()) {
     if (path.ends_with(".lua")) {
       open_script(path);  // a generator script, dropped on the window

@@ -32,7 +32,7 @@ struct DrawnItem {
 };
 
 // What the file dialog was opened for.
-enum class FileAction { SavePreset, OpenPreset, ExportPng, RecordGif };
+enum class FileAction { SavePreset, OpenPreset, OpenScript, ExportPng, RecordGif };
 
 // The "Save and share" section's fields, and its files: the file dialog (the desktop) and the
 // export running on its own thread.
@@ -42,7 +42,11 @@ struct ShareUi {
   ShareUi& operator=(const ShareUi&) = delete;
   char path[512] = "dungen";  // the browser build's file name (its files are downloads)
   char paste[2048] = "";      // a share string being pasted
-  std::string message;        // what the last action did, or why it failed
+  // Generator scripts: whether this build runs them (the "open script" button shows), and the
+  // files chosen in the dialog, for the app to open (and watch) at its next frame.
+  bool scripts = false;
+  std::vector<std::string> scripts_to_open;
+  std::string message;  // what the last action did, or why it failed
   bool message_is_error = false;
   FileDialog dialog;  // "save as" / "open" (logic/file_dialog.hpp)
   FileAction dialog_for = FileAction::ExportPng;

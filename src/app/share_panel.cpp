@@ -107,6 +107,8 @@ ActionInfo info(FileAction a) {
       return {"save preset", ".json", ExportKind::Preset};
     case FileAction::OpenPreset:
       return {"open preset", ".json", ExportKind::Preset};
+    case FileAction::OpenScript:
+      return {"open script", ".lua", ExportKind::Preset};
     case FileAction::ExportPng:
       return {"export PNG", ".png", ExportKind::Png};
     case FileAction::RecordGif:
@@ -119,6 +121,10 @@ ActionInfo info(FileAction a) {
 // it on the export job (the frame only makes the request: a copy of the map for a PNG).
 void file_chosen(Session& session, UiState& ui, FileAction a, const std::string& path) {
   if (a == FileAction::OpenPreset) return open_preset_file(session, ui, path);
+  if (a == FileAction::OpenScript) {
+    ui.share.scripts_to_open.push_back(path);  // the app opens and watches it
+    return say(ui, "", false);
+  }
   if (!ui.share.job.start(make_export(session, info(a).kind, path))) {
     say(ui, "an export is still running: wait for it, or cancel it", true);
     return;
@@ -131,7 +137,8 @@ void file_chosen(Session& session, UiState& ui, FileAction a, const std::string&
 void begin_file_action(Session& session, UiState& ui, FileAction a) {
   ShareUi& s = ui.share;
   const ActionInfo what = info(a);
-  if (a != FileAction::OpenPreset && a != FileAction::SavePreset) {
+  const bool opening = a == FileAction::OpenPreset || a == FileAction::OpenScript;
+  if (!opening && a != FileAction::SavePreset) {
     if (auto why = export_refusal(session, what.kind)) return say(ui, why->message, true);
   }
   // The page opens the browser's own file picker: the file arrives through
@@ -152,10 +159,10 @@ void begin_file_action(Session& session, UiState& ui, FileAction a) {
   const std::filesystem::path folder =
       s.folder.empty() ? std::filesystem::current_path(ec) : std::filesystem::path(s.folder);
   s.dialog_for = a;
-  const std::string title = a == FileAction::OpenPreset ? std::string("open preset")
-                                                        : what.label + std::string(": save as");
-  s.dialog.open(a == FileAction::OpenPreset ? FileDialogMode::Open : FileDialogMode::Save, title,
-                what.ext, folder, a == FileAction::OpenPreset ? "" : s.stem + what.ext);
+  const std::string title =
+      opening ? std::string(what.label) : what.label + std::string(": save as");
+  s.dialog.open(opening ? FileDialogMode::Open : FileDialogMode::Save, title, what.ext, folder,
+                opening ? "" : s.stem + what.ext);
 }
 
 // The running export: what it is doing, and a button to stop it.
@@ -273,6 +280,14 @@ void file_rows(Session& session, UiState& ui) {
   ImGui::BeginDisabled(s.job.running());
   file_action_button(session, ui, FileAction::SavePreset, dots, used);
   file_action_button(session, ui, FileAction::OpenPreset, dots, used);
+  if (s.scripts && !files_are_downloads()) {
+    file_action_button(session, ui, FileAction::OpenScript, dots, used);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip(
+          "a generator written in Lua (docs/SCRIPTING.md), read again each time "
+          "you save it");
+    }
+  }
   file_action_button(session, ui, FileAction::ExportPng, dots, used);
   file_action_button(session, ui, FileAction::RecordGif, dots, used);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the run from step 0 to the current step");
