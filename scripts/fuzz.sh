@@ -3,7 +3,8 @@
 # build-fuzz, only them and the libraries they drive, and runs each for SECONDS (default 60)
 # on its committed seed corpus with the committed dictionary. Fails on any finding (a crash, a
 # sanitizer report, a broken check, a timeout or an out-of-memory): the input that found it is
-# left in build-fuzz/findings/ (make it a regression test). Prints executions per target.
+# left in build-fuzz/findings/ (make it a regression test). Prints executions per target. The
+# targets run as many at a time as there are cores (a fuzzer is one thread).
 #   scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,20 +32,44 @@ cmake --build build-fuzz --target "${targets[@]}"
 
 mkdir -p build-fuzz/findings
 status=0
-for t in "${targets[@]}"; do
-  corpus=build-fuzz/corpus/$t  # grows as the fuzzer learns; the committed seeds stay as they are
+# One target: its log in build-fuzz/TARGET.log, its exit status in build-fuzz/TARGET.status.
+fuzz_one() {
+  local t=$1
+  local corpus=build-fuzz/corpus/$t  # grows as the fuzzer learns; the committed seeds stay
   mkdir -p "$corpus"
-  log=build-fuzz/$t.log
-  echo "== $t: ${seconds} s"
-  if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  local rc=0
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "build-fuzz/tests/fuzz/$t" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
     -dict=tests/fuzz/dungen.dict -print_final_stats=1 \
     -artifact_prefix="build-fuzz/findings/$t-" "$corpus" "tests/fuzz/corpus/$t" \
-    $([ "$t" = fuzz_script ] && echo examples/generators) >"$log" 2>&1; then
+    $([ "$t" = fuzz_script ] && echo examples/generators) >"build-fuzz/$t.log" 2>&1 || rc=$?
+  echo "$rc" >"build-fuzz/$t.status"
+}
+
+# As many targets at a time as there are cores (each fuzzer is one thread): the same seconds of
+# fuzzing each, in a fraction of the time.
+parallel=$(nproc 2>/dev/null || echo 1)
+echo "== ${#targets[@]} targets, ${seconds} s each, ${parallel} at a time"
+running=0
+for t in "${targets[@]}"; do
+  fuzz_one "$t" &
+  running=$((running + 1))
+  if [ "$running" -ge "$parallel" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+done
+wait || true
+
+for t in "${targets[@]}"; do
+  log=build-fuzz/$t.log
+  if [ "$(cat "build-fuzz/$t.status" 2>/dev/null || echo 1)" = 0 ]; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     echo "$t: no findings, ${runs:-?} executions in ${seconds} s"
   else
     echo "$t: FINDING (log: $log, input: build-fuzz/findings/$t-*)"
+    # The target's own words first (what broke), then the fuzzer's end of the log.
+    grep -a "^$t: " "$log" | head -n 3 || true
     tail -n 30 "$log"
     status=1
   fi
