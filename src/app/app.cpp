@@ -156,6 +156,7 @@ class App {
   double next_watch_ = 0.0;
   void watch_scripts(double now);
   void open_script(const std::string& path);
+  void show_read_error(const std::string& path, const std::string& message);
   FrameParts parts_{};                           // where the last frame's time went
   std::optional<std::uint64_t> steps_to_check_;  // --no-wait --steps K: clamped, once done?
 };
@@ -203,6 +204,14 @@ bool App::setup() {
   return true;
 }
 
+// A script that could not be read: its error under the log, with the file's text for the line
+// the error names.
+void App::show_read_error(const std::string& path, const std::string& message) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  session_.set_script_error(message, std::move(text));
+}
+
 // A script dropped on the window: listed (or, when it is watched already, read again), shown,
 // and watched from now on like a --script file.
 void App::open_script(const std::string& path) {
@@ -214,12 +223,7 @@ void App::open_script(const std::string& path) {
   const auto stamp = std::filesystem::last_write_time(path, ec);
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
   auto loaded = options_.load_script(path);
-  if (!loaded) {
-    std::ifstream in(path, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    session_.set_script_error(loaded.error().message, std::move(text));
-    return;
-  }
+  if (!loaded) return show_read_error(path, loaded.error().message);
   const GeneratorSpec* spec = loaded->get();
   auto known = std::find_if(watched_.begin(), watched_.end(),
                             [&](const Watched& w) { return w.path == path; });
@@ -248,9 +252,7 @@ void App::watch_scripts(double now) {
     w.size = size;
     auto loaded = options_.load_script(w.path);
     if (!loaded) {
-      std::ifstream in(w.path, std::ios::binary);
-      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      session_.set_script_error(loaded.error().message, std::move(text));
+      show_read_error(w.path, loaded.error().message);
       continue;
     }
     const GeneratorSpec* before = w.spec;

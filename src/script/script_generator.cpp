@@ -143,6 +143,16 @@ struct RunState {
   }
 };
 
+// The id of the run's text (RunState::keep_text), raising past kMaxScriptWords.
+int kept_text_id(lua_State* L, RunState& run) {
+  const int id = run.keep_text();
+  if (id < 0) {
+    luaL_error(L, "more than %d different step texts in one script",
+               static_cast<int>(kMaxScriptWords));
+  }
+  return id;
+}
+
 RunState& run_of(lua_State* L) {
   return *static_cast<RunState*>(lua_touserdata(L, lua_upvalueindex(1)));
 }
@@ -248,10 +258,9 @@ int lua_stat(lua_State* L) {
 // the layout (the JSON's "rooms"; the flood fill and the exports read them).
 int lua_start(lua_State* L) {
   RunState& run = run_of(L);
-  const std::size_t i = cell_arg(L, run, "start");
-  const Grid& g = run.ctx->grid();
-  run.ctx->layout().start = Point{static_cast<int>(i % static_cast<std::size_t>(g.width())),
-                                  static_cast<int>(i / static_cast<std::size_t>(g.width()))};
+  (void)cell_arg(L, run, "start");  // checked on the map
+  run.ctx->layout().start =
+      Point{static_cast<int>(lua_tointeger(L, 1)), static_cast<int>(lua_tointeger(L, 2))};
   return 0;
 }
 int lua_room(lua_State* L) {
@@ -285,12 +294,9 @@ std::optional<Role> role_named(std::string_view name) {
   return std::nullopt;
 }
 lua_Integer int_field(lua_State* L, int table, const char* key, const char* what) {
-  push_field(L, table, key);
-  int ok = 0;
-  const lua_Integer v = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &ok) : 0;
-  if (!ok) luaL_error(L, "overlay: a %s item needs %s, an integer", what, key);
-  lua_pop(L, 1);
-  return v;
+  const std::optional<std::int64_t> v = integer_field(L, table, key);
+  if (!v) luaL_error(L, "overlay: a %s item needs %s, an integer", what, key);
+  return *v;
 }
 void read_overlay(lua_State* L, int list, RunState& run) {
   Overlay& overlay = run.pending.overlay;
@@ -389,7 +395,7 @@ int read_draw_words(lua_State* L, int table, RunState& run) {
     run.text.append(v);
     run.text += kDrawWordsEnd;
   }
-  return run.keep_text();
+  return kept_text_id(L, run);
 }
 
 // step{level = "cell", line = 3, words = "..."} and done{...}: the step, then a yield.
@@ -421,30 +427,17 @@ int yield_step(lua_State* L, bool last) {
   const char* words = lua_tolstring(L, -1, &n);
   if (!words || n == 0) luaL_error(L, "every step has words: step{..., words = \"...\"}");
   shape_words(std::string_view(words, n), step.event, run.text);
-  step.event.id = run.keep_text();
-  if (step.event.id < 0) {
-    luaL_error(L, "more than %d different step texts in one script",
-               static_cast<int>(kMaxScriptWords));
-  }
+  step.event.id = kept_text_id(L, run);
   lua_getfield(L, 1, "caption");
   if (!lua_isnil(L, -1)) {
     words = lua_tolstring(L, -1, &n);
     if (!words) luaL_error(L, "step: caption is a string");
     run.text.assign(words, n);
-    step.event.other = run.keep_text();
-    if (step.event.other < 0) {
-      luaL_error(L, "more than %d different step texts in one script",
-                 static_cast<int>(kMaxScriptWords));
-    }
+    step.event.other = kept_text_id(L, run);
   }
   lua_getfield(L, 1, "draw_words");
   if (!lua_isnil(L, -1)) {
-    const int id = read_draw_words(L, lua_gettop(L), run);
-    if (id < 0) {
-      luaL_error(L, "more than %d different step texts in one script",
-                 static_cast<int>(kMaxScriptWords));
-    }
-    step.event.value = id + 1;  // 0: none
+    step.event.value = read_draw_words(L, lua_gettop(L), run) + 1;  // 0: none
   }
   lua_getfield(L, 1, "overlay");
   if (!lua_isnil(L, -1)) read_overlay(L, lua_gettop(L), run);
