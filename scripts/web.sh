@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # dungen-viz in the browser: installs what is missing (Emscripten, Chromium, the Debian source
-# packages of Dear ImGui and giflib), builds build-web/dungen.html (+ .js, .wasm, .data, and .gz
-# and .br copies of the four) with Emscripten, and serves it with scripts/web_serve.py.
+# packages of Dear ImGui, giflib and Lua), builds build-web/dungen.html (+ .js, .wasm, .data, and
+# .gz and .br copies of the four) with Emscripten, and serves it with scripts/web_serve.py.
 #   bash scripts/web.sh          build, then serve http://localhost:8080/dungen.html (Ctrl-C stops;
 #                                DUNGEN_WEB_PORT picks another port; DUNGEN_WEB_HOST=0.0.0.0
 #                                serves the class network, and it prints the addresses to open)
@@ -38,7 +38,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt_get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# Dear ImGui and giflib as source (Debian ships them only built for this machine): from Debian's
+# Dear ImGui, giflib and Lua as source (Debian ships them only built for this machine): from Debian's
 # source packages of the same release, unpacked into the build folder, never committed.
 deps=build-web/deps
 fetch_source() {  # package, folder under $deps
@@ -59,6 +59,7 @@ fetch_source() {  # package, folder under $deps
 mkdir -p "$deps/include"
 fetch_source imgui imgui
 fetch_source giflib giflib
+fetch_source lua5.4 lua
 # With their installed times (-p): fresh times made every run recompile what includes them.
 cp -rp /usr/include/nlohmann /usr/include/stb "$deps/include/"
 

@@ -273,7 +273,7 @@ TEST(AppOptions, ThePageRefusesWhatMeansNothingThereInWords) {
   const std::string text = std::get<HelpRequested>(help).text;
   EXPECT_NE(text.find("dungen.html?generator=cellular-caves&seed=7"), std::string::npos);
   EXPECT_EQ(text.find("  --frames N"), std::string::npos) << text;
-  EXPECT_NE(text.find("Not in the page: --script --frames --no-wait --screenshot --size"),
+  EXPECT_NE(text.find("Not in the page: --frames --no-wait --screenshot --size"),
             std::string::npos);
   const std::string desktop = std::get<HelpRequested>(parse_options({"--help"})).text;
   EXPECT_NE(desktop.find("  --frames N"), std::string::npos);

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "app/logic/script_edit.hpp"
 #include "app/logic/script_error.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/track.hpp"
@@ -61,6 +62,16 @@ SessionConfig with_script(std::shared_ptr<const GeneratorSpec> spec) {
   return config;
 }
 
+// The script shown, stepped by hand to step 12 of a 30-move walk on seed 7.
+bool at_step_12(Session& s, const GeneratorSpec& script) {
+  s.set_mode(RunMode::Step);
+  if (!s.select_generator(script) || !s.set_param("moves", 30)) return false;
+  s.set_seed(7);
+  s.seek(12);
+  s.finish_pending();
+  return s.position() == 12;
+}
+
 TEST(AppScripts, AScriptIsListedAfterTheBuiltInsAndRunsLikeThem) {
   Session s(with_script(spec_of(walk("walk"))));
   ASSERT_EQ(s.generators().size(), all_generators().size() + 1);
@@ -81,13 +92,7 @@ TEST(AppScripts, AScriptIsListedAfterTheBuiltInsAndRunsLikeThem) {
 TEST(AppScripts, AReloadKeepsTheSeedTheParametersAndTheStep) {
   const auto v1 = spec_of(walk("walk"));
   Session s(with_script(v1));
-  s.set_mode(RunMode::Step);
-  ASSERT_TRUE(s.select_generator(*v1));
-  ASSERT_TRUE(s.set_param("moves", 30));
-  s.set_seed(7);
-  s.seek(12);
-  s.finish_pending();
-  ASSERT_EQ(s.position(), 12u);
+  ASSERT_TRUE(at_step_12(s, *v1));
   const Grid before = s.grid();
 
   const auto v2 = spec_of(walk("stroll"));
@@ -126,6 +131,7 @@ TEST(AppScripts, ARuleBrokenMidRunEndsTheRunThereWithItsWords) {
   s.finish_pending();
   EXPECT_EQ(s.position(), 10u);  // begin and 9 walk steps
   EXPECT_TRUE(s.finished());
+  EXPECT_TRUE(s.stopped_early());
   const Session::RunError error = s.run_error();
   EXPECT_EQ(error.text, "walk.lua:10: set(99, 0): outside the 12x10 map (x 0..11, y 0..9)");
   ASSERT_EQ(script_error_line(error.text), 10);
@@ -153,6 +159,98 @@ TEST(AppScripts, AFileThatCannotBeReadAgainKeepsTheLastGoodRun) {
             "local x = )");
   s.replace_generator(v1.get(), spec_of(walk("walk")));  // fixed: the error goes
   EXPECT_EQ(s.run_error().text, "");
+}
+
+// The Script section's loader, as dungen-viz's main makes it.
+const ScriptTextLoader kTextLoader =
+    [](const std::string& text,
+       const std::string& name) -> Checked<std::shared_ptr<const GeneratorSpec>> {
+  auto loaded = script::ScriptGenerator::from_source(text, name);
+  if (!loaded) return loaded.error();
+  const std::shared_ptr<const script::ScriptGenerator> g = *loaded;
+  return std::shared_ptr<const GeneratorSpec>(g, &g->spec());
+};
+
+// The editor holds the shown script's text until something is typed; over a built-in, nothing
+// (a new script). What was typed is never replaced by a change of generator.
+TEST(AppScripts, TheEditorFollowsTheShownScriptUntilTyped) {
+  const auto v1 = spec_of(walk("walk"));
+  Session s(with_script(v1));
+  ScriptEdit edit;
+  follow_generator(edit, s.generator());  // rooms-and-tunnels, a built-in
+  EXPECT_EQ(edit.text, "");
+  EXPECT_EQ(edit.name, kNewScriptName);
+  ASSERT_TRUE(s.select_generator(*v1));
+  follow_generator(edit, s.generator());
+  EXPECT_EQ(edit.text, walk("walk"));
+  EXPECT_EQ(edit.name, "walk.lua");
+  edit.text += "\n-- typed";
+  edit.edited = true;
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  follow_generator(edit, s.generator());
+  EXPECT_EQ(edit.text, walk("walk") + "\n-- typed");
+}
+
+// "run": the text takes the shown script's place on the same seed, parameters and step, as a
+// saved file does; the editor then follows the new version.
+TEST(AppScripts, RunningTheEditedTextReplacesTheScriptInPlace) {
+  const auto v1 = spec_of(walk("walk"));
+  Session s(with_script(v1));
+  ASSERT_TRUE(at_step_12(s, *v1));
+  const Grid at_12 = s.grid();
+  ScriptEdit edit;
+  follow_generator(edit, s.generator());
+  edit.text = walk("stroll");
+  edit.edited = true;
+  edit.run = true;
+  EXPECT_EQ(run_script_text(s, edit, kTextLoader), v1.get());
+  s.finish_pending();
+  EXPECT_NE(&s.generator(), v1.get());
+  EXPECT_EQ(s.generators().size(), all_generators().size() + 1);  // in v1's place
+  EXPECT_EQ(s.generator().source, walk("stroll"));
+  EXPECT_EQ(s.seed(), 7u);
+  EXPECT_EQ(s.params().get("moves"), 30);
+  EXPECT_EQ(s.position(), 12u);
+  EXPECT_EQ(s.grid().tiles(), at_12.tiles());
+  EXPECT_NE(s.log().back().text.find("stroll to ("), std::string::npos) << s.log().back().text;
+  EXPECT_FALSE(edit.edited);
+  EXPECT_FALSE(edit.run);
+  EXPECT_EQ(edit.of, &s.generator());
+}
+
+// Text that does not read: the run stays, its error names the line, the text stays to be fixed.
+// Text typed over a built-in is a new generator beside it. Past the size cap: refused.
+TEST(AppScripts, EditedTextThatDoesNotReadKeepsTheRunAndNamesTheLine) {
+  const auto v1 = spec_of(walk("walk"));
+  Session s(with_script(v1));
+  ASSERT_TRUE(at_step_12(s, *v1));
+  ScriptEdit edit;
+  follow_generator(edit, s.generator());
+  edit.text = "return {\n name = 'walk',\n run = function( end }\n";
+  edit.edited = true;
+  EXPECT_EQ(run_script_text(s, edit, kTextLoader), nullptr);
+  EXPECT_EQ(&s.generator(), v1.get());
+  EXPECT_EQ(s.position(), 12u);
+  ASSERT_EQ(script_error_line(s.run_error().text), 3) << s.run_error().text;
+  EXPECT_EQ(s.run_error().text.rfind("walk.lua:3:", 0), 0u) << s.run_error().text;
+  EXPECT_EQ(source_line(s.run_error().source, 3), " run = function( end }");
+  EXPECT_FALSE(s.stopped_early());  // the run shown is whole: the text just did not read
+  EXPECT_TRUE(edit.edited);
+
+  ASSERT_TRUE(s.select_generator("drunkards-walk"));
+  ScriptEdit fresh;
+  follow_generator(fresh, s.generator());
+  fresh.text = walk("amble");
+  fresh.edited = true;
+  EXPECT_EQ(run_script_text(s, fresh, kTextLoader), nullptr);  // nothing replaced
+  EXPECT_EQ(s.generators().size(), all_generators().size() + 2);
+  EXPECT_EQ(s.generator().source_name, kNewScriptName);
+  EXPECT_EQ(s.find_generator("drunkards-walk"), find_generator("drunkards-walk"));
+
+  fresh.text.assign(kMaxEditedScriptBytes + 1, ' ');
+  EXPECT_EQ(run_script_text(s, fresh, kTextLoader), nullptr);
+  EXPECT_NE(s.run_error().text.find("a script is at most 1048576 bytes"), std::string::npos)
+      << s.run_error().text;
 }
 
 TEST(AppScripts, ErrorLinesAreFoundInEitherForm) {
@@ -189,6 +287,17 @@ TEST(AppScripts, ScriptFlagReadsListsAndOpensTheFile) {
   const ParseResult bad = parse_options({"--script", "nosuch.lua"}, where);
   ASSERT_TRUE(std::holds_alternative<BadFlags>(bad));
   EXPECT_EQ(std::get<BadFlags>(bad).message, "--script 'nosuch.lua': cannot read it");
+  // A file that is there but does not read as a script yet (a student's empty file): the app
+  // opens on the default generator, with the file watched and its error to show.
+  const std::string empty = "app-empty.lua";
+  std::ofstream(empty) << "";
+  const ParseResult waiting = parse_options({"--script", empty}, where);
+  ASSERT_TRUE(std::holds_alternative<AppOptions>(waiting));
+  const AppOptions& w = std::get<AppOptions>(waiting);
+  ASSERT_EQ(w.watched.size(), 1u);
+  EXPECT_EQ(w.watched[0].spec, nullptr);
+  EXPECT_FALSE(w.watched[0].error.empty());
+  EXPECT_EQ(w.setup.spec, all_generators().front());
   const ParseResult none = parse_options({"--script", path});  // a build without scripts
   ASSERT_TRUE(std::holds_alternative<BadFlags>(none));
   EXPECT_EQ(std::get<BadFlags>(none).message, "--script: this build runs no scripts");

@@ -2,13 +2,15 @@
 # makes from installed Debian packages, here from what scripts/web.sh put in DUNGEN_WEB_DEPS:
 #   imgui/   Debian's imgui source package (apt-get source imgui: 1.86+ds, as libimgui-dev)
 #   giflib/  Debian's giflib source package (apt-get source giflib, as libgif-dev)
+#   lua/     Debian's lua5.4 source package (apt-get source lua5.4: 5.4.4, as liblua5.4-dev)
 #   include/ copies of Debian's header-only packages: nlohmann/ (nlohmann-json3-dev), stb/
 #            (libstb-dev)
 # GLFW and OpenGL ES 3 come with Emscripten (-sUSE_GLFW=3, WebGL 2); there is no glad.
 
 if(NOT IS_DIRECTORY "${DUNGEN_WEB_DEPS}/imgui" OR NOT IS_DIRECTORY "${DUNGEN_WEB_DEPS}/giflib"
+   OR NOT IS_DIRECTORY "${DUNGEN_WEB_DEPS}/lua/src"
    OR NOT IS_DIRECTORY "${DUNGEN_WEB_DEPS}/include/nlohmann")
-  message(FATAL_ERROR "DUNGEN_WEB_DEPS (${DUNGEN_WEB_DEPS}) lacks imgui/, giflib/ or include/: "
+  message(FATAL_ERROR "DUNGEN_WEB_DEPS (${DUNGEN_WEB_DEPS}) lacks imgui/, giflib/, lua/ or include/: "
                       "build the web page with scripts/web.sh, which fills it")
 endif()
 set(deps "${DUNGEN_WEB_DEPS}")
@@ -46,3 +48,21 @@ target_compile_definitions(dungen_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
 target_link_libraries(dungen_imgui PUBLIC dungen_glfw dungen_stb)
 target_compile_options(dungen_imgui PRIVATE -w)
 add_library(dungen::imgui ALIAS dungen_imgui)
+
+# Lua 5.4 for the generator scripts (src/script/): the library's C files, without the two
+# programs (lua.c, luac.c). Compiled as C, as Debian's liblua5.4 is: an error unwinds with
+# longjmp (Emscripten's setjmp/longjmp support, on by default), so the script host keeps no C++
+# object with a destructor alive across a Lua call that can raise, in both builds.
+file(GLOB lua_sources ${deps}/lua/src/*.c)
+list(FILTER lua_sources EXCLUDE REGEX "/luac?\\.c$")
+add_library(dungen_lua STATIC ${lua_sources})
+# Debian's patched luaconf.h includes the header its build writes, naming the machine's library
+# folder (for modules the sandbox never loads): written here for the page's.
+set(lua_generated ${CMAKE_CURRENT_BINARY_DIR}/lua-generated)
+file(WRITE ${lua_generated}/lua5.4-deb-multiarch.h.in
+     "#define DEB_HOST_MULTIARCH \"wasm32-emscripten\"\n")
+configure_file(${lua_generated}/lua5.4-deb-multiarch.h.in
+               ${lua_generated}/lua5.4-deb-multiarch.h COPYONLY)
+target_include_directories(dungen_lua SYSTEM PUBLIC ${deps}/lua/src ${lua_generated})
+target_compile_options(dungen_lua PRIVATE -w)
+add_library(dungen::lua ALIAS dungen_lua)

@@ -148,7 +148,7 @@ class App {
   // kScriptWatchSeconds; the idle window redraws at least every second).
   struct Watched {
     std::string path;
-    const GeneratorSpec* spec = nullptr;  // its version in the session's list
+    const GeneratorSpec* spec = nullptr;  // its version in the session's list (null: none read)
     std::filesystem::file_time_type stamp{};
     std::uintmax_t size = 0;
   };
@@ -156,6 +156,7 @@ class App {
   double next_watch_ = 0.0;
   void watch_scripts(double now);
   void open_script(const std::string& path);
+  void run_edited_script();
   void show_read_error(const std::string& path, const std::string& message);
   FrameParts parts_{};                           // where the last frame's time went
   std::optional<std::uint64_t> steps_to_check_;  // --no-wait --steps K: clamped, once done?
@@ -198,6 +199,7 @@ bool App::setup() {
     std::error_code ec;
     watched_.push_back({w.path, w.spec, std::filesystem::last_write_time(w.path, ec),
                         std::filesystem::file_size(w.path, ec)});
+    if (!w.spec) show_read_error(w.path, w.error);
   }
   renderer_ = std::make_unique<MapRenderer>();
   gl_check::after("the setup (the window, the map's shader)");
@@ -223,16 +225,35 @@ void App::open_script(const std::string& path) {
   const auto stamp = std::filesystem::last_write_time(path, ec);
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
   auto loaded = options_.load_script(path);
-  if (!loaded) return show_read_error(path, loaded.error().message);
-  const GeneratorSpec* spec = loaded->get();
   auto known = std::find_if(watched_.begin(), watched_.end(),
                             [&](const Watched& w) { return w.path == path; });
+  if (!loaded) {
+    // Watched all the same: the fix, when saved, opens it.
+    if (known == watched_.end()) {
+      watched_.push_back({path, nullptr, stamp, size});
+    } else {
+      known->stamp = stamp;
+      known->size = size;
+    }
+    return show_read_error(path, loaded.error().message);
+  }
+  const GeneratorSpec* spec = loaded->get();
   session_.replace_generator(known == watched_.end() ? nullptr : known->spec, std::move(*loaded));
   session_.select_generator(*spec);
   if (known == watched_.end()) {
     watched_.push_back({path, spec, stamp, size});
   } else {
     *known = {path, spec, stamp, size};
+  }
+}
+
+// The Script section's text, run in place of the script it was loaded from. A watched file's
+// entry follows it: the next save of that file replaces what was run.
+void App::run_edited_script() {
+  const GeneratorSpec* before = run_script_text(session_, ui_.script, options_.load_script_text);
+  if (!before) return;
+  for (Watched& w : watched_) {
+    if (w.spec == before) w.spec = &session_.generator();
   }
 }
 
@@ -258,6 +279,8 @@ void App::watch_scripts(double now) {
     const GeneratorSpec* before = w.spec;
     w.spec = loaded->get();
     session_.replace_generator(before, std::move(*loaded));
+    // A file that had not read yet: its first good version is what the student waits to see.
+    if (!before) session_.select_generator(*w.spec);
   }
 }
 
@@ -401,7 +424,8 @@ LayoutInput App::layout_input() const {
   in.gap_y = style.ItemSpacing.y;
   in.pad_x = style.WindowPadding.x;
   in.pad_y = style.WindowPadding.y;
-  in.controls = measure_controls_panel(session_, compare_ ? &compare_->b() : nullptr);
+  in.controls =
+      measure_controls_panel(session_, compare_ ? &compare_->b() : nullptr, ui_.script.open);
   in.teaching = measure_teaching_panel(ui_.projector);
   in.controls_state = ui_.controls;
   in.teaching_state = ui_.teaching;
@@ -541,6 +565,7 @@ void App::draw_panels() {
 
   handle_keys(window_.keys(), session_, ui_);
   for (const std::string& path : std::exchange(ui_.share.scripts_to_open, {})) open_script(path);
+  if (ui_.script.run) run_edited_script();
   for (const std::string& path : window_.take_opened_files()) {
     if (path.ends_with(".lua")) {
       open_script(path);  // a generator script, dropped on the window

@@ -387,12 +387,14 @@ void legend_section(Session& session, const Palette& p, const Metrics& m) {
 
 }  // namespace
 
-PanelWidths measure_controls_panel(const Session& session, const Session* b) {
+PanelWidths measure_controls_panel(const Session& session, const Session* b, bool script_open) {
   const Metrics m = metrics(session, b);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float chrome = 2.0f * style.WindowPadding.x + style.ScrollbarSize;
   const float min = chrome + std::max({m.label + m.gap + m.field_min, m.single, m.swatch_cell});
-  return {min, std::max(min, ImGui::GetFontSize() * 20.0f)};
+  // A script's lines run to about 80 characters: about 40 ems of the UI's font.
+  const float want_ems = script_open ? 40.0f : 20.0f;
+  return {min, std::max(min, ImGui::GetFontSize() * want_ems)};
 }
 
 void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) {
@@ -418,6 +420,11 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) 
     }
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
       view_section(session, ui, m);
+    }
+    if (ui.share.scripts) {
+      ui.script.open = ImGui::CollapsingHeader("Script");
+      note_item(ui, "controls/script");
+      if (ui.script.open) script_section(session, ui);
     }
     const bool share_open = ImGui::CollapsingHeader("Save and share");
     note_item(ui, "controls/share");

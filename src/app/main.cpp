@@ -17,12 +17,22 @@ namespace {
 
 #if defined(DUNGEN_HAVE_SCRIPTS)
 // A script as a generator: the spec, kept alive with the script that owns it.
-dungen::Checked<std::shared_ptr<const dungen::GeneratorSpec>> load_script_spec(
-    const std::string& path) {
-  auto loaded = dungen::script::ScriptGenerator::load(path);
+dungen::Checked<std::shared_ptr<const dungen::GeneratorSpec>> as_spec(
+    dungen::Checked<std::shared_ptr<const dungen::script::ScriptGenerator>> loaded) {
   if (!loaded) return loaded.error();
   const std::shared_ptr<const dungen::script::ScriptGenerator> script = *loaded;
   return std::shared_ptr<const dungen::GeneratorSpec>(script, &script->spec());
+}
+
+dungen::Checked<std::shared_ptr<const dungen::GeneratorSpec>> load_script_spec(
+    const std::string& path) {
+  return as_spec(dungen::script::ScriptGenerator::load(path));
+}
+
+// The same from the text the Script section holds, with the name its errors call it.
+dungen::Checked<std::shared_ptr<const dungen::GeneratorSpec>> load_script_text_spec(
+    const std::string& text, const std::string& name) {
+  return as_spec(dungen::script::ScriptGenerator::from_source(text, name));
 }
 
 // The shipped scripts the list shows (a built-in's script twin is left to --script).
@@ -46,6 +56,7 @@ int run(const std::vector<std::string>& args, std::chrono::steady_clock::time_po
 #endif
 #if defined(DUNGEN_HAVE_SCRIPTS)
   where.load_script = load_script_spec;
+  where.load_script_text = load_script_text_spec;
   where.shipped_scripts = shipped_script_specs();
 #endif
   const ParseResult parsed = parse_options(args, where);

@@ -229,8 +229,9 @@ const AppFlag kFlags[] = {
     {"--generator", "NAME", ValueKind::Value, "which generator to open (default rooms-and-tunnels)",
      read_first},
     {"--script", "FILE", ValueKind::Value,
-     "open a generator script (Lua, docs/SCRIPTING.md); read again each time the file changes",
-     read_first, "a page opens a script from its own panel"},
+     "open a generator script (Lua, docs/SCRIPTING.md); read again each time the file changes "
+     "(the page's ?script= is the script's text itself, URL-encoded)",
+     read_first},
     {"--seed", "N", ValueKind::Value, "random seed",  // the parameters' line follows it
      [](const std::string& v, Parse& p) { return set_uint("--seed", v, p.o.setup.seed); }},
     {"--steps", "K", ValueKind::Value,
@@ -436,6 +437,7 @@ const GeneratorSpec* find_named(std::string_view name, const AppOptions& o) {
 std::optional<Error> read_scripts(const std::vector<std::string>& args, Parse& p) {
   p.o.scripts = p.where->shipped_scripts;
   p.o.load_script = p.where->load_script;
+  p.o.load_script_text = p.where->load_script_text;
   FlagReader reader(args);
   while (reader.next()) {
     if (reader.flag() != "--script") continue;
@@ -443,7 +445,16 @@ std::optional<Error> read_scripts(const std::vector<std::string>& args, Parse& p
     if (!path) break;  // "needs a value", said by the main loop
     if (!p.where->load_script) return Error{"--script: this build runs no scripts"};
     auto loaded = p.where->load_script(*path);
-    if (!loaded) return Error{"--script " + shown(*path) + ": " + loaded.error().message};
+    std::error_code ec;
+    if (!loaded && !std::filesystem::is_regular_file(*path, ec)) {
+      return Error{"--script " + shown(*path) + ": " + loaded.error().message};
+    }
+    // A file that is there but is not a working script yet (a student's empty file, a typo):
+    // the app opens, says what is wrong with its line, and watches the file for the fix.
+    if (!loaded) {
+      p.o.watched.push_back({*path, nullptr, loaded.error().message});
+      continue;
+    }
     p.o.watched.push_back({*path, loaded->get()});
     p.o.scripts.push_back(std::move(*loaded));
   }
@@ -455,7 +466,13 @@ Checked<const GeneratorSpec*> pick_generator(const std::vector<std::string>& arg
                                              const AppOptions& o,
                                              std::string_view which = "--generator") {
   const GeneratorSpec* spec = preset ? preset->generator : all_generators().front();
-  if (!preset && which == "--generator" && !o.watched.empty()) spec = o.watched.front().spec;
+  if (!preset && which == "--generator") {
+    for (const AppOptions::WatchedScript& w : o.watched) {
+      if (!w.spec) continue;
+      spec = w.spec;
+      break;
+    }
+  }
   FlagReader reader(args);
   while (reader.next()) {
     if (reader.flag() != which) continue;

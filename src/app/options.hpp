@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/logic/headless.hpp"
+#include "app/logic/script_edit.hpp"
 #include "io/preset.hpp"
 
 namespace dungen::app {
@@ -22,9 +23,10 @@ inline constexpr int kExitFailure = 1;  // a runtime failure (GL error, screensh
 inline constexpr int kExitBadFlags = 2;
 inline constexpr int kExitNoDisplay = 3;
 
-// Reads a generator script (the desktop app's src/script): the generator, or what is wrong.
+// Reads a generator script (src/script) from its file: the generator, or what is wrong.
 using ScriptLoader =
     std::function<Checked<std::shared_ptr<const GeneratorSpec>>(const std::string&)>;
+// (ScriptTextLoader, from the text: logic/script_edit.hpp.)
 
 struct AppOptions {
   // The session's starting state (generator, seed, parameters, steps, back, regions).
@@ -56,10 +58,12 @@ struct AppOptions {
   std::vector<std::shared_ptr<const GeneratorSpec>> scripts;
   struct WatchedScript {
     std::string path;
-    const GeneratorSpec* spec = nullptr;
+    const GeneratorSpec* spec = nullptr;  // null: the file did not read as a script (yet)
+    std::string error;                    // why not, shown under the log
   };
   std::vector<WatchedScript> watched;
-  ScriptLoader load_script;  // to read a watched script again
+  ScriptLoader load_script;           // to read a watched script again
+  ScriptTextLoader load_script_text;  // to run the Script section's text
 };
 
 // --help, --version or --keys: the text goes to standard output and the program exits 0.
@@ -81,6 +85,7 @@ struct ParseContext {
   // Scripts: the loader (none: --script is refused) and the shipped ones, listed after the
   // built-ins.
   ScriptLoader load_script;
+  ScriptTextLoader load_script_text;
   std::vector<std::shared_ptr<const GeneratorSpec>> shipped_scripts;
 };
 

@@ -201,4 +201,15 @@ void apply_theme(const Palette& palette, bool projector) {
       projector ? ImVec4{0.82f, 0.82f, 0.82f, 1.0f} : ImVec4{0.55f, 0.55f, 0.57f, 1.0f};
 }
 
+void status_line(const std::string& text, bool error) {
+  if (text.empty()) return;
+  ImGui::PushTextWrapPos(0.0f);
+  if (error) {
+    ImGui::TextColored({1.0f, 0.45f, 0.35f, 1.0f}, "%s", text.c_str());
+  } else {
+    ImGui::TextUnformatted(text.c_str());
+  }
+  ImGui::PopTextWrapPos();
+}
+
 }  // namespace dungen::app

@@ -14,6 +14,7 @@
 #include "app/logic/export_job.hpp"
 #include "app/logic/file_dialog.hpp"
 #include "app/logic/preset_note.hpp"
+#include "app/logic/script_edit.hpp"
 #include "app/logic/sweep_job.hpp"
 #include "app/logic/ui_layout.hpp"
 #include "app/map_view.hpp"
@@ -32,7 +33,7 @@ struct DrawnItem {
 };
 
 // What the file dialog was opened for.
-enum class FileAction { SavePreset, OpenPreset, OpenScript, ExportPng, RecordGif };
+enum class FileAction { SavePreset, OpenPreset, OpenScript, SaveScript, ExportPng, RecordGif };
 
 // The "Save and share" section's fields, and its files: the file dialog (the desktop) and the
 // export running on its own thread.
@@ -100,9 +101,13 @@ struct UiState {
   std::optional<PresetNote> preset_note;
   ShareUi share;
   SweepUi sweep;
+  ScriptEdit script;  // the Script section's text (logic/script_edit.hpp)
 };
 
-PanelWidths measure_controls_panel(const Session& session, const Session* b = nullptr);
+// `script_open`: the Script section was open last frame; its editor wants a wider panel (where
+// the window has the room: the layout gives the map its share first).
+PanelWidths measure_controls_panel(const Session& session, const Session* b = nullptr,
+                                   bool script_open = false);
 PanelWidths measure_teaching_panel(bool minimal);
 // In the order of UiLayout::bar_items.
 std::vector<BarItem> measure_transport_bar(const Session& session);
@@ -124,11 +129,17 @@ const std::vector<Preset>& lesson_presets();
 // Opens a preset file the student dropped on the window or picked in the page (share_panel.cpp):
 // loaded, with its note under the map; what went wrong said in the section and on stderr.
 void open_preset_file(Session& session, UiState& ui, const std::string& path);
+// A file button's action (share_panel.cpp): the file dialog on the desktop; in the page, the
+// browser's file picker to open a file, a download to save one.
+void begin_file_action(Session& session, UiState& ui, FileAction a);
 // The "Save and share" section of the controls panel (share_panel.cpp).
 void share_section(Session& session, UiState& ui);
 // Every frame, whether the section shows or not (share_panel.cpp): the file dialog when open,
 // and the outcome of an export that has finished, said in the section's status line.
 void draw_file_dialog(Session& session, UiState& ui);
+// The "Script" section (script_panel.cpp), where the build runs scripts: the current script's
+// text, edited and run in place; "save as" writes it.
+void script_section(Session& session, UiState& ui);
 // The "Lab" section (sweep_window.cpp) and the sweep's pane it opens in layout.lab (a part of the
 // layout, under the transport bar: never over the map it loads seeds into).
 void lab_section(Session& session, UiState& ui);
@@ -150,6 +161,9 @@ void draw_panel_strip(const char* name, ScreenRect area, bool on_left, PanelStat
                       bool& reopen);
 // Records the last ImGui item in ui.drawn.
 void note_item(UiState& ui, std::string name, float text_w = 0);
+// What a section's last action did, or why it failed (in the error colour), wrapped; nothing
+// when empty.
+void status_line(const std::string& text, bool error);
 // The text with each space where a line would pass `width` (in the current font) made a line
 // break: words stay whole ("0..18446744073709551615" too); one longer than a line has its own.
 std::string break_at_spaces(const std::string& text, float width);

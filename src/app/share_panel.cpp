@@ -22,6 +22,7 @@
 #include "app/logic/session_preset.hpp"
 #include "app/page.hpp"
 #include "app/panels.hpp"
+#include "io/atomic_file.hpp"
 #include "io/param_args.hpp"
 
 namespace dungen::app {
@@ -109,12 +110,42 @@ ActionInfo info(FileAction a) {
       return {"open preset", ".json", ExportKind::Preset};
     case FileAction::OpenScript:
       return {"open script", ".lua", ExportKind::Preset};
+    case FileAction::SaveScript:
+      return {"save script", ".lua", ExportKind::Preset};
     case FileAction::ExportPng:
       return {"export PNG", ".png", ExportKind::Png};
     case FileAction::RecordGif:
       return {"record GIF", ".gif", ExportKind::Gif};
   }
   return {"", "", ExportKind::Png};
+}
+
+// The Script section's text, written whole or not at all. On the desktop the file is then opened
+// and watched, as one the student opened: their own editor can take over. The page offers it as
+// a download.
+void save_script_text(UiState& ui, const std::string& path) {
+  ScriptEdit& edit = ui.script;
+  auto said = [&](std::string text, bool error) {
+    edit.said = std::move(text);
+    edit.said_error = error;
+  };
+  Checked<AtomicFile> file = AtomicFile::open(path);
+  if (!file) return said("could not write " + shown(path) + ": " + file.error().message, true);
+  file->write(edit.text);
+  if (auto err = file->commit()) {
+    return said("could not write " + shown(path) + ": " + err->message, true);
+  }
+  edit.name = std::filesystem::path(path).filename().string();
+  if (files_are_downloads()) {
+    offer_download(path);
+    return said("downloaded " + shown(edit.name), false);
+  }
+  // Opened from its file now: the editor follows that script (what was typed is in it).
+  ui.share.scripts_to_open.push_back(path);
+  edit.edited = false;
+  edit.of = nullptr;
+  said("saved " + shown(path, kShownPathMaxBytes) + " (watched: saves from your editor reload it)",
+       false);
 }
 
 // The file is chosen (the dialog, or the browser build's name field): open it, or start writing
@@ -125,6 +156,7 @@ void file_chosen(Session& session, UiState& ui, FileAction a, const std::string&
     ui.share.scripts_to_open.push_back(path);  // the app opens and watches it
     return say(ui, "", false);
   }
+  if (a == FileAction::SaveScript) return save_script_text(ui, path);
   if (!ui.share.job.start(make_export(session, info(a).kind, path))) {
     say(ui, "an export is still running: wait for it, or cancel it", true);
     return;
@@ -132,19 +164,29 @@ void file_chosen(Session& session, UiState& ui, FileAction a, const std::string&
   say(ui, "", false);
 }
 
+}  // namespace
+
 // A button: the dialog (the desktop), or straight to the file named in the field (the browser
 // build, whose files are downloads of the page's own file system).
 void begin_file_action(Session& session, UiState& ui, FileAction a) {
   ShareUi& s = ui.share;
   const ActionInfo what = info(a);
   const bool opening = a == FileAction::OpenPreset || a == FileAction::OpenScript;
-  if (!opening && a != FileAction::SavePreset) {
+  const bool saving_file = a == FileAction::SavePreset || a == FileAction::SaveScript;
+  if (!opening && !saving_file) {
     if (auto why = export_refusal(session, what.kind)) return say(ui, why->message, true);
   }
   // The page opens the browser's own file picker: the file arrives through
-  // Window::take_opened_files (a dropped one too).
+  // Window::take_opened_files (a dropped one too), and the app opens it by its extension.
   if (a == FileAction::OpenPreset && page::pick_file(".json,application/json")) {
     return say(ui, "choose a preset file (.json), or drop one on the page", false);
+  }
+  if (a == FileAction::OpenScript && page::pick_file(".lua,text/x-lua,text/plain")) {
+    return say(ui, "choose a generator script (.lua), or drop one on the page", false);
+  }
+  // A script is saved under its own name (the page downloads it so).
+  if (a == FileAction::SaveScript && files_are_downloads()) {
+    return file_chosen(session, ui, a, "/opened/" + ui.script.name);
   }
   if (files_are_downloads()) {
     std::filesystem::path p(s.path[0] ? s.path : "dungen");
@@ -161,9 +203,12 @@ void begin_file_action(Session& session, UiState& ui, FileAction a) {
   s.dialog_for = a;
   const std::string title =
       opening ? std::string(what.label) : what.label + std::string(": save as");
+  const std::string suggested = a == FileAction::SaveScript ? ui.script.name : s.stem + what.ext;
   s.dialog.open(opening ? FileDialogMode::Open : FileDialogMode::Save, title, what.ext, folder,
-                opening ? "" : s.stem + what.ext);
+                opening ? "" : suggested);
 }
+
+namespace {
 
 // The running export: what it is doing, and a button to stop it.
 void export_progress(UiState& ui) {
@@ -280,12 +325,14 @@ void file_rows(Session& session, UiState& ui) {
   ImGui::BeginDisabled(s.job.running());
   file_action_button(session, ui, FileAction::SavePreset, dots, used);
   file_action_button(session, ui, FileAction::OpenPreset, dots, used);
-  if (s.scripts && !files_are_downloads()) {
+  if (s.scripts) {
     file_action_button(session, ui, FileAction::OpenScript, dots, used);
     if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip(
-          "a generator written in Lua (docs/SCRIPTING.md), read again each time "
-          "you save it");
+      ImGui::SetTooltip(files_are_downloads()
+                            ? "a generator written in Lua (docs/SCRIPTING.md), from your "
+                              "computer: edit it in the Script section"
+                            : "a generator written in Lua (docs/SCRIPTING.md), read again each "
+                              "time you save it");
     }
   }
   file_action_button(session, ui, FileAction::ExportPng, dots, used);
@@ -293,19 +340,6 @@ void file_rows(Session& session, UiState& ui) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the run from step 0 to the current step");
   ImGui::EndDisabled();
   export_progress(ui);
-}
-
-// The last thing done or gone wrong, in words.
-void status_line(const ShareUi& s) {
-  if (!s.message.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    if (s.message_is_error) {
-      ImGui::TextColored({1.0f, 0.45f, 0.35f, 1.0f}, "%s", s.message.c_str());
-    } else {
-      ImGui::TextUnformatted(s.message.c_str());
-    }
-    ImGui::PopTextWrapPos();
-  }
 }
 
 }  // namespace
@@ -330,7 +364,7 @@ void share_section(Session& session, UiState& ui) {
   lessons_combo(session, ui);
   share_string_rows(session, ui);
   file_rows(session, ui);
-  status_line(ui.share);
+  status_line(ui.share.message, ui.share.message_is_error);
 }
 
 }  // namespace dungen::app

@@ -211,8 +211,9 @@ void stats_section(const Session& session) {
   }
   ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, names);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-  // A script that broke a rule ends its run early: stopped, not done (the log says why).
-  const char* end = session.run_error().text.empty() ? " (done)" : " (stopped)";
+  // A script that broke a rule ends its run early: stopped, not done (the log says why). A later
+  // read of the script that failed leaves this run as it was.
+  const char* end = session.stopped_early() ? " (stopped)" : " (done)";
   row("step", std::to_string(s.step) + " of " + std::to_string(s.recorded) +
                   (session.finished() ? end : ""));
   // The generator's own numbers, then the flood fill's while it runs (or the instant labels').

@@ -18,8 +18,10 @@ buffer is the CSS size x 2); the page as big as its screen (the canvas follows, 
 wheel notch is one zoom step; copy share string / copy link reach the clipboard and Ctrl+V pastes;
 open preset opens the page's file picker and a file chosen there (or dropped) loads; a note sits
 clear of the transport bar and closes; ?help, refused options and unknown lessons are said in the
-page, and so are file:// and a browser without WebGL. The server is scripts/web_serve.py (as
-web.sh serves): the wasm must come compressed.
+page, and so are file:// and a browser without WebGL. Generator scripts (issue 26): a shipped
+one by name, one in the address (?script=), one pasted into the Script section and run, one
+chosen with open script; a broken one is said in the log with its line. The server is
+scripts/web_serve.py (as web.sh serves): the wasm must come compressed.
 
 Usage: python3 tests/web/browser_test.py [BUILD_DIR]   (scripts/web.sh --test runs it)
 Exit 0 when every scenario passes; 1 with a line saying what failed.
@@ -272,6 +274,17 @@ class Page:
         self.pump(0.5)
         found = [m for m in map(re.compile(pattern).search, self.lines[after:]) if m]
         return tuple(int(v) for v in found[-1].groups())
+
+    def click_item(self, name, after=0):
+        """A click on the middle of a named item (see item)."""
+        x, y, w, h = self.item(name, after)
+        self.click(x + w // 2, y + h // 2)
+
+    def choose_file(self, path):
+        """The file chosen in the page's file picker (headless Chromium shows no dialog)."""
+        document = self.call("DOM.getDocument")["root"]["nodeId"]
+        picker = self.call("DOM.querySelector", {"nodeId": document, "selector": "#picker"})
+        self.call("DOM.setFileInputFiles", {"files": [path], "nodeId": picker["nodeId"]})
 
     def emulate(self, width, height, ratio=1, mobile=False, screen=None):
         """The page as a device shows it: its size in CSS pixels, its pixel ratio, a phone's
@@ -569,10 +582,8 @@ def scenario_clipboard_and_files(browser, base, server_port):
         fail("open preset did not open the page's file picker")
     preset = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "presets",
                                           "tutorial-rooms-and-tunnels.json"))
-    document = page.call("DOM.getDocument")["root"]["nodeId"]
-    picker = page.call("DOM.querySelector", {"nodeId": document, "selector": "#picker"})
     seen = len(page.lines)
-    page.call("DOM.setFileInputFiles", {"files": [preset], "nodeId": picker["nodeId"]})
+    page.choose_file(preset)
     page.wait_for_line(r"^dungen-viz: preset note", seen)
     page.wait_for_line(r"^dungen-viz: item controls/max_rooms", seen)
     # A preset dropped on the page opens the same way.
@@ -648,6 +659,119 @@ def scenario_messages(browser, base, build, server_port):
           "a note sits clear of the transport bar and closes; ?help, ?frames, "
           "?size and an unknown lesson say what is wrong in the page; ?preset=caves-dense opens "
           "the lesson; file:// says a web server is needed")
+
+
+# A small generator script, as a student would write one (docs/SCRIPTING.md): a walk of `moves`
+# steps from the middle. `verb` is in its words; `name` is its name.
+def walk_script(name, verb):
+    return ("return { name = '" + name + "', summary = 'a test walk',\n"
+            "params = { { name = 'width', default = 24, min = 4, max = 64 },\n"
+            "  { name = 'height', default = 16, min = 4, max = 64 },\n"
+            "  { name = 'moves', default = 60, min = 1, max = 200 } },\n"
+            "pseudocode = { 'start in the middle', 'walk one cell', 'done' },\n"
+            "run = function(p)\n"
+            "  step{ level = 'phase', line = 1, words = 'start' }\n"
+            "  local x, y = p.width // 2, p.height // 2\n"
+            "  for i = 1, p.moves do\n"
+            "    local d = draw_int('dir', 1, 4)\n"
+            "    x = math.max(1, math.min(p.width - 2, x + ({ 0, 1, 0, -1 })[d]))\n"
+            "    y = math.max(1, math.min(p.height - 2, y + ({ -1, 0, 1, 0 })[d]))\n"
+            "    set(x, y, 'floor')\n"
+            "    step{ line = 2, words = '" + verb + " to (' .. x .. ',' .. y .. ')' }\n"
+            "  end\n"
+            "  done{ line = 3, words = 'done' }\n"
+            "end }\n")
+
+
+def scenario_scripts(browser, base, build, server_port):
+    """Generator scripts in the page (issue 26): a shipped one by name (?generator=prims-maze),
+    one carried by the address (?script=, URL-encoded; a broken one is said in the log with its
+    line), one pasted into the Script section's editor and run, and one chosen in the page's
+    file picker (open script)."""
+    from urllib.parse import quote
+    page = Page(browser, "about:blank")
+    page.emulate(WIDTH, HEIGHT)
+    page.call("Page.navigate", {"url": base + "?generator=prims-maze&seed=3"})
+    page.wait_for_line(r"^dungen-viz: pane A script prims-maze$")
+    _, m = page.wait_for_line(r"^dungen-viz: map viewport (\d+),(\d+),(\d+)x(\d+)")
+    viewport = tuple(int(v) for v in m.groups())
+    _, m = page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused")
+    page.pump(1.0)
+    colours = check_map_drawn(page.screenshot(os.path.join(build, "browser-test-script.png")),
+                              viewport, 2, "wall, floor")
+    page.check_no_errors()
+    print(f"browser test: ?generator=prims-maze ran the shipped script to step {m.group(1)} of "
+          f"{m.group(2)} ({colours} tile colours drawn)")
+    page.call("Page.close")
+
+    page = Page(browser, "about:blank")
+    page.emulate(WIDTH, HEIGHT)
+    page.call("Page.navigate", {"url": base + "?script=" + quote(walk_script("linked-walk",
+                                                                             "amble")) +
+                                "&steps=20"})
+    page.wait_for_line(r"^dungen-viz: pane A script linked-walk$")
+    page.wait_for_line(r"^dungen-viz: step 20 of \d+, paused")
+    page.check_no_errors()
+
+    # The Script section: paste another script over the text, run it (same seed and step).
+    origin = f"http://127.0.0.1:{server_port}"
+    browser.call("Browser.grantPermissions", {"origin": origin, "permissions": [
+        "clipboardReadWrite", "clipboardSanitizedWrite"]})
+    seen = len(page.lines)
+    page.click_item("controls/script")
+    page.click_item("script/editor", seen)
+    page.evaluate("navigator.clipboard.writeText(" + json.dumps(walk_script("pasted-walk",
+                                                                           "stroll")) + ")",
+                  await_promise=True)
+    # Ctrl+A selects all, Ctrl+V pastes (the browser's paste event brings the clipboard).
+    for letter, code, number, commands in (("a", "KeyA", 65, ["selectAll"]),
+                                           ("v", "KeyV", 86, ["paste"])):
+        keys = [("rawKeyDown", "Control", "ControlLeft", 17, []),
+                ("rawKeyDown", letter, code, number, commands),
+                ("keyUp", letter, code, number, []),
+                ("keyUp", "Control", "ControlLeft", 17, [])]
+        for kind, key, kcode, knumber, kcommands in keys:
+            page.call("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": kcode,
+                                                 "windowsVirtualKeyCode": knumber,
+                                                 "modifiers": 2, "commands": kcommands})
+            page.pump(0.15)
+    page.pump(0.3)
+    page.click_item("script/run", seen)  # no line names pasted-walk before it runs
+    page.wait_for_line(r"^dungen-viz: pane A script pasted-walk$", seen)
+    page.wait_for_line(r"^dungen-viz: pane A step 20 of ", seen)
+    page.check_no_errors()
+    print("browser test: ?script= opened the linked walk at step 20; a script pasted into the "
+          "Script section and run replaced it on the same step")
+
+    # open script: the page's file picker, and the file chosen there opens.
+    page.evaluate("window.pickerOpened = 0; document.getElementById('picker')"
+                  ".addEventListener('click', function () { window.pickerOpened++; })")
+    seen = len(page.lines)
+    page.click_item("controls/share")
+    page.click_item("share/open-script", seen)
+    page.pump(0.5)
+    if page.evaluate("window.pickerOpened") != 1:
+        fail("open script did not open the page's file picker")
+    chosen = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "examples",
+                                          "generators", "kruskals-maze.lua"))
+    seen = len(page.lines)
+    page.choose_file(chosen)
+    page.wait_for_line(r"^dungen-viz: pane A script kruskals-maze$", seen)
+    page.check_no_errors()
+    page.call("Page.close")
+    print("browser test: open script opened the page's file picker; kruskals-maze.lua chosen "
+          "there opened")
+
+    # A broken script in the address: the page opens on the default map and says what is
+    # wrong, with its line, where the log's last line is.
+    broken = walk_script("broken-walk", "amble").replace("local x, y", "local x, y )", 1)
+    page = Page(browser, base + "?script=" + quote(broken))
+    page.wait_for_line(r"^dungen-viz: pane A error link\.lua:8: ")
+    page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused")
+    page.check_no_errors()
+    page.call("Page.close")
+    print("browser test: a broken ?script= opened the page with its error and line "
+          "(link.lua:8) in the log")
 
 
 def main():
@@ -748,6 +872,7 @@ def main():
         scenario_wheel(browser, base)
         scenario_clipboard_and_files(browser, base, server.port)
         scenario_messages(browser, base, build, server.port)
+        scenario_scripts(browser, base, build, server.port)
     finally:
         browser.close()
         server.close()

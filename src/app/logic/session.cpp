@@ -37,6 +37,24 @@ const GeneratorSpec* Session::find_generator(std::string_view name) const {
   return nullptr;
 }
 
+namespace {
+
+// Another version of a script: its defaults, with each parameter the old values have by name
+// (repaired to the new ranges; what was repaired said in `notes`).
+ParamValues carried_over(const ParamValues& old, const GeneratorSpec& next, std::string& notes) {
+  ParamValues params = next.schema.defaults();
+  notes.clear();
+  for (std::size_t i = 0; i < old.values().size(); ++i) {
+    const std::string_view name = old.schema().params[i].name;
+    if (!next.schema.find(name)) continue;
+    const ParamEdit e = set_param_repaired(params, name, old.values()[i]);
+    if (!e.notice.empty()) notes += (notes.empty() ? "" : "; ") + e.notice;
+  }
+  return params;
+}
+
+}  // namespace
+
 void Session::replace_generator(const GeneratorSpec* before,
                                 std::shared_ptr<const GeneratorSpec> now) {
   State& s = *s_;
@@ -55,17 +73,8 @@ void Session::replace_generator(const GeneratorSpec* before,
   // The same run, as far as the new script allows: seed, parameters by name, step.
   const std::uint64_t step = s.track->position();
   const bool at_end = s.track->finished();
-  const ParamValues old = set.params;
   set.spec = next;
-  set.params = next->schema.defaults();
-  std::string notes;
-  for (std::size_t i = 0; i < old.values().size(); ++i) {
-    const std::string_view name = old.schema().params[i].name;
-    if (!next->schema.find(name)) continue;
-    const ParamEdit e = set_param_repaired(set.params, name, old.values()[i]);
-    if (!e.notice.empty()) notes += (notes.empty() ? "" : "; ") + e.notice;
-  }
-  set.notice = notes;
+  set.params = carried_over(set.params, *next, set.notice);
   if (at_end && set.mode == RunMode::Live) {
     s.regenerate();  // a live run that had finished plays to its (new) end again
     return;
@@ -83,6 +92,9 @@ Session::RunError Session::run_error() const {
   const State& s = *s_;
   if (!s.script_error.empty()) return {s.script_error, s.script_error_source};
   return {s.track->stopped(), s.track->spec().source};
+}
+bool Session::stopped_early() const {
+  return !s_->track->stopped().empty();
 }
 const GeneratorSpec& Session::generator() const {
   return *s_->settings.spec;
@@ -105,11 +117,14 @@ bool Session::select_generator(const GeneratorSpec& chosen) {
   set.remembered.insert_or_assign(std::string(set.spec->name),
                                   Settings::Remembered{set.params, set.seed});
   if (auto it = set.remembered.find(spec->name); it != set.remembered.end()) {
-    // Back to a generator seen before: its own parameters and seed, as the user left them.
+    // Back to a generator seen before: its own parameters and seed, as the user left them (by
+    // name, where this is another version of a script of that name).
     set.spec = spec;
-    set.params = it->second.params;
-    set.seed = it->second.seed;
     set.notice.clear();
+    set.params = &it->second.params.schema() == &spec->schema
+                     ? it->second.params
+                     : carried_over(it->second.params, *spec, set.notice);
+    set.seed = it->second.seed;
     s.regenerate();
     return true;
   }

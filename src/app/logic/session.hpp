@@ -138,6 +138,8 @@ class Session {
     std::string_view source;
   };
   RunError run_error() const;
+  // The shown run ended early because its script broke a rule (not: a later read failed).
+  bool stopped_early() const;
   // A generator shown before in this session comes back with the parameters and seed it had
   // when the user switched away from it. One not shown yet keeps the seed, and the map size if
   // the user changed it from the old generator's default (where the new schema allows). False
