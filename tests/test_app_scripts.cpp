@@ -104,9 +104,22 @@ TEST(AppScripts, AReloadKeepsTheSeedTheParametersAndTheStep) {
   EXPECT_EQ(s.seed(), 7u);
   EXPECT_EQ(s.params().get("moves"), 30);
   EXPECT_EQ(s.position(), 12u);
+  EXPECT_TRUE(s.recorded_whole());  // replayed to its end, then back: its length is known
+  EXPECT_EQ(s.recorded(), 32u);     // begin, 30 moves, done
   EXPECT_EQ(s.grid().tiles(), before.tiles());  // the same draws: the same map at step 12
   ASSERT_FALSE(s.log().empty());
   EXPECT_NE(s.log().back().text.find("stroll to ("), std::string::npos) << s.log().back().text;
+
+  // A new version that breaks a rule after the step shown: said at once, the step kept.
+  const auto late = spec_of(walk("stroll", "if i == 20 then set(99, 0, 'floor') end"));
+  s.replace_generator(v2.get(), late);
+  s.finish_pending();
+  EXPECT_EQ(s.position(), 12u);
+  EXPECT_TRUE(s.stopped_early());
+  EXPECT_EQ(s.recorded(), 20u);  // begin and 19 moves
+  EXPECT_EQ(s.run_error().text.rfind("walk.lua:10: set(99, 0)", 0), 0u) << s.run_error().text;
+  s.replace_generator(late.get(), v2);
+  s.finish_pending();
 
   // A new version with a shorter run: the step is as far as it goes.
   const auto v3 =

@@ -299,6 +299,10 @@ TEST(ScriptGenerator, TheCliRunsAScriptAsAGenerator) {
   EXPECT_EQ(err,
             "dungen: the script 'cli-odd\\tname.lua': cli-odd?name.lua:1: unexpected symbol "
             "near <eof>\n");
+  // An unknown flag's hint names the script as it was given: a built-in may share its name.
+  EXPECT_EQ(cli({"generate", path, "--bogus", "1"}, &err).first, 2);
+  EXPECT_EQ(err, "dungen: unknown flag '--bogus' for random-walk: see 'dungen generate " + path +
+                     " --help'\n");
 }
 
 }  // namespace

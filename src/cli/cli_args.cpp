@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "analysis/regions.hpp"
+#include "core/text.hpp"
 #include "io/param_args.hpp"
 #include "io/preset.hpp"
 #include "io/trace.hpp"
@@ -321,6 +322,7 @@ std::optional<Error> start_run(const std::vector<std::string>& args, Command com
     return Error{"unknown generator " + shown(args[1]) + ": allowed " + allowed +
                  ", or a script's path (name.lua)"};
   }
+  r.named_as = named ? args[1] : std::string(r.spec->name);
   if (preset && preset->generator != r.spec) {
     return Error{"the preset is " + std::string(preset->generator->name) + ", not " +
                  std::string(r.spec->name) + ": drop the name, or give a preset of it"};
@@ -349,9 +351,10 @@ std::optional<Error> read_flag(FlagReader& reader, Command command, GenerateRequ
   const bool region_flag = param_for_flag(flag, std::span(targets).subspan(1)) != nullptr;
   if (!row && !param_for_flag(flag, std::span(targets).first(1)) &&
       !(command != Command::Record && region_flag)) {
-    const std::string name(r.spec->name);
-    return Error{"unknown flag " + shown(flag) + " for " + name + ": see 'dungen " +
-                 std::string(command_name(command)) + " " + name + " --help'"};
+    // A script's hint names its path: a built-in of the same name has other flags.
+    return Error{"unknown flag " + shown(flag) + " for " + std::string(r.spec->name) +
+                 ": see 'dungen " + std::string(command_name(command)) + " " +
+                 escape_control(r.named_as) + " --help'"};
   }
   if (row && row->kind == ValueKind::Switch) {
     if (reader.has_inline_value()) {

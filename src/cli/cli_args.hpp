@@ -27,6 +27,8 @@ struct GenerateRequest {
   const GeneratorSpec* spec = nullptr;
   // A generator given as a script (NAME ending in .lua): it owns *spec, so it lives as long.
   std::shared_ptr<const script::ScriptGenerator> script;
+  // The generator as the line named it (a script by its path), for the messages' hints.
+  std::string named_as;
   ParamValues params;
   ParamValues region_params;
   std::uint64_t seed = kDefaultSeed;

@@ -49,6 +49,7 @@ std::string_view Job::label() const {
     case JobKind::Seek:
       return "seeking";
     case JobKind::ToEnd:
+      if (then_seek) return "replaying the new version";
       return live ? "generating" : "running to the end";
     case JobKind::ToFill:
       return "going to the flood fill";

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,9 @@ struct Job {
   std::uint64_t start_position = 0;
   std::uint64_t done = 0;      // moves made so far
   std::uint64_t estimate = 0;  // ToEnd/ToLevel/ToFill: the steps it is expected to take
+  // ToEnd: afterwards, back to this position (a reloaded script: its whole run recorded, so its
+  // length is known and a rule it breaks later shows at once, then the step the user was on).
+  std::optional<std::uint64_t> then_seek;
 
   // 0..1, rising with every move; open-ended runs approach 1 without reaching it.
   double progress(std::uint64_t position) const;

@@ -80,7 +80,7 @@ void Session::replace_generator(const GeneratorSpec* before,
     return;
   }
   s.rebuild(false);
-  if (step > 0) seek(step);
+  if (step > 0) replay_to(step);
 }
 
 void Session::set_script_error(std::string error, std::string source) {

@@ -245,7 +245,9 @@ std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
   job.done += moves;
   if (stop) {
     note_finished();
+    const std::optional<std::uint64_t> back_to = job.then_seek;
     job = {};
+    if (back_to) start_job({JobKind::Seek, std::min(*back_to, track->recorded())});
   }
   return moves;
 }

@@ -81,6 +81,14 @@ void Session::seek(std::uint64_t k) {
   }
   s_->start_job({JobKind::Seek, k, StepLevel::Cell, false});
 }
+void Session::replay_to(std::uint64_t k) {
+  if (s_->defer([this, k] { replay_to(k); })) return;
+  pause();
+  s_->touch();
+  Job job{JobKind::ToEnd};
+  job.then_seek = k;
+  s_->start_job(job);
+}
 double Session::speed() const {
   return s_->transport.speed;
 }
