@@ -276,6 +276,29 @@ TEST(AppScripts, ErrorLinesAreFoundInEitherForm) {
 }
 
 // dungen-viz --script FILE: read with the page's loader, listed, and opened.
+// A share string or preset may name a script: a shipped one, or a --script file's (the page's
+// ?share= link of a script's settings).
+TEST(AppScripts, AShareStringMayNameAScript) {
+  ParseContext where;
+  where.shipped_scripts.push_back(spec_of(walk("walk")));
+  const ParseResult r = parse_options({"--share", "walk?seed=9&moves=7"}, where);
+  ASSERT_TRUE(std::holds_alternative<AppOptions>(r)) << std::get<BadFlags>(r).message;
+  const AppOptions& o = std::get<AppOptions>(r);
+  EXPECT_EQ(o.setup.spec, where.shipped_scripts.front().get());
+  EXPECT_EQ(o.setup.seed, 9u);
+  ASSERT_TRUE(o.preset);
+  EXPECT_EQ(o.preset->params.get("moves"), 7);
+  const ParseResult none = parse_options({"--share", "walk?seed=9"});  // no scripts here
+  ASSERT_TRUE(std::holds_alternative<BadFlags>(none));
+  EXPECT_NE(std::get<BadFlags>(none).message.find("'walk' is not a generator"), std::string::npos);
+
+  // In the app: a share string pasted names the script in the session's list.
+  Session s(with_script(where.shipped_scripts.front()));
+  const auto pasted = parse_share_string("walk?seed=5&moves=3", s.generators());
+  ASSERT_TRUE(pasted.ok()) << pasted.error().message;
+  EXPECT_EQ(pasted->generator, where.shipped_scripts.front().get());
+}
+
 TEST(AppScripts, ScriptFlagReadsListsAndOpensTheFile) {
   const std::string path = "app-walk.lua";
   std::ofstream(path) << walk("walk");

@@ -23,6 +23,7 @@
 #include "core/stepper.hpp"
 #include "every_generator.hpp"
 #include "generator_kit.hpp"
+#include "io/preset.hpp"
 #include "script/script_generator.hpp"
 
 namespace dungen {
@@ -130,6 +131,39 @@ TEST_P(ExampleScript, BatchSteppedAndTimelineAgreeAtOtherSizes) {
       SCOPED_TRACE("seed " + std::to_string(seed));
       test_support::check_replay(spec, p, seed);
     }
+  }
+}
+
+// A preset or share string may name a script: read with the scripts at hand, it gives the same
+// generator, seed and parameters back; without them, it is refused naming the built-ins.
+TEST_P(ExampleScript, PresetsAndShareStringsNameIt) {
+  const Example& e = example(GetParam());
+  ASSERT_TRUE(e.program) << e.error;
+  const GeneratorSpec& spec = e.program->spec();
+  const std::vector<const GeneratorSpec*> scripts = loaded_specs();
+  Preset p = default_preset(spec);
+  p.seed = 12345;
+  const ParamDef& w = spec.schema.params[0];
+  ASSERT_FALSE(p.params.set("width", std::clamp<std::int64_t>(w.def + 2, w.min, w.max)));
+  for (const bool as_file : {true, false}) {
+    SCOPED_TRACE(as_file ? "preset file" : "share string");
+    const auto back = as_file ? parse_preset(preset_json(p), "mem.json", scripts)
+                              : parse_share_string(share_string(p), scripts);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    if (test_support::is_built_in(spec) || find_generator(spec.name) == nullptr) {
+      EXPECT_EQ(back->generator, &spec);
+    } else {
+      EXPECT_EQ(back->generator, find_generator(spec.name));  // a built-in's twin: the built-in
+    }
+    EXPECT_EQ(back->seed, 12345u);
+    EXPECT_EQ(back->params.values(), p.params.values());
+  }
+  if (find_generator(spec.name) == nullptr) {
+    const auto refused = parse_share_string(share_string(p));
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().message.find("is not a generator: allowed rooms-and-tunnels"),
+              std::string::npos)
+        << refused.error().message;
   }
 }
 

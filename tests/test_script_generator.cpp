@@ -299,6 +299,11 @@ TEST(ScriptGenerator, TheCliRunsAScriptAsAGenerator) {
   EXPECT_EQ(err,
             "dungen: the script 'cli-odd\\tname.lua': cli-odd?name.lua:1: unexpected symbol "
             "near <eof>\n");
+  // A share string may name a shipped script, as the app's "copy share string" writes it.
+  const auto by_name = cli({"generate", "prims-maze", "--seed", "4", "--width", "21"});
+  EXPECT_EQ(by_name.first, 0);
+  EXPECT_EQ(cli({"generate", "--share", "prims-maze?seed=4&width=21"}), by_name);
+  EXPECT_EQ(cli({"generate", "prims-maze", "--share", "prims-maze?seed=4&width=21"}), by_name);
   // An unknown flag's hint names the script as it was given: a built-in may share its name.
   EXPECT_EQ(cli({"generate", path, "--bogus", "1"}, &err).first, 2);
   EXPECT_EQ(err, "dungen: unknown flag '--bogus' for random-walk: see 'dungen generate " + path +

@@ -195,6 +195,11 @@ bool App::setup() {
                                                : note_of(*options_.preset);
   }
   ui_.share.scripts = static_cast<bool>(options_.load_script);
+  for (const auto& script : options_.scripts) {
+    const bool watched = std::any_of(options_.watched.begin(), options_.watched.end(),
+                                     [&](const auto& w) { return w.spec == script.get(); });
+    if (!watched) ui_.share.shipped_scripts.push_back(script.get());
+  }
   for (const AppOptions::WatchedScript& w : options_.watched) {
     std::error_code ec;
     watched_.push_back({w.path, w.spec, std::filesystem::last_write_time(w.path, ec),

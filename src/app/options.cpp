@@ -403,7 +403,7 @@ Checked<std::string> preset_path(const std::string& value, const ParseContext& w
 
 // A preset or share string gives the starting settings; read before the flags that override it.
 Checked<std::optional<Preset>> pick_preset(const std::vector<std::string>& args,
-                                           const ParseContext& where) {
+                                           const ParseContext& where, const AppOptions& o) {
   auto file = value_of(args, "--preset");
   const auto share = value_of(args, "--share");
   FlagsSeen present;
@@ -416,7 +416,11 @@ Checked<std::optional<Preset>> pick_preset(const std::vector<std::string>& args,
     if (!path) return path.error();
     file = *path;
   }
-  Checked<Preset> parsed = file ? read_preset_file(*file) : parse_share_string(*share);
+  // It may name a script: a shipped one, or a --script file (read before it).
+  std::vector<const GeneratorSpec*> scripts;
+  for (const auto& s : o.scripts) scripts.push_back(s.get());
+  Checked<Preset> parsed =
+      file ? read_preset_file(*file, scripts) : parse_share_string(*share, scripts);
   if (!parsed) return Error{(file ? "--preset: " : "--share: ") + parsed.error().message};
   return std::optional<Preset>(std::move(*parsed));
 }
@@ -495,9 +499,9 @@ Checked<const GeneratorSpec*> pick_generator(const std::vector<std::string>& arg
 // The start the flags change: the preset's settings or the generator's defaults, and pane B's
 // generator.
 std::optional<Error> start(const std::vector<std::string>& args, Parse& p) {
-  Checked<std::optional<Preset>> preset = pick_preset(args, *p.where);
-  if (!preset) return preset.error();
   if (auto err = read_scripts(args, p)) return err;
+  Checked<std::optional<Preset>> preset = pick_preset(args, *p.where, p.o);
+  if (!preset) return preset.error();
   const Checked<const GeneratorSpec*> spec = pick_generator(args, *preset, p.o);
   if (!spec) return spec.error();
   p.spec = *spec;

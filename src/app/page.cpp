@@ -121,13 +121,15 @@ std::vector<std::string> take_opened_files() {
   return paths;
 }
 
-std::string link_for(const std::string& share) {
+std::string link_for(const std::string& share, const std::string& script_text) {
   // clang-format off
   return held_string(EM_ASM_INT({
+    var script = UTF8ToString($1);
     dungenPage.held = location.origin + location.pathname + '?share=' +
-                      encodeURIComponent(UTF8ToString($0));
+                      encodeURIComponent(UTF8ToString($0)) +
+                      (script ? '&script=' + encodeURIComponent(script) : '');
     return lengthBytesUTF8(dungenPage.held);
-  }, share.c_str()));
+  }, share.c_str(), script_text.c_str()));
   // clang-format on
 }
 
@@ -150,7 +152,7 @@ bool pick_file(const char*) {
 std::vector<std::string> take_opened_files() {
   return {};
 }
-std::string link_for(const std::string&) {
+std::string link_for(const std::string&, const std::string&) {
   return {};
 }
 void ended(int) {}

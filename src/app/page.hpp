@@ -40,8 +40,10 @@ bool pick_file(const char* accept);
 // Window's drop callback.)
 std::vector<std::string> take_opened_files();
 
-// The address that opens this share string in the page (dungen.html?share=...); empty natively.
-std::string link_for(const std::string& share);
+// The address that opens this share string in the page (dungen.html?share=...), with a
+// script's text when the share string names one the page does not ship (&script=...); empty
+// natively.
+std::string link_for(const std::string& share, const std::string& script_text = "");
 
 // Tells the page the app ended (code 0: it printed its help or version; else it refused its
 // address or stopped), so the page can show what it printed instead of an empty canvas.

@@ -47,6 +47,8 @@ struct ShareUi {
   // files chosen in the dialog, for the app to open (and watch) at its next frame.
   bool scripts = false;
   std::vector<std::string> scripts_to_open;
+  // The scripts the build ships (a link names them; another script's text goes in the link).
+  std::vector<const GeneratorSpec*> shipped_scripts;
   std::string message;  // what the last action did, or why it failed
   bool message_is_error = false;
   FileDialog dialog;  // "save as" / "open" (logic/file_dialog.hpp)

@@ -78,7 +78,7 @@ void say(UiState& ui, std::string text, bool error) {
 void open_preset_file(Session& session, UiState& ui, const std::string& path) {
   const std::string name = shown(std::filesystem::path(path).filename().string());
   std::optional<Error> failed;
-  Checked<Preset> r = read_preset_file(path);
+  Checked<Preset> r = read_preset_file(path, session.generators());
   if (!r) {
     failed = r.error();
   } else if (auto err = apply_preset(session, *r)) {
@@ -269,11 +269,21 @@ void share_string_rows(Session& session, UiState& ui) {
   }
   note_item(ui, "share/copy");
   // The page: the address that opens this very map, to send to a class.
-  if (const std::string link = page::link_for(share); !link.empty()) {
+  // A script the page does not ship travels in the link with its settings.
+  const GeneratorSpec& shown_generator = session.generator();
+  const bool carry_script =
+      !shown_generator.source.empty() &&
+      std::find(ui.share.shipped_scripts.begin(), ui.share.shipped_scripts.end(),
+                &shown_generator) == ui.share.shipped_scripts.end();
+  const std::string script_text = carry_script ? std::string(shown_generator.source) : "";
+  if (const std::string link = page::link_for(share, script_text); !link.empty()) {
     same_line_if_fits(ImGui::CalcTextSize("copy link").x + 2 * ImGui::GetStyle().FramePadding.x);
     if (ImGui::Button("copy link")) {
       ImGui::SetClipboardText(link.c_str());
-      say(ui, "copied " + link, false);
+      say(ui,
+          carry_script ? "copied a link with these settings and the script's text"
+                       : "copied " + link,
+          false);
     }
     note_item(ui, "share/copy-link");
   }
@@ -283,7 +293,7 @@ void share_string_rows(Session& session, UiState& ui) {
                                ImGuiInputTextFlags_EnterReturnsTrue);
   note_item(ui, "share/paste");
   if (entered) {
-    auto r = parse_share_string(s.paste);
+    auto r = parse_share_string(s.paste, session.generators());
     if (!r) {
       say(ui, r.error().message, true);
     } else if (auto err2 = apply_preset(session, *r)) {

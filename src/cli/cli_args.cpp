@@ -261,8 +261,11 @@ std::optional<Error> check_clashes(Command command, const FlagsSeen& given) {
 }
 
 // The preset or share string on the line, if any: found before the other flags are read, since
-// it may name the generator whose flags they are.
-Checked<std::optional<Preset>> find_preset(Command command, const std::vector<std::string>& args) {
+// it may name the generator whose flags they are: a built-in, or a shipped script (read into
+// `scripts`, which keeps it alive).
+Checked<std::optional<Preset>> find_preset(
+    Command command, const std::vector<std::string>& args,
+    std::vector<std::shared_ptr<const script::ScriptGenerator>>& scripts) {
   FlagsSeen present;
   std::optional<std::pair<std::string, std::string>> found;  // flag, value
   for (std::size_t i = 1; i < args.size(); ++i) {
@@ -277,8 +280,16 @@ Checked<std::optional<Preset>> find_preset(Command command, const std::vector<st
     }
   }
   if (!found) return std::optional<Preset>();
-  Checked<Preset> parsed = found->first == "--preset" ? read_preset_file(found->second)
-                                                      : parse_share_string(found->second);
+  std::vector<const GeneratorSpec*> specs;
+  for (const script::ShippedScript& shipped : script::shipped_scripts()) {
+    if (shipped.same_name_as_built_in) continue;
+    auto loaded = script::ScriptGenerator::load(shipped.path);
+    if (!loaded) continue;  // `dungen list` says what is wrong with it
+    scripts.push_back(*loaded);
+    specs.push_back(&scripts.back()->spec());
+  }
+  Checked<Preset> parsed = found->first == "--preset" ? read_preset_file(found->second, specs)
+                                                      : parse_share_string(found->second, specs);
   if (!parsed) return Error{found->first + ": " + parsed.error().message};
   return std::optional<Preset>(std::move(*parsed));
 }
@@ -287,9 +298,14 @@ Checked<std::optional<Preset>> find_preset(Command command, const std::vector<st
 std::optional<Error> start_run(const std::vector<std::string>& args, Command command,
                                GenerateRequest& r) {
   const std::string cmd(command_name(command));
-  Checked<std::optional<Preset>> found = find_preset(command, args);
+  std::vector<std::shared_ptr<const script::ScriptGenerator>> shipped;
+  Checked<std::optional<Preset>> found = find_preset(command, args, shipped);
   if (!found) return found.error();
   const std::optional<Preset>& preset = *found;
+  // A preset of a shipped script: the request keeps the script the preset's spec belongs to.
+  for (const auto& s : shipped) {
+    if (preset && preset->generator == &s->spec()) r.script = s;
+  }
   const bool named = args.size() >= 2 && !args[1].starts_with("-");
   if (!named && !preset) {
     return Error{cmd +
@@ -303,6 +319,9 @@ std::optional<Error> start_run(const std::vector<std::string>& args, Command com
     r.spec = &r.script->spec();
   } else {
     r.spec = named ? find_generator(args[1]) : preset->generator;
+  }
+  if (!r.spec && named && preset && r.script && preset->generator->name == args[1]) {
+    r.spec = preset->generator;  // the shipped script the preset names, read already
   }
   if (!r.spec && named) {
     // A shipped script by its name (dungen list shows them): the mazes, say.

@@ -108,14 +108,36 @@ Preset default_preset(const GeneratorSpec& spec) {
 }
 
 namespace {
-Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view origin);
+Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view origin,
+                                       ScriptGenerators scripts);
+
+// A built-in by name, else one of the scripts.
+const GeneratorSpec* find_named(std::string_view name, ScriptGenerators scripts) {
+  if (const GeneratorSpec* spec = find_generator(name)) return spec;
+  for (const GeneratorSpec* s : scripts) {
+    if (s->name == name) return s;
+  }
+  return nullptr;
+}
+
+// Every name a preset may give, for messages: the built-ins', then the scripts'.
+std::string names_with(ScriptGenerators scripts) {
+  std::string names = generator_names();
+  for (const GeneratorSpec* s : scripts) {
+    if (find_generator(s->name) != nullptr) continue;  // a built-in's twin: named already
+    names += ", ";
+    names += s->name;
+  }
+  return names;
+}
 }  // namespace
 
-Checked<Preset> parse_preset(std::string_view text, std::string_view origin) {
+Checked<Preset> parse_preset(std::string_view text, std::string_view origin,
+                             ScriptGenerators scripts) {
   // The JSON library throws for what it cannot represent (a number like 1e5555555 overflows a
   // double); any of its errors is a bad preset, said in one line.
   try {
-    return parse_preset_unguarded(text, origin);
+    return parse_preset_unguarded(text, origin, scripts);
   } catch (const Json::exception&) {
     return Error{std::string(origin) +
                  ": not a valid preset (a number out of range, or a value of the wrong kind)"};
@@ -165,7 +187,8 @@ Checked<Json> preset_document(std::string_view text, const std::string& where) {
 }
 
 // The format mark and the generator: the two fields every preset needs.
-Checked<const GeneratorSpec*> preset_generator(const Json& doc, const std::string& where) {
+Checked<const GeneratorSpec*> preset_generator(const Json& doc, const std::string& where,
+                                               ScriptGenerators scripts) {
   if (!doc.contains("dungen_preset")) {
     return Error{where + "not a dungen preset (no \"dungen_preset\": " +
                  std::to_string(kPresetFormat) + ")"};
@@ -174,17 +197,17 @@ Checked<const GeneratorSpec*> preset_generator(const Json& doc, const std::strin
     return Error{where + "dungen_preset: " + format.error().message};
   }
   if (!doc.contains("generator")) {
-    return Error{where + "generator: missing (a name: " + generator_names() + ")"};
+    return Error{where + "generator: missing (a name: " + names_with(scripts) + ")"};
   }
   if (!doc["generator"].is_string()) {
     return Error{where + "generator: " + in_quotes(doc["generator"].dump()) +
-                 " is not a name: allowed " + generator_names()};
+                 " is not a name: allowed " + names_with(scripts)};
   }
   const auto name = doc["generator"].get<std::string>();
-  const GeneratorSpec* spec = find_generator(name);
+  const GeneratorSpec* spec = find_named(name, scripts);
   if (!spec) {
     return Error{where + "generator: " + in_quotes(name) + " is unknown: allowed " +
-                 generator_names()};
+                 names_with(scripts)};
   }
   return spec;
 }
@@ -281,11 +304,12 @@ std::optional<Error> read_texts(const Json& doc, const std::string& where, Prese
 
 // The stages in the order their errors are reported: the document, its generator, then the
 // optional fields.
-Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view origin) {
+Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view origin,
+                                       ScriptGenerators scripts) {
   const std::string where = std::string(origin) + ": ";
   const Checked<Json> doc = preset_document(text, where);
   if (!doc) return doc.error();
-  const Checked<const GeneratorSpec*> spec = preset_generator(*doc, where);
+  const Checked<const GeneratorSpec*> spec = preset_generator(*doc, where, scripts);
   if (!spec) return spec.error();
   Preset preset = default_preset(**spec);
   for (auto read : {read_seed, read_params, read_regions, read_texts}) {
@@ -295,7 +319,7 @@ Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view o
 }
 }  // namespace
 
-Checked<Preset> read_preset_file(const std::string& file) {
+Checked<Preset> read_preset_file(const std::string& file, ScriptGenerators scripts) {
   // The path as the messages show it: quoted and escaped, so an error stays one line.
   const std::string path = dungen::shown(file);
   // Only a regular file: a FIFO or a device (/dev/stdin) could block or never end.
@@ -311,7 +335,7 @@ Checked<Preset> read_preset_file(const std::string& file) {
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   if (in.bad()) return Error{path + ": cannot be read"};
   text.resize(static_cast<std::size_t>(in.gcount()));
-  return parse_preset(text, path);
+  return parse_preset(text, path, scripts);
 }
 
 std::string preset_json(const Preset& preset) {
@@ -433,14 +457,14 @@ std::optional<Error> read_share_pair(std::string_view key, std::string_view valu
 }
 }  // namespace
 
-Checked<Preset> parse_share_string(std::string_view text) {
+Checked<Preset> parse_share_string(std::string_view text, ScriptGenerators scripts) {
   const std::string where = "share string: ";
   text = trimmed(text);
   const std::size_t q = text.find('?');
   const std::string_view name = text.substr(0, q);
-  const GeneratorSpec* spec = find_generator(name);
+  const GeneratorSpec* spec = find_named(name, scripts);
   if (!spec) {
-    return Error{where + in_quotes(name) + " is not a generator: allowed " + generator_names() +
+    return Error{where + in_quotes(name) + " is not a generator: allowed " + names_with(scripts) +
                  " (as in rooms-and-tunnels?seed=7&max-rooms=30)"};
   }
   Preset preset = default_preset(*spec);

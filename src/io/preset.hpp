@@ -15,6 +15,7 @@
 // is allowed; nothing is half-loaded.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -44,14 +45,19 @@ struct Preset {
 // The generator's defaults, seed kDefaultSeed, regions off.
 Preset default_preset(const GeneratorSpec& spec);
 
+// The generators a preset may name beyond the built-ins: scripts the caller has read (and keeps
+// alive as long as the preset), looked up by name after the built-ins.
+using ScriptGenerators = std::span<const GeneratorSpec* const>;
+
 // A preset from a file's text; `origin` names it in errors ("lesson.json: ...").
-Checked<Preset> parse_preset(std::string_view text, std::string_view origin);
+Checked<Preset> parse_preset(std::string_view text, std::string_view origin,
+                             ScriptGenerators scripts = {});
 // Reads and parses a file (at most kMaxPresetBytes).
-Checked<Preset> read_preset_file(const std::string& path);
+Checked<Preset> read_preset_file(const std::string& path, ScriptGenerators scripts = {});
 // The preset as a file's text (every parameter, pretty-printed, ending in a newline).
 std::string preset_json(const Preset& preset);
 
 std::string share_string(const Preset& preset);
-Checked<Preset> parse_share_string(std::string_view text);
+Checked<Preset> parse_share_string(std::string_view text, ScriptGenerators scripts = {});
 
 }  // namespace dungen

@@ -743,12 +743,27 @@ def scenario_scripts(browser, base, build, server_port):
     print("browser test: ?script= opened the linked walk at step 20; a script pasted into the "
           "Script section and run replaced it on the same step")
 
+    # copy link: a script the page does not ship travels in the link, with its settings.
+    seen = len(page.lines)
+    page.click_item("controls/share")
+    page.click_item("share/copy-link", seen)
+    page.pump(0.5)
+    link = page.evaluate("navigator.clipboard.readText()", await_promise=True)
+    if "?share=pasted-walk%3F" not in link or "&script=" not in link:
+        fail(f"copy link of a pasted script gave {link[:120]!r}...")
+    other = Page(browser, "about:blank")
+    other.emulate(WIDTH, HEIGHT)
+    other.call("Page.navigate", {"url": link})
+    other.wait_for_line(r"^dungen-viz: pane A script pasted-walk$")
+    other.check_no_errors()
+    other.call("Page.close")
+    print(f"browser test: copy link of the pasted script ({len(link)} characters) carried its "
+          "text and opened it in a new page")
+
     # open script: the page's file picker, and the file chosen there opens.
     page.evaluate("window.pickerOpened = 0; document.getElementById('picker')"
                   ".addEventListener('click', function () { window.pickerOpened++; })")
-    seen = len(page.lines)
-    page.click_item("controls/share")
-    page.click_item("share/open-script", seen)
+    page.click_item("share/open-script")  # Save and share is open (copy link, above)
     page.pump(0.5)
     if page.evaluate("window.pickerOpened") != 1:
         fail("open script did not open the page's file picker")
