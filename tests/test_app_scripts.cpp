@@ -273,6 +273,11 @@ TEST(AppScripts, ErrorLinesAreFoundInEitherForm) {
   EXPECT_EQ(script_error_line("a.lua:: x"), std::nullopt);
   EXPECT_EQ(source_line("one\r\ntwo\nthree", 2), "two");
   EXPECT_EQ(source_line("one\ntwo", 3), "");
+  // The hover shows the named line and two above it (Lua names the line where it noticed).
+  EXPECT_EQ(source_excerpt("a\nb\nif x\ny = )\n", 4), "    2  b\n    3  if x\n>   4  y = )");
+  EXPECT_EQ(source_excerpt("only\n", 1), ">   1  only");
+  EXPECT_EQ(source_excerpt("one\ntwo\n", 3), "line 3 is not in the file");
+  EXPECT_EQ(source_excerpt("", 1), "line 1 is not in the file");
 }
 
 // dungen-viz --script FILE: read with the page's loader, listed, and opened.

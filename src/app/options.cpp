@@ -26,7 +26,8 @@ namespace {
 // The lines above the flags: which go together, which exclude each other. The flags' own lines
 // come from the flag table below (usage()).
 constexpr std::string_view kSynopsis =
-    "usage: dungen-viz [--generator NAME] [--seed N] [--PARAM VALUE]... [--connectivity 4|8]\n"
+    "usage: dungen-viz [--generator NAME | --script FILE] [--seed N] [--PARAM VALUE]...\n"
+    "                  [--connectivity 4|8]\n"
     "                  [--steps K [--back J]] [--regions | --animate-regions] [--overlay-labels]\n"
     "                  [--frames N [--no-wait]] [--screenshot PATH] [--size WxH] [--font-scale F]\n"
     "                  [--projector] [--preset FILE | --share STRING]\n"

@@ -138,8 +138,7 @@ void script_error_row(const Session& session) {
   if (!line) return;
   const bool clicked = ImGui::IsItemClicked();
   if (ImGui::IsItemHovered() || clicked) {
-    const std::string text = source_line(error.source, *line);
-    ImGui::SetTooltip("line %d: %s", *line, text.empty() ? "(not in the file)" : text.c_str());
+    ImGui::SetTooltip("%s", source_excerpt(error.source, *line).c_str());
   }
 }
 

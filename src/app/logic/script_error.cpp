@@ -1,6 +1,8 @@
 #include "app/logic/script_error.hpp"
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdio>
 
 namespace dungen::app {
 namespace {
@@ -31,6 +33,22 @@ std::optional<int> script_error_line(std::string_view error) {
     if (auto n = number_at(error, at + 6, ')')) return n;
   }
   return std::nullopt;
+}
+
+std::string source_excerpt(std::string_view source, int line, int before) {
+  // The file's lines: a last line without its newline counts, an empty one after it does not.
+  const auto newlines = static_cast<int>(std::count(source.begin(), source.end(), '\n'));
+  const int lines = newlines + (source.empty() || source.back() == '\n' ? 0 : 1);
+  if (line < 1 || line > lines) return "line " + std::to_string(line) + " is not in the file";
+  std::string out;
+  for (int k = std::max(1, line - before); k <= line; ++k) {
+    char number[16];
+    std::snprintf(number, sizeof number, "%c%4d  ", k == line ? '>' : ' ', k);
+    if (!out.empty()) out += '\n';
+    out += number;
+    out += source_line(source, k);
+  }
+  return out;
 }
 
 std::string source_line(std::string_view source, int line) {

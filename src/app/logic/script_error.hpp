@@ -14,4 +14,9 @@ std::optional<int> script_error_line(std::string_view error);
 // Line `line` (from 1) of `source`, without its newline; "" when there is none.
 std::string source_line(std::string_view source, int line);
 
+// The line an error names and the `before` lines above it (where a syntax error's cause often
+// is: Lua names the line where it noticed), numbered, the named one marked with '>':
+// "   11  if x > 0\n>  12  y = )". When the file has no such line, says so.
+std::string source_excerpt(std::string_view source, int line, int before = 2);
+
 }  // namespace dungen::app
