@@ -67,7 +67,7 @@ LuaSandbox::~LuaSandbox() {
 
 void* LuaSandbox::take(std::size_t size) {
   if (size > kPoolMax) return std::malloc(size);
-  const std::size_t c = (size + kPoolStep - 1) / kPoolStep;
+  const std::size_t c = size_class(size);
   if (void* block = free_[c]) {
     free_[c] = *static_cast<void**>(block);
     return block;
@@ -90,7 +90,7 @@ void LuaSandbox::give_back(void* block, std::size_t size) {
     return;
   }
   // A pooled block's size is always in the class it was carved for (see allocate).
-  const std::size_t c = (size + kPoolStep - 1) / kPoolStep;
+  const std::size_t c = size_class(size);
   *static_cast<void**>(block) = free_[c];
   free_[c] = block;
 }
@@ -111,8 +111,7 @@ void* LuaSandbox::allocate(void* self, void* block, std::size_t old_size, std::s
     out = s->take(new_size);
   } else if (!s->pooled(block)) {
     out = std::realloc(block, new_size);  // a malloc block stays one, whatever its new size
-  } else if (new_size <= kPoolMax &&
-             (new_size + kPoolStep - 1) / kPoolStep == (had + kPoolStep - 1) / kPoolStep) {
+  } else if (new_size <= kPoolMax && size_class(new_size) == size_class(had)) {
     out = block;  // the same size class: it fits where it is
   } else {
     out = s->take(new_size);

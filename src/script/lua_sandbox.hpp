@@ -73,6 +73,9 @@ class LuaSandbox {
   static constexpr std::size_t kPoolStep = 16;  // Lua's alignment on x86-64 (long double)
   static constexpr std::size_t kPoolMax = 256;
   static constexpr std::size_t kArenaBytes = std::size_t{4} << 20;
+  static constexpr std::size_t size_class(std::size_t size) {
+    return (size + kPoolStep - 1) / kPoolStep;
+  }
   void* take(std::size_t size);
   void give_back(void* block, std::size_t size);
   bool pooled(const void* block) const {
