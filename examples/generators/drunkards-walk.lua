@@ -168,8 +168,10 @@ return {
       local trail = w.trail
       trail[#trail + 1], trail[#trail + 2] = w.x, w.y
       if #trail > 2 * TRAIL_CELLS then
-        table.remove(trail, 1)
-        table.remove(trail, 1)
+        -- Drop the oldest cell, its x and y: the rest move down two places.
+        table.move(trail, 3, #trail, 1)
+        trail[#trail] = nil
+        trail[#trail] = nil
       end
 
       local choices, names = {}, {}

@@ -2,7 +2,9 @@
 
 #include <lua.hpp>
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <string_view>
 
 #include "core/text.hpp"
@@ -59,24 +61,68 @@ LuaSandbox::LuaSandbox(SandboxLimits limits) : limits_(limits) {
 }
 
 LuaSandbox::~LuaSandbox() {
-  if (L_) lua_close(L_);
+  if (L_) lua_close(L_);  // gives every block back first
+  std::free(arena_);
+}
+
+void* LuaSandbox::take(std::size_t size) {
+  if (size > kPoolMax) return std::malloc(size);
+  const std::size_t c = size_class(size);
+  if (void* block = free_[c]) {
+    free_[c] = *static_cast<void**>(block);
+    return block;
+  }
+  if (!arena_ && carved_ == 0) {
+    arena_ = static_cast<unsigned char*>(std::malloc(kArenaBytes));
+    if (!arena_) carved_ = kArenaBytes;  // no arena: malloc from now on (never asked again)
+  }
+  if (arena_ && carved_ + c * kPoolStep <= kArenaBytes) {
+    void* block = arena_ + carved_;
+    carved_ += c * kPoolStep;
+    return block;
+  }
+  return std::malloc(size);
+}
+
+void LuaSandbox::give_back(void* block, std::size_t size) {
+  if (!pooled(block)) {
+    std::free(block);
+    return;
+  }
+  // A pooled block's size is always in the class it was carved for (see allocate).
+  const std::size_t c = size_class(size);
+  *static_cast<void**>(block) = free_[c];
+  free_[c] = block;
 }
 
 void* LuaSandbox::allocate(void* self, void* block, std::size_t old_size, std::size_t new_size) {
   auto* s = static_cast<LuaSandbox*>(self);
   const std::size_t had = block ? old_size : 0;  // without a block, old_size is a type tag
   if (new_size == 0) {
-    std::free(block);
+    if (block) s->give_back(block, had);
     s->used_ -= had;
     return nullptr;
   }
   if (new_size > had && s->used_ + (new_size - had) > s->limits_.memory_bytes + s->reserve_) {
     return nullptr;
   }
-  void* grown = std::realloc(block, new_size);
-  if (!grown) return nullptr;
+  void* out = nullptr;
+  if (!block) {
+    out = s->take(new_size);
+  } else if (!s->pooled(block)) {
+    out = std::realloc(block, new_size);  // a malloc block stays one, whatever its new size
+  } else if (new_size <= kPoolMax && size_class(new_size) == size_class(had)) {
+    out = block;  // the same size class: it fits where it is
+  } else {
+    out = s->take(new_size);
+    if (out) {
+      std::memcpy(out, block, std::min(had, new_size));
+      s->give_back(block, had);
+    }
+  }
+  if (!out) return nullptr;
   s->used_ = s->used_ - had + new_size;
-  return grown;
+  return out;
 }
 
 void LuaSandbox::count(lua_State* L, lua_Debug* ar) {

@@ -66,14 +66,19 @@ std::optional<std::string_view> string_field(lua_State* L, int table, const char
   return out;
 }
 
-std::optional<std::int64_t> integer_field(lua_State* L, int table, const char* key) {
-  push_field(L, table, key);
+// The value on top of the stack (popped), if it is an integer.
+std::optional<std::int64_t> pop_integer(lua_State* L) {
   int is_integer = 0;
   // Numbers only: lua_tointegerx would also convert a string, which may allocate.
   const lua_Integer v = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &is_integer) : 0;
   lua_pop(L, 1);
   if (!is_integer) return std::nullopt;
   return static_cast<std::int64_t>(v);
+}
+
+std::optional<std::int64_t> integer_field(lua_State* L, int table, const char* key) {
+  push_field(L, table, key);
+  return pop_integer(L);
 }
 
 // The numbers of a step's words sit in its event's point and rectangle.
@@ -98,7 +103,10 @@ void shape_words(std::string_view words, Event& event, std::string& shape) {
     while (j < words.size() && words[j] >= '0' && words[j] <= '9') ++j;
     const std::size_t len = j - i;
     if (len == 0) {
-      shape += words[i++];
+      // The text up to the next digit, copied in one piece.
+      while (j < words.size() && (words[j] < '0' || words[j] > '9')) ++j;
+      shape.append(words.substr(i, j - i));
+      i = j;
       continue;
     }
     if (plain && holes < kWordNumbers && len <= 9 && (words[i] != '0' || len == 1)) {
@@ -112,6 +120,28 @@ void shape_words(std::string_view words, Event& event, std::string& shape) {
     i = j;
   }
 }
+
+// The field names the host reads in a step's table and an overlay item's. Each run anchors them
+// in the registry and pushes them from there (one array read), where lua_getfield would look its
+// C text up among Lua's strings on every read; a walk reads about twenty a step.
+enum Key : std::size_t {
+  kLevel,
+  kLine,
+  kWords,
+  kCaption,
+  kDrawWords,
+  kOverlay,
+  kRole,
+  kX,
+  kY,
+  kW,
+  kH,
+  kCells,
+  kKeyCount
+};
+constexpr std::array<const char*, kKeyCount> kKeyNames{"level",      "line",    "words", "caption",
+                                                       "draw_words", "overlay", "role",  "x",
+                                                       "y",          "w",       "h",     "cells"};
 
 // What one run needs inside the functions its script calls.
 struct RunState {
@@ -128,6 +158,8 @@ struct RunState {
   // that string lives; the strings below are anchored in the registry, so they always live.
   std::array<const char*, kTileCount> tile_text{};  // each tile's name, anchored
   std::array<int, kTileCount> tile_ref{};           // and its registry reference, to push it
+  std::array<const char*, kRoleCount> role_text{};  // each role's name, anchored
+  std::array<int, kKeyCount> key_ref{};  // the field names the host reads, pushed by reference
   std::unordered_map<const char*, std::string_view> draw_names;  // anchored draw names
   std::string text;                                              // a step's text being kept, reused
   std::unordered_map<std::string, int> text_ids;  // texts this run kept: no lock, no copy
@@ -155,6 +187,18 @@ int kept_text_id(lua_State* L, RunState& run) {
 
 RunState& run_of(lua_State* L) {
   return *static_cast<RunState*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+// Pushes the field `key` of the table at `table` (an absolute index) as lua_getfield would: a
+// step's table may have a metatable, and its __index runs as it would for Lua's own reads.
+void get_key(lua_State* L, const RunState& run, int table, Key key) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, run.key_ref[key]);
+  lua_gettable(L, table);
+}
+// The same read raw, from a plain table (an overlay item).
+void raw_key(lua_State* L, const RunState& run, int table, Key key) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, run.key_ref[key]);
+  lua_rawget(L, table);
 }
 
 // x, y of a call, checked to be on the map.
@@ -293,9 +337,18 @@ std::optional<Role> role_named(std::string_view name) {
   }
   return std::nullopt;
 }
-lua_Integer int_field(lua_State* L, int table, const char* key, const char* what) {
-  const std::optional<std::int64_t> v = integer_field(L, table, key);
-  if (!v) luaL_error(L, "overlay: a %s item needs %s, an integer", what, key);
+// A script's role name is nearly always a literal, a short string: the same pointer as the
+// role's anchored name, found without comparing text.
+std::optional<Role> role_of(const RunState& run, const char* text) {
+  for (std::size_t r = 0; r < kRoleCount; ++r) {
+    if (run.role_text[r] == text && kRoles[r].role != Role::Read) return kRoles[r].role;
+  }
+  return role_named(text);
+}
+lua_Integer int_field(lua_State* L, const RunState& run, int table, Key key, const char* what) {
+  raw_key(L, run, table, key);
+  const std::optional<std::int64_t> v = pop_integer(L);
+  if (!v) luaL_error(L, "overlay: a %s item needs %s, an integer", what, kKeyNames[key]);
   return *v;
 }
 void read_overlay(lua_State* L, int list, RunState& run) {
@@ -311,23 +364,31 @@ void read_overlay(lua_State* L, int list, RunState& run) {
   const auto n = static_cast<std::size_t>(lua_rawlen(L, list));
   if (n > kMaxOverlayItems) luaL_error(L, "overlay: more than %d items", int{kMaxOverlayItems});
   std::size_t cells_in_step = 0;
+  // The items are overwritten in place: a walk's steps draw the same few items each time, and
+  // their cell lists keep their storage from one step to the next.
+  overlay.items.resize(n);
   for (std::size_t i = 1; i <= n; ++i) {
     lua_rawgeti(L, list, static_cast<lua_Integer>(i));
     const int item = lua_gettop(L);
     if (!plain_table(L, item)) luaL_error(L, "overlay[%d] is not a table", static_cast<int>(i));
-    push_field(L, item, "role");
+    raw_key(L, run, item, kRole);
     const char* role_text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-    const std::optional<Role> role = role_named(role_text);
+    const std::optional<Role> role = role_of(run, role_text);
     if (!role)
       luaL_error(L, "overlay[%d]: unknown role '%s' (docs/SCRIPTING.md lists them)",
                  static_cast<int>(i), role_text);
     lua_pop(L, 1);
-    OverlayItem& out = overlay.items.emplace_back();
+    OverlayItem& out = overlay.items[i - 1];
     out.role = *role;
+    out.rect = Rect{};
+    out.cells.clear();
+    out.read.clear();
     const char* shape = role_info(*role).name.data();  // a literal: NUL-terminated
     if (role_info(*role).shape == RoleShape::Box) {
-      const Point at = on_map(int_field(L, item, "x", shape), int_field(L, item, "y", shape));
-      const lua_Integer w = int_field(L, item, "w", shape), h = int_field(L, item, "h", shape);
+      const Point at =
+          on_map(int_field(L, run, item, kX, shape), int_field(L, run, item, kY, shape));
+      const lua_Integer w = int_field(L, run, item, kW, shape),
+                        h = int_field(L, run, item, kH, shape);
       if (w < 1 || h < 1 || at.x + w > g.width() || at.y + h > g.height()) {
         luaL_error(L, "overlay[%d]: the %s rectangle %dx%d at (%d, %d) is not on the map",
                    static_cast<int>(i), shape, static_cast<int>(w), static_cast<int>(h), at.x,
@@ -335,9 +396,10 @@ void read_overlay(lua_State* L, int list, RunState& run) {
       }
       out.rect = {at.x, at.y, static_cast<int>(w), static_cast<int>(h)};
     } else {
-      push_field(L, item, "cells");
+      raw_key(L, run, item, kCells);
       if (lua_isnil(L, -1)) {
-        out.cells.push_back(on_map(int_field(L, item, "x", shape), int_field(L, item, "y", shape)));
+        out.cells.push_back(
+            on_map(int_field(L, run, item, kX, shape), int_field(L, run, item, kY, shape)));
       } else {
         const int cells = lua_gettop(L);
         if (!plain_table(L, cells)) luaL_error(L, "overlay[%d]: cells = { x1, y1, ... }", int(i));
@@ -402,14 +464,14 @@ int read_draw_words(lua_State* L, int table, RunState& run) {
 int yield_step(lua_State* L, bool last) {
   RunState& run = run_of(L);
   luaL_checktype(L, 1, LUA_TTABLE);
-  lua_getfield(L, 1, "level");
+  get_key(L, run, 1, kLevel);
   const char* level_text = last ? "phase" : luaL_optstring(L, -1, "cell");
   std::optional<StepLevel> level;
   for (const auto& [name, l] : kLevels) {
     if (name == level_text) level = l;
   }
   if (!level) luaL_error(L, "step: unknown level '%s' (cell, action, feature, phase)", level_text);
-  lua_getfield(L, 1, "line");
+  get_key(L, run, 1, kLine);
   const lua_Integer line = luaL_checkinteger(L, -1);
   if (line < 1 || static_cast<std::size_t>(line) > run.lines) {
     luaL_error(L, "step: line %I is not a line of the pseudocode (1..%d)", line,
@@ -420,27 +482,30 @@ int yield_step(lua_State* L, bool last) {
   step.line = static_cast<int>(line - 1);
   step.last = last;
   step.event = Event{};
-  step.overlay.items.clear();  // keeps its storage: a step of a long walk allocates little
 
-  lua_getfield(L, 1, "words");
+  get_key(L, run, 1, kWords);
   std::size_t n = 0;
   const char* words = lua_tolstring(L, -1, &n);
   if (!words || n == 0) luaL_error(L, "every step has words: step{..., words = \"...\"}");
   shape_words(std::string_view(words, n), step.event, run.text);
   step.event.id = kept_text_id(L, run);
-  lua_getfield(L, 1, "caption");
+  get_key(L, run, 1, kCaption);
   if (!lua_isnil(L, -1)) {
     words = lua_tolstring(L, -1, &n);
     if (!words) luaL_error(L, "step: caption is a string");
     run.text.assign(words, n);
     step.event.other = kept_text_id(L, run);
   }
-  lua_getfield(L, 1, "draw_words");
+  get_key(L, run, 1, kDrawWords);
   if (!lua_isnil(L, -1)) {
     step.event.value = read_draw_words(L, lua_gettop(L), run) + 1;  // 0: none
   }
-  lua_getfield(L, 1, "overlay");
-  if (!lua_isnil(L, -1)) read_overlay(L, lua_gettop(L), run);
+  get_key(L, run, 1, kOverlay);
+  if (lua_isnil(L, -1)) {
+    step.overlay.items.clear();
+  } else {
+    read_overlay(L, lua_gettop(L), run);
+  }
   // The first step begins the run and done{} ends it, as a built-in's do.
   if (last) {
     step.event.kind = kEventDone;
@@ -474,6 +539,15 @@ StepGenerator run_script(StepContext& ctx, ParamValues params, const ScriptGener
     lua_pushlstring(L, name.data(), name.size());
     run.tile_text[static_cast<std::size_t>(t)] = lua_tostring(L, -1);
     run.tile_ref[static_cast<std::size_t>(t)] = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  for (std::size_t r = 0; r < kRoleCount; ++r) {
+    lua_pushlstring(L, kRoles[r].name.data(), kRoles[r].name.size());
+    run.role_text[r] = lua_tostring(L, -1);
+    (void)luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  for (std::size_t k = 0; k < kKeyCount; ++k) {
+    lua_pushstring(L, kKeyNames[k]);
+    run.key_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
   }
   static constexpr luaL_Reg kApi[] = {
       {"set", lua_set},

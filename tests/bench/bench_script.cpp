@@ -9,6 +9,10 @@
 //   drunkards-walk and lua-drunkards-walk at 200x200, and the three maze scripts at 201x201
 //       (odd sides fill a maze): teaching sizes. Their stepped runs (recorded, the app's path)
 //       say how many steps a second a script gives against what the app plays at full speed.
+//   lua-floor/{batch,stepped}/200x200
+//       the least a script's step can cost: one set() and one step{} with fixed words, nothing
+//       else (kFloorScript below). Every script pays this a step on top of its own Lua; what a
+//       step costs past it is the script's own work.
 //   lua-reload/load/80x45, lua-reload/replay/80x45
 //       what the app does when drunkards-walk.lua is saved: read, parse and declare it, then
 //       replay its run, recorded, at its default size (seed 1).
@@ -28,12 +32,12 @@ using namespace dungen;
 
 const std::string kExamples = std::string(DUNGEN_SOURCE_DIR) + "/examples/generators/";
 
-// The example script `name`.lua, loaded once for the whole program (the benchmarks hold its
-// spec by reference). A script that does not load registers one benchmark that fails saying why,
-// so a broken example shows in the output instead of silently missing figures; then null.
-const GeneratorSpec* load_kept(const std::string& name) {
+// The script `name` as loaded, kept for the whole program (the benchmarks hold its spec by
+// reference). A script that does not load registers one benchmark that fails saying why, so a
+// broken script shows in the output instead of silently missing figures; then null.
+const GeneratorSpec* keep(const std::string& name,
+                          const Checked<std::shared_ptr<const script::ScriptGenerator>>& loaded) {
   static std::vector<std::shared_ptr<const script::ScriptGenerator>> kept;
-  auto loaded = script::ScriptGenerator::load(kExamples + name + ".lua");
   if (!loaded) {
     const std::string why = name + ".lua: " + loaded.error().message;
     benchmark::RegisterBenchmark(("lua-" + name + "/load-failed").c_str(),
@@ -43,6 +47,31 @@ const GeneratorSpec* load_kept(const std::string& name) {
   kept.push_back(*loaded);
   return &kept.back()->spec();
 }
+
+// The example script `name`.lua, loaded once for the whole program.
+const GeneratorSpec* load_kept(const std::string& name) {
+  return keep(name, script::ScriptGenerator::load(kExamples + name + ".lua"));
+}
+
+// The floor under every script's step: the host's path (a resume, a set, a step table read,
+// the words kept, a yield) with no work of the script's own.
+constexpr const char* kFloorScript = R"lua(
+return {
+  name = "floor",
+  params = {
+    { name = "width", default = 200, min = 1, max = 4096 },
+    { name = "height", default = 200, min = 1, max = 4096 },
+  },
+  pseudocode = { "set the next cell to floor", "done" },
+  run = function(p)
+    for i = 0, p.width * p.height - 2 do
+      set(i % p.width, i // p.width, "floor")
+      step{ line = 1, words = "the next cell is floor" }
+    end
+    done{ line = 2, words = "every cell but the last is floor" }
+  end,
+}
+)lua";
 
 // The script's batch and stepped runs at w x h, as "lua-NAME/...".
 void register_script(const std::string& name, int w, int h) {
@@ -60,6 +89,10 @@ const int registered = [] {
   bench::register_generator(built_in, bench::sized(built_in, 200, 200), "drunkards-walk");
   for (const char* maze : {"recursive-backtracker", "prims-maze", "kruskals-maze"}) {
     register_script(maze, 201, 201);
+  }
+  if (const GeneratorSpec* floor =
+          keep("floor", script::ScriptGenerator::from_source(kFloorScript, "floor.lua"))) {
+    bench::register_generator(*floor, bench::sized(*floor, 200, 200), "lua-floor");
   }
 
   // A reload, as the app does it when the file is saved: read, parse and declare the script,
