@@ -298,12 +298,12 @@ Checked<std::optional<Preset>> find_preset(
 std::optional<Error> start_run(const std::vector<std::string>& args, Command command,
                                GenerateRequest& r) {
   const std::string cmd(command_name(command));
-  std::vector<std::shared_ptr<const script::ScriptGenerator>> shipped;
-  Checked<std::optional<Preset>> found = find_preset(command, args, shipped);
+  std::vector<std::shared_ptr<const script::ScriptGenerator>> preset_scripts;
+  Checked<std::optional<Preset>> found = find_preset(command, args, preset_scripts);
   if (!found) return found.error();
   const std::optional<Preset>& preset = *found;
   // A preset of a shipped script: the request keeps the script the preset's spec belongs to.
-  for (const auto& s : shipped) {
+  for (const auto& s : preset_scripts) {
     if (preset && preset->generator == &s->spec()) r.script = s;
   }
   const bool named = args.size() >= 2 && !args[1].starts_with("-");

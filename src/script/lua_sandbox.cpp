@@ -66,7 +66,7 @@ LuaSandbox::~LuaSandbox() {
 }
 
 void* LuaSandbox::take(std::size_t size) {
-  if (size > kPoolMax) return std::malloc(size);
+  if (!kPooling || size > kPoolMax) return std::malloc(size);
   const std::size_t c = size_class(size);
   if (void* block = free_[c]) {
     free_[c] = *static_cast<void**>(block);

@@ -73,6 +73,19 @@ class LuaSandbox {
   static constexpr std::size_t kPoolStep = 16;  // Lua's alignment on x86-64 (long double)
   static constexpr std::size_t kPoolMax = 256;
   static constexpr std::size_t kArenaBytes = std::size_t{4} << 20;
+  // Under AddressSanitizer every block comes from malloc: ASan sees no further than the arena,
+  // and CI's sanitizer runs are there to see each of Lua's blocks.
+#if defined(__SANITIZE_ADDRESS__)
+  static constexpr bool kPooling = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  static constexpr bool kPooling = false;
+#else
+  static constexpr bool kPooling = true;
+#endif
+#else
+  static constexpr bool kPooling = true;
+#endif
   static constexpr std::size_t size_class(std::size_t size) {
     return (size + kPoolStep - 1) / kPoolStep;
   }
