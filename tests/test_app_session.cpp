@@ -525,6 +525,30 @@ TEST(AppSession, EachFrameStaysWithinItsStepCap) {
   EXPECT_TRUE(r.hit_budget);
 }
 
+// Playing faster than the budget lets a frame run: the rate it really plays at is measured (the
+// transport bar shows it instead of the speed asked for); within the budget, nothing is.
+TEST(AppSession, PlayingHeldByTheBudgetSaysTheRateItGives) {
+  TestClock c;
+  Session s(config(c, 25));  // 25 steps a frame at most
+  s.set_mode(RunMode::Step);
+  ASSERT_TRUE(s.select_generator("room-accretion"));
+  s.finish_pending();
+  s.set_speed(1e6);
+  s.play();
+  for (int i = 0; i < 40 && s.playing(); ++i) s.update(1.0 / 60);  // two thirds of a second
+  ASSERT_TRUE(s.playing());
+  ASSERT_TRUE(s.capped_rate().has_value());
+  EXPECT_NEAR(*s.capped_rate(), 25 * 60, 1.0);  // 25 steps a frame, 60 frames a second
+  s.set_speed(100);                             // measured anew: within the budget, nothing to say
+  for (int i = 0; i < 40 && s.playing(); ++i) s.update(1.0 / 60);
+  EXPECT_FALSE(s.capped_rate().has_value());
+  s.set_speed(1e6);
+  for (int i = 0; i < 40 && s.playing(); ++i) s.update(1.0 / 60);
+  EXPECT_TRUE(s.capped_rate().has_value());
+  s.pause();
+  EXPECT_FALSE(s.capped_rate().has_value());
+}
+
 TEST(AppSession, TheTimeBudgetStopsAFrameAtAClockCheck) {
   TestClock c;
   c.tick = 0.001;  // every read of the clock is a millisecond later

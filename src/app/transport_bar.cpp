@@ -271,7 +271,17 @@ void draw_speed_slider(Session& session, UiState& ui, const std::string& name,
   float t = static_cast<float>(slider_from_speed(session.speed()));
   // As much text as fits at the widest speed, so it does not change while dragging.
   const Form form = fitting(r.w, [](Form f) { return speed_text(999e3, f); });
-  const auto shown = [&] { return SliderShown{speed_text(speed_from_slider(t), form), t}; };
+  // Playing held below the speed by the frame budget: the slider says the rate it really plays
+  // at ("~92k steps/s"), so the number shown is what happens; the tip says why.
+  // (A speed set anew is measured anew: dragging shows the speed dragged to.)
+  const std::optional<double> capped = session.capped_rate();
+  const bool held = capped.has_value();
+  const auto shown = [&] {
+    if (!held) return SliderShown{speed_text(speed_from_slider(t), form), t};
+    std::string about = "~";
+    about += speed_text(*capped, form);
+    return SliderShown{about, t};
+  };
   ImGui::SetNextItemWidth(r.w);
   const float lo = 0.0f, hi = 1.0f;
   // The format (the speed as text) is for Ctrl+click typing; the number shown beside the grab
@@ -281,7 +291,14 @@ void draw_speed_slider(Session& session, UiState& ui, const std::string& name,
                              0)) {
     session.set_speed(speed_from_slider(t));
   }
-  tip("playing speed, 1 to 1,000,000 steps/s (+ / -)");
+  if (held) {
+    tip(("playing speed: " + speed_text(session.speed(), Form::Full) + " asked; the generator " +
+         "runs " + speed_text(*capped, Form::Full) + " within a frame's time budget, so it plays " +
+         "at that (1 to 1,000,000 steps/s: + / -)")
+            .c_str());
+  } else {
+    tip("playing speed, 1 to 1,000,000 steps/s (+ / -)");
+  }
   note_item(ui, name, text_w(shown().text));
 }
 

@@ -194,9 +194,12 @@ class Session {
   void run_to_end();
   void restart();              // back to step 0
   void seek(std::uint64_t k);  // the scrubber; past recorded() it runs on, to the end at most
+  // While playing: the steps a second playing really gives, when the frame budget holds it
+  // below the speed asked for (measured over the last half second); none otherwise.
+  std::optional<double> capped_rate() const;
   // The whole run recorded (to its end, or where its script stops it), then back to step k.
   void replay_to(std::uint64_t k);
-  double speed() const;        // steps per second while playing
+  double speed() const;                     // steps per second while playing
   void set_speed(double steps_per_second);  // clamped to [kMinSpeed, kMaxSpeed]
   void apply(Command command);
 

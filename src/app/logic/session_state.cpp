@@ -265,6 +265,17 @@ void Session::State::play_frame(BudgetedLoop& loop, double seconds) {
     return false;
   });
   t.last.hit_budget = loop.hit_budget() && !ended;
+  PlayRate& r = t.rate;
+  r.steps += t.last.steps;
+  r.seconds += seconds;
+  r.capped = r.capped || t.last.hit_budget;
+  if (r.seconds >= kRateWindowSeconds) {
+    r.capped_rate =
+        r.capped ? std::optional<double>(static_cast<double>(r.steps) / r.seconds) : std::nullopt;
+    r.steps = 0;
+    r.seconds = 0.0;
+    r.capped = false;
+  }
   t.due -= static_cast<double>(t.last.steps);
   // Steps the budget could not run are dropped, not owed: a slow frame never snowballs.
   t.due = t.due - std::floor(t.due);

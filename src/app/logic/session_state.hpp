@@ -59,10 +59,22 @@ struct Settings {
 };
 
 // How the shown track moves: playing, the job under way, and what the last frame did.
+// What playing really gives, over windows of kRateWindowSeconds: when the frame budget cut
+// playing short in a window, the speed asked for is not what is shown, and the transport bar
+// says the rate instead (a script, or a big map, steps slower than the slider's top).
+inline constexpr double kRateWindowSeconds = 0.5;
+struct PlayRate {
+  std::uint64_t steps = 0;  // in the window so far
+  double seconds = 0.0;
+  bool capped = false;                // the budget cut a frame short in the window
+  std::optional<double> capped_rate;  // the last whole window's steps/s, if it was cut short
+};
+
 struct Transport {
   bool playing = false;
   double speed = kDefaultSpeed;
   double due = 0.0;  // fractional steps owed by playing
+  PlayRate rate;
   Job job;
   StepEstimates estimates;  // how long runs took, for the jobs' progress bars
   FrameReport last;

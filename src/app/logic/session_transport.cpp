@@ -15,10 +15,15 @@ void Session::play() {
   s_->transport.job = {};
   if (s_->touch().finished()) restart();
   s_->transport.playing = true;
+  s_->transport.rate = {};
 }
 void Session::pause() {
   s_->transport.playing = false;
   s_->transport.due = 0.0;
+  s_->transport.rate = {};
+}
+std::optional<double> Session::capped_rate() const {
+  return s_->transport.playing ? s_->transport.rate.capped_rate : std::nullopt;
 }
 void Session::toggle_play() {
   if (s_->transport.playing) {
@@ -94,6 +99,7 @@ double Session::speed() const {
 }
 void Session::set_speed(double steps_per_second) {
   s_->transport.speed = clamp_speed(steps_per_second);
+  s_->transport.rate = {};  // measured again at the new speed
 }
 
 void Session::apply(Command command) {
