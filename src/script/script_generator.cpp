@@ -224,7 +224,16 @@ int lua_set(lua_State* L) {
   }
   if (!tile) tile = tile_named(std::string_view(name, n));  // a long or built string
   if (!tile) luaL_error(L, "set: unknown tile '%s' (wall, floor, corridor, door, empty)", name);
-  run.ctx->canvas().set_tile(i, *tile);
+  // set(x, y, tile, room): the cell also becomes room `room`'s (from 1; the map's label layer
+  // and the JSON's labels count from 0), in the same change, as a built-in carves a room.
+  if (lua_isnoneornil(L, 4)) {
+    run.ctx->canvas().set_tile(i, *tile);
+    return 0;
+  }
+  const lua_Integer room = luaL_checkinteger(L, 4);
+  if (room < 1 || room > INT32_MAX)
+    luaL_error(L, "set: room %I is not a room number (from 1)", room);
+  run.ctx->canvas().set_tile_label(i, *tile, static_cast<std::int32_t>(room - 1));
   return 0;
 }
 
