@@ -118,6 +118,10 @@ TEST(ScriptGenerator, HostileScriptsStopWithTheRuleAndTheLine) {
             "t.lua:5: set(99, 0): outside the 10x8 map (x 0..9, y 0..7)");
   EXPECT_EQ(stop_of(script("set(1, 1, 'lava')")),
             "t.lua:5: set: unknown tile 'lava' (wall, floor, corridor, door, empty)");
+  EXPECT_EQ(stop_of(script("set(1, 1, 'floor', 0)")),
+            "t.lua:5: set: room 0 is not a room number (from 1)");
+  const std::string room_typed = stop_of(script("set(1, 1, 'floor', 'hall')"));
+  EXPECT_NE(room_typed.find("number expected, got string"), std::string::npos) << room_typed;
   EXPECT_EQ(stop_of(script("step{ line = 9, words = 'a' }")),
             "t.lua:5: step: line 9 is not a line of the pseudocode (1..2)");
   EXPECT_EQ(stop_of(script("step{ line = 1 }")),

@@ -195,14 +195,16 @@ TEST_P(ScriptParity, TheCliWritesTheSameTraceAndJson) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Twins, ScriptParity, ::testing::ValuesIn(twins()),
-                         [](const ::testing::TestParamInfo<Twin>& info) {
-                           std::string name = info.param.built_in;
-                           for (char& c : name) {
-                             if (c == '-') c = '_';
-                           }
-                           return name;
-                         });
+// "rooms-and-tunnels" -> "rooms_and_tunnels" (a test's name has no '-').
+std::string twin_name(const ::testing::TestParamInfo<Twin>& twin) {
+  std::string name = twin.param.built_in;
+  for (char& c : name) {
+    if (c == '-') c = '_';
+  }
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Twins, ScriptParity, ::testing::ValuesIn(twins()), twin_name);
 
 }  // namespace
 }  // namespace dungen::script

@@ -35,13 +35,31 @@ TEST(ScriptSandbox, RunsAScriptAndGivesItsResult) {
 }
 
 TEST(ScriptSandbox, NothingOutsideIsReachable) {
+  // Each name a script may reach for is missing, and reaching for it says why and what to use.
   for (const char* name : {"io", "os", "package", "debug", "require", "dofile", "loadfile", "load",
                            "print", "next", "collectgarbage"}) {
-    EXPECT_EQ(run(std::string("return ") + name), "") << name;
+    EXPECT_EQ(run(std::string("return rawget(_G, '") + name + "')"), "") << name;
+    const std::string said = run(std::string("local x = 1\nreturn ") + name);
+    EXPECT_EQ(
+        said.rfind(std::string("error: test.lua:2: ") + name + " is not in a generator's sandbox: ",
+                   0),
+        0u)
+        << said;
   }
   EXPECT_EQ(run("return string.dump"), "");
-  EXPECT_EQ(run("return math.random"), "");
-  EXPECT_EQ(run("return math.randomseed"), "");
+  EXPECT_EQ(run("return rawget(math, 'random')"), "");
+  EXPECT_EQ(run("return rawget(math, 'randomseed')"), "");
+  EXPECT_EQ(run("return math.random(6)"),
+            "error: test.lua:1: math.random is not in a generator's sandbox: draw with "
+            "draw_int(name, lo, hi), draw_chance(name, percent) or draw_coin(name): the run's own "
+            "random numbers, the same for the same seed");
+  EXPECT_EQ(run("print('hi')")
+                .rfind("error: test.lua:1: print is not in a generator's sandbox: "
+                       "a step says what happened in its words",
+                       0),
+            0u);
+  // A name the sandbox never had is nil, as in any Lua: a script may test for its own globals.
+  EXPECT_EQ(run("return my_table"), "");
   // A precompiled chunk is refused: only text is run.
   EXPECT_NE(run("\x1bLua").find("error: "), std::string::npos);
 }

@@ -42,6 +42,33 @@ pairs = function(t)
 end
 )lua";
 
+// What a script reaching for something the sandbox leaves out is told, with its line, instead of
+// Lua's "attempt to call a nil value": what to use. Only names that are missing ask (a global a
+// script sets itself is its own).
+constexpr std::string_view kGuidance = R"lua(
+local error, setmetatable = error, setmetatable
+local outside = "is not in a generator's sandbox: "
+local why = {
+  os = "no clock and no system: the same seed must give the same map",
+  io = "no files: a generator reads and writes its map with get and set",
+  print = "a step says what happened in its words: step{ line = ..., words = \"...\" }",
+  require = "a generator is one file", dofile = "a generator is one file",
+  loadfile = "a generator is one file", load = "a generator runs only its own file",
+  package = "a generator is one file", debug = "a generator sees only its own values",
+  next = "its order is not fixed: use pairs (a fixed order) or ipairs",
+  collectgarbage = "the host manages the memory (64 MiB a script)",
+}
+setmetatable(_G, { __index = function(_, name)
+  local w = why[name]
+  if w then error(name .. " " .. outside .. w, 2) end
+end })
+local draws = "draw with draw_int(name, lo, hi), draw_chance(name, percent) or draw_coin(name): " ..
+              "the run's own random numbers, the same for the same seed"
+setmetatable(math, { __index = function(_, name)
+  if name == "random" or name == "randomseed" then error("math." .. name .. " " .. outside .. draws, 2) end
+end })
+)lua";
+
 // The base library's and string/math's entries a script must not have.
 constexpr const char* kRemovedGlobals[] = {"dofile", "loadfile", "load",          "require",
                                            "print",  "next",     "collectgarbage"};
@@ -167,6 +194,9 @@ void LuaSandbox::open_safe_libraries() {
   remove_field(LUA_STRLIBNAME, "dump");
   remove_field(LUA_MATHLIBNAME, "random");
   remove_field(LUA_MATHLIBNAME, "randomseed");
+  if (luaL_loadbufferx(L_, kGuidance.data(), kGuidance.size(), "=sandbox", "t") == LUA_OK) {
+    lua_call(L_, 0, 0);
+  }
 }
 
 std::string LuaSandbox::pop_error() {
