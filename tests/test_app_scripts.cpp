@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "app/logic/compare.hpp"
 #include "app/logic/script_edit.hpp"
 #include "app/logic/script_error.hpp"
 #include "app/logic/session.hpp"
@@ -155,6 +156,35 @@ TEST(AppScripts, ARuleBrokenMidRunEndsTheRunThereWithItsWords) {
   s.step();
   s.finish_pending();
   EXPECT_EQ(s.position(), 10u);
+}
+
+// Compare mode: a script saved again (or run from the Script section) shows its new version in
+// pane B too, on B's own seed and step; a script added in A is in B's list.
+TEST(AppScripts, PaneBTakesTheNewVersionOfAScript) {
+  const auto v1 = spec_of(walk("walk"));
+  Session a(with_script(v1));
+  ASSERT_TRUE(at_step_12(a, *v1));
+  Comparison cmp(with_script(v1));
+  cmp.copy_from(a);
+  cmp.b().set_seed(9);
+  cmp.follow(a);
+  cmp.b().finish_pending();
+  ASSERT_EQ(&cmp.b().generator(), v1.get());
+  const auto v2 = spec_of(walk("stroll"));
+  a.replace_generator(v1.get(), v2);
+  a.finish_pending();
+  cmp.follow(a);
+  cmp.b().finish_pending();
+  EXPECT_EQ(&cmp.b().generator(), v2.get());
+  EXPECT_EQ(cmp.b().seed(), 9u);
+  EXPECT_EQ(cmp.b().position(), 12u);
+  EXPECT_EQ(cmp.b().generators().back(), v2.get());
+  EXPECT_NE(cmp.b().log().back().text.find("stroll to ("), std::string::npos);
+  const auto added = spec_of(walk("amble").replace(walk("amble").find("'walk'"), 6, "'amble'"));
+  a.replace_generator(nullptr, added);
+  cmp.follow(a);
+  EXPECT_EQ(cmp.b().find_generator("amble"), added.get());
+  EXPECT_EQ(&cmp.b().generator(), v2.get());  // added, not shown
 }
 
 TEST(AppScripts, AFileThatCannotBeReadAgainKeepsTheLastGoodRun) {

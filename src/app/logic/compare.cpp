@@ -22,6 +22,12 @@ std::uint64_t Comparison::target_for(const Session& a) const {
 }
 
 void Comparison::follow(const Session& a) {
+  // A script A read again (or ran from the Script section) is read again in B too.
+  const auto replaced = a.replacements();
+  for (; replacements_seen_ < replaced.size(); ++replacements_seen_) {
+    const Session::Replacement& r = replaced[replacements_seen_];
+    b_.replace_generator(r.before, r.now);
+  }
   if (by_fraction && !b_.recorded_whole()) {
     // A share of B's run needs the whole run: until B has recorded it (a new size or seed starts
     // a new one), B runs to its end, and only then goes to its share. Seeking B to a share of

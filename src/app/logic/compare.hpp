@@ -31,11 +31,13 @@ class Comparison {
   // Where B should be for A's position: the same step, or the same fraction of its run.
   std::uint64_t target_for(const Session& a) const;
   // Moves B there (a seek on B; its update() does the work). By fraction, B first runs to its
-  // end whenever its run is not whole yet, so the share is of its whole run.
+  // end whenever its run is not whole yet, so the share is of its whole run. First, B makes the
+  // script replacements A has made since (a script saved again shows in both panes).
   void follow(const Session& a);
 
  private:
   Session b_;
+  std::size_t replacements_seen_ = 0;  // of a.replacements()
 };
 
 struct CellDiff {

@@ -59,17 +59,19 @@ void Session::replace_generator(const GeneratorSpec* before,
                                 std::shared_ptr<const GeneratorSpec> now) {
   State& s = *s_;
   const GeneratorSpec* next = now.get();
+  s.replacements.push_back({before, now});
   s.config.scripts.push_back(std::move(now));
   s.script_error.clear();
   s.script_error_source.clear();
   auto it = std::find(s.generators.begin(), s.generators.end(), before);
   if (it == s.generators.end()) {
     s.generators.push_back(next);
-    return;
+  } else {
+    *it = next;
   }
-  *it = next;
+  // (Shown without being listed: compare's pane B, copied from a pane A that showed it.)
   Settings& set = s.settings;
-  if (set.spec != before) return;
+  if (!before || set.spec != before) return;
   // The same run, as far as the new script allows: seed, parameters by name, step.
   const std::uint64_t step = s.track->position();
   const bool at_end = s.track->finished();
@@ -81,6 +83,10 @@ void Session::replace_generator(const GeneratorSpec* before,
   }
   s.rebuild(false);
   if (step > 0) replay_to(step);
+}
+
+std::span<const Session::Replacement> Session::replacements() const {
+  return s_->replacements;
 }
 
 void Session::set_script_error(std::string error, std::string source) {

@@ -128,6 +128,13 @@ class Session {
   // same seed, the parameters it still has (by name, repaired to its ranges) and, where its run
   // is that long, the same step.
   void replace_generator(const GeneratorSpec* before, std::shared_ptr<const GeneratorSpec> now);
+  // Every replacement so far, oldest first: compare's pane B makes the same ones, so a script
+  // saved or run again shows its new version in both panes.
+  struct Replacement {
+    const GeneratorSpec* before = nullptr;
+    std::shared_ptr<const GeneratorSpec> now;
+  };
+  std::span<const Replacement> replacements() const;
   // A script that could not be read again: its error and the text it was read from (for the
   // line the error names), shown under the log until the next good read ("" clears it).
   void set_script_error(std::string error, std::string source);

@@ -143,6 +143,7 @@ struct Session::State {
   // a reload; config.scripts keeps every version alive).
   std::vector<const GeneratorSpec*> generators;
   std::string script_error, script_error_source;
+  std::vector<Session::Replacement> replacements;  // every replace_generator, oldest first
   Settings settings;
   std::unique_ptr<Track> track;    // the one shown; never null after the constructor
   std::uint64_t track_serial = 0;  // a new track is a new map: full upload
