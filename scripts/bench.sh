@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Issue 9's figures in one table, and issue 26's (goal "26": generators written as Lua scripts):
+# Issue 9's figures in one table, issue 26's (goal "26": generators written as Lua scripts) and
+# issue 27's (goal "27": the level analyses against the flood fill):
 # builds dungen_bench (Release), runs it with repetitions and prints each goal's figure, the goal,
 # and whether it is met ("(figure)": a figure the issue asks for without a number to meet).
 # Times are medians of CPU time (this machine is shared: wall time would include other
@@ -42,7 +43,7 @@ trap 'rm -rf "$out"' EXIT
 # Issue 26: the Lua scripts against the built-in drunkard's walk, and the reload.
 slow=''
 if [ -z "$filter" ]; then
-  filter='^(memcpy|rooms-and-tunnels|feature-accretion|room-accretion|cellular-caves|regions|regions-flood|regions-fresh|cave-pass|drunkards-walk|lua-[a-z-]+)/'
+  filter='^(memcpy|rooms-and-tunnels|feature-accretion|room-accretion|cellular-caves|regions|regions-flood|regions-fresh|cave-pass|drunkards-walk|lua-[a-z-]+|analysis-[a-z-]+)/'
   if [ "$quick" = 1 ]; then
     filter='^(memcpy|rooms-and-tunnels|feature-accretion|room-accretion|cave-pass|regions-fresh|drunkards-walk)/|^regions/batch/|^(cellular-caves|regions|regions-flood)/[a-z]+/(160x50|1024x1024)$|^lua-[a-z-]+/[a-z-]+/(80x45|20[01]x20[01])$'
     slow='^lua-drunkards-walk/[a-z]+/1024x1024$'
@@ -151,6 +152,13 @@ for what, limit in (("cave-pass", 1.5), ("regions", 20), ("regions-fresh", 40)):
     r = ratio(what + "/batch/4096x4096", "memcpy/4096x4096")
     row("7", what + "/batch/4096x4096 x memcpy", "not run" if r is None else "%.2f" % r,
         "<= %g" % limit, None if r is None else r <= limit)
+
+# Issue 27: each level analysis on a 4096x4096 cave against the flood fill's fast path (fresh
+# buffers, as each analysis makes its own), in the same run.
+for what in ("distance", "pair", "dead-ends", "loops", "chokepoints"):
+    r = ratio("analysis-%s/batch/4096x4096" % what, "regions-fresh/batch/4096x4096")
+    row("27", "%s 4096x4096 x regions-fresh" % what, "not run" if r is None else "%.2f" % r,
+        "<= 3", None if r is None else r <= 3)
 
 # Issue 26. A script's run against the built-in's, per step (the two may have got through
 # different seeds; a seed's run has the same steps in both).

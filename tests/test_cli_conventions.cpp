@@ -167,7 +167,11 @@ TEST(CliConventions, ValuesAreShownAsTypedAndCut) {
   for (std::size_t i = 0; i < kShownMaxBytes; ++i) letters_typed += "\xc3\xa9";
   const std::string letters = shown(letters_typed);
   const std::string tail = "... (" + std::to_string(letters_typed.size()) + " bytes)";
-  EXPECT_EQ(letters, "'" + letters_typed.substr(0, kShownMaxBytes - 1) + "'" + tail);
+  std::string wanted = "'";
+  wanted += letters_typed.substr(0, kShownMaxBytes - 1);
+  wanted += "'";
+  wanted += tail;
+  EXPECT_EQ(letters, wanted);
   EXPECT_EQ(shown("short"), "'short'");
 }
 

@@ -339,7 +339,10 @@ std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
   std::uint8_t what = 0;
   if (i.rect != Rect{}) what |= i.rect == e.rect ? kItemEventRect : kItemRect;
   if (!i.cells.empty()) what |= kItemCells;
-  if (!i.read.empty()) what |= wall_or_floor(i.read) ? kItemRead | kItemReadBits : kItemRead;
+  if (!i.read.empty()) {
+    what |=
+        static_cast<std::uint8_t>(wall_or_floor(i.read) ? kItemRead | kItemReadBits : kItemRead);
+  }
   *w++ = static_cast<std::uint8_t>(i.role);
   *w++ = what;
   if (what & kItemRect) w = put_rect(w, i.rect);

@@ -25,10 +25,7 @@ using namespace dungen;
 
 // A default-parameter cave of the given size: what the labelling is measured on.
 Grid cave_map(int w, int h) {
-  const GeneratorSpec& spec = cellular_caves_spec();
-  Stepper s = start_generator(spec, bench::sized(spec, w, h), 1, false);
-  run_to_end(s);
-  return s.grid();
+  return bench::finished_map(cellular_caves_spec(), w, h);
 }
 
 void register_pass(int w, int h) {

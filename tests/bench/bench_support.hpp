@@ -37,6 +37,13 @@ inline ParamValues sized(const GeneratorSpec& spec, int w, int h) {
   return p;
 }
 
+// The generator's map at w x h, seed 1, run to its end: what an analysis is measured on.
+inline Grid finished_map(const GeneratorSpec& spec, int w, int h) {
+  Stepper s = start_generator(spec, sized(spec, w, h), 1, false);
+  run_to_end(s);
+  return s.grid();
+}
+
 inline void add_usage(Timeline::Usage& total, const Timeline::Usage& u) {
   total.steps += u.steps;
   total.changes += u.changes;
