@@ -1,6 +1,7 @@
 #include "analysis/level_shape.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 #include <utility>
 
 #include "analysis/regions.hpp"
@@ -133,9 +134,14 @@ std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
   const std::size_t n = g.size();
   constexpr std::uint32_t kNone = 0xFFFFFFFFu;
   std::vector<std::uint32_t> disc(n, kNone), low(n, 0), parent(n, kNone), size(n, 0);
-  // Per cell: the parts its loss separates (children whose subtree cannot reach above it).
-  std::vector<std::int64_t> separated_sum(n, 0), separated_max(n, 0);
-  std::vector<std::uint32_t> separated_count(n, 0);
+  // The parts a cell's loss separates (children whose subtree cannot reach above it): kept only
+  // for the cells that have some, which are few.
+  struct Separated {
+    std::int64_t sum = 0;
+    std::int64_t largest = 0;
+    std::uint32_t count = 0;
+  };
+  std::unordered_map<std::uint32_t, Separated> separated;
   struct Frame {
     std::uint32_t cell;
     int next_dir;
@@ -178,20 +184,22 @@ std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
       low[p] = std::min(low[p], low[v]);
       size[p] += size[v];
       if (low[v] >= disc[p]) {
-        if (separated_count[p]++ == 0) candidates.push_back(p);
-        separated_sum[p] += size[v];
-        separated_max[p] = std::max<std::int64_t>(separated_max[p], size[v]);
+        Separated& s = separated[p];
+        if (s.count++ == 0) candidates.push_back(p);
+        s.sum += size[v];
+        s.largest = std::max<std::int64_t>(s.largest, size[v]);
       }
     }
     // The region's size is the root's subtree: now each candidate's parts are known.
     const auto region = static_cast<std::int64_t>(size[root]);
     for (const std::uint32_t c : candidates) {
+      const Separated& s = separated[c];
       // The root's every child is a part of its own; it splits the region only with two.
-      if (c == root && separated_count[c] < 2) continue;
-      const std::int64_t rest = region - 1 - separated_sum[c];
-      const std::int64_t largest = std::max(separated_max[c], rest);
-      out.push_back({c, region - 1 - largest});
+      if (c == root && s.count < 2) continue;
+      const std::int64_t rest = region - 1 - s.sum;
+      out.push_back({c, region - 1 - std::max(s.largest, rest)});
     }
+    separated.clear();
   }
   std::sort(out.begin(), out.end(),
             [](const Chokepoint& a, const Chokepoint& b) { return a.cell < b.cell; });
