@@ -133,7 +133,7 @@ FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, i
     end = begin;
     --level;
   }
-  if (lb > out.length || best_from != out.a) {
+  if (best_from != out.a) {  // (the only way lb grew past the double sweep's length)
     // A longer walk than the double sweep's: its ends and cells, from one more search.
     from_a = distances_from(g, best_from, connectivity);
     ++out.searches;
