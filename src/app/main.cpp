@@ -16,6 +16,9 @@
 namespace {
 
 #if defined(DUNGEN_HAVE_SCRIPTS)
+// The Script section refuses what the script host would not read: one cap, said in two places.
+static_assert(dungen::app::kMaxEditedScriptBytes == dungen::script::kMaxScriptBytes);
+
 // A script as a generator: the spec, kept alive with the script that owns it.
 dungen::Checked<std::shared_ptr<const dungen::GeneratorSpec>> as_spec(
     dungen::Checked<std::shared_ptr<const dungen::script::ScriptGenerator>> loaded) {
