@@ -19,7 +19,8 @@ uniform vec2 u_map_origin;  // where cell (0,0)'s top-left corner is, in pixels 
 uniform float u_cell_px;    // one cell's side in framebuffer pixels
 uniform vec3 u_tiles[5];    // indexed by tile value (src/app/palette.hpp)
 uniform vec3 u_outside;
-uniform vec3 u_marks[4];   // indexed by mark (core/tile.hpp): frontier, connector, dead end
+uniform vec3 u_marks[6];   // indexed by mark (core/tile.hpp): frontier, connector, dead end,
+                           // path, chokepoint
 uniform vec3 u_halo;       // a dark ring inside marked cells, so they show on light floors too
 uniform float u_grid;      // 0..1: how strongly the cell grid shows (fades in with zoom)
 uniform float u_grid_strength;  // 0..1: how dark a grid line is at full strength
@@ -96,7 +97,7 @@ void main() {
   vec2 to_far = u_cell_px - in_cell;
 
   if (mark != 0u) {
-    colour = u_marks[min(mark, 3u)];
+    colour = u_marks[min(mark, 5u)];
     float ring = max(1.0, u_cell_px * 0.12);
     if (u_cell_px >= 4.0 && min(min(in_cell.x, in_cell.y), min(to_far.x, to_far.y)) < ring) {
       colour = u_halo;

@@ -55,9 +55,10 @@ TEST(CliConventions, ExtraArgumentsAreErrors) {
 
 TEST(CliConventions, AFlagWithoutTheFlagItNeedsIsAnError) {
   EXPECT_EQ(bad({"generate", "cellular-caves", "--connectivity", "4"}),
-            "dungen: --connectivity has no effect without --regions: add --regions, or drop "
-            "--connectivity\n");
+            "dungen: --connectivity has no effect without --regions or --analyse: add one, or "
+            "drop --connectivity\n");
   EXPECT_EQ(run({"generate", "cellular-caves", "--connectivity=4", "--regions"}).code, 0);
+  EXPECT_EQ(run({"generate", "cellular-caves", "--connectivity=4", "--analyse", "loops"}).code, 0);
 }
 
 TEST(CliConventions, UserTextIsShownEscapedSoEveryErrorIsOneLine) {

@@ -235,15 +235,16 @@ void MapRenderer::redraw(int image, const MapTexture& texture, const Key& key, i
   glUniform3fv(loc_.tiles, kTileCount, tiles.data());
   set_rgb(loc_.outside, key.palette->outside);
   // The marks' colours, by Mark value (slot 0, no mark, is never read).
-  const Rgb marks[4] = {key.palette->frontier, key.palette->frontier, key.palette->connector,
-                        key.palette->dead_end};
-  std::array<float, 12> mark_rgb{};
-  for (std::size_t i = 0; i < 4; ++i) {
+  const Rgb marks[kMarkCount] = {key.palette->frontier,  key.palette->frontier,
+                                 key.palette->connector, key.palette->dead_end,
+                                 key.palette->window,    key.palette->rejected};
+  std::array<float, 3 * kMarkCount> mark_rgb{};
+  for (std::size_t i = 0; i < kMarkCount; ++i) {
     mark_rgb[3 * i] = marks[i].r / 255.0f;
     mark_rgb[3 * i + 1] = marks[i].g / 255.0f;
     mark_rgb[3 * i + 2] = marks[i].b / 255.0f;
   }
-  glUniform3fv(loc_.marks, 4, mark_rgb.data());
+  glUniform3fv(loc_.marks, kMarkCount, mark_rgb.data());
   set_rgb(loc_.halo, key.palette->halo);
   glUniform1f(loc_.grid, key.grid);
   glUniform1f(loc_.grid_strength, key.palette->grid_strength);

@@ -144,14 +144,17 @@ Checked<std::uint64_t> run_traced(Stepper& stepper, std::string_view algorithm,
   return n;
 }
 
-// What a generate run leaves besides its map: its step count and, with --regions, the labels.
+// What a generate run leaves besides its map: its step count, with --regions the labels, and
+// with --analyse each analysis run to its end.
 struct Ran {
   std::uint64_t steps = 0;
   std::optional<RegionMap> regions;
+  std::vector<AnalysisRun> analyses;
 };
 
-// Runs the generator to its end, then the flood fill with --regions, writing every step to the
-// trace when there is one: what the run left, or the trace's error.
+// Runs the generator to its end, then the flood fill with --regions and the analyses of
+// --analyse, writing every step to the trace when there is one: what the run left, or the
+// trace's error.
 Checked<Ran> run_generate(Stepper& stepper, const GenerateRequest& r, AtomicFile* trace) {
   Ran ran;
   TraceBudget budget{r.trace_limit_mb};
@@ -163,29 +166,64 @@ Checked<Ran> run_generate(Stepper& stepper, const GenerateRequest& r, AtomicFile
   } else {
     ran.steps = run_to_end(stepper).steps;
   }
-  if (!r.regions) return ran;
-  ran.regions = label_regions(stepper.grid(), r.region_params.get_int("connectivity"));
-  if (trace) {
-    // The trace shows the flood fill step by step; its labels are label_regions' (tested).
-    Stepper flood = start_region_stepper(stepper.grid(), r.region_params, true);
-    const Checked<std::uint64_t> flood_steps =
-        run_traced(flood, "regions", region_narration(), *trace, ran.steps + 1, budget);
-    if (!flood_steps) return flood_steps.error();
+  std::uint64_t traced = ran.steps;  // the trace's steps so far
+  if (r.regions) {
+    ran.regions = label_regions(stepper.grid(), r.region_params.get_int("connectivity"));
+    if (trace) {
+      // The trace shows the flood fill step by step; its labels are label_regions' (tested).
+      Stepper flood = start_region_stepper(stepper.grid(), r.region_params, true);
+      const Checked<std::uint64_t> flood_steps =
+          run_traced(flood, "regions", region_narration(), *trace, traced + 1, budget);
+      if (!flood_steps) return flood_steps.error();
+      traced += *flood_steps;
+    }
+  }
+  for (const AnalysisKind kind : r.analyses) {
+    const AnalysisSpec& a = analysis_spec(kind);
+    if (trace) {
+      // Recorded for the trace's changes; its end is run_analysis's (tested).
+      Stepper steps =
+          start_analysis(kind, stepper.grid(), stepper.layout().start, r.region_params, true);
+      const Checked<std::uint64_t> n =
+          run_traced(steps, a.name, a.narration(), *trace, traced + 1, budget);
+      if (!n) return n.error();
+      traced += *n;
+    }
+    ran.analyses.push_back(
+        run_analysis(kind, stepper.grid(), stepper.layout().start, r.region_params));
   }
   return ran;
 }
 
-// The map as a PNG, with its regions coloured when it has them. Drawn and encoded a band of rows
-// at a time: memory a few rows, whatever the height.
+// The map as a PNG: its regions coloured when it has them, else the first analysis's layer (ids
+// a colour each, amounts as heat), and every analysis's marks over it (the last one listed on
+// top). Drawn and encoded a band of rows at a time: memory a few rows, whatever the height.
 std::optional<Error> write_png_map(const MapExport& m, int cell_px, const TextSink& sink) {
   if (auto err = image_size_error(m.grid.width(), m.grid.height(), cell_px)) return err;
-  std::optional<Grid> with_regions;
+  MapImageStyle style{.cell_px = cell_px, .room_colours = m.spec.text_shows_labels};
+  if (!m.regions && m.analyses.empty()) return write_map_png(sink, m.grid, style);
+  Grid shown = m.grid;
   if (m.regions) {
-    with_regions.emplace(m.grid);
-    with_regions->assign_regions(m.regions->labels);
+    shown.assign_regions(m.regions->labels);
+  } else {
+    const AnalysisRun& first = m.analyses.front();
+    if (first.map.has_regions()) {
+      const std::vector<std::int32_t>& layer = first.map.regions();
+      shown.assign_regions(layer);
+      if (first.spec->values == AnalysisValues::Amounts) {
+        style.heat_max = std::max(1, *std::max_element(layer.begin(), layer.end()));
+      }
+    }
   }
-  return write_map_png(sink, with_regions ? *with_regions : m.grid,
-                       {.cell_px = cell_px, .room_colours = m.spec.text_shows_labels});
+  for (const AnalysisRun& a : m.analyses) {
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+      if (!analysis_mark_glyph(a.map.mark(i))) continue;
+      Cell c = shown.cell(i);
+      c.mark = a.map.mark(i);
+      shown.put(i, c);
+    }
+  }
+  return write_map_png(sink, shown, style);
 }
 
 // The built-ins, then the shipped scripts, marked, with their folder (a script named like a
@@ -245,7 +283,8 @@ std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out) {
                     stepper.layout(),
                     ran->steps,
                     stepper.stats(),
-                    region_map ? &*region_map : nullptr};
+                    region_map ? &*region_map : nullptr,
+                    ran->analyses};
   // Streamed: the export is never whole in memory (an 878 MB JSON at 4096x4096 with 1-cell rooms).
   int out_error = 0;
   const TextSink sink = out_file ? file_sink(*out_file) : stream_sink(out, &out_error);

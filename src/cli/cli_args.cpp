@@ -102,6 +102,35 @@ std::optional<Error> parse_format(Command command, const std::string& value, Gen
   return Error{"--format " + shown(value) + " is not a format: allowed " + allowed};
 }
 
+// --analyse distance,path,...: each a level analysis, once; the flood fill has --regions.
+std::optional<Error> parse_analyses(Command, const std::string& value, GenerateRequest& r) {
+  std::string allowed;
+  for (const AnalysisSpec& a : all_analyses()) {
+    if (a.kind == AnalysisKind::Regions) continue;
+    allowed += (allowed.empty() ? "" : ", ") + std::string(a.name);
+  }
+  if (value.empty()) return Error{"--analyse needs a value: one or more of " + allowed};
+  std::size_t from = 0;
+  while (from <= value.size()) {
+    const std::size_t comma = std::min(value.find(',', from), value.size());
+    const std::string name = value.substr(from, comma - from);
+    const AnalysisSpec* a = find_analysis(name);
+    if (a && a->kind == AnalysisKind::Regions) {
+      return Error{"--analyse regions: the flood fill is --regions; --analyse takes " + allowed};
+    }
+    if (!a) {
+      return Error{"--analyse " + shown(name) + " is not an analysis: allowed " + allowed +
+                   ", separated by commas"};
+    }
+    if (std::find(r.analyses.begin(), r.analyses.end(), a->kind) != r.analyses.end()) {
+      return Error{"--analyse names " + name + " twice: give each analysis once"};
+    }
+    r.analyses.push_back(a->kind);
+    from = comma + 1;
+  }
+  return std::nullopt;
+}
+
 // Read before the other flags (find_preset): here only a missing value is an error.
 std::optional<Error> preset_value(std::string_view flag, const std::string& value) {
   if (!value.empty()) return std::nullopt;
@@ -148,6 +177,12 @@ const FlagRow kFlags[] = {
        r.regions = true;
        return std::nullopt;
      }},
+    {kGen,
+     {"--analyse", "A,B,...",
+      "level analyses: distance, path, dead-ends, loops, chokepoints (JSON 'analyses', text and "
+      "png marks, trace steps)"},
+     ValueKind::Text,
+     parse_analyses},
     {kGen,
      {"--format", "text|json|png|tmj", "output format (default text; png and tmj need --out)"},
      ValueKind::Text,
@@ -397,11 +432,12 @@ std::optional<Error> read_flag(FlagReader& reader, Command command, GenerateRequ
 // The line as a whole, once every flag is read: flags without effect, flags needed, flags that
 // clash, and pictures too big to make.
 std::optional<Error> check_line(Command command, const GenerateRequest& r, const FlagsSeen& given) {
-  if (command == Command::Generate && !r.regions) {
+  if (command == Command::Generate && !r.regions && r.analyses.empty()) {
     for (const ParamDef& p : region_schema().params) {
       const std::string flag = "--" + kebab_case(p.name);
       if (given.seen(flag)) {
-        return Error{flag + " has no effect without --regions: add --regions, or drop " + flag};
+        return Error{flag + " has no effect without --regions or --analyse: add one, or drop " +
+                     flag};
       }
     }
   }

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/analysis.hpp"
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "generators/registry.hpp"
@@ -34,6 +35,8 @@ struct GenerateRequest {
   std::uint64_t seed = kDefaultSeed;
   OutputFormat format = OutputFormat::Text;
   bool regions = false;
+  // generate --analyse: the level analyses to run after the generator, in the order given
+  std::vector<AnalysisKind> analyses;
   bool help = false;  // "COMMAND NAME --help": list NAME's parameters, nothing else
   std::optional<std::string> out_path;
   std::optional<std::string> trace_path;

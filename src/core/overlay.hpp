@@ -42,8 +42,11 @@ enum class Role : std::uint8_t {
   Finished,    // a feature just finished: a region labelled, a room grown
   Frontier,    // a cell waiting to be visited by the flood fill (a map mark)
   Start,       // the player start
+  Path,        // the critical path, a dead-end corridor (a map mark on the path)
+  Loop,        // a loop just found: the edge that closes it, and the way round
+  Chokepoint,  // a cell whose loss splits its region (a map mark)
 };
-inline constexpr std::size_t kRoleCount = static_cast<std::size_t>(Role::Start) + 1;
+inline constexpr std::size_t kRoleCount = static_cast<std::size_t>(Role::Chokepoint) + 1;
 
 // How an item of a role is drawn: an outlined rectangle, filled cells, a line through cells in
 // order, or a marker on one cell.
@@ -104,6 +107,14 @@ inline constexpr std::array<RoleInfo, kRoleCount> kRoles{{
     {Role::Frontier, RoleShape::Cells, "frontier", "frontier",
      "Ringed cells: cells the flood fill has queued and not yet visited."},
     {Role::Start, RoleShape::Marker, "start", "player start", "Ringed disc: the player start."},
+    {Role::Path, RoleShape::Line, "path", "critical path",
+     "Line and filled cells: the critical path (the farthest pair's shortest walk), or a dead-end "
+     "corridor walked back from its dead end."},
+    {Role::Loop, RoleShape::Line, "loop", "loop",
+     "Line: a loop just found, the edge that closes it and the way round through the tree."},
+    {Role::Chokepoint, RoleShape::Cells, "chokepoint", "chokepoint",
+     "Filled cells: chokepoints, cells whose loss splits their region (a door, a one-cell "
+     "corridor)."},
 }};
 
 constexpr const RoleInfo& role_info(Role r) {
@@ -130,6 +141,10 @@ constexpr std::optional<Role> mark_role(Mark m) {
       return Role::Connector;
     case Mark::DeadEnd:
       return Role::DeadEnd;
+    case Mark::Path:
+      return Role::Path;
+    case Mark::Chokepoint:
+      return Role::Chokepoint;
   }
   return std::nullopt;
 }

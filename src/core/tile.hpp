@@ -1,6 +1,7 @@
 #pragma once
 // The tile vocabulary shared by every generator, the exporters and the renderer.
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -30,9 +31,12 @@ char tile_glyph(Tile t);
 // Per-cell marks a stepper may set to show work in progress (drawn by the renderer).
 enum class Mark : std::uint8_t {
   None = 0,
-  Frontier = 1,   // waiting to be visited (flood fill)
-  Connector = 2,  // a wall joining two regions, waiting to be opened (rooms and mazes)
-  DeadEnd = 3,    // a dead end waiting to be filled (rooms and mazes)
+  Frontier = 1,    // waiting to be visited (flood fill)
+  Connector = 2,   // a wall joining two regions, waiting to be opened (rooms and mazes)
+  DeadEnd = 3,     // a dead end: waiting to be filled (rooms and mazes), or found (dead ends)
+  Path = 4,        // on the critical path (the path analysis)
+  Chokepoint = 5,  // an articulation cell (the chokepoints analysis)
 };
+inline constexpr std::size_t kMarkCount = 6;
 
 }  // namespace dungen

@@ -12,8 +12,28 @@ double floor_fraction(const Grid& grid) {
   return static_cast<double>(grid.count_walkable()) / static_cast<double>(grid.size());
 }
 
+char analysis_mark_glyph(Mark m) {
+  switch (m) {
+    case Mark::Path:
+      return ':';
+    case Mark::Chokepoint:
+      return '!';
+    case Mark::DeadEnd:
+      return '$';
+    case Mark::None:
+    case Mark::Frontier:
+    case Mark::Connector:
+      return 0;
+  }
+  return 0;
+}
+
 // The glyph of one cell as the text export shows it.
 static char cell_glyph(const MapExport& m, std::size_t i) {
+  // The last analysis listed that marks the cell wins.
+  for (std::size_t k = m.analyses.size(); k-- > 0;) {
+    if (const char g = analysis_mark_glyph(m.analyses[k].map.mark(i))) return g;
+  }
   const Tile t = m.grid.tile(i);
   if (m.regions && is_walkable(t)) return region_glyph(m.regions->labels[i]);
   if (m.spec.text_shows_labels && m.grid.label(i) >= 0) return region_glyph(m.grid.label(i));
@@ -120,12 +140,10 @@ static void write_layout(const MapExport& m, JsonWriter& j) {
   j.end_array();
 }
 
-// The generator's own statistics, as its panel shows them, after the map's floor fraction.
-static void write_stats(const MapExport& m, JsonWriter& j) {
-  j.key("stats").begin_object();
-  j.key("floor_fraction").value(floor_fraction(m.grid));
-  for (const StatRow& row : m.spec.narration.stat_rows(m.stats, m.params)) {
-    if (row.key == "floor_fraction") continue;  // a generator may show it too: written once
+// Statistics rows as an object: each row's key and its value (a count, a fraction, or a list).
+static void write_stat_rows(const std::vector<StatRow>& rows, JsonWriter& j) {
+  j.begin_object();
+  for (const StatRow& row : rows) {
     j.key(row.key);
     std::visit(
         [&](const auto& v) {
@@ -141,6 +159,17 @@ static void write_stats(const MapExport& m, JsonWriter& j) {
         row.value);
   }
   j.end_object();
+}
+
+// The generator's own statistics, as its panel shows them, after the map's floor fraction (a
+// generator may show it too: written once).
+static void write_stats(const MapExport& m, JsonWriter& j) {
+  std::vector<StatRow> rows{{"floor_fraction", "", "", floor_fraction(m.grid)}};
+  for (StatRow& row : m.spec.narration.stat_rows(m.stats, m.params)) {
+    if (row.key != "floor_fraction") rows.push_back(std::move(row));
+  }
+  j.key("stats");
+  write_stat_rows(rows, j);
 }
 
 // The flood-fill regions, when they were labelled: their summary, then each cell's region id
@@ -164,6 +193,44 @@ static void write_regions(const MapExport& m, JsonWriter& j) {
   j.end_object();
 }
 
+// The level analyses, when asked for: each by its name, with its connectivity, where it started,
+// its statistics (as its panel shows them), what its layer's numbers are and the layer (-1 for
+// none), and the cells it marked.
+static void write_analyses(const MapExport& m, JsonWriter& j) {
+  if (m.analyses.empty()) return;
+  const auto w = static_cast<std::size_t>(m.grid.width());
+  j.key("analyses").begin_object();
+  for (const AnalysisRun& a : m.analyses) {
+    j.key(a.spec->name).begin_object();
+    j.key("connectivity").value(a.params.get_int("connectivity"));
+    j.key("steps").value(a.steps);
+    if (a.start) {
+      j.key("start").begin_object();
+      j.key("x").value(a.start->x).key("y").value(a.start->y);
+      j.end_object();
+    }
+    j.key("stats");
+    write_stat_rows(a.spec->narration().stat_rows(a.stats, a.params), j);
+    j.key("values").value(a.spec->values_meaning);
+    j.key("layer").begin_array();
+    std::vector<std::int32_t> row(w);
+    for (int y = 0; y < m.grid.height(); ++y) {
+      for (std::size_t x = 0; x < w; ++x) row[x] = a.map.region(y * w + x);
+      j.row(row);
+    }
+    j.end_array();
+    j.key("marked").begin_array();
+    for (std::size_t i = 0; i < a.map.size(); ++i) {
+      if (!analysis_mark_glyph(a.map.mark(i))) continue;
+      const Point p = a.map.point(i);
+      j.begin_array().value(p.x).value(p.y).end_array();
+    }
+    j.end_array();
+    j.end_object();
+  }
+  j.end_object();
+}
+
 // Format 2 (docs/json-format.md): tiles are always the tile glyphs; room and region ids are
 // integer layers beside them ("labels", "regions.ids"), so nothing is lost past 61 ids.
 void write_json(const MapExport& m, const TextSink& sink) {
@@ -174,6 +241,7 @@ void write_json(const MapExport& m, const TextSink& sink) {
   write_layout(m, j);
   write_stats(m, j);
   write_regions(m, j);
+  write_analyses(m, j);
   j.end_object();
   j.flush();
 }

@@ -17,6 +17,10 @@ std::string_view mark_name(Mark m) {
       return "connector";
     case Mark::DeadEnd:
       return "dead-end";
+    case Mark::Path:
+      return "path";
+    case Mark::Chokepoint:
+      return "chokepoint";
   }
   return "none";
 }

@@ -33,7 +33,9 @@ Rgb cell_colour(const Grid& grid, std::size_t i, const MapImageStyle& style) {
   }
   const std::int32_t region = grid.region(i);
   if (style.regions && region >= 0) {
-    c = region_tint(c, static_cast<std::uint32_t>(region) + 1);
+    c = style.heat_max > 0
+            ? heat_tint(c, static_cast<float>(region) / static_cast<float>(style.heat_max))
+            : region_tint(c, static_cast<std::uint32_t>(region) + 1);
   }
   if (const auto role = mark_role(grid.mark(i))) c = role_colour(p, *role);
   return c;
@@ -92,6 +94,10 @@ float region_hue(std::uint32_t id) {
   const float h = golden_hue(id) * 0.235f;
   if (h < 0.165f) return std::fmod(0.975f + h, 1.0f);
   return 0.33f + (h - 0.165f);
+}
+
+Rgb heat_tint(Rgb under, float t) {
+  return mix(under, hsv_colour(0.66f * (1.0f - std::clamp(t, 0.0f, 1.0f)), 0.8f, 0.95f), 0.75f);
 }
 
 Rgb region_tint(Rgb under, std::uint32_t id) {

@@ -45,6 +45,9 @@ struct MapImageStyle {
   bool room_colours = false;  // rooms tile the map (GeneratorSpec::text_shows_labels)
   bool regions = true;        // tint cells that carry a region id
   const Palette* palette = &kStandardPalette;
+  // Above 0: the region layer holds amounts (a level analysis's distances), drawn as heat from
+  // cold (0) to hot (heat_max) instead of a colour per id.
+  std::int32_t heat_max = 0;
 };
 
 // Why a width x height map cannot be drawn at cell_px pixels a cell (the picture would pass
@@ -75,6 +78,9 @@ Rgb id_colour(std::uint32_t id, float saturation, float value);
 // lime, the cursor's magenta, the sky blue of a finished region, the start's blue), so a region
 // never looks like one of them (tests/test_app_palette.cpp).
 Rgb region_tint(Rgb under, std::uint32_t id);
+// An amount t in 0..1 as heat over a cell: blue (cold, 0) through green and yellow to red (hot);
+// the same ramp as shaders/map.frag's heat_colour.
+Rgb heat_tint(Rgb under, float t);
 // The hue (0..1) of region id: the golden-ratio hue squeezed into the allowed bands.
 float region_hue(std::uint32_t id);
 

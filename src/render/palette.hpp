@@ -113,6 +113,7 @@ constexpr Rgb role_colour(const Palette& p, Role r) {
     case Role::Candidate:
     case Role::Cause:
     case Role::Part:
+    case Role::Path:  // a white line and filled cells, where the others are frames
       return p.window;
     case Role::Accepted:
     case Role::Opened:
@@ -120,11 +121,13 @@ constexpr Rgb role_colour(const Palette& p, Role r) {
       return p.accepted;
     case Role::Rejected:
     case Role::SharedWall:
+    case Role::Chokepoint:  // marked cells, never beside a rejected candidate
       return p.rejected;
     case Role::Tunnel:
       return p.path;
     case Role::Cursor:
     case Role::Walker:
+    case Role::Loop:  // a line, where the cursor is a square
       return p.cursor;
     case Role::Read:
       return p.read;

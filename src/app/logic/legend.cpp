@@ -10,7 +10,8 @@ Legend make_legend(const OverlayView& overlay, const MapTally& map) {
     if (map.tiles(static_cast<Tile>(t)) > 0) out.tiles.push_back(static_cast<Tile>(t));
   }
   std::vector<Role> roles = overlay.roles;
-  for (const Mark m : {Mark::Frontier, Mark::Connector, Mark::DeadEnd}) {
+  for (const Mark m :
+       {Mark::Frontier, Mark::Connector, Mark::DeadEnd, Mark::Path, Mark::Chokepoint}) {
     if (map.marked(m) > 0) roles.push_back(*mark_role(m));
   }
   for (const RoleInfo& r : kRoles) {

@@ -54,8 +54,8 @@ void MapTally::apply(std::span<const CellChange> changes, bool forward) {
       ++tiles_[static_cast<std::size_t>(to.tile)];
     }
     if (from.mark != to.mark) {
-      if (from.mark != Mark::None) --marks_[static_cast<std::size_t>(from.mark) & 3u];
-      if (to.mark != Mark::None) ++marks_[static_cast<std::size_t>(to.mark) & 3u];
+      if (from.mark != Mark::None) --marks_[static_cast<std::size_t>(from.mark) % kMarkCount];
+      if (to.mark != Mark::None) ++marks_[static_cast<std::size_t>(to.mark) % kMarkCount];
     }
     if (from.region != to.region) {
       if (from.region >= 0) add_region(from.region, -1);
@@ -72,7 +72,7 @@ void MapTally::apply_run(history::CellLayer layer, std::int64_t value, std::uint
     if (!is_walkable(static_cast<Tile>(value))) return;
     walkable_ = taken ? walkable_ + cells : walkable_ - cells;
   } else if (layer == history::CellLayer::Mark && value != 0) {
-    std::size_t& n = marks_[static_cast<std::size_t>(value) & 3u];
+    std::size_t& n = marks_[static_cast<std::size_t>(value) % kMarkCount];
     n = taken ? n + cells : n - std::min<std::size_t>(n, cells);
   } else if (layer == history::CellLayer::Region && value >= 0) {
     const auto n = static_cast<std::int64_t>(cells);

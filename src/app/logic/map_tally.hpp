@@ -37,7 +37,7 @@ class MapTally {
   int region_count() const { return nonzero_regions_; }  // regions with at least one cell
   std::int64_t largest_region() const;                   // cells in the largest region
   // Cells carrying mark m (the flood fill's frontier, a maze's connectors or dead ends).
-  std::size_t marked(Mark m) const { return marks_[static_cast<std::size_t>(m) & 3u]; }
+  std::size_t marked(Mark m) const { return marks_[static_cast<std::size_t>(m) % kMarkCount]; }
   // Cells of tile t.
   std::size_t tiles(Tile t) const { return tiles_[static_cast<std::size_t>(t)]; }
   double largest_region_fraction() const;  // of all walkable cells
@@ -47,7 +47,7 @@ class MapTally {
 
   std::size_t cells_ = 0;
   std::size_t walkable_ = 0;
-  std::array<std::size_t, 4> marks_{};
+  std::array<std::size_t, kMarkCount> marks_{};
   std::array<std::size_t, kTileCount> tiles_{};  // by Tile  // by Mark (Mark::None's slot unused)
   std::vector<std::int64_t> region_sizes_;       // by region id
   int nonzero_regions_ = 0;
