@@ -357,3 +357,35 @@ TEST(ChokepointStepper, MarksTheArticulationCellsWithWhatEachCutsOff) {
 
 }  // namespace
 }  // namespace dungen
+
+namespace dungen {
+namespace {
+
+// The figures the lab compares maps by (fast functions, no steps) are the analyses' own stats at
+// their ends: what a sweep's column says is what the stepped analysis shows.
+TEST(LevelFigures, EqualTheAnalysesStatsAtTheirEnds) {
+  for (const Case& c : cases()) {
+    for (const int conn : {4, 8}) {
+      SCOPED_TRACE(c.name + ", connectivity " + std::to_string(conn));
+      const ParamValues p = connectivity(conn);
+      const LevelFigures f = level_figures(c.map, c.start, conn);
+      const auto stats = [&](AnalysisKind kind) {
+        return run_analysis(kind, c.map, c.start, p).stats;
+      };
+      EXPECT_EQ(f.critical_path, stats(AnalysisKind::Path)[2]);
+      const std::vector<std::int64_t> loops = stats(AnalysisKind::Loops);
+      EXPECT_EQ(f.loops, loops[3]);
+      EXPECT_EQ(f.room_loops, loops[4]);
+      EXPECT_EQ(f.dead_ends, stats(AnalysisKind::DeadEnds)[0]);
+      const std::vector<std::int64_t> choke = stats(AnalysisKind::Chokepoints);
+      EXPECT_EQ(f.chokepoints, choke[1]);
+      EXPECT_EQ(f.largest_cut_off, choke[2]);
+      const auto walkable = static_cast<double>(c.map.count_walkable());
+      EXPECT_DOUBLE_EQ(f.largest_cut_off_fraction,
+                       walkable == 0 ? 0.0 : static_cast<double>(choke[2]) / walkable);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace dungen

@@ -74,7 +74,8 @@ TEST(Sweep, EachRowIsWhatGenerateSaysOfThatSeed) {
     for (const SweepRow& row : rows) {
       std::ostringstream out, err;
       ASSERT_EQ(run_cli({"generate", std::string(spec->name), "--seed", std::to_string(row.seed),
-                         "--regions", "--format", "json"},
+                         "--regions", "--analyse", "path,loops,dead-ends,chokepoints", "--format",
+                         "json"},
                         out, err),
                 0)
           << err.str();
@@ -85,6 +86,16 @@ TEST(Sweep, EachRowIsWhatGenerateSaysOfThatSeed) {
       EXPECT_NEAR(row.largest_region_fraction, j["regions"]["largest_fraction"].get<double>(),
                   1e-6);
       EXPECT_EQ(row.steps, j["steps"].get<std::uint64_t>());
+      // The level's columns are the analyses' stats at their ends.
+      const auto& a = j["analyses"];
+      EXPECT_EQ(row.level.critical_path, a["path"]["stats"]["critical_path"].get<std::int64_t>());
+      EXPECT_EQ(row.level.loops, a["loops"]["stats"]["loops"].get<std::int64_t>());
+      EXPECT_EQ(row.level.room_loops, a["loops"]["stats"]["room_loops"].get<std::int64_t>());
+      EXPECT_EQ(row.level.dead_ends, a["dead-ends"]["stats"]["dead_ends"].get<std::int64_t>());
+      EXPECT_EQ(row.level.chokepoints,
+                a["chokepoints"]["stats"]["chokepoints"].get<std::int64_t>());
+      EXPECT_EQ(row.level.largest_cut_off,
+                a["chokepoints"]["stats"]["largest_cut_off"].get<std::int64_t>());
       for (const StatRow& s : row.stats) {
         ASSERT_TRUE(j["stats"].contains(s.key)) << s.key;
         EXPECT_NEAR(stat_number(s),
@@ -108,7 +119,10 @@ TEST(Sweep, CsvHasAHeaderAndOneEqualLineASeed) {
   std::istringstream in(csv(rows));
   std::string line;
   std::getline(in, line);
-  EXPECT_EQ(line.rfind("seed,steps,floor_fraction,regions,largest_region_fraction,connected,", 0),
+  EXPECT_EQ(line.rfind("seed,steps,floor_fraction,regions,largest_region_fraction,connected,"
+                       "critical_path,loops,room_loops,dead_ends,chokepoints,"
+                       "largest_cut_off_fraction,",
+                       0),
             0u)
       << line;
   const auto fields = std::count(line.begin(), line.end(), ',');

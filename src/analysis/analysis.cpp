@@ -6,6 +6,7 @@
 
 #include "analysis/analysis_steppers.hpp"
 #include "analysis/distances.hpp"
+#include "analysis/level_shape.hpp"
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
 
@@ -134,6 +135,28 @@ AnalysisRun run_analysis(AnalysisKind kind, const Grid& map, std::optional<Point
   run.stats.assign(s.stats().begin(), s.stats().end());
   run.map = s.grid();
   return run;
+}
+
+LevelFigures level_figures(const Grid& map, std::optional<Point> generator_start,
+                           int connectivity) {
+  LevelFigures f;
+  if (const auto start = analysis::analysis_start(map, generator_start, connectivity)) {
+    f.critical_path = analysis::farthest_pair(map, *start, connectivity).length;
+  }
+  const analysis::Loops loops = analysis::loops(map, connectivity);
+  f.loops = loops.cycle_rank;
+  if (loops.has_rooms) f.room_loops = loops.room_cycle_rank;
+  f.dead_ends = static_cast<std::int64_t>(analysis::dead_ends(map, connectivity).size());
+  const std::vector<analysis::Chokepoint> chokepoints = analysis::chokepoints(map, connectivity);
+  f.chokepoints = static_cast<std::int64_t>(chokepoints.size());
+  for (const analysis::Chokepoint& c : chokepoints) {
+    f.largest_cut_off = std::max(f.largest_cut_off, c.cut_off);
+  }
+  if (loops.cells > 0) {
+    f.largest_cut_off_fraction =
+        static_cast<double>(f.largest_cut_off) / static_cast<double>(loops.cells);
+  }
+  return f;
 }
 
 Grid analyse_at_once(AnalysisKind kind, const Grid& map, std::optional<Point> generator_start,

@@ -79,4 +79,18 @@ struct AnalysisRun {
 AnalysisRun run_analysis(AnalysisKind kind, const Grid& map, std::optional<Point> generator_start,
                          const ParamValues& params);
 
+// The figures a designer compares maps by, from the fast functions (no steps): what the lab's
+// sweep writes a column each for, and compare mode lists. Each equals the analysis's own stat at
+// its end (tested).
+struct LevelFigures {
+  std::int64_t critical_path = 0;       // the path analysis's critical_path (steps)
+  std::int64_t loops = 0;               // the cycle rank of the walkable cells
+  std::int64_t room_loops = -1;         // the room graph's, -1 where the map has no rooms
+  std::int64_t dead_ends = 0;           // cells with one walkable neighbour
+  std::int64_t chokepoints = 0;         // articulation cells
+  std::int64_t largest_cut_off = 0;     // cells, the most one chokepoint cuts off
+  double largest_cut_off_fraction = 0;  // of the walkable cells (0 with none)
+};
+LevelFigures level_figures(const Grid& map, std::optional<Point> generator_start, int connectivity);
+
 }  // namespace dungen

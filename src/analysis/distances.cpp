@@ -1,6 +1,8 @@
 #include "analysis/distances.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <limits>
 #include <stdexcept>
 
@@ -85,6 +87,58 @@ std::vector<std::size_t> path_to(const Grid& g, const DistanceMap& m, std::size_
   return path;
 }
 
+namespace {
+
+// Breadth-first searches again and again on one map, for the farthest pair's bounding searches:
+// the map's walkable cells as bytes with a closed border (so no step needs a bounds check), the
+// neighbours as index offsets in kDx/kDy's order, and the distances and queue kept between
+// searches (a search clears only the cells the last one reached).
+class Searcher {
+ public:
+  Searcher(const Grid& g, int connectivity)
+      : w_(static_cast<std::size_t>(g.width()) + 2),
+        gw_(static_cast<std::size_t>(g.width())),
+        open_(w_ * (static_cast<std::size_t>(g.height()) + 2), 0),
+        dist_(open_.size(), kUnreached),
+        dirs_(connectivity) {
+    for (std::size_t i = 0; i < g.size(); ++i) open_[padded(i)] = is_walkable(g.tile(i)) ? 1 : 0;
+    const auto w = static_cast<std::ptrdiff_t>(w_);
+    for (std::size_t d = 0; d < 8; ++d) step_[d] = kDy[d] * w + kDx[d];
+  }
+  std::size_t padded(std::size_t cell) const { return (cell / gw_ + 1) * w_ + cell % gw_ + 1; }
+
+  // Searches from `cell`; the farthest distance reached. Each cell is queued once.
+  std::int32_t search(std::size_t cell) {
+    for (const std::size_t p : queue_) dist_[p] = kUnreached;
+    queue_.clear();
+    const std::size_t s = padded(cell);
+    dist_[s] = 0;
+    queue_.push_back(s);
+    for (std::size_t head = 0; head < queue_.size(); ++head) {
+      const std::size_t p = queue_[head];
+      const std::int32_t next = dist_[p] + 1;
+      for (int d = 0; d < dirs_; ++d) {
+        const auto q = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(p) + step_[d]);
+        if (!open_[q] || dist_[q] != kUnreached) continue;
+        dist_[q] = next;
+        queue_.push_back(q);
+      }
+    }
+    return dist_[queue_.back()];
+  }
+  std::int32_t distance_padded(std::size_t p) const { return dist_[p]; }
+
+ private:
+  std::size_t w_, gw_;
+  std::vector<std::uint8_t> open_;
+  std::vector<std::int32_t> dist_;
+  std::vector<std::size_t> queue_;
+  std::array<std::ptrdiff_t, 8> step_{};
+  int dirs_;
+};
+
+}  // namespace
+
 FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, int max_searches) {
   FarthestPair out;
   // The double sweep: the start's farthest cell a, then a's farthest cell b.
@@ -96,42 +150,54 @@ FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, i
   out.length = from_a.farthest_distance;
   std::size_t best_from = out.a;  // the search whose farthest cell gave the length
 
-  // iFUB from the middle of a-b: a search from u puts every cell in a level by its distance
-  // from u. The longest walk is at most twice u's farthest; a level i's cells, searched, raise
-  // the bound below (lb) or prove the longest is under 2(i - 1) + 1, lowering the bound above.
-  const std::vector<std::size_t> ab = path_to(g, from_a, out.b);
-  const std::size_t u = ab[ab.size() / 2];
-  const DistanceMap from_u = distances_from(g, u, connectivity);
-  ++out.searches;
-  std::int32_t lb = std::max(out.length, from_u.farthest_distance);
-  if (from_u.farthest_distance > out.length) {
-    best_from = u;
-    out.length = from_u.farthest_distance;
-  }
-  std::int32_t level = from_u.farthest_distance;
-  std::int32_t ub = 2 * level;
-  // from_u.order is sorted by distance: a level's cells are a run of it, from the end.
-  std::size_t end = from_u.order.size();
-  while (ub > lb && level > 0) {
-    std::size_t begin = end;
-    while (begin > 0 && from_u.distance[from_u.order[begin - 1]] == level) --begin;
-    for (std::size_t k = begin; k < end && lb <= 2 * (level - 1); ++k) {
-      if (out.searches >= max_searches) {
-        out.exact = false;
-        break;
-      }
-      const DistanceMap from_x = distances_from(g, from_u.order[k], connectivity);
-      ++out.searches;
-      if (from_x.farthest_distance > lb) {
-        lb = from_x.farthest_distance;
-        best_from = from_u.order[k];
-      }
+  // Bounding each cell's eccentricity (its farthest walk; Takes and Kosters 2011): a search
+  // from v bounds every cell w's by ecc(v) - d(v,w) and d(v,w) below and ecc(v) + d(v,w) above.
+  // The longest walk is at least the longest search (lb) and at most the largest bound above
+  // (ub); searches from cells whose bounds could still change either, taken alternately by the
+  // highest bound above and the lowest below, close the gap.
+  const std::vector<std::uint32_t>& cells = from_start.order;  // the start's region
+  const std::size_t n = cells.size();
+  std::vector<std::int32_t> low(n, 0), high(n, std::numeric_limits<std::int32_t>::max());
+  std::vector<char> searched(n, 0);
+  std::int32_t lb = out.length;
+  // A search's bounds: `distance` of each region cell (by its place k) and the farthest.
+  const auto bound = [&](auto&& distance, std::int32_t ecc, std::size_t from) {
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::int32_t d = distance(k);
+      low[k] = std::max({low[k], d, ecc - d});
+      high[k] = std::min(high[k], ecc + d);
+      if (cells[k] == from) searched[k] = 1;
     }
-    if (!out.exact) break;
-    if (lb > 2 * (level - 1)) break;  // no cell nearer u can be an end of a longer walk
-    ub = 2 * (level - 1);
-    end = begin;
-    --level;
+  };
+  const auto from_map = [&cells](const DistanceMap& m) {
+    return [&cells, &m](std::size_t k) { return m.distance[cells[k]]; };
+  };
+  bound(from_map(from_start), from_start.farthest_distance, start);
+  bound(from_map(from_a), from_a.farthest_distance, out.a);
+  Searcher searcher(g, connectivity);
+  std::vector<std::size_t> padded(n);
+  for (std::size_t k = 0; k < n; ++k) padded[k] = searcher.padded(cells[k]);
+  for (bool take_high = true;; take_high = !take_high) {
+    // ub: the largest bound above; the next cell: one whose bound could still raise lb.
+    std::int32_t ub = 0;
+    std::optional<std::size_t> next;
+    for (std::size_t k = 0; k < n; ++k) {
+      ub = std::max(ub, high[k]);
+      if (searched[k] || high[k] <= lb) continue;
+      if (!next || (take_high ? high[k] > high[*next] : low[k] < low[*next])) next = k;
+    }
+    if (ub <= lb || !next) break;  // proved: no walk is longer than lb
+    if (out.searches >= max_searches) {
+      out.exact = false;
+      break;
+    }
+    const std::int32_t ecc = searcher.search(cells[*next]);
+    ++out.searches;
+    bound([&](std::size_t k) { return searcher.distance_padded(padded[k]); }, ecc, cells[*next]);
+    if (ecc > lb) {
+      lb = ecc;
+      best_from = cells[*next];
+    }
   }
   if (best_from != out.a) {  // (the only way lb grew past the double sweep's length)
     // A longer walk than the double sweep's: its ends and cells, from one more search.

@@ -6,9 +6,10 @@
 // The farthest pair is found the way a student can follow: a search from the start finds the
 // cell farthest from it (a); a search from a finds the cell farthest from that (b). On a maze
 // (a tree) a-b is the farthest pair. Where the walkable cells make loops the two searches can
-// fall short, so more searches follow (iFUB: Crescenzi et al., "On computing the diameter of
-// real-world undirected graphs", 2013) until the length is proved the longest, or the bound of
-// searches is spent (then `exact` is false and the length is a lower bound).
+// fall short, so more searches follow, each bounding every cell's farthest walk from above and
+// below (Takes and Kosters, "Determining the diameter of small world networks", 2011), until
+// the length is proved the longest, or the bound of searches is spent (then `exact` is false and
+// the length is a lower bound).
 
 #include <cstddef>
 #include <cstdint>

@@ -2,7 +2,8 @@
 // student can follow. Search 1 (breadth first from the start, shown ring by ring) finds a, the
 // cell farthest from the start; search 2, the same way from a, finds b, the cell farthest from
 // a: the double sweep. On a tree (a maze) a-b is the farthest pair; where walkable cells make
-// loops it can fall short, so a check follows (more searches from the middle of a-b, iFUB;
+// loops it can fall short, so a check follows (more searches, each bounding every cell's farthest
+// walk above and below;
 // analysis/distances.hpp's farthest_pair), which proves a-b the longest or finds a longer pair
 // (then one more search from its end, shown too). Last, the path is walked back from b to a,
 // each step to a neighbour one nearer a, and marked.
@@ -46,8 +47,8 @@ constexpr std::array<std::string_view, kLineCount> kPseudocode = {
     "a = the cell search 1 took last (the farthest from the start); search 2: breadth first "
     "from a",
     "b = the cell search 2 took last (the farthest from a): a-b is the double sweep's pair",
-    "check: searches from the middle of a-b prove no pair is farther apart, or find one (then "
-    "search again from its end: a, b = that pair)",
+    "check: more searches, each bounding every cell's farthest walk above and below, prove no "
+    "pair is farther apart, or find one (then search again from its end: a, b = that pair)",
     "walk back from b to a, each step to a neighbour one step nearer a: the critical path",
     "done: the critical path is d steps long",
 };

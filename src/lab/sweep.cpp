@@ -68,6 +68,7 @@ SweepRow sweep_one(const GeneratorSpec& spec, const ParamValues& params, std::ui
   row.largest_region_fraction =
       walkable == 0 ? 0.0 : static_cast<double>(largest) / static_cast<double>(walkable);
   row.connected = regions.sizes.size() == 1;
+  row.level = level_figures(g, s.layout().start, connectivity);
   row.stats = spec.narration.stat_rows(s.stats(), params);
   return row;
 }

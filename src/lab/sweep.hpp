@@ -1,7 +1,9 @@
 #pragma once
 // A seed sweep: one generator and one parameter set over a range of seeds, one row of figures a
 // seed: every statistic the generator declares, plus the floor fraction, the number of regions,
-// the largest region's share of the walkable cells and whether the walkable cells are connected.
+// the largest region's share of the walkable cells and whether the walkable cells are connected,
+// and the level's figures (analysis/analysis.hpp's LevelFigures: critical path, loops, dead ends,
+// chokepoints, the largest cut-off's share).
 // It answers "is this parameter set good on most seeds, or did I get lucky?".
 //
 // Seeds are spread over threads, each run on its own stepper (no shared state but the next-seed
@@ -13,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/analysis.hpp"
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "core/stats.hpp"
@@ -47,6 +50,7 @@ struct SweepRow {
   std::int64_t regions = 0;            // flood-fill regions of walkable cells
   double largest_region_fraction = 0;  // of the walkable cells (0 on an empty map)
   bool connected = false;              // exactly one region
+  LevelFigures level;                  // from the player start, at the sweep's connectivity
   std::vector<StatRow> stats;          // the generator's own, all of them (Narration::stat_rows)
 };
 

@@ -10,8 +10,31 @@
 namespace dungen {
 namespace {
 
+std::string number(double v);
+
 const char* const kFixed[] = {
     "seed", "steps", "floor_fraction", "regions", "largest_region_fraction", "connected"};
+
+// The level's figures, a column each after the fixed ones (counts, then one share).
+struct LevelColumn {
+  const char* name;
+  double (*value)(const LevelFigures&);
+  bool fraction;
+};
+const LevelColumn kLevelColumns[] = {
+    {"critical_path", [](const LevelFigures& f) { return double(f.critical_path); }, false},
+    {"loops", [](const LevelFigures& f) { return double(f.loops); }, false},
+    {"room_loops", [](const LevelFigures& f) { return double(f.room_loops); }, false},
+    {"dead_ends", [](const LevelFigures& f) { return double(f.dead_ends); }, false},
+    {"chokepoints", [](const LevelFigures& f) { return double(f.chokepoints); }, false},
+    {"largest_cut_off_fraction", [](const LevelFigures& f) { return f.largest_cut_off_fraction; },
+     true},
+};
+
+std::string level_text(const LevelColumn& c, const LevelFigures& f) {
+  const double v = c.value(f);
+  return c.fraction ? number(v) : std::to_string(static_cast<std::int64_t>(v));
+}
 
 // The generator's statistic a column names, or nothing for one of the sweep's own columns.
 std::optional<std::string_view> stat_key_of(std::string_view column) {
@@ -71,6 +94,7 @@ std::string stat_column(std::string_view key) {
 
 std::vector<std::string> sweep_columns(const std::vector<SweepRow>& rows) {
   std::vector<std::string> cols(std::begin(kFixed), std::end(kFixed));
+  for (const LevelColumn& c : kLevelColumns) cols.emplace_back(c.name);
   if (!rows.empty()) {
     for (const StatRow& r : rows.front().stats) cols.push_back(stat_column(r.key));
   }
@@ -88,6 +112,9 @@ double column_value(const SweepRow& row, const std::string& column) {
   if (column == "regions") return static_cast<double>(row.regions);
   if (column == "largest_region_fraction") return row.largest_region_fraction;
   if (column == "connected") return row.connected ? 1.0 : 0.0;
+  for (const LevelColumn& c : kLevelColumns) {
+    if (column == c.name) return c.value(row.level);
+  }
   return 0.0;
 }
 
@@ -125,7 +152,8 @@ void write_sweep_csv(std::ostream& out, const std::vector<SweepRow>& rows) {
   for (const SweepRow& r : rows) {
     out << r.seed << ',' << r.steps << ',' << number(r.floor_fraction) << ',' << r.regions << ','
         << number(r.largest_region_fraction) << ',' << (r.connected ? 1 : 0);
-    for (std::size_t c = std::size(kFixed); c < cols.size(); ++c) {
+    for (const LevelColumn& c : kLevelColumns) out << ',' << level_text(c, r.level);
+    for (std::size_t c = std::size(kFixed) + std::size(kLevelColumns); c < cols.size(); ++c) {
       const StatRow* s = find_stat(r, *stat_key_of(cols[c]));
       out << ',' << (s ? stat_text(*s) : "");
     }
@@ -152,6 +180,9 @@ void write_sweep_json(std::ostream& out, const std::vector<SweepRow>& rows,
         << ", \"floor_fraction\": " << number(r.floor_fraction) << ", \"regions\": " << r.regions
         << ", \"largest_region_fraction\": " << number(r.largest_region_fraction)
         << ", \"connected\": " << (r.connected ? "true" : "false");
+    for (const LevelColumn& c : kLevelColumns) {
+      out << ", \"" << c.name << "\": " << level_text(c, r.level);
+    }
     for (const StatRow& s : r.stats) {
       out << ", " << json_escape(stat_column(s.key)) << ": ";
       std::visit(

@@ -2,7 +2,7 @@
 // (regions-fresh/batch, registered by bench_caves_regions.cpp) measured in the same run:
 //
 //   analysis-distance/batch/WxH     a distance map from the analyses' start
-//   analysis-pair/batch/WxH         the farthest pair (double sweep, then iFUB's searches)
+//   analysis-pair/batch/WxH         the farthest pair (double sweep, then bounding searches)
 //   analysis-dead-ends/batch/WxH    dead ends and their corridors
 //   analysis-loops/batch/WxH        the cycle rank (edges, cells, regions)
 //   analysis-chokepoints/batch/WxH  articulation cells and what each cuts off
