@@ -29,6 +29,7 @@ uniform bool u_labels;     // floors coloured per room label, walls on edges bet
 uniform bool u_regions;    // walkable cells tinted per flood-fill region
 uniform int u_cell_words;  // 32-bit words a cell: 1 (r only) or 2 (r and g)
 uniform bool u_id_is_region;  // one word: r's id is the region, not the label
+uniform int u_heat_max;    // above 0: regions are an analysis's amounts, drawn as heat up to it
 
 out vec4 frag_colour;
 
@@ -55,6 +56,12 @@ vec3 region_colour(uint id) {
   float h = float(x >> 8) / 16777216.0 * 0.235;
   float hue = h < 0.165 ? fract(0.975 + h) : 0.33 + (h - 0.165);
   return hsv(hue, 0.75, 0.95);
+}
+
+// An amount as heat, t in 0..1: blue (cold) through green and yellow to red (hot); the same ramp
+// as heat_tint in src/render/map_image.cpp.
+vec3 heat_colour(float t) {
+  return hsv(0.66 * (1.0 - clamp(t, 0.0, 1.0)), 0.8, 0.95);
 }
 
 // The cell as two words, r (tile, mark, label) and g (region), whatever its format.
@@ -91,7 +98,11 @@ void main() {
 
   vec3 colour = u_tiles[min(tile, 4u)];
   if (u_labels && label != 0u && tile == kFloor) colour = id_colour(label, 0.42, 0.96);
-  if (u_regions && region != 0u) colour = mix(colour, region_colour(region), 0.7);
+  if (u_regions && region != 0u) {
+    colour = u_heat_max > 0
+                 ? mix(colour, heat_colour(float(region - 1u) / float(u_heat_max)), 0.75)
+                 : mix(colour, region_colour(region), 0.7);
+  }
   // Distance to the cell's own edges, in pixels.
   vec2 in_cell = (pos - vec2(cell)) * u_cell_px;
   vec2 to_far = u_cell_px - in_cell;

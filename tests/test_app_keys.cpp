@@ -97,8 +97,8 @@ TEST(AppKeyList, ListsTheKeysThePanelsMention) {
   };
   // The Controls panel's radio row: "on change: run to end / step 0".
   EXPECT_NE(described("M").find("on change: run to end / step 0"), std::string_view::npos);
-  // The stats panel's "off (Regions panel or N)".
-  EXPECT_NE(described("N").find("Regions"), std::string_view::npos);
+  // The stats panel's "off (the Analysis section, or N)".
+  EXPECT_NE(described("N").find("Analysis"), std::string_view::npos);
   EXPECT_FALSE(described("Ctrl+Right").empty());
   EXPECT_FALSE(described("Ctrl+Shift+Right").empty());
   EXPECT_FALSE(described("F1 or H").empty());

@@ -18,7 +18,7 @@ using analysis_steps::AnalysisStart;
 using analysis_steps::StartChoice;
 
 constexpr std::array<AnalysisSpec, kAnalysisCount> kAnalyses{{
-    {AnalysisKind::Regions, "regions", "regions",
+    {AnalysisKind::Regions, "regions", "flood-fill regions",
      "flood fill: which walkable cells are connected (Caves of Clojure)", "the cell's region",
      AnalysisValues::Ids, false, region_narration},
     {AnalysisKind::Distance, "distance", "distance",

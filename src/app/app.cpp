@@ -332,7 +332,12 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
     const float cy = view_.screen_y(static_cast<float>(focus->core.y) + 0.5f, map);
     plates.keep_clear.push_back({cx - half, cy - half, 2.0f * half, 2.0f * half});
   }
-  if (ui_.projector) {
+  // An analysis of amounts (distances) shows each cell's number when zoomed in.
+  const std::optional<AnalysisKind> shown = session_.shown_analysis();
+  const bool amounts = shown && analysis_spec(*shown).values == AnalysisValues::Amounts;
+  if (amounts) {
+    draw_region_glyphs(list, grid, view_, map, session_.view().show_region_labels, true);
+  } else if (ui_.projector) {
     plates.min_cell_px = kProjectorNumberMinCellPx;
     if (session_.view().show_region_labels || session_.phase() == Phase::Regions) {
       plates_of_ = "region";
@@ -524,7 +529,7 @@ void App::frame(double dt, bool capture) {
   // the background list), then what goes over it.
   // Region tints apply only to labelled cells, so they can always be on.
   const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid,
-                       ui_.projector};
+                       ui_.projector, session_.heat_max()};
   renderer_->draw(stager_.texture(), view_, layout_.map, io.DisplayFramebufferScale.x, style,
                   palette, ImGui::GetBackgroundDrawList(), capture);
   gl_check::after("the map's picture (MapRenderer)");

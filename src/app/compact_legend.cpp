@@ -53,6 +53,7 @@ void compact_legend_section(Session& session, UiState& ui, const Palette& p) {
       ImGui::SetTooltip("%s", std::string(e.help).c_str());
     }
   }
+  analysis_legend(session, p);
   const ImVec2 end = ImGui::GetItemRectMax();
   ui.drawn.push_back({"teaching/legend", {top.x, top.y, width, end.y - top.y}, 0.0f});
 }

@@ -51,10 +51,14 @@ void ComparePane::draw(const MapView& a_view, ScreenRect rect, float fb_scale,
     view_.fit(b().grid().width(), b().grid().height(), rect);
     fit_ = false;
   }
-  const MapStyle style{b().generator().text_shows_labels, true, b().view().show_grid};
+  const MapStyle style{b().generator().text_shows_labels, true, b().view().show_grid, false,
+                       b().heat_max()};
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   renderer_.draw(texture_, view_, rect, fb_scale, style, palette, list, capture);
-  if (b().view().show_region_labels) {
+  const std::optional<AnalysisKind> shown = b().shown_analysis();
+  if (shown && analysis_spec(*shown).values == AnalysisValues::Amounts) {
+    draw_region_glyphs(list, b().grid(), view_, rect, b().view().show_region_labels, true);
+  } else if (b().view().show_region_labels) {
     draw_region_glyphs(list, b().grid(), view_, rect, b().regions_mode() != RegionsMode::Off);
   } else {
     draw_room_numbers(list, b().grid(), view_, rect);

@@ -300,6 +300,19 @@ void generator_section(Session& session, UiState& ui, const Metrics& m) {
 }
 
 void regions_section(Session& session, UiState& ui, const Metrics& m) {
+  // Which analysis follows the generator: the flood fill's regions, or a designer's question.
+  const AnalysisSpec& now = analysis_spec(session.analysis());
+  if (ImGui::BeginCombo("analysis", std::string(now.title).c_str())) {
+    for (const AnalysisSpec& a : all_analyses()) {
+      if (ImGui::Selectable(std::string(a.title).c_str(), a.kind == now.kind)) {
+        session.set_analysis(a.kind);
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(a.summary).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  note_item(ui, "controls/analysis");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(now.summary).c_str());
   int mode = static_cast<int>(session.regions_mode());
   if (radio_row(mode, {{"off", static_cast<int>(RegionsMode::Off)},
                        {"animated", static_cast<int>(RegionsMode::Animated)},
@@ -314,9 +327,14 @@ void regions_section(Session& session, UiState& ui, const Metrics& m) {
       session.set_region_param(defs[i].name, *v);
     }
   }
-  if (ImGui::Button("flood-fill from this step")) session.analyse_regions_now();
+  const std::string from_here = now.kind == AnalysisKind::Regions
+                                    ? std::string("flood-fill from this step")
+                                    : std::string(now.title) + " from this step";
+  if (ImGui::Button(from_here.c_str())) session.analyse_regions_now();
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("run the animated region labelling on the map as it is now");
+    ImGui::SetTooltip(
+        "run the animated %s on the map as it is now",
+        now.kind == AnalysisKind::Regions ? "region labelling" : std::string(now.title).c_str());
   }
 }
 
@@ -378,6 +396,11 @@ void legend_section(Session& session, const Palette& p, const Metrics& m) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(role_info(r).help).c_str());
   }
   ImGui::EndTable();
+  const std::optional<AnalysisKind> shown = session.shown_analysis();
+  if (shown && *shown != AnalysisKind::Regions) {
+    analysis_legend(session, p);
+    return;
+  }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled(session.generator().text_shows_labels
                           ? "each room and each region has its own colour"
@@ -415,7 +438,7 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout) 
       ui.compare->draw_section(session, ui);
       ImGui::PopID();
     }
-    if (ImGui::CollapsingHeader("Regions (flood fill)", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (ImGui::CollapsingHeader("Analysis", ImGuiTreeNodeFlags_DefaultOpen)) {
       regions_section(session, ui, m);
     }
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +20,9 @@ namespace {
 // Glyphs need this many pixels per cell to be readable at all (a 6 px digit is about the least
 // a screen shows as a digit); below it the map says to zoom in.
 constexpr float kGlyphMinCellPx = 6.0f;
+// An analysis's amounts (distances) are written out: from cells this wide, in text this tall.
+constexpr float kAmountMinCellPx = 14.0f;
+constexpr float kAmountMinTextPx = 7.0f;
 // And never more than this many in one frame (a huge window at the minimum size).
 constexpr int kMaxGlyphs = 60000;
 
@@ -319,11 +323,14 @@ void draw_step_overlay(ImDrawList* list, const OverlayView& o, const MapView& v,
 }
 
 void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& v, ScreenRect vp,
-                        bool regions_on) {
-  if (v.cell_px() < kGlyphMinCellPx) {
+                        bool regions_on, bool amounts) {
+  // An amount is written out ("17"): it needs a cell about two digits wide.
+  const float min_px = amounts ? kAmountMinCellPx : kGlyphMinCellPx;
+  if (v.cell_px() < min_px) {
     // Say why nothing shows, when there is something to show.
     if (regions_on) {
-      const std::string zoom = "zoom in to read region numbers";
+      const std::string zoom =
+          amounts ? "zoom in to read each cell's number" : "zoom in to read region numbers";
       plate_text(list, {vp.x + 8, vp.y + 6}, IM_COL32_WHITE, zoom, caption_px(zoom, v, vp));
     }
     return;
@@ -340,11 +347,20 @@ void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& v, Sc
     for (int x = s.x0; x < s.x1; ++x) {
       const std::int32_t region = grid.region(grid.index(x, y));
       if (region < 0) continue;
-      const char glyph[2] = {region_glyph(region), 0};
-      const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, glyph);
+      char text[16] = {region_glyph(region), 0};
+      if (amounts) std::snprintf(text, sizeof text, "%d", region);
+      float px = size;
+      ImVec2 extent = font->CalcTextSizeA(px, FLT_MAX, 0.0f, text);
+      // A long number shrinks to the cell's width; past the least that reads, it is left out.
+      const float room = v.cell_px() * 0.9f;
+      if (extent.x > room) {
+        px *= room / extent.x;
+        if (px < kAmountMinTextPx) continue;
+        extent = font->CalcTextSizeA(px, FLT_MAX, 0.0f, text);
+      }
       const ImVec2 c = centre(v, vp, {x, y});
-      list->AddText(font, size, {c.x - extent.x / 2, c.y - extent.y / 2}, IM_COL32(0, 0, 0, 255),
-                    glyph);
+      list->AddText(font, px, {c.x - extent.x / 2, c.y - extent.y / 2}, IM_COL32(0, 0, 0, 255),
+                    text);
     }
   }
   list->PopClipRect();

@@ -19,9 +19,11 @@ void draw_step_overlay(ImDrawList* list, const OverlayView& overlay, const MapVi
                        ScreenRect viewport, const Palette& palette);
 
 // The Caves-of-Clojure region numbers (from 1: 1-9a-zA-Z) over every labelled cell in view, when
-// cells are at least 6 px; below that, with regions on, a line saying to zoom in.
+// cells are at least 6 px; below that, with regions on, a line saying to zoom in. With
+// `amounts` (an analysis's distances or discovery times) each cell's number is written out
+// instead, from cells 14 px wide, shrunk to fit and left out where it would not read.
 void draw_region_glyphs(ImDrawList* list, const Grid& grid, const MapView& view,
-                        ScreenRect viewport, bool regions_on);
+                        ScreenRect viewport, bool regions_on, bool amounts = false);
 
 // Room numbers need this many pixels per cell to be worth drawing; projector mode draws them
 // from kProjectorNumberMinCellPx (its plates are placed clear of each other, named ones first).

@@ -46,7 +46,8 @@ MapRenderer::MapRenderer() : program_("map.vert", "map.frag") {
           p.uniform("u_labels"),
           p.uniform("u_regions"),
           p.uniform("u_cell_words"),
-          p.uniform("u_id_is_region")};
+          p.uniform("u_id_is_region"),
+          p.uniform("u_heat_max")};
   // A core profile draws nothing without a bound VAO, even when no attributes are read.
   glGenVertexArrays(1, &vao_);
 }
@@ -251,6 +252,7 @@ void MapRenderer::redraw(int image, const MapTexture& texture, const Key& key, i
   glUniform1f(loc_.grid_px, key.palette->grid_px * key.fb_scale);
   glUniform1i(loc_.labels, key.style.labels ? 1 : 0);
   glUniform1i(loc_.regions, key.style.regions ? 1 : 0);
+  glUniform1i(loc_.heat_max, key.style.heat_max);
 
   glBindVertexArray(vao_);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);

@@ -13,6 +13,7 @@
 //   labelling): a second image is drawn a band of rows at a time, at most kRenderBudgetSeconds a
 //   frame, while the first goes on showing the last picture; it replaces it once complete.
 // - Cells changed over a small area (a step): only their pixels are drawn again, at once.
+#include <cstdint>
 #include <optional>
 
 #include "app/gl_program.hpp"
@@ -29,6 +30,9 @@ struct MapStyle {
   bool regions = false;    // tint walkable cells by region
   bool grid = true;        // allow the grid (it still fades with zoom)
   bool projector = false;  // projector mode: the grid shows from smaller cells
+  // Above 0: the region layer holds an analysis's amounts (distances, discovery times), drawn as
+  // heat from 0 (cold, blue) to heat_max (hot, red) instead of a colour per id.
+  std::int32_t heat_max = 0;
   friend bool operator==(const MapStyle&, const MapStyle&) = default;
 };
 
@@ -85,7 +89,8 @@ class MapRenderer {
   std::optional<Job> job_;
   struct {
     int cells, map_size, viewport_origin, viewport_height, map_origin, cell_px, tiles, outside,
-        marks, halo, grid, grid_strength, grid_px, labels, regions, cell_words, id_is_region;
+        marks, halo, grid, grid_strength, grid_px, labels, regions, cell_words, id_is_region,
+        heat_max;
   } loc_{};
 };
 

@@ -28,7 +28,8 @@ namespace {
 constexpr std::string_view kSynopsis =
     "usage: dungen-viz [--generator NAME | --script FILE] [--seed N] [--PARAM VALUE]...\n"
     "                  [--connectivity 4|8]\n"
-    "                  [--steps K [--back J]] [--regions | --animate-regions] [--overlay-labels]\n"
+    "                  [--steps K [--back J]] [--regions | --animate-regions] [--analysis NAME]\n"
+    "                  [--overlay-labels]\n"
     "                  [--frames N [--no-wait]] [--screenshot PATH] [--size WxH] [--font-scale F]\n"
     "                  [--projector] [--preset FILE | --share STRING]\n"
     "                  [--compare [--b-generator NAME] [--b-seed N] [--b-PARAM VALUE]...]\n"
@@ -248,6 +249,21 @@ const AppFlag kFlags[] = {
     {"--animate-regions", "", ValueKind::Switch,
      "run the flood-fill stepper after the generator (more steps to --steps)",
      [](const std::string&, Parse& p) { return set_regions(RegionsMode::Animated, p); }},
+    {"--analysis", "NAME", ValueKind::Value,
+     "the analysis --regions and --animate-regions run: regions (the default), distance, path, "
+     "dead-ends, loops or chokepoints",
+     [](const std::string& v, Parse& p) -> std::optional<Error> {
+       const AnalysisSpec* a = find_analysis(v);
+       if (!a) {
+         std::string names;
+         for (const AnalysisSpec& s : all_analyses()) {
+           names += (names.empty() ? "" : ", ") + std::string(s.name);
+         }
+         return Error{"--analysis " + shown(v) + " is not an analysis: allowed " + names};
+       }
+       p.o.setup.analysis = a->kind;
+       return std::nullopt;
+     }},
     {"--overlay-labels", "", ValueKind::Switch,
      "draw each region's number (1-9a-zA-Z) over its cells",
      [](const std::string&, Parse& p) -> std::optional<Error> {

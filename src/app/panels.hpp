@@ -189,5 +189,8 @@ void apply_theme(const Palette& palette, bool projector);
 // A legend swatch (a square of colour c in a border that shows on the panel) and its words on the
 // same line: the controls panel's legend, projector mode's and the Help window's roles.
 void swatch(const Palette& p, Rgb c, const char* text);
+// Under a legend: what the shown analysis's colours mean (a heat map's ramp and top, or what each
+// colour stands for); nothing while no analysis is shown (analysis_legend.cpp).
+void analysis_legend(Session& session, const Palette& p);
 
 }  // namespace dungen::app

@@ -222,8 +222,10 @@ void stats_section(const Session& session) {
   } else if (s.regions) {
     row("flood-fill regions", std::to_string(s.regions->count));
     row("largest flood-fill region", percent_text(s.regions->largest_fraction) + " of the floor");
+  } else if (!s.analysis_on) {
+    row("analysis", "off (the Analysis section, or N)");
   } else {
-    row("flood-fill regions", "off (Regions panel or N)");
+    row(s.analysis.c_str(), "follows the generator's steps");
   }
   ImGui::EndTable();
 }
@@ -272,7 +274,9 @@ void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, 
     }
     ImGui::BeginDisabled(old_map);
     ImGui::TextWrapped(
-        "%s", session.phase() == Phase::Regions ? "Pseudocode: flood-fill regions" : "Pseudocode");
+        "%s", session.phase() == Phase::Regions
+                  ? ("Pseudocode: " + std::string(analysis_spec(session.analysis()).title)).c_str()
+                  : "Pseudocode");
     pseudocode_section(session, ui);
     // Projector mode shows the pseudocode, the legend of what is on the map, and the log: the
     // log takes the rest.

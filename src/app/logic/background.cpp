@@ -55,7 +55,7 @@ void build_track(const BuildRequest& request, Ticket& ticket, StopToken stop) {
     if (stop.stop_requested()) return;
     auto track =
         std::make_unique<Track>(*request.spec, request.params, request.seed, request.history_bytes);
-    track->set_regions(request.regions, request.region_params);
+    track->set_regions(request.regions, request.region_params, request.analysis);
     if (request.to_end) {
       for (std::uint64_t n = 0; n < kMaxBackgroundSteps; ++n) {
         // Once a step: a big map's first steps (filling 16M cells) are long ones.
@@ -86,8 +86,9 @@ void build_regions(const RegionRequest& request, Ticket& ticket, StopToken stop)
       const GiveBackRead give_back{ticket};
       if (!copy_cells(*request.source, copy, ticket, stop)) return;
     }
-    RegionPhase phase = make_region_phase(std::move(copy), request.source_tally, request.mode,
-                                          request.params, request.history_bytes, request.branch);
+    RegionPhase phase =
+        make_region_phase(std::move(copy), request.source_tally, request.mode, request.kind,
+                          request.start, request.params, request.history_bytes, request.branch);
     if (request.to_end) {
       for (std::uint64_t n = 0; n < kMaxBackgroundSteps; ++n) {
         if (n % kStopCheckSteps == 0) {

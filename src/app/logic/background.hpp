@@ -59,6 +59,7 @@ struct BuildRequest {
   RegionsMode regions = RegionsMode::Off;
   ParamValues region_params;
   bool to_end = false;  // run it to the end (regions too), or leave it at step 0
+  AnalysisKind analysis = AnalysisKind::Regions;
 };
 
 // Makes the track (the same one the session would make on its own thread) into ticket.track.
@@ -74,6 +75,8 @@ struct RegionRequest {
   std::size_t history_bytes = 0;
   std::uint64_t branch = 0;
   bool to_end = false;  // animated: run the flood fill to its end
+  AnalysisKind kind = AnalysisKind::Regions;
+  std::optional<Point> start;  // the player start placed by the branch, if any
 };
 
 // Makes the region phase (as Track would) into ticket.regions.

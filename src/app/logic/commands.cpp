@@ -27,7 +27,8 @@ constexpr std::array kBindings = {
     KeyBinding{"-", "slower (/2 steps/s)", Command::SpeedDown},
     KeyBinding{"M", "on change: run to end / step 0 (what a new seed or parameter does to the run)",
                Command::ToggleLive},
-    KeyBinding{"N", "Regions (flood fill): off, animated, instant", Command::Regions},
+    KeyBinding{"N", "Analysis (regions, distance, path, ...): off, animated, instant",
+               Command::Regions},
     KeyBinding{"U", "UI scale back to 1", Command::ResetUiScale},
     KeyBinding{"P",
                "projector: large text, thick grid lines, high contrast; only the map and the "

@@ -34,6 +34,7 @@ std::optional<Error> setup_session(Session& session, const HeadlessSetup& setup,
   for (std::size_t i = 0; i < region_params.values().size(); ++i) {
     session.set_region_param(region_params.schema().params[i].name, region_params.values()[i]);
   }
+  session.set_analysis(setup.analysis);
   session.set_regions_mode(setup.regions);
   session.set_seed(setup.seed);
   session.clear_notice();

@@ -22,6 +22,7 @@ struct HeadlessSetup {
   std::optional<ParamValues> params;         // the generator's; none = its defaults
   std::optional<ParamValues> region_params;  // region_schema()'s; none = defaults
   RegionsMode regions = RegionsMode::Off;
+  AnalysisKind analysis = AnalysisKind::Regions;  // what the region phase runs
   std::optional<std::uint64_t> steps;  // step mode, stopped at step K (else live: to the end)
   std::uint64_t back = 0;              // then J steps back
   bool overlay_labels = false;         // ViewFlags::show_region_labels

@@ -12,6 +12,26 @@ MapTally MapTally::uniform(std::size_t cells, Tile fill) {
   return t;
 }
 
+MapTally MapTally::of(const Grid& grid) {
+  MapTally t;
+  t.cells_ = grid.size();
+  for (std::size_t i = 0; i < grid.size(); ++i) {
+    const Cell c = grid.cell(i);
+    ++t.tiles_[static_cast<std::size_t>(c.tile)];
+    t.walkable_ += static_cast<std::size_t>(is_walkable(c.tile));
+    if (c.mark != Mark::None) ++t.marks_[static_cast<std::size_t>(c.mark) % kMarkCount];
+    if (c.region >= 0) t.add_region(c.region, 1);
+  }
+  return t;
+}
+
+std::int32_t MapTally::max_region_id() const {
+  for (std::size_t i = region_sizes_.size(); i-- > 0;) {
+    if (region_sizes_[i] > 0) return static_cast<std::int32_t>(i);
+  }
+  return -1;
+}
+
 MapTally MapTally::without_regions() const {
   MapTally t;
   t.cells_ = cells_;

@@ -21,7 +21,9 @@ class MapTally {
   MapTally() = default;
   // A map of `cells` cells, all of one tile and with no regions, without looking at it.
   static MapTally uniform(std::size_t cells, Tile fill);
-  // The same map with the region layer cleared (where the region stepper starts).
+  // A map counted cell by cell (an analysis's map made at once: its layer is not a labelling).
+  static MapTally of(const Grid& grid);
+  // The same map with the region layer and the marks cleared (where an analysis starts).
   MapTally without_regions() const;
   // The same map labelled with regions of these sizes (label_regions' result), without a scan.
   MapTally with_regions(const std::vector<int>& sizes) const;
@@ -36,6 +38,8 @@ class MapTally {
   double floor_fraction() const;
   int region_count() const { return nonzero_regions_; }  // regions with at least one cell
   std::int64_t largest_region() const;                   // cells in the largest region
+  // The largest region id any cell has (an analysis's largest amount: its heat map's top), or -1.
+  std::int32_t max_region_id() const;
   // Cells carrying mark m (the flood fill's frontier, a maze's connectors or dead ends).
   std::size_t marked(Mark m) const { return marks_[static_cast<std::size_t>(m) % kMarkCount]; }
   // Cells of tile t.

@@ -7,7 +7,10 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <vector>
 
+#include "analysis/analysis.hpp"
 #include "app/logic/dirty_rect.hpp"
 #include "app/logic/map_tally.hpp"
 #include "app/logic/modes.hpp"
@@ -18,6 +21,12 @@ namespace dungen::app {
 
 struct RegionPhase {
   RegionsMode mode = RegionsMode::Off;
+  AnalysisKind kind = AnalysisKind::Regions;  // which analysis follows the generator
+  // For an analysis of amounts (analysis_spec(kind).values): the largest its layer will hold, so
+  // the heat map keeps one scale from its first step to its last; 0 for ids.
+  std::int32_t heat_max = 0;
+  // Instant, an analysis other than the regions: its statistics at its end (its narration's).
+  std::vector<std::int64_t> stats;
   std::uint64_t branch = 0;         // the generator step whose map it starts from
   std::unique_ptr<Timeline> flood;  // Animated
   std::unique_ptr<Grid> labelled;   // Instant
@@ -30,9 +39,11 @@ struct RegionPhase {
   bool back();
 };
 
-// Makes the phase for `mode` (Animated or Instant) from `map`, the generator's map at `branch`,
-// whose tally is `map_tally`. The flood fill stands at its step 0.
+// Makes the phase of analysis `kind` for `mode` (Animated or Instant) from `map`, the
+// generator's map at `branch`, whose tally is `map_tally`; `start` is the player start placed by
+// then, if any. The analysis stands at its step 0.
 RegionPhase make_region_phase(Grid map, const MapTally& map_tally, RegionsMode mode,
+                              AnalysisKind kind, std::optional<Point> start,
                               const ParamValues& region_params, std::size_t history_bytes,
                               std::uint64_t branch);
 

@@ -271,7 +271,29 @@ void Session::set_regions_mode(RegionsMode mode) {
   s.transport.job = {};
   const std::uint64_t at = s.track->position();
   // Leaving the region phase lands on the generator's step where it branched.
-  s.track->set_regions(mode, set.region_params);
+  s.track->set_regions(mode, set.region_params, set.analysis);
+  if (s.track->position() != at) s.transport.playing = false;
+  s.show_regions();
+  s.poll();
+}
+
+AnalysisKind Session::analysis() const {
+  return s_->settings.analysis;
+}
+
+void Session::set_analysis(AnalysisKind kind) {
+  State& s = *s_;
+  Settings& set = s.settings;
+  if (kind == set.analysis) return;
+  set.analysis = kind;
+  if (s.builds.build) {  // the map being built is made with the new analysis
+    s.submit_build(s.builds.build->to_end);
+    return;
+  }
+  s.builds.cancel_regions();
+  s.transport.job = {};
+  const std::uint64_t at = s.track->position();
+  s.track->set_regions(set.regions, set.region_params, set.analysis);
   if (s.track->position() != at) s.transport.playing = false;
   s.show_regions();
   s.poll();
@@ -297,7 +319,7 @@ bool Session::set_region_param(std::string_view name, std::int64_t value) {
   }
   s.builds.cancel_regions();
   s.transport.job = {};
-  s.track->set_regions(set.regions, set.region_params);
+  s.track->set_regions(set.regions, set.region_params, set.analysis);
   s.show_regions();
   s.poll();
   return true;
@@ -310,7 +332,7 @@ void Session::analyse_regions_now() {
   s.builds.cancel_regions();
   if (set.regions == RegionsMode::Off) {
     set.regions = RegionsMode::Animated;
-    s.track->set_regions(set.regions, set.region_params);
+    s.track->set_regions(set.regions, set.region_params, set.analysis);
   }
   s.transport.job = {};
   s.transport.playing = false;

@@ -33,6 +33,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/analysis.hpp"
 #include "app/logic/commands.hpp"
 #include "app/logic/event_log.hpp"
 #include "app/logic/legend.hpp"
@@ -105,6 +106,9 @@ struct LiveStats {
   std::size_t walkable = 0;            // walkable cells in the shown map (kept incrementally)
   double floor_fraction = 0.0;         // walkable / all cells
   std::optional<RegionStats> regions;  // once regions are being (or have been) labelled
+  // The analysis chosen (its title), and whether one follows the generator (not off).
+  std::string analysis;
+  bool analysis_on = false;
 };
 
 struct FrameReport {
@@ -186,6 +190,10 @@ class Session {
   RegionsMode regions_mode() const;
   void set_regions_mode(RegionsMode mode);
   const ParamValues& region_params() const;
+  // Which analysis the region phase runs (the flood fill's regions by default): distance, the
+  // critical path, dead ends, loops or chokepoints follow the generator the same way.
+  AnalysisKind analysis() const;
+  void set_analysis(AnalysisKind kind);
   bool set_region_param(std::string_view name, std::int64_t value);
   // Starts the region phase on the map as it is at the cursor (mid-run too); Off becomes Animated.
   void analyse_regions_now();
@@ -238,6 +246,10 @@ class Session {
 
   // --- drawing ---
   const Grid& grid() const;  // the map to draw (tiles, marks, labels, regions)
+  // The heat map's top when the map shows an analysis's amounts (distances), else 0.
+  std::int32_t heat_max() const;
+  // The analysis whose layer the map shows, if any (what its numbers mean).
+  std::optional<AnalysisKind> shown_analysis() const;
   // What to upload this frame; clears the dirty state.
   TextureUpload take_upload();
   const OverlayView& overlay();

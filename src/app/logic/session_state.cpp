@@ -34,7 +34,7 @@ void Session::State::rebuild(bool to_end) {
   }
   const Settings& set = settings;
   auto t = std::make_unique<Track>(*set.spec, set.params, set.seed, config.history_bytes);
-  t->set_regions(set.regions, set.region_params);
+  t->set_regions(set.regions, set.region_params, set.analysis);
   install(std::move(t));
   if (to_end) start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
 }
@@ -53,7 +53,7 @@ void Session::State::submit_build(bool to_end) {
   auto ticket = std::make_shared<Ticket>();
   const Settings& set = settings;
   BuildRequest request{set.spec,    set.params,        set.seed, config.history_bytes,
-                       set.regions, set.region_params, to_end};
+                       set.regions, set.region_params, to_end,   set.analysis};
   const std::uint64_t estimate =
       to_end ? transport.estimates.guess(*set.spec, set.params, set.regions, 0) : 0;
   builds.build = Builds::Build{ticket, to_end, estimate};
@@ -73,9 +73,17 @@ void Session::State::submit_regions(const RegionWork& work) {
   auto ticket = std::make_shared<Ticket>();
   const Grid& map = track->generator_timeline().grid();
   const bool to_end = builds.regions_to_end && work.mode == RegionsMode::Animated;
-  RegionRequest request{&map,      map.width(), map.height(),         track->generator_tally(),
-                        work.mode, work.params, config.history_bytes, work.branch,
-                        to_end};
+  RegionRequest request{&map,
+                        map.width(),
+                        map.height(),
+                        track->generator_tally(),
+                        work.mode,
+                        work.params,
+                        config.history_bytes,
+                        work.branch,
+                        to_end,
+                        work.kind,
+                        work.start};
   // The flood fill takes one step a walkable cell, and a few a region.
   const std::uint64_t estimate = track->generator_tally().walkable() + 2;
   builds.region_build =

@@ -45,7 +45,8 @@ struct Settings {
   RunMode mode = RunMode::Live;
   RegionsMode regions = RegionsMode::Off;
   ParamValues region_params{region_schema()};
-  Rng dice;            // rolls new seeds
+  AnalysisKind analysis = AnalysisKind::Regions;  // what follows the generator when regions are on
+  Rng dice;                                       // rolls new seeds
   std::string notice;  // what the last setting said (a repaired value, an unknown name)
   // A slider drag under way (Session::begin_param_drag): the parameters it began with, and those
   // it has made so far (anything else that changes them ends it).

@@ -11,6 +11,14 @@ const Grid& Session::grid() const {
   return s_->track->grid();
 }
 
+std::int32_t Session::heat_max() const {
+  return s_->track->heat_max();
+}
+
+std::optional<AnalysisKind> Session::shown_analysis() const {
+  return s_->track->shown_analysis();
+}
+
 TextureUpload Session::take_upload() {
   Track& t = *s_->track;
   std::optional<ViewCaches::Upload>& uploaded = s_->caches.uploaded;
@@ -103,11 +111,15 @@ LiveStats Session::stats() const {
   out.generator = t.spec().narration.stat_rows(gen.stats(), gen.stepper().params());
   if (t.phase() == Phase::Regions) {
     out.flood_fill = t.narration().stat_rows(t.shown_timeline().stats(), t.narration_params());
+  } else if (auto rows = t.instant_stats()) {
+    out.flood_fill = std::move(*rows);
   }
+  out.analysis = analysis_spec(t.analysis()).title;
+  out.analysis_on = s_->settings.regions != RegionsMode::Off;
   const MapTally& tally = t.tally();
   out.walkable = tally.walkable();
   out.floor_fraction = tally.floor_fraction();
-  if (t.has_regions()) {
+  if (t.has_regions() && t.analysis() == AnalysisKind::Regions) {
     out.regions =
         RegionStats{tally.region_count(), tally.largest_region_fraction(), t.regions_complete()};
   }

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <utility>
 
-#include "analysis/region_stepper.hpp"
 #include "app/logic/map_follower.hpp"
 
 namespace dungen::app {
@@ -18,9 +17,10 @@ Track::Track(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t
       region_params_(region_schema()),
       history_bytes_(history_bytes) {}
 
-void Track::set_regions(RegionsMode mode, const ParamValues& region_params) {
+void Track::set_regions(RegionsMode mode, const ParamValues& region_params, AnalysisKind kind) {
   regions_ = mode;
   region_params_ = region_params;
+  analysis_ = kind;
   // Only a dropped region map changes what may be shown (and a 16M-cell upload is not free).
   if (!phase_.empty()) ++version_;
   drop_regions();
@@ -51,8 +51,8 @@ void Track::want_regions_here() {
 void Track::make_regions_here() {
   drop_regions();
   clear_pending();
-  phase_ = make_region_phase(gen_.grid(), gen_tally_, regions_, region_params_, history_bytes_,
-                             gen_.cursor());
+  phase_ = make_region_phase(gen_.grid(), gen_tally_, regions_, analysis_, start_here(),
+                             region_params_, history_bytes_, gen_.cursor());
   ++version_;
 }
 
@@ -71,12 +71,22 @@ void Track::clear_pending() {
 
 std::optional<RegionWork> Track::region_work() const {
   if (!pending_) return std::nullopt;
-  return RegionWork{regions_, region_params_, *pending_, pending_serial_};
+  return RegionWork{regions_, analysis_, start_here(), region_params_, *pending_, pending_serial_};
+}
+
+std::optional<std::vector<StatRow>> Track::instant_stats() const {
+  if (!labelled_shown() || phase_.kind == AnalysisKind::Regions) return std::nullopt;
+  return analysis_spec(phase_.kind).narration().stat_rows(phase_.stats, region_params_);
+}
+
+std::optional<Point> Track::start_here() const {
+  return start_step_ && *start_step_ <= gen_.cursor() ? layout().start : std::nullopt;
 }
 
 bool Track::install_regions(RegionPhase phase, std::uint64_t serial) {
   if (!pending_ || serial != pending_serial_ || phase.branch != *pending_ ||
-      phase.mode != regions_ || gen_.cursor() != phase.branch || phase.empty()) {
+      phase.mode != regions_ || phase.kind != analysis_ || gen_.cursor() != phase.branch ||
+      phase.empty()) {
     garbage_.push_back(std::move(phase));
     return false;
   }
@@ -249,7 +259,7 @@ const Step* Track::current() const {
 }
 
 const Narration& Track::narration() const {
-  return in_regions() ? region_narration() : spec_->narration;
+  return in_regions() ? analysis_spec(phase_.kind).narration() : spec_->narration;
 }
 
 const ParamValues& Track::narration_params() const {

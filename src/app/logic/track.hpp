@@ -33,6 +33,8 @@ enum class ShownMap { Generator, Regions, Labelled };
 // The region phase a track is waiting for.
 struct RegionWork {
   RegionsMode mode = RegionsMode::Off;
+  AnalysisKind kind = AnalysisKind::Regions;
+  std::optional<Point> start;  // the player start placed by the branch, if any
   ParamValues params;
   std::uint64_t branch = 0;  // the generator step to start from (the cursor)
   std::uint64_t serial = 0;  // install_regions takes the result of this request only
@@ -46,8 +48,11 @@ class Track {
   // Region phases of maps this big or bigger are left to region_work() (default: never).
   void defer_region_work_from(std::uint64_t cells) { defer_from_ = cells; }
 
-  // Drops any region phase and sets how regions follow the generator's end.
-  void set_regions(RegionsMode mode, const ParamValues& region_params);
+  // Drops any region phase and sets how an analysis (the flood fill's regions by default)
+  // follows the generator's end.
+  void set_regions(RegionsMode mode, const ParamValues& region_params,
+                   AnalysisKind kind = AnalysisKind::Regions);
+  AnalysisKind analysis() const { return analysis_; }
   // Branches the regions at the cursor now (mid-run too). Needs a mode other than Off.
   void branch_regions_here();
 
@@ -87,6 +92,14 @@ class Track {
   const MapTally& tally() const;     // of the shown map
   const MapTally& generator_tally() const { return gen_tally_; }
   bool has_regions() const;  // a region phase or labelled map exists
+  // The heat map's top while an analysis of amounts is shown (RegionPhase::heat_max), else 0.
+  std::int32_t heat_max() const { return in_regions() || labelled_shown() ? phase_.heat_max : 0; }
+  // An instant analysis's statistics (not the regions': the tally has those) while it is shown.
+  std::optional<std::vector<StatRow>> instant_stats() const;
+  // The analysis of the region phase being shown (its values, its words), if one is.
+  std::optional<AnalysisKind> shown_analysis() const {
+    return in_regions() || labelled_shown() ? std::optional(phase_.kind) : std::nullopt;
+  }
   bool regions_complete() const;
 
   const GeneratorSpec& spec() const { return *spec_; }
@@ -121,6 +134,9 @@ class Track {
   std::optional<std::uint64_t> start_step_;
   RegionsMode regions_;
   ParamValues region_params_;
+  AnalysisKind analysis_ = AnalysisKind::Regions;
+  // The player start as of the generator's cursor (what an analysis branched there starts from).
+  std::optional<Point> start_here() const;
   RegionPhase phase_;
   bool in_region_ = false;
   std::optional<std::uint64_t> pending_;  // the branch region_work() asks for
