@@ -259,22 +259,24 @@ RegionsMode Session::regions_mode() const {
 }
 
 void Session::set_regions_mode(RegionsMode mode) {
-  State& s = *s_;
-  Settings& set = s.settings;
-  if (mode == set.regions) return;
-  set.regions = mode;
-  if (s.builds.build) {  // the map being built is made with the new mode
-    s.submit_build(s.builds.build->to_end);
+  if (mode == s_->settings.regions) return;
+  s_->settings.regions = mode;
+  s_->follow_region_settings();
+}
+
+void Session::State::follow_region_settings() {
+  if (builds.build) {  // the map being built is made with the new settings
+    submit_build(builds.build->to_end);
     return;
   }
-  s.builds.cancel_regions();
-  s.transport.job = {};
-  const std::uint64_t at = s.track->position();
+  builds.cancel_regions();
+  transport.job = {};
+  const std::uint64_t at = track->position();
   // Leaving the region phase lands on the generator's step where it branched.
-  s.track->set_regions(mode, set.region_params, set.analysis);
-  if (s.track->position() != at) s.transport.playing = false;
-  s.show_regions();
-  s.poll();
+  track->set_regions(settings.regions, settings.region_params, settings.analysis);
+  if (track->position() != at) transport.playing = false;
+  show_regions();
+  poll();
 }
 
 AnalysisKind Session::analysis() const {
@@ -282,21 +284,9 @@ AnalysisKind Session::analysis() const {
 }
 
 void Session::set_analysis(AnalysisKind kind) {
-  State& s = *s_;
-  Settings& set = s.settings;
-  if (kind == set.analysis) return;
-  set.analysis = kind;
-  if (s.builds.build) {  // the map being built is made with the new analysis
-    s.submit_build(s.builds.build->to_end);
-    return;
-  }
-  s.builds.cancel_regions();
-  s.transport.job = {};
-  const std::uint64_t at = s.track->position();
-  s.track->set_regions(set.regions, set.region_params, set.analysis);
-  if (s.track->position() != at) s.transport.playing = false;
-  s.show_regions();
-  s.poll();
+  if (kind == s_->settings.analysis) return;
+  s_->settings.analysis = kind;
+  s_->follow_region_settings();
 }
 
 const ParamValues& Session::region_params() const {

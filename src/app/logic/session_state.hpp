@@ -175,6 +175,9 @@ struct Session::State {
   // the region phase at once, instant labels at the generator's end, the animated flood fill at
   // its first step, paused, ready to play (its end would leave nothing to watch).
   void show_regions();
+  // The track takes the settings' regions mode, parameters and analysis (a build in progress is
+  // made again with them); leaving the region phase stops play.
+  void follow_region_settings();
   void start_job(Job j);
   bool move_toward(std::uint64_t target);
   void note_finished();
