@@ -3,11 +3,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
+#include <set>
 #include <string>
 #include <variant>
 
 #include "analysis/regions.hpp"
+#include "core/runner.hpp"
 #include "io/preset.hpp"
 
 namespace dungen {
@@ -242,6 +246,76 @@ TEST(Preset, TheConnectivityPairShowsTheDifference) {
     regions[i++] = label_regions(s.grid(), connectivity).sizes.size();
   }
   EXPECT_GT(regions[0], regions[1]) << "4-connectivity must find more regions than 8";
+}
+
+}  // namespace
+}  // namespace dungen
+
+namespace dungen {
+namespace {
+
+// Each level analysis has a lesson preset that runs it, and what its note says of the map is
+// what the analysis finds there (the figures a student is told to watch for).
+TEST(Preset, EachAnalysisHasALessonWhoseNoteSaysItsFigures) {
+  const std::map<AnalysisKind, std::vector<std::string>> said = {
+      {AnalysisKind::Distance, {"farthest"}},
+      {AnalysisKind::Path, {"farthest_from_start", "critical_path"}},
+      {AnalysisKind::DeadEnds, {"dead_ends", "longest_corridor"}},
+      {AnalysisKind::Loops, {"loops", "room_loops"}},
+      {AnalysisKind::Chokepoints, {"chokepoints", "largest_cut_off"}},
+  };
+  std::set<AnalysisKind> seen;
+  for (const auto& entry : std::filesystem::directory_iterator(DUNGEN_SOURCE_DIR "/presets")) {
+    if (entry.path().extension() != ".json") continue;
+    const auto r = read_preset_file(entry.path().string());
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    const Preset& p = r.value();
+    if (p.analysis == AnalysisKind::Regions) continue;
+    SCOPED_TRACE(entry.path().string());
+    seen.insert(p.analysis);
+    EXPECT_NE(p.regions, PresetRegions::Off);
+    Stepper s = start_generator(*p.generator, p.params, p.seed, false);
+    run_to_end(s);
+    const AnalysisRun run = run_analysis(p.analysis, s.grid(), s.layout().start, p.region_params);
+    for (const StatRow& row :
+         analysis_spec(p.analysis).narration().stat_rows(run.stats, p.region_params)) {
+      if (std::find(said.at(p.analysis).begin(), said.at(p.analysis).end(), row.key) ==
+          said.at(p.analysis).end()) {
+        continue;
+      }
+      const std::string number = std::to_string(std::get<std::int64_t>(row.value));
+      EXPECT_NE(p.note.find(" " + number + " "), std::string::npos)
+          << row.key << " = " << number << " is not in the note: " << p.note;
+    }
+  }
+  EXPECT_EQ(seen.size(), said.size());
+}
+
+// The analysis travels in files and share strings, and is left out where it is the default.
+TEST(Preset, TheAnalysisRoundTrips) {
+  Preset p = default_preset(*find_generator("cellular-caves"));
+  p.regions = PresetRegions::Animated;
+  p.analysis = AnalysisKind::Chokepoints;
+  const auto file = parse_preset(preset_json(p), "t.json");
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  EXPECT_EQ(file.value().analysis, AnalysisKind::Chokepoints);
+  const std::string share = share_string(p);
+  EXPECT_NE(share.find("&analysis=chokepoints"), std::string::npos) << share;
+  const auto back = parse_share_string(share);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back.value().analysis, AnalysisKind::Chokepoints);
+  p.analysis = AnalysisKind::Regions;
+  EXPECT_EQ(share_string(p).find("analysis"), std::string::npos);
+  EXPECT_EQ(preset_json(p).find("analysis"), std::string::npos);
+  const auto bad = parse_share_string("cellular-caves?analysis=diameter");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("allowed regions, distance, path"), std::string::npos)
+      << bad.error().message;
+  const auto bad_file = parse_preset(
+      R"({"dungen_preset": 1, "generator": "cellular-caves", "analysis": 3})", "t.json");
+  ASSERT_FALSE(bad_file.ok());
+  EXPECT_NE(bad_file.error().message.find("t.json: analysis: "), std::string::npos)
+      << bad_file.error().message;
 }
 
 }  // namespace

@@ -529,6 +529,7 @@ std::optional<Error> start(const std::vector<std::string>& args, Parse& p) {
   if (*preset) {
     p.o.setup.seed = (*preset)->seed;
     p.o.setup.regions = regions_mode_of((*preset)->regions);
+    p.o.setup.analysis = (*preset)->analysis;
     p.o.preset = *preset;
     p.o.preset_is_share = value_of(args, "--share").has_value();
   }

@@ -385,7 +385,10 @@ std::optional<Error> start_run(const std::vector<std::string>& args, Command com
   r.region_params = preset ? preset->region_params : ParamValues(region_schema());
   if (preset) {
     r.seed = preset->seed;
-    r.regions = command == Command::Generate && preset->regions != PresetRegions::Off;
+    // A preset's analysis other than the flood fill runs as --analyse would.
+    const bool on = command == Command::Generate && preset->regions != PresetRegions::Off;
+    r.regions = on && preset->analysis == AnalysisKind::Regions;
+    if (on && preset->analysis != AnalysisKind::Regions) r.analyses = {preset->analysis};
   }
   if (command == Command::Sweep) r.format = OutputFormat::Csv;
   return std::nullopt;

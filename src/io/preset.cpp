@@ -27,8 +27,9 @@ constexpr std::size_t kMaxTitleChars = 200;
 constexpr std::size_t kMaxNoteChars = 4000;
 // Longest text quoted back in an error message.
 
-constexpr std::array<std::string_view, 8> kFields = {
-    "dungen_preset", "generator", "seed", "params", "regions", "connectivity", "title", "note"};
+constexpr std::array<std::string_view, 9> kFields = {"dungen_preset", "generator", "seed",
+                                                     "params",        "regions",   "analysis",
+                                                     "connectivity",  "title",     "note"};
 constexpr std::array<PresetRegions, 3> kRegionChoices = {PresetRegions::Off, PresetRegions::Instant,
                                                          PresetRegions::Animated};
 
@@ -258,7 +259,18 @@ std::optional<Error> read_params(const Json& doc, const std::string& where, Pres
   return std::nullopt;
 }
 
-// The region labelling: whether it runs ("regions") and how cells connect ("connectivity").
+// Every analysis's name, for the errors: "regions, distance, path, ...".
+std::string analysis_names() {
+  std::string names;
+  for (const AnalysisSpec& a : all_analyses()) {
+    if (!names.empty()) names += ", ";
+    names += a.name;
+  }
+  return names;
+}
+
+// The region labelling: whether it runs ("regions"), which analysis it is ("analysis") and how
+// cells connect ("connectivity").
 std::optional<Error> read_regions(const Json& doc, const std::string& where, Preset& preset) {
   if (doc.contains("regions")) {
     const Json& r = doc["regions"];
@@ -271,6 +283,16 @@ std::optional<Error> read_regions(const Json& doc, const std::string& where, Pre
                    " is not a choice: allowed " + joined(names)};
     }
     preset.regions = *choice;
+  }
+  if (doc.contains("analysis")) {
+    const Json& a = doc["analysis"];
+    const AnalysisSpec* spec = a.is_string() ? find_analysis(a.get<std::string>()) : nullptr;
+    if (!spec) {
+      return Error{where +
+                   "analysis: " + in_quotes(a.is_string() ? a.get<std::string>() : a.dump()) +
+                   " is not an analysis: allowed " + analysis_names()};
+    }
+    preset.analysis = spec->kind;
   }
   if (doc.contains("connectivity")) {
     const ParamDef& def = *region_schema().find("connectivity");
@@ -352,6 +374,9 @@ std::string preset_json(const Preset& preset) {
   }
   doc["params"] = params;
   doc["regions"] = std::string(regions_name(preset.regions));
+  if (preset.analysis != AnalysisKind::Regions) {
+    doc["analysis"] = std::string(analysis_spec(preset.analysis).name);
+  }
   doc["connectivity"] = preset.region_params.get("connectivity");
   return doc.dump(2) + "\n";
 }
@@ -367,6 +392,9 @@ std::string share_string(const Preset& preset) {
   }
   if (preset.regions != PresetRegions::Off) {
     out += "&regions=" + std::string(regions_name(preset.regions));
+  }
+  if (preset.analysis != AnalysisKind::Regions) {
+    out += "&analysis=" + std::string(analysis_spec(preset.analysis).name);
   }
   // The connectivity the regions would use: said with them, and whenever it is not the default
   // (it is kept with regions off, so the string gives back exactly the preset it came from).
@@ -429,6 +457,15 @@ std::optional<Error> read_share_pair(std::string_view key, std::string_view valu
     preset.regions = *r;
     return std::nullopt;
   }
+  if (key == "analysis") {
+    const AnalysisSpec* a = find_analysis(value);
+    if (!a) {
+      return Error{where + "analysis=" + in_quotes(value) + " is not an analysis: allowed " +
+                   analysis_names()};
+    }
+    preset.analysis = a->kind;
+    return std::nullopt;
+  }
   // Every other value is a whole number: the seed, a parameter, the connectivity.
   const std::optional<std::uint64_t> number = unsigned_number(value);
   if (key == "seed") {
@@ -444,7 +481,7 @@ std::optional<Error> read_share_pair(std::string_view key, std::string_view valu
     std::string names = "seed";
     for (const ParamDef& d : preset.generator->schema.params) names += ", " + kebab_case(d.name);
     return Error{where + std::string(preset.generator->name) + " has no " + in_quotes(key) +
-                 ": allowed " + names + ", regions, connectivity"};
+                 ": allowed " + names + ", regions, analysis, connectivity"};
   }
   if (!number || *number > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
     return Error{where + std::string(key) + "=" + in_quotes(value) + " is not allowed: allowed " +

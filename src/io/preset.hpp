@@ -5,7 +5,7 @@
 // A preset file is a small JSON object (docs/presets.md):
 //   {"dungen_preset": 1, "generator": "rooms-and-tunnels", "seed": 7,
 //    "params": {"width": 80, "max_rooms": 30, ...},
-//    "regions": "off" | "instant" | "animated", "connectivity": 8,
+//    "regions": "off" | "instant" | "animated", "analysis": "distance", "connectivity": 8,
 //    "title": "...", "note": "..."}
 // Only "dungen_preset" and "generator" are required; parameters left out take their defaults.
 // A share string is one line: the generator, then every value as a flag name:
@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/analysis.hpp"
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "generators/registry.hpp"
@@ -38,8 +39,10 @@ struct Preset {
   ParamValues params;  // the generator's schema; valid (range and constraints)
   PresetRegions regions = PresetRegions::Off;
   ParamValues region_params;  // region_schema()'s (connectivity)
-  std::string title;          // for a lesson's menu; may be empty
-  std::string note;           // what it shows; may be empty
+  // What "regions" runs: the flood fill (the default) or another level analysis.
+  AnalysisKind analysis = AnalysisKind::Regions;
+  std::string title;  // for a lesson's menu; may be empty
+  std::string note;   // what it shows; may be empty
 };
 
 // The generator's defaults, seed kDefaultSeed, regions off.

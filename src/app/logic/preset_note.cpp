@@ -12,7 +12,8 @@ std::optional<PresetNote> note_of(const Preset& preset) {
 std::optional<PresetNote> note_for_share(const Preset& preset, const std::vector<Preset>& lessons) {
   for (const Preset& lesson : lessons) {
     if (lesson.generator == preset.generator && lesson.seed == preset.seed &&
-        lesson.params == preset.params && lesson.regions == preset.regions) {
+        lesson.params == preset.params && lesson.regions == preset.regions &&
+        lesson.analysis == preset.analysis) {
       return note_of(lesson);
     }
   }

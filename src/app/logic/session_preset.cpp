@@ -32,6 +32,7 @@ Preset preset_of(const Session& session) {
   p.params = session.params();
   p.regions = preset_regions_of(session.regions_mode());
   p.region_params = session.region_params();
+  p.analysis = session.analysis();
   return p;
 }
 
@@ -53,6 +54,7 @@ std::optional<Error> apply_preset(Session& session, const Preset& preset) {
   for (const ParamDef& def : preset.region_params.schema().params) {
     session.set_region_param(def.name, preset.region_params.get(def.name));
   }
+  session.set_analysis(preset.analysis);
   session.set_regions_mode(regions_mode_of(preset.regions));
   return std::nullopt;
 }
