@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
+#include "analysis/analysis.hpp"
 #include "analysis/regions.hpp"
 #include "app/logic/compare.hpp"
 #include "app_test_support.hpp"
@@ -183,6 +186,26 @@ TEST(AppCompare, TheTableSaysBMinusA) {
   ASSERT_NE(rooms, rows.end());
   EXPECT_EQ(rooms->diff, std::to_string(std::stoll(rooms->b) - std::stoll(rooms->a)));
   EXPECT_EQ(rooms->diff.front(), '-');
+  // The level's figures, each pane's as level_figures finds them, with B - A.
+  const auto connectivity = static_cast<int>(a.region_params().get("connectivity"));
+  const LevelFigures la = level_figures(a.grid(), a.start_shown(), connectivity);
+  const LevelFigures lb = level_figures(cmp.b().grid(), cmp.b().start_shown(), connectivity);
+  ASSERT_TRUE(a.start_shown().has_value());  // rooms-and-tunnels places one
+  for (const auto& [label, va, vb] :
+       {std::tuple{"critical path", la.critical_path, lb.critical_path},
+        std::tuple{"loops", la.loops, lb.loops},
+        std::tuple{"loops between rooms", la.room_loops, lb.room_loops},
+        std::tuple{"dead ends", la.dead_ends, lb.dead_ends},
+        std::tuple{"chokepoints", la.chokepoints, lb.chokepoints}}) {
+    const auto row =
+        std::find_if(rows.begin(), rows.end(), [&](auto& r) { return r.label == label; });
+    ASSERT_NE(row, rows.end()) << label;
+    EXPECT_EQ(row->a, std::to_string(va)) << label;
+    EXPECT_EQ(row->b, std::to_string(vb)) << label;
+    EXPECT_EQ(row->diff, vb == va ? "same" : (vb > va ? "+" : "") + std::to_string(vb - va))
+        << label;
+  }
+  EXPECT_NE(la.critical_path, lb.critical_path);  // 3 rooms against 30
 }
 
 }  // namespace

@@ -107,13 +107,13 @@ namespace {
 
 // The figures of both panes side by side, with B - A, and how many cells differ.
 void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& diff) {
-  // As wide as the panel: the figures at their own width, the labels and differences wrapped in
+  // As wide as the panel: the figures and differences at their own width, the labels wrapped in
   // what is left (nothing cut at the panel's edge).
   if (ImGui::BeginTable("figures", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("B - A");
+    ImGui::TableSetupColumn("B - A", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableHeadersRow();
     const auto row = [](const std::string& l, const std::string& x, const std::string& y,
                         const std::string& d) {
@@ -125,7 +125,7 @@ void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& dif
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(y.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", d.c_str());
+      ImGui::TextUnformatted(d.c_str());
     };
     for (const CompareRow& r : rows) row(r.label, r.a, r.b, r.diff);
     if (diff.same_size) row("cells differing", "", "", std::to_string(diff.count));

@@ -74,6 +74,7 @@ struct Figures {
   long long regions = -1;  // -1: not counted (a big map)
   double largest = 0;
   std::uint64_t step = 0;
+  std::optional<LevelFigures> level;  // none: not counted (a big map)
 };
 
 Figures figures_of(const Session& s) {
@@ -102,6 +103,11 @@ Figures figures_of(const Session& s) {
         r.sizes.empty() ? 0 : *std::max_element(r.sizes.begin(), r.sizes.end());
     f.largest = walkable ? static_cast<double>(largest) / static_cast<double>(walkable) : 0.0;
   }
+  if (g.size() <= kMaxCompareLevelCells) {
+    // From the player start as of the step shown (none before it is placed).
+    f.level =
+        level_figures(g, s.start_shown(), static_cast<int>(s.region_params().get("connectivity")));
+  }
   return f;
 }
 
@@ -122,6 +128,22 @@ std::vector<CompareRow> compare_rows(const Session& a, const Session& b) {
                     signed_number(fb.regions - fa.regions)});
     rows.push_back({"largest region", percent_text(fa.largest), percent_text(fb.largest),
                     points(fa.largest, fb.largest)});
+  }
+  if (fa.level && fb.level) {
+    const LevelFigures &la = *fa.level, &lb = *fb.level;
+    const auto count = [&](const char* name, std::int64_t a, std::int64_t b) {
+      rows.push_back({name, std::to_string(a), std::to_string(b), signed_number(b - a)});
+    };
+    count("critical path", la.critical_path, lb.critical_path);
+    count("loops", la.loops, lb.loops);
+    if (la.room_loops >= 0 && lb.room_loops >= 0) {
+      count("loops between rooms", la.room_loops, lb.room_loops);
+    }
+    count("dead ends", la.dead_ends, lb.dead_ends);
+    count("chokepoints", la.chokepoints, lb.chokepoints);
+    rows.push_back({"largest cut-off", percent_text(la.largest_cut_off_fraction),
+                    percent_text(lb.largest_cut_off_fraction),
+                    points(la.largest_cut_off_fraction, lb.largest_cut_off_fraction)});
   }
   return rows;
 }

@@ -17,6 +17,9 @@ inline constexpr std::size_t kMaxDiffMarks = 50000;
 // Region figures in the table only for maps up to this many cells (they are labelled each time
 // the steps change).
 inline constexpr std::size_t kMaxCompareRegionCells = std::size_t{1} << 20;
+// The level's figures (critical path, loops, dead ends, chokepoints) for maps up to this many
+// cells: the critical path takes a dozen searches of the map.
+inline constexpr std::size_t kMaxCompareLevelCells = std::size_t{1} << 18;
 
 class Comparison {
  public:

@@ -269,6 +269,8 @@ class Session {
   const std::vector<LogEntry>& log();  // oldest first, the newest is the current step
   LiveStats stats() const;
   const Layout& layout() const;  // the generator's rooms, doors, start (as of its newest step)
+  // The player start as of the generator's step shown (none before the step that places it).
+  std::optional<Point> start_shown() const;
 
  private:
   struct State;

@@ -126,6 +126,10 @@ LiveStats Session::stats() const {
   return out;
 }
 
+std::optional<Point> Session::start_shown() const {
+  return s_->track->start_here();
+}
+
 const Layout& Session::layout() const {
   return s_->track->layout();
 }

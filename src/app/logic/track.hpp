@@ -116,6 +116,8 @@ class Track {
   const Layout& layout() const { return gen_.stepper().layout(); }
   // The player start and the step that placed it (unknown until a step at the head placed it).
   std::optional<Point> start() const { return start_step_ ? layout().start : std::nullopt; }
+  // The player start as of the generator's cursor (what an analysis branched there starts from).
+  std::optional<Point> start_here() const;
   std::uint64_t start_step() const { return start_step_.value_or(0); }
 
  private:
@@ -135,8 +137,6 @@ class Track {
   RegionsMode regions_;
   ParamValues region_params_;
   AnalysisKind analysis_ = AnalysisKind::Regions;
-  // The player start as of the generator's cursor (what an analysis branched there starts from).
-  std::optional<Point> start_here() const;
   RegionPhase phase_;
   bool in_region_ = false;
   std::optional<std::uint64_t> pending_;  // the branch region_work() asks for
