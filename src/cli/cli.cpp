@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <streambuf>
 #include <thread>
 
@@ -21,7 +22,9 @@
 #include "io/map_export.hpp"
 #include "io/output_plan.hpp"
 #include "io/param_args.hpp"
+#include "io/preset.hpp"
 #include "io/trace.hpp"
+#include "lab/expressive_range.hpp"
 #include "lab/sweep_export.hpp"
 #include "render/png_file.hpp"
 #include "render/recording.hpp"
@@ -30,6 +33,9 @@
 
 namespace dungen {
 namespace {
+
+// Pixels a bin of the expressive range's heat map.
+constexpr int kRangeCellPx = 16;
 
 constexpr std::string_view kUsage =
     "usage: dungen list\n"
@@ -378,11 +384,101 @@ class SinkBuf : public std::streambuf {
   TextSink sink_;
 };
 
+// The columns a sweep of `spec` has, from a row of zero statistics (no map made).
+std::vector<SweepRow> column_probe(const GeneratorSpec& spec, const ParamValues& params) {
+  const std::vector<std::int64_t> zeros(spec.narration.stat_slots, 0);
+  SweepRow row;
+  row.stats = spec.narration.stat_rows(zeros, params);
+  return {row};
+}
+
+// The expressive range heat map: each range a panel of bins (x to the right, y upwards) in one
+// scale of heat from the fullest bin of all, panels side by side with a gap, empty bins dark.
+Image range_image(const std::vector<const ExpressiveRange*>& ranges, int cell_px) {
+  std::uint32_t most = 1;
+  for (const ExpressiveRange* r : ranges) most = std::max(most, r->most());
+  const ExpressiveRange& first = *ranges.front();
+  const int pw = first.x.bins * cell_px, ph = first.y.bins * cell_px, gap = 2 * cell_px;
+  const int border = 2;
+  const auto n = static_cast<int>(ranges.size());
+  Image img(n * (pw + 2 * border) + (n - 1) * gap, ph + 2 * border);
+  const Rgb frame{120, 120, 130}, empty{24, 24, 30};
+  for (int k = 0; k < n; ++k) {
+    const ExpressiveRange& r = *ranges[static_cast<std::size_t>(k)];
+    const int x0 = k * (pw + 2 * border + gap);
+    for (int y = 0; y < ph + 2 * border; ++y) {
+      for (int x = 0; x < pw + 2 * border; ++x) {
+        Rgb c = frame;
+        if (x >= border && y >= border && x < pw + border && y < ph + border) {
+          const int bx = (x - border) / cell_px;
+          const int by = r.y.bins - 1 - (y - border) / cell_px;  // y grows upwards
+          const std::uint32_t count = r.count(bx, by);
+          c = count == 0 ? empty
+                         : heat_colour(static_cast<float>(count) / static_cast<float>(most));
+        }
+        img.set(x0 + x, y, c);
+      }
+    }
+  }
+  return img;
+}
+
+// sweep --range: the sweep's seeds for one parameter set (and --against's), binned by two
+// columns, written as a PNG heat map at --out and its CSV beside it.
+std::optional<Error> cmd_range(const GenerateRequest& r, std::ostream& err) {
+  if (!r.out_path || !r.out_path->ends_with(".png")) {
+    return Error{"--range writes a PNG heat map and its CSV: give --out FILE.png"};
+  }
+  const auto [x, y] = r.range_default ? default_range_pair(*r.spec) : *r.range;
+  std::optional<Preset> b;
+  if (r.against) {
+    Checked<Preset> parsed = parse_share_string(*r.against);
+    if (!parsed) return Error{"--against: " + parsed.error().message};
+    b = std::move(*parsed);
+  }
+  if (auto e = range_columns_error(column_probe(*r.spec, r.params), x, y)) return e;
+  if (b) {
+    if (auto e = range_columns_error(column_probe(*b->generator, b->params), x, y)) {
+      return Error{"--against " + std::string(b->generator->name) + ": " + e->message};
+    }
+  }
+  OutputPlan plan;
+  if (auto e = plan.add("--out", *r.out_path)) return e;
+  const std::string csv = r.out_path->substr(0, r.out_path->size() - 4) + ".csv";
+  if (auto e = plan.add_derived(0, csv, "range table")) return e;
+  const SweepOptions o{r.first_seed, r.last_seed, r.region_params.get_int("connectivity"),
+                       r.threads};
+  if (auto e = sweep_range_error(o)) return e;
+  const std::uint64_t total = r.last_seed - r.first_seed + 1;
+  Progress progress(err, "range: seed");
+  const std::vector<SweepRow> rows_a =
+      run_sweep(*r.spec, r.params, o, [&](std::uint64_t done) { progress(done, total); });
+  std::vector<SweepRow> rows_b;
+  if (b) rows_b = run_sweep(*b->generator, b->params, o);
+  std::vector<const std::vector<SweepRow>*> sets{&rows_a};
+  if (b) sets.push_back(&rows_b);
+  const auto [ax, ay] = range_axes(sets, x, y);
+  const ExpressiveRange range_a = expressive_range(rows_a, ax, ay);
+  const ExpressiveRange range_b = b ? expressive_range(rows_b, ax, ay) : ExpressiveRange{};
+  std::vector<const ExpressiveRange*> shown{&range_a};
+  std::vector<std::pair<std::string, const ExpressiveRange*>> named{{"a", &range_a}};
+  if (b) {
+    shown.push_back(&range_b);
+    named.emplace_back("b", &range_b);
+  }
+  plan.file(0).write(encode_png(range_image(shown, kRangeCellPx)));
+  std::ostringstream table;
+  write_range_csv(table, named);
+  plan.file(1).write(table.str());
+  return plan.commit();
+}
+
 std::optional<Error> cmd_sweep(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
   if (r.help) {
     print_param_help(CliRequest::Command::Sweep, *r.spec, out);
     return check_stream(out);
   }
+  if (r.range || r.range_default) return cmd_range(r, err);
   OutputPlan plan;
   const Checked<AtomicFile*> opened = open_output(plan, "--out", r.out_path);
   if (!opened) return opened.error();

@@ -188,6 +188,34 @@ const FlagRow kFlags[] = {
      ValueKind::Text,
      parse_format},
     {kSweep,
+     {"--range", "X,Y",
+      "the expressive range of two columns (or 'default': the generator's pair): a PNG heat "
+      "map at --out FILE.png and its CSV at FILE.csv"},
+     ValueKind::Text,
+     [](Command, const std::string& v, GenerateRequest& r) -> std::optional<Error> {
+       if (v == "default") {
+         r.range_default = true;
+         return std::nullopt;
+       }
+       const std::size_t comma = v.find(',');
+       if (v.empty() || comma == std::string::npos || comma == 0 || comma + 1 == v.size() ||
+           v.find(',', comma + 1) != std::string::npos) {
+         return Error{"--range " + shown(v) +
+                      " is not two columns: give X,Y (e.g. critical_path,loops) or default"};
+       }
+       r.range = std::pair{v.substr(0, comma), v.substr(comma + 1)};
+       return std::nullopt;
+     }},
+    {kSweep,
+     {"--against", "SHARE",
+      "with --range: a second parameter set (a share string) on the same seeds and scale"},
+     ValueKind::Text,
+     [](Command, const std::string& v, GenerateRequest& r) -> std::optional<Error> {
+       if (v.empty()) return Error{"--against needs a share string, NAME?param=value&..."};
+       r.against = v;
+       return std::nullopt;
+     }},
+    {kSweep,
      {"--format", "csv|json", "output format (default csv)"},
      ValueKind::Text,
      parse_format},
@@ -259,6 +287,7 @@ struct Clash {
 };
 constexpr Clash kClashes[] = {
     {kAll, "--preset", "--share", "give the settings"},
+    {kSweep, "--range", "--format", "say what to write (--range writes a PNG and its CSV)"},
     {kRec, "--every", "--frames", "space the frames"},
 };
 
@@ -276,6 +305,8 @@ const NeedsOther kNeeds[] = {
      [](const GenerateRequest& r) {
        return r.format == OutputFormat::Png || r.format == OutputFormat::Tmj;
      }},
+    {kSweep, "--against", "--range", "add --range X,Y (or default), or drop it",
+     [](const GenerateRequest& r) { return r.range.has_value() || r.range_default; }},
 };
 
 const FlagRow* find_flag(Command command, std::string_view flag) {

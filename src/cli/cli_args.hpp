@@ -50,6 +50,11 @@ struct GenerateRequest {
   std::uint64_t first_seed = 0;
   std::uint64_t last_seed = 0;
   unsigned threads = 0;
+  // sweep --range X,Y (or "default": the generator's pair): the expressive range as a PNG
+  // (--out) and its CSV beside it; --against SHARE: a second parameter set on the same scale.
+  std::optional<std::pair<std::string, std::string>> range;
+  bool range_default = false;
+  std::optional<std::string> against;
 };
 
 struct CliRequest {

@@ -740,6 +740,8 @@ const GeneratorSpec& bsp_rooms_spec() {
           "its rooms compared (leaves x depth in all) and a corridor of up to width + "
           "height cells; leaves <= min(2^depth, C / min_leaf_size²)",
       .bounded_by = "the schema (depth <= 16: at most 65536 leaves)",
+      .range_x = "critical_path",
+      .range_y = "chokepoints",
   };
   return spec;
 }

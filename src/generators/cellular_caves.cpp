@@ -581,6 +581,8 @@ const GeneratorSpec& cellular_caves_spec() {
       .promises = promises,
       .worst_case = "(passes + 1) x C cell updates, x 2 steps with step_cells",
       .bounded_by = "the schema (20 passes)",
+      .range_x = "critical_path",
+      .range_y = "chokepoints",
   };
   return spec;
 }

@@ -559,6 +559,8 @@ const GeneratorSpec& drunkards_walk_spec() {
       .bounded_by =
           "max_steps (the schema caps it at 10^8), and the walk stops once every cell "
           "a walker may enter is floor",
+      .range_x = "critical_path",
+      .range_y = "chokepoints",
   };
   return spec;
 }

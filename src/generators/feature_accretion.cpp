@@ -700,6 +700,8 @@ const GeneratorSpec& feature_accretion_spec() {
           "max_attempts x probe_attempts probes + fit checks up to room_max_size\u00b2 "
           "each: 10^10",
       .bounded_by = "the work cap, 250K + 32 C cells probed or checked",
+      .range_x = "critical_path",
+      .range_y = "dead_ends",
   };
   return spec;
 }

@@ -46,6 +46,11 @@ struct GeneratorSpec {
   // Empty for the built-ins.
   std::string_view source;
   std::string_view source_name;
+  // The expressive range's default pair of sweep columns (lab/expressive_range.hpp): two figures
+  // whose 2D histogram says something about what this generator makes. Empty: critical_path
+  // against loops.
+  std::string_view range_x;
+  std::string_view range_y;
 };
 
 std::span<const GeneratorSpec* const> all_generators();

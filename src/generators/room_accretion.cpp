@@ -651,6 +651,8 @@ const GeneratorSpec& room_accretion_spec() {
       .promises = promises,
       .worst_case = "about 3 C (each cell taken once, picked at most twice) + C for merges",
       .bounded_by = "the map",
+      .range_x = "stat.rooms",
+      .range_y = "room_loops",
   };
   return spec;
 }

@@ -1149,6 +1149,8 @@ const GeneratorSpec& rooms_and_mazes_spec() {
       .bounded_by =
           "the schema (room_tries <= 5000) and the map: each odd cell starts at most "
           "one maze, and each door joins two or more regions into one",
+      .range_x = "critical_path",
+      .range_y = "room_loops",
   };
   return spec;
 }

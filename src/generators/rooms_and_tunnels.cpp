@@ -464,6 +464,8 @@ const GeneratorSpec& rooms_and_tunnels_spec() {
       .worst_case =
           "max_rooms\u00b2 / 2 overlap checks + max_rooms x (width + height) tunnel cells + C",
       .bounded_by = "the schema (10000 rooms)",
+      .range_x = "critical_path",
+      .range_y = "room_loops",
   };
   return spec;
 }

@@ -96,8 +96,12 @@ float region_hue(std::uint32_t id) {
   return 0.33f + (h - 0.165f);
 }
 
+Rgb heat_colour(float t) {
+  return hsv_colour(0.66f * (1.0f - std::clamp(t, 0.0f, 1.0f)), 0.8f, 0.95f);
+}
+
 Rgb heat_tint(Rgb under, float t) {
-  return mix(under, hsv_colour(0.66f * (1.0f - std::clamp(t, 0.0f, 1.0f)), 0.8f, 0.95f), 0.75f);
+  return mix(under, heat_colour(t), 0.75f);
 }
 
 Rgb region_tint(Rgb under, std::uint32_t id) {

@@ -81,6 +81,8 @@ Rgb region_tint(Rgb under, std::uint32_t id);
 // An amount t in 0..1 as heat over a cell: blue (cold, 0) through green and yellow to red (hot);
 // the same ramp as shaders/map.frag's heat_colour.
 Rgb heat_tint(Rgb under, float t);
+// The ramp's colour itself at t in 0..1 (what heat_tint lays over a cell).
+Rgb heat_colour(float t);
 // The hue (0..1) of region id: the golden-ratio hue squeezed into the allowed bands.
 float region_hue(std::uint32_t id);
 
