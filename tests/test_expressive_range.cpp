@@ -44,6 +44,7 @@ TEST(ExpressiveRange, EveryMapIsInTheBinOfItsTwoFigures) {
       const int bx = x.bin(vx), by = y.bin(vy);
       // The bin holds the value (the last bin its upper end too), and the seed.
       EXPECT_GE(vx, x.bin_lo(bx));
+      EXPECT_LE(vx, x.bin_last(bx));  // whole numbers: the bin's last value is in it
       EXPECT_TRUE(vx < x.bin_hi(bx) || bx == x.bins - 1);
       EXPECT_GE(vy, y.bin_lo(by));
       EXPECT_TRUE(vy < y.bin_hi(by) || by == y.bins - 1);

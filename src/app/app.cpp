@@ -110,7 +110,7 @@ class App {
   // upload): keep drawing frames.
   bool working() const {
     return session_.busy() || stager_.staging() || ui_.sweep.job.running() ||
-           ui_.share.job.running();
+           ui_.sweep.job_b.running() || ui_.share.job.running();
   }
 
   Window& window_;
@@ -382,6 +382,12 @@ void App::split_for_compare() {
       }
       if (options_.b_seed) b.set_seed(*options_.b_seed);
       compare_->set_by_fraction(options_.by_fraction);
+      // --sweep N in compare mode sweeps pane B's parameters over the same seeds too.
+      if (options_.sweep_seeds) {
+        ui_.sweep.job_b.start(b.generator(), b.params(), session_.seed(), *options_.sweep_seeds,
+                              static_cast<int>(b.region_params().get("connectivity")));
+        if (options_.frames > 0 && !options_.no_wait) ui_.sweep.job_b.wait();
+      }
     }
   }
   const float gap = ImGui::GetStyle().ItemSpacing.x;

@@ -75,7 +75,25 @@ struct SweepUi {
   SweepJob job;
   std::optional<SweepResult> result;
   std::vector<unsigned> textures;  // one per result picture
+  // Compare mode sweeps pane B's parameters over the same seeds, for the expressive range.
+  SweepJob job_b;
+  std::optional<SweepResult> result_b;
+  // The expressive range's columns (empty: the generator's pair) and the bin clicked, with the
+  // pictures of its first maps.
+  std::string range_x, range_y;
+  struct RangePick {
+    int set = 0;  // 0: A, 1: B
+    int bx = 0, by = 0;
+  };
+  std::optional<RangePick> pick;
+  bool pick_ready = false;  // its pictures made
+  std::vector<std::uint64_t> pick_seeds;
+  std::vector<unsigned> pick_textures;
 };
+// A picked bin shows at most this many maps, as pictures when a map has at most
+// kMaxBinPictureCells cells (made on the UI thread when the bin is clicked), else as seeds.
+inline constexpr std::size_t kBinPictures = 8;
+inline constexpr std::uint64_t kMaxBinPictureCells = 256 * 256;
 
 // GL-side UI state that is not part of the session.
 class ComparePane;
@@ -189,6 +207,11 @@ void apply_theme(const Palette& palette, bool projector);
 // A legend swatch (a square of colour c in a border that shows on the panel) and its words on the
 // same line: the controls panel's legend, projector mode's and the Help window's roles.
 void swatch(const Palette& p, Rgb c, const char* text);
+// An RGB picture as a GL texture (nearest filtering), for ImGui::Image; the caller deletes it.
+unsigned upload_image(const Image& img);
+// The Sweep pane's expressive range and a picked bin's maps (range_view.cpp).
+void draw_expressive_range(Session& session, UiState& ui, SweepUi& s);
+void drop_pick_textures(SweepUi& s);
 // Under a legend: what the shown analysis's colours mean (a heat map's ramp and top, or what each
 // colour stands for); nothing while no analysis is shown (analysis_legend.cpp).
 void analysis_legend(Session& session, const Palette& p);

@@ -12,15 +12,16 @@
 #include <limits>
 #include <string>
 
+#include "app/compare_pane.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/session_preset.hpp"
 #include "app/panels.hpp"
 #include "lab/sweep_export.hpp"
 
 namespace dungen::app {
-namespace {
+namespace {}  // namespace
 
-unsigned upload(const Image& img) {
+unsigned upload_image(const Image& img) {
   unsigned id = 0;
   glGenTextures(1, &id);
   glBindTexture(GL_TEXTURE_2D, id);
@@ -32,6 +33,8 @@ unsigned upload(const Image& img) {
   glBindTexture(GL_TEXTURE_2D, 0);
   return id;
 }
+
+namespace {
 
 void drop_textures(SweepUi& s) {
   if (!s.textures.empty()) {
@@ -51,6 +54,7 @@ std::string number(double v) {
 // The window's GL context is still current when the app's UI state goes (see run_app).
 SweepUi::~SweepUi() {
   drop_textures(*this);
+  drop_pick_textures(*this);
 }
 
 void lab_section(Session& session, UiState& ui) {
@@ -71,6 +75,15 @@ void lab_section(Session& session, UiState& ui) {
   if (ImGui::Button(s.job.running() ? "sweeping..." : "sweep seeds") && !s.job.running()) {
     s.job.start(session.generator(), session.params(), *s.from, s.seeds,
                 static_cast<int>(session.region_params().get("connectivity")), s.column);
+    // In compare mode, pane B's parameters over the same seeds (the expressive range draws both).
+    s.result_b.reset();
+    if (ui.compare) {
+      const Session& b = ui.compare->b();
+      s.job_b.start(b.generator(), b.params(), *s.from, s.seeds,
+                    static_cast<int>(b.region_params().get("connectivity")), s.column);
+    } else {
+      s.job_b.cancel();
+    }
     // A new sweep shows its pane, unfolded where the layout has room for it.
     s.open = true;
     if (s.fold == PanelState::Closed) {
@@ -97,10 +110,12 @@ namespace {
 
 // A sweep just finished: its pictures become textures, in place of the last sweep's.
 void take_finished_sweep(SweepUi& s) {
+  if (auto r = s.job_b.take()) s.result_b = std::move(*r);
   if (auto r = s.job.take()) {
     drop_textures(s);
+    s.pick.reset();
     s.result = std::move(*r);
-    for (const SweepPicture& p : s.result->pictures) s.textures.push_back(upload(p.image));
+    for (const SweepPicture& p : s.result->pictures) s.textures.push_back(upload_image(p.image));
   }
 }
 
@@ -268,7 +283,7 @@ void draw_outlier_pictures(Session& session, const SweepUi& s, const SweepResult
 
 // The results: what was swept and its histograms beside the outliers' pictures where the pane
 // is wide, one under the other where it is not.
-void draw_sweep_results(Session& session, SweepUi& s, const SweepResult& r) {
+void draw_sweep_results(Session& session, UiState& ui, SweepUi& s, const SweepResult& r) {
   const bool wide = ImGui::GetContentRegionAvail().x > ImGui::GetFontSize() * 40.0f;
   if (wide && !ImGui::BeginTable("sweep", 2, ImGuiTableFlags_BordersInnerV)) return;
   if (wide) {
@@ -276,6 +291,7 @@ void draw_sweep_results(Session& session, SweepUi& s, const SweepResult& r) {
     ImGui::TableNextColumn();
   }
   draw_sweep_heading(r);
+  draw_expressive_range(session, ui, s);
   draw_histograms(r);
   if (wide) {
     ImGui::TableNextColumn();
@@ -301,7 +317,7 @@ void draw_sweep_pane(Session& session, UiState& ui, const UiLayout& layout) {
   if (begin_side_panel("Sweep", layout.lab, false, s.fold, s.reopen, &s.open)) {
     if (s.job.running()) draw_sweep_progress(s);
     if (s.result) {
-      draw_sweep_results(session, s, *s.result);
+      draw_sweep_results(session, ui, s, *s.result);
     } else if (!s.job.running()) {
       ImGui::TextDisabled("no sweep yet: Lab > sweep seeds");
     }

@@ -110,8 +110,8 @@ void write_range_csv(std::ostream& out,
       for (int bx = 0; bx < r->x.bins; ++bx) {
         const std::uint32_t n = r->count(bx, by);
         if (n == 0) continue;
-        out << name << ',' << number(r->x.bin_lo(bx)) << ',' << number(r->x.bin_hi(bx)) << ','
-            << number(r->y.bin_lo(by)) << ',' << number(r->y.bin_hi(by)) << ',' << n << ','
+        out << name << ',' << number(r->x.bin_lo(bx)) << ',' << number(r->x.bin_last(bx)) << ','
+            << number(r->y.bin_lo(by)) << ',' << number(r->y.bin_last(by)) << ',' << n << ','
             << number(static_cast<double>(n) / static_cast<double>(r->maps)) << '\n';
       }
     }

@@ -34,6 +34,9 @@ struct RangeAxis {
   int bin(double v) const;
   double bin_lo(int k) const { return lo + width * k; }
   double bin_hi(int k) const { return lo + width * (k + 1); }
+  // The bin's last value as people read a range: for whole numbers the last one it holds
+  // (bin 2..3 holds 2 and 3), else its upper end.
+  double bin_last(int k) const { return whole ? bin_hi(k) - 1 : bin_hi(k); }
 };
 
 struct ExpressiveRange {
@@ -71,7 +74,8 @@ ExpressiveRange expressive_range(const std::vector<SweepRow>& rows, const RangeA
 std::pair<std::string, std::string> default_range_pair(const GeneratorSpec& spec);
 
 // The ranges as CSV: one line a non-empty bin of each, "set,x_lo,x_hi,y_lo,y_hi,maps,share",
-// set being each range's name.
+// set being each range's name; a whole-number bin's ends are both in it (2,3: 2 and 3), a
+// fraction's bin runs from x_lo up to x_hi (the last bin holds x_hi too).
 void write_range_csv(std::ostream& out,
                      const std::vector<std::pair<std::string, const ExpressiveRange*>>& ranges);
 
