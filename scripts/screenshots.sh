@@ -32,6 +32,9 @@ run flood-fill-frontier --generator cellular-caves --seed 3 --width 60 --fill-pe
   --animate-regions --steps 560 --overlay-labels
 run region-labels --generator cellular-caves --seed 3 --width 60 --fill-percent 45 \
   --regions --overlay-labels
+# A level analysis mid-run: the distance map's rings from the player start, numbers when zoomed.
+run analysis-distance --generator rooms-and-tunnels --seed 3 --width 40 --height 25 \
+  --connectivity 4 --animate-regions --analysis distance --steps 290
 # Projector mode at a classroom projector's 1280x720.
 SIZE=1280x720 run projector --generator rooms-and-tunnels --seed 7 --steps 200 --projector
 # Projector mode on a map too big for readable cells: the view follows the flood fill's cursor.
