@@ -141,7 +141,9 @@ LevelFigures level_figures(const Grid& map, std::optional<Point> generator_start
                            int connectivity) {
   LevelFigures f;
   if (const auto start = analysis::analysis_start(map, generator_start, connectivity)) {
-    f.critical_path = analysis::farthest_pair(map, *start, connectivity).length;
+    f.critical_path =
+        analysis::farthest_pair(map, *start, connectivity, analysis::kMaxPairSearches, false)
+            .length;
   }
   const analysis::Loops loops = analysis::loops(map, connectivity);
   f.loops = loops.cycle_rank;

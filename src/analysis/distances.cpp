@@ -89,125 +89,145 @@ std::vector<std::size_t> path_to(const Grid& g, const DistanceMap& m, std::size_
 
 namespace {
 
-// Breadth-first searches again and again on one map, for the farthest pair's bounding searches:
-// the map's walkable cells as bytes with a closed border (so no step needs a bounds check), the
-// neighbours as index offsets in kDx/kDy's order, and the distances and queue kept between
-// searches (a search clears only the cells the last one reached).
+// Breadth-first searches again and again on one map, for the farthest pair: the walkable cells
+// as a padded grid (no bounds checks), and the distances and queue kept between searches (a
+// search clears only the cells the last one reached).
 class Searcher {
  public:
   Searcher(const Grid& g, int connectivity)
-      : w_(static_cast<std::size_t>(g.width()) + 2),
-        gw_(static_cast<std::size_t>(g.width())),
-        open_(w_ * (static_cast<std::size_t>(g.height()) + 2), 0),
-        dist_(open_.size(), kUnreached),
-        dirs_(connectivity) {
-    for (std::size_t i = 0; i < g.size(); ++i) open_[padded(i)] = is_walkable(g.tile(i)) ? 1 : 0;
-    const auto w = static_cast<std::ptrdiff_t>(w_);
-    for (std::size_t d = 0; d < 8; ++d) step_[d] = kDy[d] * w + kDx[d];
-  }
-  std::size_t padded(std::size_t cell) const { return (cell / gw_ + 1) * w_ + cell % gw_ + 1; }
+      : grid_(g, connectivity), dist_(grid_.size(), kUnreached) {}
+  std::size_t padded(std::size_t cell) const { return grid_.padded(cell); }
+  std::size_t cell(std::size_t padded) const { return grid_.cell(padded); }
 
   // Searches from `cell`; the farthest distance reached. Each cell is queued once.
   std::int32_t search(std::size_t cell) {
     for (const std::size_t p : queue_) dist_[p] = kUnreached;
     queue_.clear();
-    const std::size_t s = padded(cell);
+    const std::size_t s = grid_.padded(cell);
     dist_[s] = 0;
     queue_.push_back(s);
     for (std::size_t head = 0; head < queue_.size(); ++head) {
       const std::size_t p = queue_[head];
       const std::int32_t next = dist_[p] + 1;
-      for (int d = 0; d < dirs_; ++d) {
-        const auto q = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(p) + step_[d]);
-        if (!open_[q] || dist_[q] != kUnreached) continue;
+      grid_.for_each_open_neighbour(p, [&](std::size_t q) {
+        if (dist_[q] != kUnreached) return;
         dist_[q] = next;
         queue_.push_back(q);
-      }
+      });
     }
     return dist_[queue_.back()];
   }
   std::int32_t distance_padded(std::size_t p) const { return dist_[p]; }
+  // The cell `steps` steps back from `to` towards the last search's start, each step to the first
+  // neighbour one nearer (kDx/kDy's order).
+  std::size_t back_from(std::size_t to, std::int32_t steps) const {
+    std::size_t p = grid_.padded(to);
+    for (std::int32_t k = 0; k < steps && dist_[p] > 0; ++k) {
+      std::size_t nearer = p;
+      for (int d = 0; d < grid_.dirs() && nearer == p; ++d) {
+        const std::size_t q = grid_.step(p, d);
+        if (grid_.open(q) && dist_[q] == dist_[p] - 1) nearer = q;
+      }
+      p = nearer;
+    }
+    return grid_.cell(p);
+  }
+  // The last search's cells in the order taken (padded indices), and the first one taken at
+  // its farthest distance, as a cell of the map.
+  const std::vector<std::size_t>& taken() const { return queue_; }
+  std::size_t farthest() const {
+    std::size_t k = queue_.size() - 1;
+    while (k > 0 && dist_[queue_[k - 1]] == dist_[queue_.back()]) --k;
+    return grid_.cell(queue_[k]);
+  }
 
  private:
-  std::size_t w_, gw_;
-  std::vector<std::uint8_t> open_;
+  PaddedGrid grid_;
   std::vector<std::int32_t> dist_;
   std::vector<std::size_t> queue_;
-  std::array<std::ptrdiff_t, 8> step_{};
-  int dirs_;
 };
 
 }  // namespace
 
-FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, int max_searches) {
+FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, int max_searches,
+                           bool with_path) {
+  check_connectivity(connectivity);
+  if (start >= g.size() || !is_walkable(g.tile(start))) {
+    throw std::invalid_argument("the farthest pair starts on a walkable cell");
+  }
   FarthestPair out;
+  Searcher searcher(g, connectivity);
   // The double sweep: the start's farthest cell a, then a's farthest cell b.
-  const DistanceMap from_start = distances_from(g, start, connectivity);
-  out.a = from_start.farthest;
-  DistanceMap from_a = distances_from(g, out.a, connectivity);
-  out.searches = 2;
-  out.b = from_a.farthest;
-  out.length = from_a.farthest_distance;
-  std::size_t best_from = out.a;  // the search whose farthest cell gave the length
+  const std::int32_t from_start = searcher.search(start);
+  out.a = searcher.farthest();
+  const std::vector<std::size_t> cells = searcher.taken();  // the start's region
+  const std::size_t n = cells.size();
 
   // Bounding each cell's eccentricity (its farthest walk; Takes and Kosters 2011): a search
   // from v bounds every cell w's by ecc(v) - d(v,w) and d(v,w) below and ecc(v) + d(v,w) above.
   // The longest walk is at least the longest search (lb) and at most the largest bound above
-  // (ub); searches from cells whose bounds could still change either, taken alternately by the
+  // (ub); searches from cells whose bounds could still raise lb, taken alternately by the
   // highest bound above and the lowest below, close the gap.
-  const std::vector<std::uint32_t>& cells = from_start.order;  // the start's region
-  const std::size_t n = cells.size();
   std::vector<std::int32_t> low(n, 0), high(n, std::numeric_limits<std::int32_t>::max());
   std::vector<char> searched(n, 0);
-  std::int32_t lb = out.length;
-  // A search's bounds: `distance` of each region cell (by its place k) and the farthest.
-  const auto bound = [&](auto&& distance, std::int32_t ecc, std::size_t from) {
+  std::int32_t lb = 0;
+  std::size_t best_from = start;  // the search whose farthest cell gave lb
+  // After each search, in one pass: every cell's bounds, the largest bound above (ub), and the
+  // two cells the next search may take (the highest bound above, the lowest below) among those
+  // whose bound above could still raise lb.
+  std::int32_t ub = 0;
+  std::optional<std::size_t> next_high, next_low;
+  const auto searched_from = [&](std::size_t from, std::int32_t ecc) {
+    if (ecc > lb) {
+      lb = ecc;
+      best_from = from;
+    }
+    const std::size_t from_padded = searcher.padded(from);
+    ub = 0;
+    next_high.reset();
+    next_low.reset();
     for (std::size_t k = 0; k < n; ++k) {
-      const std::int32_t d = distance(k);
+      const std::int32_t d = searcher.distance_padded(cells[k]);
       low[k] = std::max({low[k], d, ecc - d});
       high[k] = std::min(high[k], ecc + d);
-      if (cells[k] == from) searched[k] = 1;
-    }
-  };
-  const auto from_map = [&cells](const DistanceMap& m) {
-    return [&cells, &m](std::size_t k) { return m.distance[cells[k]]; };
-  };
-  bound(from_map(from_start), from_start.farthest_distance, start);
-  bound(from_map(from_a), from_a.farthest_distance, out.a);
-  Searcher searcher(g, connectivity);
-  std::vector<std::size_t> padded(n);
-  for (std::size_t k = 0; k < n; ++k) padded[k] = searcher.padded(cells[k]);
-  for (bool take_high = true;; take_high = !take_high) {
-    // ub: the largest bound above; the next cell: one whose bound could still raise lb.
-    std::int32_t ub = 0;
-    std::optional<std::size_t> next;
-    for (std::size_t k = 0; k < n; ++k) {
+      if (cells[k] == from_padded) searched[k] = 1;
       ub = std::max(ub, high[k]);
       if (searched[k] || high[k] <= lb) continue;
-      if (!next || (take_high ? high[k] > high[*next] : low[k] < low[*next])) next = k;
+      if (!next_high || high[k] > high[*next_high]) next_high = k;
+      if (!next_low || low[k] < low[*next_low]) next_low = k;
     }
-    if (ub <= lb || !next) break;  // proved: no walk is longer than lb
+  };
+  searched_from(start, from_start);
+  out.length = searcher.search(out.a);
+  out.b = searcher.farthest();
+  out.searches = 2;
+  searched_from(out.a, out.length);  // lb is the double sweep's length now
+  best_from = out.a;
+  // The first check searches from the middle of a-b: a central cell's search bounds every cell
+  // from above by little more than the length (iFUB's start), so few more are needed.
+  if (out.length >= 2 && max_searches > 2 && ub > lb) {
+    const std::size_t middle = searcher.back_from(out.b, out.length / 2);
+    ++out.searches;
+    searched_from(middle, searcher.search(middle));
+  }
+  for (bool take_high = true; ub > lb && next_high; take_high = !take_high) {
     if (out.searches >= max_searches) {
       out.exact = false;
       break;
     }
-    const std::int32_t ecc = searcher.search(cells[*next]);
+    const std::size_t from = searcher.cell(cells[take_high ? *next_high : *next_low]);
     ++out.searches;
-    bound([&](std::size_t k) { return searcher.distance_padded(padded[k]); }, ecc, cells[*next]);
-    if (ecc > lb) {
-      lb = ecc;
-      best_from = cells[*next];
-    }
+    searched_from(from, searcher.search(from));
   }
+  // Here ub <= lb: proved, no walk is longer than lb (or the bound of searches is spent).
   if (best_from != out.a) {  // (the only way lb grew past the double sweep's length)
-    // A longer walk than the double sweep's: its ends and cells, from one more search.
-    from_a = distances_from(g, best_from, connectivity);
-    ++out.searches;
+    // A longer walk than the double sweep's: its ends, from one more search.
+    out.length = searcher.search(best_from);
+    out.b = searcher.farthest();
     out.a = best_from;
-    out.b = from_a.farthest;
-    out.length = from_a.farthest_distance;
+    ++out.searches;
   }
-  out.path = path_to(g, from_a, out.b);
+  if (with_path) out.path = path_to(g, distances_from(g, out.a, connectivity), out.b);
   return out;
 }
 

@@ -7,9 +7,9 @@
 // cell farthest from it (a); a search from a finds the cell farthest from that (b). On a maze
 // (a tree) a-b is the farthest pair. Where the walkable cells make loops the two searches can
 // fall short, so more searches follow, each bounding every cell's farthest walk from above and
-// below (Takes and Kosters, "Determining the diameter of small world networks", 2011), until
-// the length is proved the longest, or the bound of searches is spent (then `exact` is false and
-// the length is a lower bound).
+// below (Takes and Kosters, "Determining the diameter of small world networks", 2011), the first
+// from the middle of a-b (as iFUB starts), until the length is proved the longest, or the bound
+// of searches is spent (then `exact` is false and the length is a lower bound).
 
 #include <cstddef>
 #include <cstdint>
@@ -59,7 +59,8 @@ struct FarthestPair {
   std::vector<std::size_t> path;  // a shortest walk from a to b, a first
 };
 
+// With `with_path` false the path is left empty (the length is all a sweep's figures need).
 FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity,
-                           int max_searches = kMaxPairSearches);
+                           int max_searches = kMaxPairSearches, bool with_path = true);
 
 }  // namespace dungen::analysis

@@ -10,22 +10,28 @@
 namespace dungen::analysis {
 
 std::vector<DeadEnd> dead_ends(const Grid& g, int connectivity) {
-  check_connectivity(connectivity);
+  const PaddedGrid pg(g, connectivity);
+  const auto neighbours = [&](std::size_t p) {
+    int n = 0;
+    pg.for_each_open_neighbour(p, [&](std::size_t) { ++n; });
+    return n;
+  };
   std::vector<DeadEnd> out;
   for (std::size_t i = 0; i < g.size(); ++i) {
-    if (!is_walkable(g.tile(i)) || walkable_neighbours(g, i, connectivity) != 1) continue;
+    const std::size_t start = pg.padded(i);
+    if (!pg.open(start) || neighbours(start) != 1) continue;
     DeadEnd d{i, 1};
     // Back along the corridor while each cell has two neighbours (the one it came from and the
     // next): never more cells than the map has.
-    std::size_t prev = i;
-    std::size_t at = i;
-    for_each_walkable_neighbour(g, i, connectivity, [&](std::size_t j) { at = j; });
+    std::size_t prev = start;
+    std::size_t at = start;
+    pg.for_each_open_neighbour(start, [&](std::size_t q) { at = q; });
     for (std::size_t guard = 0; guard < g.size(); ++guard) {
       std::size_t next = at;
       int n = 0;
-      for_each_walkable_neighbour(g, at, connectivity, [&](std::size_t j) {
+      pg.for_each_open_neighbour(at, [&](std::size_t q) {
         ++n;
-        if (j != prev) next = j;
+        if (q != prev) next = q;
       });
       if (n != 2) break;
       ++d.corridor;
@@ -39,23 +45,26 @@ std::vector<DeadEnd> dead_ends(const Grid& g, int connectivity) {
 
 namespace {
 
-// Pairs of walkable neighbours, each counted once (from the cell before the other in row-major
-// order: E and S, and with corners SE and SW).
-std::int64_t walkable_edges(const Grid& g, int connectivity) {
-  std::int64_t edges = 0;
-  for (std::size_t i = 0; i < g.size(); ++i) {
-    if (!is_walkable(g.tile(i))) continue;
-    for_each_walkable_neighbour(g, i, connectivity, [&](std::size_t j) { edges += j > i; });
-  }
-  return edges;
-}
-
 std::uint32_t find_root(std::vector<std::uint32_t>& parent, std::uint32_t r) {
   while (parent[r] != r) {
     parent[r] = parent[parent[r]];
     r = parent[r];
   }
   return r;
+}
+
+// The directions that count each pair of neighbours once: those to a later cell in row-major
+// order (E and S; with corners SE and SW), as kDx/kDy indices.
+constexpr std::array<int, 2> kForward4 = {1, 2};
+constexpr std::array<int, 4> kForward8 = {1, 2, 5, 6};
+
+template <class F>
+void for_each_forward(const PaddedGrid& pg, std::size_t p, F&& f) {
+  if (pg.dirs() == 4) {
+    for (const int d : kForward4) f(pg.step(p, d));
+  } else {
+    for (const int d : kForward8) f(pg.step(p, d));
+  }
 }
 
 }  // namespace
@@ -65,49 +74,65 @@ Loops loops(const Grid& g, int connectivity) {
   Loops out;
   const RegionMap regions = label_regions(g, connectivity);
   out.components = regions.count();
-  out.cells = static_cast<std::int64_t>(g.count_walkable());
-  out.edges = walkable_edges(g, connectivity);
+  const PaddedGrid pg(g, connectivity);
+  // Pairs of walkable neighbours, each counted once (from the cell before the other).
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    const std::size_t p = pg.padded(i);
+    if (!pg.open(p)) continue;
+    ++out.cells;
+    for_each_forward(pg, p, [&](std::size_t q) { out.edges += pg.open(q); });
+  }
   out.cycle_rank = out.edges - out.cells + out.components;
 
   // The room graph: each room (a label >= 0) one node, each piece of walkable cells outside
   // rooms (a corridor, a door) one node; two nodes joined when cells of theirs touch.
   if (!g.has_labels()) return out;
-  std::vector<std::int32_t> rooms;
+  std::int32_t top = -1;
   for (std::size_t i = 0; i < g.size(); ++i) {
-    if (is_walkable(g.tile(i)) && g.label(i) >= 0) rooms.push_back(g.label(i));
+    if (is_walkable(g.tile(i))) top = std::max(top, g.label(i));
   }
-  if (rooms.empty()) return out;
-  std::sort(rooms.begin(), rooms.end());
-  rooms.erase(std::unique(rooms.begin(), rooms.end()), rooms.end());
+  if (top < 0) return out;
   out.has_rooms = true;
-  // Node ids: rooms first (by label), then the corridor pieces, numbered as found.
-  std::vector<std::int32_t> node(g.size(), -1);
+  // Node ids: rooms first (by label), then the corridor pieces, numbered as found (by padded
+  // cell, -1 for none).
+  std::vector<std::int32_t> room_node(static_cast<std::size_t>(top) + 1, -1);
+  std::int32_t nodes = 0;
   for (std::size_t i = 0; i < g.size(); ++i) {
-    if (!is_walkable(g.tile(i)) || g.label(i) < 0) continue;
-    node[i] = static_cast<std::int32_t>(std::lower_bound(rooms.begin(), rooms.end(), g.label(i)) -
-                                        rooms.begin());
+    const std::int32_t l = g.label(i);
+    if (is_walkable(g.tile(i)) && l >= 0) room_node[static_cast<std::size_t>(l)] = 0;
   }
-  auto nodes = static_cast<std::int32_t>(rooms.size());
+  for (std::int32_t& n : room_node) {
+    if (n == 0) n = nodes++;  // labels in order: rooms numbered by label
+  }
+  std::vector<std::int32_t> node(pg.size(), -1);
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    const std::int32_t l = g.label(i);
+    if (is_walkable(g.tile(i)) && l >= 0)
+      node[pg.padded(i)] = room_node[static_cast<std::size_t>(l)];
+  }
   std::vector<std::size_t> queue;
   for (std::size_t i = 0; i < g.size(); ++i) {
-    if (!is_walkable(g.tile(i)) || node[i] >= 0) continue;
+    const std::size_t p = pg.padded(i);
+    if (!pg.open(p) || node[p] >= 0) continue;
     const std::int32_t id = nodes++;
-    node[i] = id;
-    queue.assign(1, i);
+    node[p] = id;
+    queue.assign(1, p);
     for (std::size_t head = 0; head < queue.size(); ++head) {
-      for_each_walkable_neighbour(g, queue[head], connectivity, [&](std::size_t j) {
-        if (node[j] >= 0 || g.label(j) >= 0) return;
-        node[j] = id;
-        queue.push_back(j);
+      pg.for_each_open_neighbour(queue[head], [&](std::size_t q) {
+        if (node[q] >= 0 || g.label(pg.cell(q)) >= 0) return;
+        node[q] = id;
+        queue.push_back(q);
       });
     }
   }
   std::vector<std::pair<std::int32_t, std::int32_t>> edges;
   for (std::size_t i = 0; i < g.size(); ++i) {
-    if (node[i] < 0) continue;
-    for_each_walkable_neighbour(g, i, connectivity, [&](std::size_t j) {
-      if (node[j] != node[i])
-        edges.emplace_back(std::min(node[i], node[j]), std::max(node[i], node[j]));
+    const std::size_t p = pg.padded(i);
+    if (node[p] < 0) continue;
+    for_each_forward(pg, p, [&](std::size_t q) {
+      if (node[q] >= 0 && node[q] != node[p]) {
+        edges.emplace_back(std::min(node[p], node[q]), std::max(node[p], node[q]));
+      }
     });
   }
   std::sort(edges.begin(), edges.end());
@@ -130,8 +155,8 @@ Loops loops(const Grid& g, int connectivity) {
 }
 
 std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
-  check_connectivity(connectivity);
-  const std::size_t n = g.size();
+  const PaddedGrid pg(g, connectivity);  // cells below are padded indices
+  const std::size_t n = pg.size();
   constexpr std::uint32_t kNone = 0xFFFFFFFFu;
   std::vector<std::uint32_t> disc(n, kNone), low(n, 0), parent(n, kNone), size(n, 0);
   // The parts a cell's loss separates (children whose subtree cannot reach above it): kept only
@@ -150,8 +175,9 @@ std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
   std::vector<std::uint32_t> candidates;
   std::vector<Chokepoint> out;
   std::uint32_t time = 0;
-  for (std::size_t root = 0; root < n; ++root) {
-    if (!is_walkable(g.tile(root)) || disc[root] != kNone) continue;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    const std::size_t root = pg.padded(i);
+    if (!pg.open(root) || disc[root] != kNone) continue;
     candidates.clear();
     disc[root] = low[root] = time++;
     size[root] = 1;
@@ -162,12 +188,8 @@ std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
       Frame& f = stack.back();
       const std::uint32_t v = f.cell;
       if (f.next_dir < connectivity) {
-        const auto d = static_cast<std::size_t>(f.next_dir++);
-        const Point p = g.point(v);
-        const int x = p.x + kDx[d], y = p.y + kDy[d];
-        if (!g.in_bounds(x, y)) continue;
-        const auto w = static_cast<std::uint32_t>(g.index(x, y));
-        if (!is_walkable(g.tile(w))) continue;
+        const auto w = static_cast<std::uint32_t>(pg.step(v, f.next_dir++));
+        if (!pg.open(w)) continue;
         if (disc[w] == kNone) {
           parent[w] = v;
           disc[w] = low[w] = time++;
@@ -197,7 +219,7 @@ std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
       // The root's every child is a part of its own; it splits the region only with two.
       if (c == root && s.count < 2) continue;
       const std::int64_t rest = region - 1 - s.sum;
-      out.push_back({c, region - 1 - std::max(s.largest, rest)});
+      out.push_back({pg.cell(c), region - 1 - std::max(s.largest, rest)});
     }
     separated.clear();
   }

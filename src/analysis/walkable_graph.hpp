@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <vector>
 
 #include "core/grid.hpp"
 #include "core/tile.hpp"
@@ -36,6 +37,51 @@ void for_each_walkable_neighbour(const Grid& g, std::size_t i, int connectivity,
     if (is_walkable(g.tile(j))) f(j);
   }
 }
+
+// The walkable cells as bytes with a closed border one cell wide, so a step to a neighbour is an
+// index offset with no bounds check: what the searches over a whole map (the farthest pair's,
+// the loops', the chokepoints') walk. Neighbours in kDx/kDy's order.
+class PaddedGrid {
+ public:
+  PaddedGrid(const Grid& g, int connectivity)
+      : w_(static_cast<std::size_t>(g.width()) + 2),
+        gw_(static_cast<std::size_t>(g.width())),
+        open_(w_ * (static_cast<std::size_t>(g.height()) + 2), 0),
+        dirs_(connectivity) {
+    check_connectivity(connectivity);
+    for (std::size_t y = 0; y < static_cast<std::size_t>(g.height()); ++y) {
+      for (std::size_t x = 0; x < gw_; ++x) {
+        open_[(y + 1) * w_ + x + 1] = is_walkable(g.tile(y * gw_ + x)) ? 1 : 0;
+      }
+    }
+    const auto w = static_cast<std::ptrdiff_t>(w_);
+    for (std::size_t d = 0; d < 8; ++d) step_[d] = kDy[d] * w + kDx[d];
+  }
+  std::size_t size() const { return open_.size(); }
+  int dirs() const { return dirs_; }
+  bool open(std::size_t p) const { return open_[p] != 0; }
+  std::size_t padded(std::size_t cell) const { return (cell / gw_ + 1) * w_ + cell % gw_ + 1; }
+  std::size_t cell(std::size_t p) const { return (p / w_ - 1) * gw_ + p % w_ - 1; }
+  // The neighbour of padded cell p in direction d (0..7, kDx/kDy's order).
+  std::size_t step(std::size_t p, int d) const {
+    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(p) +
+                                    step_[static_cast<std::size_t>(d)]);
+  }
+  // Calls f(q) for each walkable neighbour q of padded cell p.
+  template <class F>
+  void for_each_open_neighbour(std::size_t p, F&& f) const {
+    for (int d = 0; d < dirs_; ++d) {
+      const std::size_t q = step(p, d);
+      if (open_[q]) f(q);
+    }
+  }
+
+ private:
+  std::size_t w_, gw_;
+  std::vector<std::uint8_t> open_;
+  std::array<std::ptrdiff_t, 8> step_{};
+  int dirs_;
+};
 
 // How many walkable neighbours cell i has.
 inline int walkable_neighbours(const Grid& g, std::size_t i, int connectivity) {
