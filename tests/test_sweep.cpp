@@ -54,14 +54,14 @@ TEST(Sweep, ThreadsAreCutToFitTheMemoryBudget) {
 TEST(Sweep, RowsAreTheSameWhateverTheThreadCount) {
   for (const GeneratorSpec* spec : all_generators()) {
     SCOPED_TRACE(spec->name);
-    SweepOptions o{.first_seed = 10, .last_seed = 49, .threads = 1};
+    SweepOptions o{.first_seed = 10, .last_seed = 33, .threads = 1};
     const std::string one = csv(run_sweep(*spec, spec->schema.defaults(), o));
     o.threads = 3;
     std::uint64_t heard = 0;
     const std::string three =
         csv(run_sweep(*spec, spec->schema.defaults(), o, [&](std::uint64_t d) { heard = d; }));
     EXPECT_EQ(one, three);
-    EXPECT_EQ(heard, 40u);
+    EXPECT_EQ(heard, 24u);
   }
 }
 
