@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "analysis/breadth_first.hpp"
 #include "analysis/regions.hpp"
 #include "analysis/walkable_graph.hpp"
 
@@ -43,31 +44,14 @@ DistanceMap distances_from(const Grid& g, std::size_t start, int connectivity) {
   if (start >= g.size() || !is_walkable(g.tile(start))) {
     throw std::invalid_argument("the distance map starts on a walkable cell");
   }
+  BreadthFirst search(g, connectivity);
   DistanceMap m;
   m.connectivity = connectivity;
   m.start = start;
-  m.distance.assign(g.size(), kUnreached);
-  m.distance[start] = 0;
-  m.order.push_back(static_cast<std::uint32_t>(start));
-  // The order is the queue: each cell is taken once, so the loop ends after the region's cells.
-  for (std::size_t head = 0; head < m.order.size(); ++head) {
-    const std::size_t i = m.order[head];
-    const std::int32_t next = m.distance[i] + 1;
-    for_each_walkable_neighbour(g, i, connectivity, [&](std::size_t j) {
-      if (m.distance[j] != kUnreached) return;
-      m.distance[j] = next;
-      m.order.push_back(static_cast<std::uint32_t>(j));
-    });
-  }
-  m.farthest = m.order.back();
-  m.farthest_distance = m.distance[m.farthest];
-  // The first cell taken at the farthest distance.
-  for (const std::uint32_t i : m.order) {
-    if (m.distance[i] == m.farthest_distance) {
-      m.farthest = i;
-      break;
-    }
-  }
+  m.farthest_distance = search.search(start);
+  m.farthest = search.farthest();
+  search.distances(m.distance);
+  search.taken_cells(m.order);
   return m;
 }
 
@@ -87,68 +71,6 @@ std::vector<std::size_t> path_to(const Grid& g, const DistanceMap& m, std::size_
   return path;
 }
 
-namespace {
-
-// Breadth-first searches again and again on one map, for the farthest pair: the walkable cells
-// as a padded grid (no bounds checks), and the distances and queue kept between searches (a
-// search clears only the cells the last one reached).
-class Searcher {
- public:
-  Searcher(const Grid& g, int connectivity)
-      : grid_(g, connectivity), dist_(grid_.size(), kUnreached) {}
-  std::size_t padded(std::size_t cell) const { return grid_.padded(cell); }
-  std::size_t cell(std::size_t padded) const { return grid_.cell(padded); }
-
-  // Searches from `cell`; the farthest distance reached. Each cell is queued once.
-  std::int32_t search(std::size_t cell) {
-    for (const std::size_t p : queue_) dist_[p] = kUnreached;
-    queue_.clear();
-    const std::size_t s = grid_.padded(cell);
-    dist_[s] = 0;
-    queue_.push_back(s);
-    for (std::size_t head = 0; head < queue_.size(); ++head) {
-      const std::size_t p = queue_[head];
-      const std::int32_t next = dist_[p] + 1;
-      grid_.for_each_open_neighbour(p, [&](std::size_t q) {
-        if (dist_[q] != kUnreached) return;
-        dist_[q] = next;
-        queue_.push_back(q);
-      });
-    }
-    return dist_[queue_.back()];
-  }
-  std::int32_t distance_padded(std::size_t p) const { return dist_[p]; }
-  // The cell `steps` steps back from `to` towards the last search's start, each step to the first
-  // neighbour one nearer (kDx/kDy's order).
-  std::size_t back_from(std::size_t to, std::int32_t steps) const {
-    std::size_t p = grid_.padded(to);
-    for (std::int32_t k = 0; k < steps && dist_[p] > 0; ++k) {
-      std::size_t nearer = p;
-      for (int d = 0; d < grid_.dirs() && nearer == p; ++d) {
-        const std::size_t q = grid_.step(p, d);
-        if (grid_.open(q) && dist_[q] == dist_[p] - 1) nearer = q;
-      }
-      p = nearer;
-    }
-    return grid_.cell(p);
-  }
-  // The last search's cells in the order taken (padded indices), and the first one taken at
-  // its farthest distance, as a cell of the map.
-  const std::vector<std::size_t>& taken() const { return queue_; }
-  std::size_t farthest() const {
-    std::size_t k = queue_.size() - 1;
-    while (k > 0 && dist_[queue_[k - 1]] == dist_[queue_.back()]) --k;
-    return grid_.cell(queue_[k]);
-  }
-
- private:
-  PaddedGrid grid_;
-  std::vector<std::int32_t> dist_;
-  std::vector<std::size_t> queue_;
-};
-
-}  // namespace
-
 FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, int max_searches,
                            bool with_path) {
   check_connectivity(connectivity);
@@ -156,46 +78,105 @@ FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, i
     throw std::invalid_argument("the farthest pair starts on a walkable cell");
   }
   FarthestPair out;
-  Searcher searcher(g, connectivity);
+  BreadthFirst searcher(g, connectivity);
   // The double sweep: the start's farthest cell a, then a's farthest cell b.
   const std::int32_t from_start = searcher.search(start);
   out.a = searcher.farthest();
-  const std::vector<std::size_t> cells = searcher.taken();  // the start's region
+  // The start's region in row-major order (so each pass below reads the distances in order).
+  std::vector<std::uint32_t> cells;
+  searcher.reached_in_row_order(cells);
   const std::size_t n = cells.size();
 
   // Bounding each cell's eccentricity (its farthest walk; Takes and Kosters 2011): a search
   // from v bounds every cell w's by ecc(v) - d(v,w) and d(v,w) below and ecc(v) + d(v,w) above.
-  // The longest walk is at least the longest search (lb) and at most the largest bound above
-  // (ub); searches from cells whose bounds could still raise lb, taken alternately by the
-  // highest bound above and the lowest below, close the gap.
+  // The longest walk is at least the longest search (lb) and at most both the largest bound above
+  // and twice any searched cell's eccentricity (ub). A cell is still worth a search while it
+  // could raise lb (its bound above exceeds lb) or lower ub (twice its bound below is under ub: a
+  // central cell); such cells are searched, taken alternately by the highest bound above and the
+  // lowest below, until the gap closes.
   std::vector<std::int32_t> low(n, 0), high(n, std::numeric_limits<std::int32_t>::max());
   std::vector<char> searched(n, 0);
   std::int32_t lb = 0;
   std::size_t best_from = start;  // the search whose farthest cell gave lb
-  // After each search, in one pass: every cell's bounds, the largest bound above (ub), and the
-  // two cells the next search may take (the highest bound above, the lowest below) among those
-  // whose bound above could still raise lb.
-  std::int32_t ub = 0;
-  std::optional<std::size_t> next_high, next_low;
+  std::int32_t ub = std::numeric_limits<std::int32_t>::max();
+  std::int32_t twice_ecc = ub;  // the least of 2 ecc(v) over the searches
+  // After each search, in one pass: every cell's bounds, ub, and the two cells the next search
+  // may take (the highest bound above, the lowest below) among those still worth a search.
+  constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  std::size_t next_high = kNone, next_low = kNone;
+  // Of cells equally central by their bounds, the one nearest the middle of the region's bounding
+  // box (on an open room the bounds alone cannot tell its middle from its edge's middle).
+  std::int64_t x0 = std::numeric_limits<std::int64_t>::max(), x1 = 0, y0 = x0, y1 = 0;
+  for (const std::uint32_t c : cells) {
+    const Point p = g.point(searcher.cell(c));
+    x0 = std::min<std::int64_t>(x0, p.x);
+    x1 = std::max<std::int64_t>(x1, p.x);
+    y0 = std::min<std::int64_t>(y0, p.y);
+    y1 = std::max<std::int64_t>(y1, p.y);
+  }
+  const auto off_centre = [&](std::uint32_t c) {
+    const Point p = g.point(searcher.cell(c));
+    const std::int64_t dx = 2 * p.x - x0 - x1, dy = 2 * p.y - y0 - y1;
+    return dx * dx + dy * dy;
+  };
+  // The proof's last part, once few cells are left that could end a longer walk (the finalists:
+  // bound above over lb): such a walk needs both its ends among them, and every search from v
+  // bounds the walk between w and z by d(v,w) + d(v,z). Each search from then on keeps its
+  // distances to the finalists; when every pair of those still left has a search that bounds it
+  // by lb, no longer walk exists.
+  std::vector<std::size_t> finalists;
+  std::vector<std::int32_t> finalist_distances;  // a row of finalists.size() per search
+  const auto pairs_bounded = [&] {
+    const std::size_t f = finalists.size();
+    const std::size_t rows = finalist_distances.size() / f;
+    for (std::size_t i = 0; i < f; ++i) {
+      if (high[finalists[i]] <= lb) continue;
+      for (std::size_t j = i + 1; j < f; ++j) {
+        if (high[finalists[j]] <= lb) continue;
+        bool bounded = false;
+        for (std::size_t r = 0; r < rows && !bounded; ++r) {
+          bounded = finalist_distances[r * f + i] + finalist_distances[r * f + j] <= lb;
+        }
+        if (!bounded) return false;
+      }
+    }
+    return true;
+  };
   const auto searched_from = [&](std::size_t from, std::int32_t ecc) {
     if (ecc > lb) {
       lb = ecc;
       best_from = from;
     }
+    twice_ecc = std::min(twice_ecc, 2 * ecc);
     const std::size_t from_padded = searcher.padded(from);
-    ub = 0;
-    next_high.reset();
-    next_low.reset();
+    std::int32_t highest = 0;
+    std::size_t above_lb = 0;
+    next_high = next_low = kNone;
     for (std::size_t k = 0; k < n; ++k) {
       const std::int32_t d = searcher.distance_padded(cells[k]);
       low[k] = std::max({low[k], d, ecc - d});
       high[k] = std::min(high[k], ecc + d);
       if (cells[k] == from_padded) searched[k] = 1;
-      ub = std::max(ub, high[k]);
-      if (searched[k] || high[k] <= lb) continue;
-      if (!next_high || high[k] > high[*next_high]) next_high = k;
-      if (!next_low || low[k] < low[*next_low]) next_low = k;
+      highest = std::max(highest, high[k]);
+      above_lb += high[k] > lb ? 1 : 0;
+      if (searched[k] || (high[k] <= lb && 2 * low[k] >= ub)) continue;
+      if (next_high == kNone || high[k] > high[next_high]) next_high = k;
+      if (next_low == kNone || low[k] < low[next_low] ||
+          (low[k] == low[next_low] && off_centre(cells[k]) < off_centre(cells[next_low]))) {
+        next_low = k;
+      }
     }
+    ub = std::min(highest, twice_ecc);
+    if (ub <= lb || above_lb > kMaxFinalists) return;
+    if (finalists.empty()) {
+      for (std::size_t k = 0; k < n; ++k) {
+        if (high[k] > lb) finalists.push_back(k);
+      }
+    }
+    for (const std::size_t k : finalists) {
+      finalist_distances.push_back(searcher.distance_padded(cells[k]));
+    }
+    if (pairs_bounded()) ub = lb;
   };
   searched_from(start, from_start);
   out.length = searcher.search(out.a);
@@ -205,17 +186,26 @@ FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, i
   best_from = out.a;
   // The first check searches from the middle of a-b: a central cell's search bounds every cell
   // from above by little more than the length (iFUB's start), so few more are needed.
+  // When the length is odd the walk has two middle cells, each as near one end as the other is
+  // to the other end: the first bounds the cells on a's side, the second those on b's (on an open
+  // room of even width, where every cell of the far edge is as eccentric as a, the two together
+  // prove the length where either alone leaves that whole edge to search one cell at a time).
   if (out.length >= 2 && max_searches > 2 && ub > lb) {
     const std::size_t middle = searcher.back_from(out.b, out.length / 2);
+    const std::size_t other_middle = searcher.back_from(out.b, out.length / 2 + 1);
     ++out.searches;
     searched_from(middle, searcher.search(middle));
+    if (out.length % 2 == 1 && max_searches > 3 && ub > lb) {
+      ++out.searches;
+      searched_from(other_middle, searcher.search(other_middle));
+    }
   }
-  for (bool take_high = true; ub > lb && next_high; take_high = !take_high) {
+  for (bool take_high = true; ub > lb && next_high != kNone; take_high = !take_high) {
     if (out.searches >= max_searches) {
       out.exact = false;
       break;
     }
-    const std::size_t from = searcher.cell(cells[take_high ? *next_high : *next_low]);
+    const std::size_t from = searcher.cell(cells[take_high ? next_high : next_low]);
     ++out.searches;
     searched_from(from, searcher.search(from));
   }

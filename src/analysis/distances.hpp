@@ -8,8 +8,10 @@
 // (a tree) a-b is the farthest pair. Where the walkable cells make loops the two searches can
 // fall short, so more searches follow, each bounding every cell's farthest walk from above and
 // below (Takes and Kosters, "Determining the diameter of small world networks", 2011), the first
-// from the middle of a-b (as iFUB starts), until the length is proved the longest, or the bound
-// of searches is spent (then `exact` is false and the length is a lower bound).
+// from the middle of a-b (as iFUB starts; from both middles when the length is odd), until the
+// length is proved the longest, or the bound of searches is spent (then `exact` is false and the
+// length is a lower bound). Once only a few cells could still end a longer walk, their pairs are
+// checked directly: any search from v bounds the walk from w to z by d(v,w) + d(v,z).
 
 #include <cstddef>
 #include <cstdint>
@@ -49,6 +51,9 @@ std::vector<std::size_t> path_to(const Grid& g, const DistanceMap& m, std::size_
 
 // More searches than this and the farthest pair settles for its lower bound (exact = false).
 inline constexpr int kMaxPairSearches = 64;
+// The check's last part compares pairs of the cells that could still end a longer walk once there
+// are at most this many (a few hundred searches' worth of sums at most: see farthest_pair).
+inline constexpr std::size_t kMaxFinalists = 256;
 
 struct FarthestPair {
   std::size_t a = 0;  // the cell farthest from the start (the first search)
