@@ -34,21 +34,7 @@ BreadthFirst::BreadthFirst(const Grid& g, int connectivity)
   for (std::size_t d = 0; d < 8; ++d) {
     step_[d] = kDy[d] * static_cast<std::ptrdiff_t>(pw_) + kDx[d];
   }
-  const auto* tiles = reinterpret_cast<const std::uint8_t*>(g.tiles().data());
-  std::int32_t* dist = &dist_[0];
-  std::fill(dist, dist + pw_, kWallDistance);
-  std::fill(dist + (h_ + 1) * pw_, dist + size_, kWallDistance);
-  std::size_t walkable = 0;
-  for (std::size_t y = 0; y < h_; ++y) {
-    std::int32_t* row = dist + (y + 1) * pw_;
-    const std::uint8_t* t = tiles + y * w_;
-    row[0] = row[w_ + 1] = kWallDistance;
-    for (std::size_t x = 0; x < w_; ++x) {
-      const bool open = is_walkable(static_cast<Tile>(t[x]));
-      row[x + 1] = open ? kUnreached : kWallDistance;
-      walkable += open ? 1 : 0;
-    }
-  }
+  const std::size_t walkable = fill_padded(g, &dist_[0], kUnreached, kWallDistance);
   // Every walkable cell queued once, and one slot more (the search writes each neighbour to the
   // queue's end before it knows whether to keep it).
   queue_.resize(walkable + 1);
@@ -121,7 +107,7 @@ void BreadthFirst::distances(std::vector<std::int32_t>& out) const {
 }
 
 void BreadthFirst::taken_cells(std::vector<std::uint32_t>& out) const {
-  out.resize(taken_);
+  resize_big(out, taken_);
   for (std::size_t k = 0; k < taken_; ++k) out[k] = static_cast<std::uint32_t>(cell(queue_[k]));
 }
 

@@ -1,11 +1,11 @@
 #include "analysis/level_shape.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 #include <utility>
 
 #include "analysis/regions.hpp"
 #include "analysis/walkable_graph.hpp"
+#include "core/big_buffer.hpp"
 
 namespace dungen::analysis {
 
@@ -156,72 +156,80 @@ Loops loops(const Grid& g, int connectivity) {
 
 std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
   const PaddedGrid pg(g, connectivity);  // cells below are padded indices
-  const std::size_t n = pg.size();
-  constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-  std::vector<std::uint32_t> disc(n, kNone), low(n, 0), parent(n, kNone), size(n, 0);
-  // The parts a cell's loss separates (children whose subtree cannot reach above it): kept only
-  // for the cells that have some, which are few.
-  struct Separated {
+  // Each cell's discovery time, in a padded layer: walls and the border above every time.
+  constexpr std::uint32_t kClosed = 0xFFFFFFFFu, kUndiscovered = 0xFFFFFFFEu;
+  BigArray<std::uint32_t> disc(pg.size());
+  fill_padded(g, &disc[0], kUndiscovered, kClosed);
+  // A cell on the depth-first path: its low link and subtree size so far, the next direction to
+  // try, and the parts its loss separates (children whose subtree cannot reach above it: kept
+  // in `parts`, only for the cells that have some, which are few).
+  struct Frame {
+    std::uint32_t cell, low, size;
+    int next_dir;
+    std::uint32_t parts;  // index into `parts`, or kNoParts
+  };
+  struct Parts {
+    std::uint32_t cell;
+    std::uint32_t count = 0;
     std::int64_t sum = 0;
     std::int64_t largest = 0;
-    std::uint32_t count = 0;
   };
-  std::unordered_map<std::uint32_t, Separated> separated;
-  struct Frame {
-    std::uint32_t cell;
-    int next_dir;
-  };
+  constexpr std::uint32_t kNoParts = 0xFFFFFFFFu;
   std::vector<Frame> stack;
-  std::vector<std::uint32_t> candidates;
+  std::vector<Parts> parts;
   std::vector<Chokepoint> out;
   std::uint32_t time = 0;
   for (std::size_t i = 0; i < g.size(); ++i) {
     const std::size_t root = pg.padded(i);
-    if (!pg.open(root) || disc[root] != kNone) continue;
-    candidates.clear();
-    disc[root] = low[root] = time++;
-    size[root] = 1;
-    stack.push_back({static_cast<std::uint32_t>(root), 0});
+    if (disc[root] != kUndiscovered) continue;
+    parts.clear();
+    disc[root] = time;
+    stack.push_back({static_cast<std::uint32_t>(root), time++, 1, 0, kNoParts});
     // Depth first without recursion (a 4096x4096 cave is millions deep); every cell is pushed
-    // once and each of its directions tried once, so the loop ends.
+    // once and each of its directions tried once, so the loop ends. The edge back to a cell's
+    // parent is not told apart from the others: it lowers the cell's low link to the parent's
+    // time at most, which leaves "low >= the parent's time" (the test below) as it was.
+    std::uint32_t region = 0;
     while (!stack.empty()) {
       Frame& f = stack.back();
-      const std::uint32_t v = f.cell;
       if (f.next_dir < connectivity) {
-        const auto w = static_cast<std::uint32_t>(pg.step(v, f.next_dir++));
-        if (!pg.open(w)) continue;
-        if (disc[w] == kNone) {
-          parent[w] = v;
-          disc[w] = low[w] = time++;
-          size[w] = 1;
-          stack.push_back({w, 0});
-        } else if (w != parent[v]) {
-          low[v] = std::min(low[v], disc[w]);
+        const auto w = static_cast<std::uint32_t>(pg.step(f.cell, f.next_dir++));
+        const std::uint32_t t = disc[w];
+        if (t == kUndiscovered) {
+          disc[w] = time;
+          stack.push_back({w, time++, 1, 0, kNoParts});
+        } else if (t < f.low) {  // (a closed cell's time is above every low link)
+          f.low = t;
         }
         continue;
       }
+      const Frame v = f;
       stack.pop_back();
-      const std::uint32_t p = parent[v];
-      if (p == kNone) continue;
-      low[p] = std::min(low[p], low[v]);
-      size[p] += size[v];
-      if (low[v] >= disc[p]) {
-        Separated& s = separated[p];
-        if (s.count++ == 0) candidates.push_back(p);
-        s.sum += size[v];
-        s.largest = std::max<std::int64_t>(s.largest, size[v]);
+      if (stack.empty()) {
+        region = v.size;
+        break;
+      }
+      Frame& p = stack.back();
+      p.low = std::min(p.low, v.low);
+      p.size += v.size;
+      if (v.low >= disc[p.cell]) {
+        if (p.parts == kNoParts) {
+          p.parts = static_cast<std::uint32_t>(parts.size());
+          parts.push_back({p.cell});
+        }
+        Parts& sep = parts[p.parts];
+        ++sep.count;
+        sep.sum += v.size;
+        sep.largest = std::max<std::int64_t>(sep.largest, v.size);
       }
     }
-    // The region's size is the root's subtree: now each candidate's parts are known.
-    const auto region = static_cast<std::int64_t>(size[root]);
-    for (const std::uint32_t c : candidates) {
-      const Separated& s = separated[c];
+    // The region's size is the root's subtree: now each cell's parts are known.
+    for (const Parts& sep : parts) {
       // The root's every child is a part of its own; it splits the region only with two.
-      if (c == root && s.count < 2) continue;
-      const std::int64_t rest = region - 1 - s.sum;
-      out.push_back({pg.cell(c), region - 1 - std::max(s.largest, rest)});
+      if (sep.cell == root && sep.count < 2) continue;
+      const std::int64_t rest = std::int64_t{region} - 1 - sep.sum;
+      out.push_back({pg.cell(sep.cell), std::int64_t{region} - 1 - std::max(sep.largest, rest)});
     }
-    separated.clear();
   }
   std::sort(out.begin(), out.end(),
             [](const Chokepoint& a, const Chokepoint& b) { return a.cell < b.cell; });

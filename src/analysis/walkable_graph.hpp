@@ -4,6 +4,7 @@
 // touch through an edge (connectivity 4) or through an edge or a corner (connectivity 8), the
 // same rule as the flood fill's regions (analysis/regions.hpp).
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -82,6 +83,32 @@ class PaddedGrid {
   std::array<std::ptrdiff_t, 8> step_{};
   int dirs_;
 };
+
+// Fills a padded layer (the map with a closed border one cell wide: (width + 2) x (height + 2)
+// values, row by row) with `open` on walkable cells and `closed` on the rest and the border;
+// returns how many cells are walkable. What the searches over whole maps (breadth_first.hpp,
+// the chokepoints') keep their per-cell state in, so a step to a neighbour needs no bounds check.
+template <class T>
+std::size_t fill_padded(const Grid& g, T* layer, T open, T closed) {
+  const auto w = static_cast<std::size_t>(g.width());
+  const auto h = static_cast<std::size_t>(g.height());
+  const std::size_t pw = w + 2;
+  const auto* tiles = reinterpret_cast<const std::uint8_t*>(g.tiles().data());
+  std::fill(layer, layer + pw, closed);
+  std::fill(layer + (h + 1) * pw, layer + (h + 2) * pw, closed);
+  std::size_t walkable = 0;
+  for (std::size_t y = 0; y < h; ++y) {
+    T* row = layer + (y + 1) * pw;
+    const std::uint8_t* t = tiles + y * w;
+    row[0] = row[w + 1] = closed;
+    for (std::size_t x = 0; x < w; ++x) {
+      const bool is_open = is_walkable(static_cast<Tile>(t[x]));
+      row[x + 1] = is_open ? open : closed;
+      walkable += is_open ? 1 : 0;
+    }
+  }
+  return walkable;
+}
 
 // How many walkable neighbours cell i has.
 inline int walkable_neighbours(const Grid& g, std::size_t i, int connectivity) {
