@@ -9,6 +9,7 @@
 #include "analysis/breadth_first.hpp"
 #include "analysis/regions.hpp"
 #include "analysis/walkable_graph.hpp"
+#include "core/big_buffer.hpp"
 
 namespace dungen::analysis {
 
@@ -44,7 +45,7 @@ DistanceMap distances_from(const Grid& g, std::size_t start, int connectivity) {
   if (start >= g.size() || !is_walkable(g.tile(start))) {
     throw std::invalid_argument("the distance map starts on a walkable cell");
   }
-  BreadthFirst search(g, connectivity);
+  BreadthFirst search(g, connectivity, /*padded_distances=*/false);
   DistanceMap m;
   m.connectivity = connectivity;
   m.start = start;
@@ -78,7 +79,7 @@ FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, i
     throw std::invalid_argument("the farthest pair starts on a walkable cell");
   }
   FarthestPair out;
-  BreadthFirst searcher(g, connectivity);
+  BreadthFirst searcher(g, connectivity, /*padded_distances=*/true);
   // The double sweep: the start's farthest cell a, then a's farthest cell b.
   const std::int32_t from_start = searcher.search(start);
   out.a = searcher.farthest();
@@ -94,8 +95,11 @@ FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, i
   // could raise lb (its bound above exceeds lb) or lower ub (twice its bound below is under ub: a
   // central cell); such cells are searched, taken alternately by the highest bound above and the
   // lowest below, until the gap closes.
-  std::vector<std::int32_t> low(n, 0), high(n, std::numeric_limits<std::int32_t>::max());
-  std::vector<char> searched(n, 0);
+  std::vector<std::int32_t> low, high;
+  std::vector<std::uint8_t> searched;
+  assign_big(low, n, 0);
+  assign_big(high, n, std::numeric_limits<std::int32_t>::max());
+  assign_big(searched, n, std::uint8_t{0});
   std::int32_t lb = 0;
   std::size_t best_from = start;  // the search whose farthest cell gave lb
   std::int32_t ub = std::numeric_limits<std::int32_t>::max();
@@ -191,8 +195,8 @@ FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, i
   // room of even width, where every cell of the far edge is as eccentric as a, the two together
   // prove the length where either alone leaves that whole edge to search one cell at a time).
   if (out.length >= 2 && max_searches > 2 && ub > lb) {
-    const std::size_t middle = searcher.back_from(out.b, out.length / 2);
-    const std::size_t other_middle = searcher.back_from(out.b, out.length / 2 + 1);
+    const std::size_t middle = searcher.walk_back(out.b, out.length / 2).back();
+    const std::size_t other_middle = searcher.walk_back(out.b, out.length / 2 + 1).back();
     ++out.searches;
     searched_from(middle, searcher.search(middle));
     if (out.length % 2 == 1 && max_searches > 3 && ub > lb) {
@@ -217,7 +221,13 @@ FarthestPair farthest_pair(const Grid& g, std::size_t start, int connectivity, i
     out.a = best_from;
     ++out.searches;
   }
-  if (with_path) out.path = path_to(g, distances_from(g, out.a, connectivity), out.b);
+  if (with_path) {
+    // The walk back from b, by path_to's rule, over a search from a (the last one, unless a
+    // check search came after it).
+    if (searcher.last_start() != out.a) searcher.search(out.a);
+    out.path = searcher.walk_back(out.b, out.length);
+    std::reverse(out.path.begin(), out.path.end());
+  }
   return out;
 }
 

@@ -9,36 +9,51 @@
 
 namespace dungen::analysis {
 
+namespace {
+
+// Each cell of row y's count of walkable neighbours (walls and all), without a branch: the sums
+// of whole rows the compiler can vectorise.
+void count_neighbours(const PaddedGrid& pg, std::size_t y, std::vector<std::uint8_t>& counts) {
+  const std::uint8_t* open = pg.data() + pg.row_start(y);
+  counts.assign(pg.width(), 0);
+  for (int d = 0; d < pg.dirs(); ++d) {
+    const std::uint8_t* n = open + (pg.step(pg.row_start(y), d) - pg.row_start(y));
+    for (std::size_t x = 0; x < pg.width(); ++x)
+      counts[x] = static_cast<std::uint8_t>(counts[x] + n[x]);
+  }
+}
+
+}  // namespace
+
 std::vector<DeadEnd> dead_ends(const Grid& g, int connectivity) {
   const PaddedGrid pg(g, connectivity);
-  const auto neighbours = [&](std::size_t p) {
-    int n = 0;
-    pg.for_each_open_neighbour(p, [&](std::size_t) { ++n; });
-    return n;
-  };
   std::vector<DeadEnd> out;
-  for (std::size_t i = 0; i < g.size(); ++i) {
-    const std::size_t start = pg.padded(i);
-    if (!pg.open(start) || neighbours(start) != 1) continue;
-    DeadEnd d{i, 1};
-    // Back along the corridor while each cell has two neighbours (the one it came from and the
-    // next): never more cells than the map has.
-    std::size_t prev = start;
-    std::size_t at = start;
-    pg.for_each_open_neighbour(start, [&](std::size_t q) { at = q; });
-    for (std::size_t guard = 0; guard < g.size(); ++guard) {
-      std::size_t next = at;
-      int n = 0;
-      pg.for_each_open_neighbour(at, [&](std::size_t q) {
-        ++n;
-        if (q != prev) next = q;
-      });
-      if (n != 2) break;
-      ++d.corridor;
-      prev = at;
-      at = next;
+  std::vector<std::uint8_t> counts;
+  for (std::size_t y = 0; y < pg.height(); ++y) {
+    count_neighbours(pg, y, counts);
+    for (std::size_t x = 0; x < pg.width(); ++x) {
+      const std::size_t start = pg.row_start(y) + x;
+      if (counts[x] != 1 || !pg.open(start)) continue;
+      DeadEnd d{y * pg.width() + x, 1};
+      // Back along the corridor while each cell has two neighbours (the one it came from and
+      // the next): never more cells than the map has.
+      std::size_t prev = start;
+      std::size_t at = start;
+      pg.for_each_open_neighbour(start, [&](std::size_t q) { at = q; });
+      for (std::size_t guard = 0; guard < g.size(); ++guard) {
+        std::size_t next = at;
+        int n = 0;
+        pg.for_each_open_neighbour(at, [&](std::size_t q) {
+          ++n;
+          if (q != prev) next = q;
+        });
+        if (n != 2) break;
+        ++d.corridor;
+        prev = at;
+        at = next;
+      }
+      out.push_back(d);
     }
-    out.push_back(d);
   }
   return out;
 }
@@ -75,12 +90,21 @@ Loops loops(const Grid& g, int connectivity) {
   const RegionMap regions = label_regions(g, connectivity);
   out.components = regions.count();
   const PaddedGrid pg(g, connectivity);
-  // Pairs of walkable neighbours, each counted once (from the cell before the other).
-  for (std::size_t i = 0; i < g.size(); ++i) {
-    const std::size_t p = pg.padded(i);
-    if (!pg.open(p)) continue;
-    ++out.cells;
-    for_each_forward(pg, p, [&](std::size_t q) { out.edges += pg.open(q); });
+  // Pairs of walkable neighbours, each counted once (from the cell before the other), a row at
+  // a time without a branch.
+  const std::uint8_t* open = pg.data();
+  for (std::size_t y = 0; y < pg.height(); ++y) {
+    const std::size_t p0 = pg.row_start(y);
+    std::int64_t cells = 0, edges = 0;
+    for (std::size_t x = 0; x < pg.width(); ++x) {
+      const std::size_t p = p0 + x;
+      std::int32_t later = 0;
+      for_each_forward(pg, p, [&](std::size_t q) { later += open[q]; });
+      cells += open[p];
+      edges += open[p] * later;
+    }
+    out.cells += cells;
+    out.edges += edges;
   }
   out.cycle_rank = out.edges - out.cells + out.components;
 
@@ -154,52 +178,190 @@ Loops loops(const Grid& g, int connectivity) {
   return out;
 }
 
-std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
-  const PaddedGrid pg(g, connectivity);  // cells below are padded indices
-  // Each cell's discovery time, in a padded layer: walls and the border above every time.
-  constexpr std::uint32_t kClosed = 0xFFFFFFFFu, kUndiscovered = 0xFFFFFFFEu;
-  BigArray<std::uint32_t> disc(pg.size());
-  fill_padded(g, &disc[0], kUndiscovered, kClosed);
-  // A cell on the depth-first path: its low link and subtree size so far, the next direction to
-  // try, and the parts its loss separates (children whose subtree cannot reach above it: kept
-  // in `parts`, only for the cells that have some, which are few).
-  struct Frame {
-    std::uint32_t cell, low, size;
-    int next_dir;
-    std::uint32_t parts;  // index into `parts`, or kNoParts
+namespace {
+
+// The eight cells around a cell, going round (N, NE, E, SE, S, SW, W, NW), as kDx/kDy directions.
+constexpr std::array<int, 8> kRound = {0, 4, 1, 5, 2, 6, 3, 7};
+
+// Whether a cell whose walkable surroundings are `around` (bit d: the cell in direction d, in
+// kDx/kDy's order) has its neighbours joined to each other through the eight cells around it,
+// without it: then no walk needs it (one through it can step round it), so it is no chokepoint.
+constexpr bool joined_around(unsigned around, int connectivity) {
+  std::array<int, 8> part{-1, -1, -1, -1, -1, -1, -1, -1};  // by position going round
+  const auto open = [&](int k) { return ((around >> kRound[k]) & 1u) != 0; };
+  const auto touch = [&](int k, int j) {
+    const int dx = kDx[kRound[k]] - kDx[kRound[j]], dy = kDy[kRound[k]] - kDy[kRound[j]];
+    const int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+    return connectivity == 8 ? (adx <= 1 && ady <= 1) : adx + ady == 1;
   };
+  int parts = 0;
+  for (int i = 0; i < 8; ++i) {
+    if (!open(i) || part[i] >= 0) continue;
+    std::array<int, 8> todo{};
+    int n = 0;
+    todo[n++] = i;
+    part[i] = parts;
+    while (n > 0) {
+      const int k = todo[--n];
+      for (int j = 0; j < 8; ++j) {
+        if (open(j) && part[j] < 0 && touch(k, j)) {
+          part[j] = parts;
+          todo[n++] = j;
+        }
+      }
+    }
+    ++parts;
+  }
+  int first = -1;
+  for (int i = 0; i < 8; ++i) {
+    if (!open(i) || kRound[i] >= connectivity) continue;  // not a neighbour, only a way round
+    if (first < 0) first = part[i];
+    if (part[i] != first) return false;
+  }
+  return true;
+}
+
+template <int Connectivity>
+constexpr std::array<bool, 256> joined_around_table() {
+  std::array<bool, 256> t{};
+  for (unsigned m = 0; m < 256; ++m) t[m] = joined_around(m, Connectivity);
+  return t;
+}
+constexpr std::array<bool, 256> kJoinedAround4 = joined_around_table<4>();
+constexpr std::array<bool, 256> kJoinedAround8 = joined_around_table<8>();
+
+// Each cell of row y's walkable surroundings (bit d: the cell in direction d), without a branch.
+void surroundings(const PaddedGrid& pg, std::size_t y, std::vector<std::uint8_t>& around) {
+  const std::uint8_t* row = pg.data() + pg.row_start(y);
+  around.assign(pg.width(), 0);
+  for (int d = 0; d < 8; ++d) {
+    const std::uint8_t* n = row + (pg.step(pg.row_start(y), d) - pg.row_start(y));
+    for (std::size_t x = 0; x < pg.width(); ++x) {
+      around[x] = static_cast<std::uint8_t>(around[x] | (n[x] << d));
+    }
+  }
+}
+
+}  // namespace
+
+// Tarjan's low links on a smaller graph with the same chokepoints. A cell whose neighbours stay
+// joined around it is never a chokepoint; call those cells "round" and the rest "narrow". Every
+// group of round cells joined to each other (labelled as the flood fill labels regions) becomes
+// one node weighing its cells: losing a narrow cell never splits such a group, so each part its
+// loss leaves keeps its groups whole, and the narrow cells' chokepoints and the sizes they cut off
+// are the same in the smaller graph. A cave has a few narrow cells in a sea of round ones.
+std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
+  const PaddedGrid pg(g, connectivity);
+  const std::size_t w = pg.width(), h = pg.height();
+  const std::array<bool, 256>& joined = connectivity == 4 ? kJoinedAround4 : kJoinedAround8;
+
+  // The round cells as one bitset a row; the narrow cells listed (map indices, row-major).
+  const std::size_t words = (w + 63) / 64;
+  std::vector<std::uint64_t> round(words * h, 0);
+  std::vector<std::uint32_t> narrow;
+  std::vector<std::uint8_t> around;
+  for (std::size_t y = 0; y < h; ++y) {
+    surroundings(pg, y, around);
+    const std::uint8_t* open = pg.data() + pg.row_start(y);
+    for (std::size_t x = 0; x < w; ++x) {
+      if (!open[x]) continue;
+      if (joined[around[x]]) {
+        round[y * words + x / 64] |= std::uint64_t{1} << (x % 64);
+      } else {
+        narrow.push_back(static_cast<std::uint32_t>(y * w + x));
+      }
+    }
+  }
+  RegionLabeller labeller;
+  labeller.label_cells(
+      static_cast<std::uint32_t>(w), h, connectivity, [&](std::size_t y, std::uint64_t* row) {
+        std::copy_n(round.begin() + static_cast<std::ptrdiff_t>(y * words), words, row);
+      });
+  RegionMap groups = labeller.release();
+
+  // The nodes: narrow cells first (0 ..), then the groups. A narrow cell's node is written into
+  // the label layer as -2 - node, so one lookup names any walkable cell's node.
+  const auto n_narrow = static_cast<std::uint32_t>(narrow.size());
+  const std::size_t nodes = narrow.size() + groups.sizes.size();
+  std::vector<std::int32_t>& node_of = groups.labels;
+  for (std::uint32_t k = 0; k < n_narrow; ++k)
+    node_of[narrow[k]] = -2 - static_cast<std::int32_t>(k);
+  const auto node_at = [&](std::int32_t label) {
+    return label >= 0 ? n_narrow + static_cast<std::uint32_t>(label)
+                      : static_cast<std::uint32_t>(-2 - label);
+  };
+  std::array<std::ptrdiff_t, 8> offset{};  // map index offsets of the directions
+  for (std::size_t d = 0; d < 8; ++d) {
+    offset[d] = kDy[d] * static_cast<std::ptrdiff_t>(w) + kDx[d];
+  }
+  // Each narrow cell's walkable neighbours' nodes, each once (several cells of one group may
+  // touch it): the graph's edges, listed from both ends.
+  std::vector<std::uint32_t> first(nodes + 1, 0), edges;
+  std::vector<std::array<std::uint32_t, 8>> near(narrow.size());
+  std::vector<std::uint8_t> near_count(narrow.size(), 0);
+  for (std::uint32_t k = 0; k < n_narrow; ++k) {
+    const std::size_t p = pg.row_start(narrow[k] / w) + narrow[k] % w;
+    for (int d = 0; d < connectivity; ++d) {
+      if (!pg.open(pg.step(p, d))) continue;
+      const std::uint32_t m = node_at(node_of[static_cast<std::size_t>(
+          static_cast<std::ptrdiff_t>(narrow[k]) + offset[static_cast<std::size_t>(d)])]);
+      const auto begin = near[k].begin(), end = begin + near_count[k];
+      if (std::find(begin, end, m) != end) continue;
+      near[k][near_count[k]++] = m;
+      ++first[k + 1];
+      if (m >= n_narrow) ++first[m + 1];  // (a narrow neighbour lists k from its own side)
+    }
+  }
+  for (std::size_t v = 0; v < nodes; ++v) first[v + 1] += first[v];
+  edges.resize(first[nodes]);
+  std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
+  for (std::uint32_t k = 0; k < n_narrow; ++k) {
+    for (std::uint8_t j = 0; j < near_count[k]; ++j) {
+      const std::uint32_t m = near[k][j];
+      edges[fill[k]++] = m;
+      if (m >= n_narrow) edges[fill[m]++] = k;
+    }
+  }
+  const auto weight = [&](std::uint32_t v) -> std::uint32_t {
+    return v < n_narrow ? 1u : static_cast<std::uint32_t>(groups.sizes[v - n_narrow]);
+  };
+
+  // Depth first without recursion; every node is pushed once and each of its edges tried once,
+  // so the loop ends. The edge back to a node's parent is not told apart from the others: it
+  // lowers the node's low link to the parent's time at most, which leaves "low >= the parent's
+  // time" (the test below) as it was.
+  constexpr std::uint32_t kUndiscovered = 0xFFFFFFFFu, kNoParts = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> disc(nodes, kUndiscovered);
+  struct Frame {
+    std::uint32_t node, low, size, next_edge, parts;
+  };
+  // The parts a node's loss separates (children whose subtree cannot reach above it), kept only
+  // for the nodes that have some.
   struct Parts {
-    std::uint32_t cell;
+    std::uint32_t node;
     std::uint32_t count = 0;
     std::int64_t sum = 0;
     std::int64_t largest = 0;
   };
-  constexpr std::uint32_t kNoParts = 0xFFFFFFFFu;
   std::vector<Frame> stack;
   std::vector<Parts> parts;
   std::vector<Chokepoint> out;
   std::uint32_t time = 0;
-  for (std::size_t i = 0; i < g.size(); ++i) {
-    const std::size_t root = pg.padded(i);
+  for (std::uint32_t root = 0; root < nodes; ++root) {
     if (disc[root] != kUndiscovered) continue;
     parts.clear();
     disc[root] = time;
-    stack.push_back({static_cast<std::uint32_t>(root), time++, 1, 0, kNoParts});
-    // Depth first without recursion (a 4096x4096 cave is millions deep); every cell is pushed
-    // once and each of its directions tried once, so the loop ends. The edge back to a cell's
-    // parent is not told apart from the others: it lowers the cell's low link to the parent's
-    // time at most, which leaves "low >= the parent's time" (the test below) as it was.
-    std::uint32_t region = 0;
+    stack.push_back({root, time++, weight(root), first[root], kNoParts});
+    std::int64_t region = 0;
     while (!stack.empty()) {
       Frame& f = stack.back();
-      if (f.next_dir < connectivity) {
-        const auto w = static_cast<std::uint32_t>(pg.step(f.cell, f.next_dir++));
-        const std::uint32_t t = disc[w];
-        if (t == kUndiscovered) {
-          disc[w] = time;
-          stack.push_back({w, time++, 1, 0, kNoParts});
-        } else if (t < f.low) {  // (a closed cell's time is above every low link)
-          f.low = t;
+      if (f.next_edge < first[f.node + 1]) {
+        const std::uint32_t u = edges[f.next_edge++];
+        if (disc[u] == kUndiscovered) {
+          disc[u] = time;
+          stack.push_back({u, time++, weight(u), first[u], kNoParts});
+        } else {
+          f.low = std::min(f.low, disc[u]);
         }
         continue;
       }
@@ -212,10 +374,10 @@ std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
       Frame& p = stack.back();
       p.low = std::min(p.low, v.low);
       p.size += v.size;
-      if (v.low >= disc[p.cell]) {
+      if (v.low >= disc[p.node]) {
         if (p.parts == kNoParts) {
           p.parts = static_cast<std::uint32_t>(parts.size());
-          parts.push_back({p.cell});
+          parts.push_back({p.node});
         }
         Parts& sep = parts[p.parts];
         ++sep.count;
@@ -223,12 +385,13 @@ std::vector<Chokepoint> chokepoints(const Grid& g, int connectivity) {
         sep.largest = std::max<std::int64_t>(sep.largest, v.size);
       }
     }
-    // The region's size is the root's subtree: now each cell's parts are known.
+    // The region's weight is the root's subtree: now each narrow cell's parts are known.
     for (const Parts& sep : parts) {
+      if (sep.node >= n_narrow) continue;  // a group of round cells: none of its cells splits
       // The root's every child is a part of its own; it splits the region only with two.
-      if (sep.cell == root && sep.count < 2) continue;
-      const std::int64_t rest = std::int64_t{region} - 1 - sep.sum;
-      out.push_back({pg.cell(sep.cell), std::int64_t{region} - 1 - std::max(sep.largest, rest)});
+      if (sep.node == root && sep.count < 2) continue;
+      const std::int64_t rest = region - 1 - sep.sum;
+      out.push_back({narrow[sep.node], region - 1 - std::max(sep.largest, rest)});
     }
   }
   std::sort(out.begin(), out.end(),

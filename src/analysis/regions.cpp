@@ -134,12 +134,19 @@ RegionMap label_regions(const Grid& grid, int connectivity) {
 // row index and the reused buffers, and the stepped labelling (region_stepper.cpp) is the one to
 // read for the algorithm. It is the one function over 60 lines left in src/.
 const RegionMap& RegionLabeller::label(const Grid& grid, int connectivity) {
+  const auto w = static_cast<std::uint32_t>(grid.width());
+  const auto* tiles = reinterpret_cast<const std::uint8_t*>(grid.tiles().data());
+  return label_cells(
+      w, static_cast<std::size_t>(grid.height()), connectivity,
+      [&](std::size_t y, std::uint64_t* words) { walkable_bits(tiles + y * w, w, words); });
+}
+
+const RegionMap& RegionLabeller::label_cells(
+    std::uint32_t w, std::size_t h, int connectivity,
+    const std::function<void(std::size_t, std::uint64_t*)>& row_cells) {
   if (connectivity != 4 && connectivity != 8) {
     throw std::invalid_argument("connectivity must be 4 or 8");
   }
-  const auto w = static_cast<std::uint32_t>(grid.width());
-  const auto h = static_cast<std::size_t>(grid.height());
-  const auto* tiles = reinterpret_cast<const std::uint8_t*>(grid.tiles().data());
   // Runs in consecutive rows touch when they overlap; with 8-connectivity a diagonal contact
   // counts too, which is an overlap once one of them is widened by a cell on each side.
   const std::uint32_t reach = connectivity == 8 ? 1 : 0;
@@ -154,7 +161,7 @@ const RegionMap& RegionLabeller::label(const Grid& grid, int connectivity) {
     // Runs from the bitset: a run starts where a walkable cell follows a non-walkable one (or
     // the row's start) and ends where the reverse happens. Runs alternate, so the k-th end of
     // the row closes its k-th run. The cost is per run, not per cell.
-    walkable_bits(tiles + y * w, w, words_.data());
+    row_cells(y, words_.data());
     std::size_t closing = runs_.size();
     std::uint64_t carry = 0;  // is the cell before this word walkable
     for (std::uint32_t k = 0; k < word_count; ++k) {
@@ -203,7 +210,7 @@ const RegionMap& RegionLabeller::label(const Grid& grid, int connectivity) {
   map_.connectivity = connectivity;
   map_.sizes.assign(next, 0);
   // Reused memory is not cleared: every cell is written below.
-  resize_big(map_.labels, grid.size());
+  resize_big(map_.labels, static_cast<std::size_t>(w) * h);
   std::int32_t* labels = map_.labels.data();
   for (std::size_t y = 0; y < h; ++y) {
     std::int32_t* row = labels + y * w;

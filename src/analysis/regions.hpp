@@ -4,6 +4,7 @@
 // row-major order, so the fast path and the stepper (analysis/region_stepper.hpp) agree exactly.
 
 #include <cstdint>
+#include <functional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -34,6 +35,10 @@ class RegionLabeller {
  public:
   // Labels `grid`; the result stays valid until the next call.
   const RegionMap& label(const Grid& grid, int connectivity);
+  // The same labelling of any set of cells on a w x h map: row_cells(y, words) writes row y's
+  // cells to label as a bitset (64 a word, bit x % 64 of word x / 64; bits past w are 0).
+  const RegionMap& label_cells(std::uint32_t w, std::size_t h, int connectivity,
+                               const std::function<void(std::size_t, std::uint64_t*)>& row_cells);
   RegionMap release() { return std::move(map_); }
 
  private:

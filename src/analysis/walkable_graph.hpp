@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/big_buffer.hpp"
 #include "core/grid.hpp"
 #include "core/tile.hpp"
 
@@ -39,51 +40,6 @@ void for_each_walkable_neighbour(const Grid& g, std::size_t i, int connectivity,
   }
 }
 
-// The walkable cells as bytes with a closed border one cell wide, so a step to a neighbour is an
-// index offset with no bounds check: what the searches over a whole map (the farthest pair's,
-// the loops', the chokepoints') walk. Neighbours in kDx/kDy's order.
-class PaddedGrid {
- public:
-  PaddedGrid(const Grid& g, int connectivity)
-      : w_(static_cast<std::size_t>(g.width()) + 2),
-        gw_(static_cast<std::size_t>(g.width())),
-        open_(w_ * (static_cast<std::size_t>(g.height()) + 2), 0),
-        dirs_(connectivity) {
-    check_connectivity(connectivity);
-    for (std::size_t y = 0; y < static_cast<std::size_t>(g.height()); ++y) {
-      for (std::size_t x = 0; x < gw_; ++x) {
-        open_[(y + 1) * w_ + x + 1] = is_walkable(g.tile(y * gw_ + x)) ? 1 : 0;
-      }
-    }
-    const auto w = static_cast<std::ptrdiff_t>(w_);
-    for (std::size_t d = 0; d < 8; ++d) step_[d] = kDy[d] * w + kDx[d];
-  }
-  std::size_t size() const { return open_.size(); }
-  int dirs() const { return dirs_; }
-  bool open(std::size_t p) const { return open_[p] != 0; }
-  std::size_t padded(std::size_t cell) const { return (cell / gw_ + 1) * w_ + cell % gw_ + 1; }
-  std::size_t cell(std::size_t p) const { return (p / w_ - 1) * gw_ + p % w_ - 1; }
-  // The neighbour of padded cell p in direction d (0..7, kDx/kDy's order).
-  std::size_t step(std::size_t p, int d) const {
-    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(p) +
-                                    step_[static_cast<std::size_t>(d)]);
-  }
-  // Calls f(q) for each walkable neighbour q of padded cell p.
-  template <class F>
-  void for_each_open_neighbour(std::size_t p, F&& f) const {
-    for (int d = 0; d < dirs_; ++d) {
-      const std::size_t q = step(p, d);
-      if (open_[q]) f(q);
-    }
-  }
-
- private:
-  std::size_t w_, gw_;
-  std::vector<std::uint8_t> open_;
-  std::array<std::ptrdiff_t, 8> step_{};
-  int dirs_;
-};
-
 // Fills a padded layer (the map with a closed border one cell wide: (width + 2) x (height + 2)
 // values, row by row) with `open` on walkable cells and `closed` on the rest and the border;
 // returns how many cells are walkable. What the searches over whole maps (breadth_first.hpp,
@@ -109,6 +65,53 @@ std::size_t fill_padded(const Grid& g, T* layer, T open, T closed) {
   }
   return walkable;
 }
+
+// The walkable cells as bytes with a closed border one cell wide, so a step to a neighbour is an
+// index offset with no bounds check: what the searches over a whole map (the farthest pair's,
+// the loops', the chokepoints') walk. Neighbours in kDx/kDy's order.
+class PaddedGrid {
+ public:
+  PaddedGrid(const Grid& g, int connectivity)
+      : w_(static_cast<std::size_t>(g.width()) + 2),
+        gw_(static_cast<std::size_t>(g.width())),
+        gh_(static_cast<std::size_t>(g.height())),
+        dirs_(connectivity) {
+    check_connectivity(connectivity);
+    resize_big(open_, w_ * (gh_ + 2));
+    fill_padded<std::uint8_t>(g, open_.data(), 1, 0);
+    const auto w = static_cast<std::ptrdiff_t>(w_);
+    for (std::size_t d = 0; d < 8; ++d) step_[d] = kDy[d] * w + kDx[d];
+  }
+  std::size_t size() const { return open_.size(); }
+  int dirs() const { return dirs_; }
+  bool open(std::size_t p) const { return open_[p] != 0; }
+  std::size_t width() const { return gw_; }
+  std::size_t height() const { return gh_; }
+  // The padded index of the map's row y's first cell: row y's cells follow it in order.
+  std::size_t row_start(std::size_t y) const { return (y + 1) * w_ + 1; }
+  const std::uint8_t* data() const { return open_.data(); }
+  std::size_t padded(std::size_t cell) const { return (cell / gw_ + 1) * w_ + cell % gw_ + 1; }
+  std::size_t cell(std::size_t p) const { return (p / w_ - 1) * gw_ + p % w_ - 1; }
+  // The neighbour of padded cell p in direction d (0..7, kDx/kDy's order).
+  std::size_t step(std::size_t p, int d) const {
+    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(p) +
+                                    step_[static_cast<std::size_t>(d)]);
+  }
+  // Calls f(q) for each walkable neighbour q of padded cell p.
+  template <class F>
+  void for_each_open_neighbour(std::size_t p, F&& f) const {
+    for (int d = 0; d < dirs_; ++d) {
+      const std::size_t q = step(p, d);
+      if (open_[q]) f(q);
+    }
+  }
+
+ private:
+  std::size_t w_, gw_, gh_;
+  std::vector<std::uint8_t> open_;
+  std::array<std::ptrdiff_t, 8> step_{};
+  int dirs_;
+};
 
 // How many walkable neighbours cell i has.
 inline int walkable_neighbours(const Grid& g, std::size_t i, int connectivity) {
