@@ -9,13 +9,12 @@
 // every cell's distance, written out afterwards: the search itself touches a quarter of the
 // memory a layer of distances would.
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
 
-#include "core/big_buffer.hpp"
+#include "analysis/walkable_graph.hpp"
 #include "core/grid.hpp"
 
 namespace dungen::analysis {
@@ -36,8 +35,8 @@ class BreadthFirst {
   // The last search's distance of padded cell p (negative where it was not reached).
   std::int32_t distance_padded(std::size_t p) const { return dist_[p]; }
 
-  std::size_t padded(std::size_t cell) const { return (cell / w_ + 1) * pw_ + cell % w_ + 1; }
-  std::size_t cell(std::size_t p) const;
+  std::size_t padded(std::size_t cell) const { return grid_.padded(cell); }
+  std::size_t cell(std::size_t p) const { return grid_.cell(p); }
 
   // The cell the last search started from.
   std::size_t last_start() const { return cell(queue_[0]); }
@@ -60,11 +59,7 @@ class BreadthFirst {
   template <class F>
   void for_each_taken(F&& f) const;
 
-  std::size_t w_, h_, pw_, size_;
-  int dirs_;
-  std::array<std::ptrdiff_t, 8> step_{};
-  std::uint64_t row_magic_;            // cell(): a padded index's row by a multiply and a shift
-  std::vector<std::uint8_t> open_;     // 1: walkable (the border and walls 0)
+  PaddedGrid grid_;                    // the walkable cells, as a byte layer
   std::vector<std::uint8_t> waiting_;  // 1: walkable and not reached by this search
   std::vector<std::int32_t> dist_;     // with padded_distances only
   std::vector<std::uint32_t> queue_;

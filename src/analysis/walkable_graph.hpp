@@ -75,23 +75,30 @@ class PaddedGrid {
       : w_(static_cast<std::size_t>(g.width()) + 2),
         gw_(static_cast<std::size_t>(g.width())),
         gh_(static_cast<std::size_t>(g.height())),
+        row_magic_(((std::uint64_t{1} << kRowShift) + w_ - 1) / w_),
         dirs_(connectivity) {
     check_connectivity(connectivity);
     resize_big(open_, w_ * (gh_ + 2));
-    fill_padded<std::uint8_t>(g, open_.data(), 1, 0);
+    walkable_ = fill_padded<std::uint8_t>(g, open_.data(), 1, 0);
     const auto w = static_cast<std::ptrdiff_t>(w_);
     for (std::size_t d = 0; d < 8; ++d) step_[d] = kDy[d] * w + kDx[d];
   }
   std::size_t size() const { return open_.size(); }
   int dirs() const { return dirs_; }
   bool open(std::size_t p) const { return open_[p] != 0; }
+  std::size_t walkable() const { return walkable_; }  // walkable cells
   std::size_t width() const { return gw_; }
   std::size_t height() const { return gh_; }
   // The padded index of the map's row y's first cell: row y's cells follow it in order.
   std::size_t row_start(std::size_t y) const { return (y + 1) * w_ + 1; }
   const std::uint8_t* data() const { return open_.data(); }
   std::size_t padded(std::size_t cell) const { return (cell / gw_ + 1) * w_ + cell % gw_ + 1; }
-  std::size_t cell(std::size_t p) const { return (p / w_ - 1) * gw_ + p % w_ - 1; }
+  // The map's cell at padded index p: the row by a multiply and a shift, not a division (the
+  // searches convert millions of cells).
+  std::size_t cell(std::size_t p) const {
+    const std::size_t y = (static_cast<std::uint64_t>(p) * row_magic_) >> kRowShift;
+    return (y - 1) * gw_ + (p - y * w_) - 1;
+  }
   // The neighbour of padded cell p in direction d (0..7, kDx/kDy's order).
   std::size_t step(std::size_t p, int d) const {
     return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(p) +
@@ -107,7 +114,16 @@ class PaddedGrid {
   }
 
  private:
+  // A padded index is below 2^25 (4098 x 4098 cells) and a padded row below 2^13 cells, so
+  // p / row == (p * ceil(2^38 / row)) >> 38 exactly: the rounding error, under row * p / 2^38,
+  // stays below one row's share.
+  static constexpr int kRowShift = 38;
+  static_assert(static_cast<std::uint64_t>(kMaxMapSide + 2) * (kMaxMapSide + 2) < (1ull << 25) &&
+                kMaxMapSide + 2 < (1 << 13));
+
   std::size_t w_, gw_, gh_;
+  std::uint64_t row_magic_;
+  std::size_t walkable_ = 0;
   std::vector<std::uint8_t> open_;
   std::array<std::ptrdiff_t, 8> step_{};
   int dirs_;
