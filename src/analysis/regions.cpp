@@ -127,12 +127,6 @@ RegionMap label_regions(const Grid& grid, int connectivity) {
   return labeller.release();
 }
 
-// Runs instead of cells: a cave row of 4096 cells has a few hundred runs, so the unions and the
-// finds are a small fraction of the cells, and the label layer is written with whole-run fills.
-// One function of three passes (runs and their unions row by row, then ids, then the labels) on
-// purpose: it is the fast path the regions/* benchmarks hold to their goals, the passes share the
-// row index and the reused buffers, and the stepped labelling (region_stepper.cpp) is the one to
-// read for the algorithm. It is the one function over 60 lines left in src/.
 const RegionMap& RegionLabeller::label(const Grid& grid, int connectivity) {
   const auto w = static_cast<std::uint32_t>(grid.width());
   const auto* tiles = reinterpret_cast<const std::uint8_t*>(grid.tiles().data());
@@ -141,6 +135,14 @@ const RegionMap& RegionLabeller::label(const Grid& grid, int connectivity) {
       [&](std::size_t y, std::uint64_t* words) { walkable_bits(tiles + y * w, w, words); });
 }
 
+// Runs instead of cells: a cave row of 4096 cells has a few hundred runs, so the unions and the
+// finds are a small fraction of the cells, and the label layer is written with whole-run fills.
+// One function of three passes (runs and their unions row by row, then ids, then the labels) on
+// purpose: it is the fast path the regions/* benchmarks hold to their goals, the passes share the
+// row index and the reused buffers, and the stepped labelling (region_stepper.cpp) is the one to
+// read for the algorithm.
+// (The level analyses' fast paths, farthest_pair and chokepoints, are long for the same reason,
+// and their steppers are the ones to read.)
 const RegionMap& RegionLabeller::label_cells(
     std::uint32_t w, std::size_t h, int connectivity,
     const std::function<void(std::size_t, std::uint64_t*)>& row_cells) {
