@@ -274,7 +274,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit = 
         EXPECT_EQ(changes.size(), floor ? 1u : 0u);
         if (fill > 0 && fill < 100) {
           ASSERT_EQ(draws.size(), 1u);
-          EXPECT_EQ(draws[0], (Draw{"roll", e.value}));
+          EXPECT_EQ(draws[0], (Draw{"roll", e.value, 0, 99}));
           EXPECT_EQ(floor, e.value < fill);
         } else {
           EXPECT_TRUE(draws.empty());

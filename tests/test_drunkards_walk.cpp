@@ -209,8 +209,10 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit) {
           EXPECT_TRUE(draws.empty());
         } else {
           ASSERT_EQ(draws.size(), 2u);
-          EXPECT_EQ(draws[0], (Draw{"x", e.at.x}));
-          EXPECT_EQ(draws[1], (Draw{"y", e.at.y}));
+          EXPECT_EQ(draws[0].name, "x");
+          EXPECT_EQ(draws[0].value, e.at.x);
+          EXPECT_EQ(draws[1].name, "y");
+          EXPECT_EQ(draws[1].value, e.at.y);
         }
         at.assign(static_cast<std::size_t>(walkers), e.at);
         since.assign(static_cast<std::size_t>(walkers), 0);
@@ -225,7 +227,7 @@ void check_steps(const ParamValues& p, std::uint64_t seed, std::set<int>* lit) {
         EXPECT_TRUE(changes.empty());
         EXPECT_EQ(s.grid().at(e.at.x, e.at.y), Tile::Floor);
         ASSERT_EQ(draws.size(), 1u);
-        EXPECT_EQ(draws[0], (Draw{"floor_cell", e.other}));
+        EXPECT_EQ(draws[0], (Draw{"floor_cell", e.other, 0, floor - 1}));
         EXPECT_LT(e.other, floor);
         EXPECT_EQ(st.overlay.point_of(Role::Cursor), e.at);
         EXPECT_EQ(st.overlay.point_of(Role::Walker), e.at);

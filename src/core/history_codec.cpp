@@ -443,7 +443,7 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, c
   }
   if (f & kDraws) {
     w = put_pairs(w, draws, [&](const Draw& d) {
-      return std::pair<std::uint64_t, std::int64_t>{names.id(d.name), d.value};
+      return std::pair<std::uint64_t, std::int64_t>{names.id(d), d.value};
     });
   }
   remember(st, step);
@@ -490,7 +490,7 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   if (out.draws) out.draws->clear();
   if (f & kDraws) {
     r = get_pairs(r, [&](std::uint64_t id, std::int64_t value) {
-      if (out.draws) out.draws->push_back({names.name(static_cast<std::uint32_t>(id)), value});
+      if (out.draws) out.draws->push_back(names.draw(static_cast<std::uint32_t>(id), value));
     });
   }
   remember(st, s);

@@ -12,6 +12,7 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/canvas.hpp"
@@ -101,15 +102,32 @@ class ByteLog {
   std::size_t allocated_ = 0;
 };
 
-// Draw names are string literals: the log keeps a small table of them and stores an index.
+// Draw names are string literals, and most draws come from a few ranges: the log keeps a table
+// of (name, range) pairs and stores an index, so a record pays nothing for the range a fork
+// needs. A name's pointer identifies it (the same text at two addresses takes two entries).
 class NameTable {
  public:
-  std::uint32_t id(std::string_view name);
-  std::string_view name(std::uint32_t id) const { return names_[id]; }
-  std::size_t bytes() const { return names_.capacity() * sizeof(std::string_view); }
+  std::uint32_t id(const Draw& draw);
+  // The draw of table entry id with this value.
+  Draw draw(std::uint32_t id, std::int64_t value) const {
+    Draw d = keys_[id];
+    d.value = value;
+    return d;
+  }
+  std::size_t bytes() const;
 
  private:
-  std::vector<std::string_view> names_;
+  struct KeyHash {
+    std::size_t operator()(const Draw& d) const;
+  };
+  struct KeyEqual {
+    bool operator()(const Draw& a, const Draw& b) const {
+      return a.name.data() == b.name.data() && a.name.size() == b.name.size() && a.lo == b.lo &&
+             a.hi == b.hi;
+    }
+  };
+  std::vector<Draw> keys_;  // values unused
+  std::unordered_map<Draw, std::uint32_t, KeyHash, KeyEqual> ids_;
 };
 
 // Upper bound on the bytes one step's record and changes take.

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 
@@ -61,19 +62,25 @@ void ByteLog::drop_first_chunk() {
   ++base_;
 }
 
-std::uint32_t NameTable::id(std::string_view name) {
-  // Names are literals: the same pointer almost always; the same text from another file is the
-  // same name too.
-  for (std::size_t i = 0; i < names_.size(); ++i) {
-    if (names_[i].data() == name.data() && names_[i].size() == name.size()) {
-      return static_cast<std::uint32_t>(i);
-    }
-  }
-  for (std::size_t i = 0; i < names_.size(); ++i) {
-    if (names_[i] == name) return static_cast<std::uint32_t>(i);
-  }
-  names_.push_back(name);
-  return static_cast<std::uint32_t>(names_.size() - 1);
+std::uint32_t NameTable::id(const Draw& draw) {
+  Draw key = draw;
+  key.value = 0;
+  const auto [it, added] = ids_.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
+  if (added) keys_.push_back(key);
+  return it->second;
+}
+
+std::size_t NameTable::KeyHash::operator()(const Draw& d) const {
+  std::uint64_t h = reinterpret_cast<std::uintptr_t>(d.name.data()) ^ (d.name.size() << 48);
+  h = h * 0x9E3779B97F4A7C15ull ^ static_cast<std::uint32_t>(d.lo);
+  h = h * 0x9E3779B97F4A7C15ull ^ static_cast<std::uint32_t>(d.hi);
+  return static_cast<std::size_t>(h ^ (h >> 29));
+}
+
+std::size_t NameTable::bytes() const {
+  // The map's nodes and buckets, roughly: a pointer per bucket, a node of key, id and link.
+  return keys_.capacity() * sizeof(Draw) + ids_.bucket_count() * sizeof(void*) +
+         ids_.size() * (sizeof(Draw) + 2 * sizeof(void*));
 }
 
 }  // namespace dungen::history

@@ -68,10 +68,15 @@ inline Step make_step(StepLevel level, int line, Event event, Overlay overlay = 
 }
 
 // A value a step drew from its RNG (or counted while drawing): "w" 7, "probes" 12. Names are
-// string literals of the generator's file.
+// string literals of the generator's file (a script's are kept alive by its run).
 struct Draw {
   std::string_view name;
   std::int64_t value = 0;
+  // The range it was drawn from, both ends included: what a fork may set it to
+  // (core/draw_fork.hpp). A value counted while drawing, not drawn, has none (lo > hi).
+  std::int32_t lo = 0;
+  std::int32_t hi = -1;
+  bool drawn() const { return lo <= hi; }
   friend bool operator==(const Draw&, const Draw&) = default;
 };
 

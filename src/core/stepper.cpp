@@ -1,5 +1,7 @@
 #include "core/stepper.hpp"
 
+#include <stdexcept>
+
 namespace dungen {
 
 Stepper::Stepper(StepperBody body, ParamValues params, Grid grid, Rng rng, std::size_t stat_slots,
@@ -25,6 +27,11 @@ Stepper& Stepper::operator=(Stepper&& other) noexcept {
   return *this;
 }
 
+void Stepper::set_fork(DrawFork fork) {
+  if (steps_ > 0) throw std::logic_error("Stepper::set_fork after the first step");
+  context_->fork_ = std::move(fork);
+}
+
 const Step* Stepper::next() {
   context_->changes_.clear();
   context_->stat_changes_.clear();
@@ -34,6 +41,8 @@ const Step* Stepper::next() {
     current_ = nullptr;
     return nullptr;
   }
+  context_->step_ = steps_ + 1;  // the code up to the next co_yield builds this step
+  context_->fork_seen_ = 0;
   try {
     current_ = generator_.advance();
   } catch (...) {

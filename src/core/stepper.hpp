@@ -2,6 +2,7 @@
 // A running generator: its own grid, RNG, change log and coroutine. The app asks it for one step
 // at a time; how many steps run per frame is the caller's choice (see runner.hpp).
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "core/canvas.hpp"
+#include "core/draw_fork.hpp"
 #include "core/grid.hpp"
 #include "core/params.hpp"
 #include "core/rng.hpp"
@@ -54,8 +56,8 @@ class StepContext {
 
   // Uniform in [lo, hi], recorded as `name`.
   int draw_int(std::string_view name, int lo, int hi) {
-    const int v = rng_.uniform_int(lo, hi);
-    note_draw(name, v);
+    const int v = forked(name, rng_.uniform_int(lo, hi), lo, hi);
+    note(name, v, lo, hi);
     return v;
   }
   // True with percent % chance. The roll (0..99, true when below percent) is recorded as
@@ -63,17 +65,18 @@ class StepContext {
   bool draw_chance(std::string_view name, int percent) {
     if (percent <= 0) return false;
     if (percent >= 100) return true;
-    const auto roll = static_cast<int>(rng_.below(100));
-    note_draw(name, roll);
+    const int roll = forked(name, static_cast<int>(rng_.below(100)), 0, 99);
+    note(name, roll, 0, 99);
     return roll < percent;
   }
   // A fair coin (the tutorial's random.random() < 0.5), recorded as 1 (true) or 0.
   bool draw_coin(std::string_view name) {
-    const bool heads = rng_.uniform_float() < 0.5f;
-    note_draw(name, heads ? 1 : 0);
-    return heads;
+    const int heads = forked(name, rng_.uniform_float() < 0.5f ? 1 : 0, 0, 1);
+    note(name, heads, 0, 1);
+    return heads == 1;
   }
-  // A value worked out while drawing that the step should show too (how many cells were probed).
+  // A value worked out while drawing that the step should show too (how many cells were probed):
+  // listed with the draws, but not drawn, so not a fork's to change.
   void note_draw(std::string_view name, std::int64_t value) {
     if (record_) draws_.push_back({name, value});
   }
@@ -89,6 +92,23 @@ class StepContext {
   std::vector<Draw> draws_;
   bool record_;
   Layout layout_;
+  // The fork, if any, and the step being built (1-based), for forked().
+  std::optional<DrawFork> fork_;
+  std::uint64_t step_ = 0;
+  int fork_seen_ = 0;  // draws named as the fork's in its step so far
+  ForkOutcome fork_outcome_;
+
+  void note(std::string_view name, std::int64_t value, int lo, int hi) {
+    if (record_) draws_.push_back({name, value, lo, hi});
+  }
+  // The fork's value instead of v when this is the draw it names; v otherwise.
+  int forked(std::string_view name, int v, int lo, int hi) {
+    if (!fork_ || step_ != fork_->step || name != fork_->name) return v;
+    if (++fork_seen_ != fork_->occurrence) return v;
+    const auto chosen = static_cast<int>(std::clamp<std::int64_t>(fork_->value, lo, hi));
+    fork_outcome_ = {.applied = true, .drawn = v, .value = chosen, .lo = lo, .hi = hi};
+    return chosen;
+  }
 };
 
 // A generator body: a coroutine over a context it does not own, with parameters by value. A
@@ -104,6 +124,11 @@ class Stepper {
   // runs that only want the final map use.
   Stepper(StepperBody body, ParamValues params, Grid grid, Rng rng, std::size_t stat_slots,
           bool record_changes = true);
+  // Runs with one draw changed (core/draw_fork.hpp). Before the first step only.
+  void set_fork(DrawFork fork);
+  const std::optional<DrawFork>& fork() const { return context_->fork_; }
+  // What the fork changed, once its step has run.
+  const ForkOutcome& fork_outcome() const { return context_->fork_outcome_; }
   Stepper(Stepper&&) noexcept = default;
   Stepper& operator=(Stepper&& other) noexcept;
   ~Stepper();

@@ -38,14 +38,16 @@ std::string generator_names() {
 }
 
 Stepper start_generator(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,
-                        bool record_changes) {
+                        bool record_changes, const DrawFork* fork) {
   if (&params.schema() != &spec.schema) {
     throw std::invalid_argument("parameters do not belong to " + std::string(spec.name));
   }
   if (auto err = params.validate()) throw std::invalid_argument(err->words());
   Grid grid(params.get_int("width"), params.get_int("height"), spec.background);
-  return Stepper(spec.body, params, std::move(grid), Rng(seed, Rng::stream_for(spec.name)),
-                 spec.narration.stat_slots, record_changes);
+  Stepper stepper(spec.body, params, std::move(grid), Rng(seed, Rng::stream_for(spec.name)),
+                  spec.narration.stat_slots, record_changes);
+  if (fork) stepper.set_fork(*fork);
+  return stepper;
 }
 
 ParamDef width_param(int def, int min) {

@@ -60,9 +60,10 @@ std::string generator_names();
 
 // Validates params against the spec's schema (throws std::invalid_argument with the message on
 // failure) and returns a stepper at step 0: the map filled with the background. The RNG is
-// seeded from the seed and a stream picked by the generator's name.
+// seeded from the seed and a stream picked by the generator's name. With a fork, one draw of one
+// step is changed (core/draw_fork.hpp).
 Stepper start_generator(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,
-                        bool record_changes = true);
+                        bool record_changes = true, const DrawFork* fork = nullptr);
 
 // The two parameters every generator has, with that generator's defaults.
 ParamDef width_param(int def, int min = 4);
