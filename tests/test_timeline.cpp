@@ -2,10 +2,16 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
+#include "analysis/region_stepper.hpp"
+#include "analysis/regions.hpp"
+#include "core/rng.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
+#include "generators/registry.hpp"
 #include "generators/rooms_and_tunnels.hpp"
 
 using namespace dungen;
@@ -123,4 +129,207 @@ TEST(Runner, RunUntilStopsAtTheRequestedLevel) {
   EXPECT_EQ(one.steps, 1u);
   const RunResult bounded = run_until(c, StepLevel::Phase, 5);
   EXPECT_EQ(bounded.steps, 5u);
+}
+
+// cell_history against a replay: a fresh stepper run step by step, each step's changes of the
+// chosen cells collected as they happen.
+namespace {
+
+using Touches = std::vector<Timeline::CellTouch>;
+
+std::vector<CellChange> vec_of(std::span<const CellChange> s) {
+  return {s.begin(), s.end()};
+}
+
+// What a replay saw of some cells: by_cell[i] is cells[i]'s touches, one a step, oldest first.
+struct Replayed {
+  std::vector<std::uint32_t> cells;
+  std::vector<Touches> by_cell;
+  std::uint64_t steps = 0;
+};
+
+// A step that writes a cell more than once is one touch, from its first change's before to its
+// last change's after.
+Replayed replay(Stepper s, std::vector<std::uint32_t> cells) {
+  Replayed r;
+  r.cells = std::move(cells);
+  r.by_cell.resize(r.cells.size());
+  std::vector<int> slot(s.grid().size(), -1);
+  for (std::size_t i = 0; i < r.cells.size(); ++i) slot[r.cells[i]] = static_cast<int>(i);
+  while (s.next()) {
+    ++r.steps;
+    for (const CellChange& c : s.changes()) {
+      if (slot[c.index] < 0) continue;
+      Touches& t = r.by_cell[static_cast<std::size_t>(slot[c.index])];
+      if (!t.empty() && t.back().step == r.steps) {
+        t.back().after = c.after;
+      } else {
+        t.push_back({r.steps, c.before, c.after});
+      }
+    }
+  }
+  return r;
+}
+
+// About 50 cells of the map: half where the run changed something after step `after` (so that
+// few histories are empty), the rest anywhere. Distinct, in no particular order.
+std::vector<std::uint32_t> pick_cells(Stepper s, std::uint64_t seed, std::uint64_t after) {
+  std::vector<bool> touched(s.grid().size(), false);
+  for (std::uint64_t k = 1; s.next(); ++k) {
+    if (k <= after) continue;
+    for (const CellChange& c : s.changes()) touched[c.index] = true;
+  }
+  std::vector<std::uint32_t> changed;
+  for (std::uint32_t i = 0; i < touched.size(); ++i) {
+    if (touched[i]) changed.push_back(i);
+  }
+  Rng rng(seed);
+  const auto size = static_cast<std::uint32_t>(touched.size());
+  std::vector<bool> taken(size, false);
+  std::vector<std::uint32_t> cells;
+  for (int i = 0; i < 50; ++i) {
+    const bool from_changed = i % 2 == 0 && !changed.empty();
+    const std::uint32_t c = from_changed
+                                ? changed[rng.below(static_cast<std::uint32_t>(changed.size()))]
+                                : rng.below(size);
+    if (!taken[c]) cells.push_back(c);
+    taken[c] = true;
+  }
+  return cells;
+}
+
+// The timeline's history of every chosen cell is the replay's, less the steps it forgot, and
+// asking leaves the cursor and the map where they were.
+void expect_histories(const Timeline& t, const Replayed& r, const std::string& what) {
+  const std::uint64_t cursor = t.cursor();
+  const Grid before = t.grid();
+  std::size_t touches = 0;
+  for (std::size_t i = 0; i < r.cells.size(); ++i) {
+    Touches want;
+    for (const Timeline::CellTouch& touch : r.by_cell[i]) {
+      if (touch.step > t.earliest()) want.push_back(touch);
+    }
+    const Touches got = t.cell_history(r.cells[i]);
+    ASSERT_EQ(got.size(), want.size()) << what << ", cell " << r.cells[i];
+    for (std::size_t k = 0; k < want.size(); ++k) {
+      ASSERT_EQ(got[k].step, want[k].step) << what << ", cell " << r.cells[i] << " touch " << k;
+      ASSERT_EQ(got[k].before, want[k].before)
+          << what << ", cell " << r.cells[i] << " step " << want[k].step;
+      ASSERT_EQ(got[k].after, want[k].after)
+          << what << ", cell " << r.cells[i] << " step " << want[k].step;
+    }
+    touches += want.size();
+  }
+  EXPECT_GT(touches, 0u) << what << ": the cells chosen have some history";
+  EXPECT_EQ(t.cursor(), cursor);
+  EXPECT_EQ(t.grid(), before);
+}
+
+// A run's histories with the cursor at its end, in its middle (where the touches on either side
+// are walked out from the map in opposite directions), at the earliest step and after stepping
+// on from the middle; then the map and steps are still the replay's.
+// forgets: the budget is small enough that the oldest steps go.
+void check_cell_history(const std::function<Stepper()>& make, const std::string& what,
+                        std::size_t budget = kDefaultHistoryBytes, history::SkipShape shape = {},
+                        bool forgets = false) {
+  Timeline t(make(), budget, shape);
+  run_to_end(t);
+  const Replayed r = replay(make(), pick_cells(make(), 7, t.earliest()));
+  ASSERT_EQ(t.recorded(), r.steps) << what;
+  if (forgets) {
+    // Some cells' histories are cut: touched both before and after the earliest step.
+    ASSERT_GT(t.earliest(), 0u) << what;
+    const auto cut = std::count_if(r.by_cell.begin(), r.by_cell.end(), [&](const Touches& h) {
+      return !h.empty() && h.front().step <= t.earliest() && h.back().step > t.earliest();
+    });
+    EXPECT_GT(cut, 0) << what;
+  }
+  expect_histories(t, r, what + " at the end");
+  const std::uint64_t middle = t.earliest() + (t.recorded() - t.earliest()) / 2;
+  t.seek(middle);
+  ASSERT_EQ(t.cursor(), middle);
+  expect_histories(t, r, what + " in the middle");
+  t.seek(0);
+  expect_histories(t, r, what + " at the earliest step");
+  t.seek(middle);
+  for (int i = 0; i < 3 && t.next(); ++i) {
+  }
+  expect_histories(t, r, what + " after stepping on");
+  Stepper reference = make();
+  run_steps(reference, t.cursor());
+  EXPECT_EQ(t.grid(), reference.grid()) << what;
+  EXPECT_EQ(vec_of(t.changes_at(t.cursor())), vec_of(reference.changes())) << what;
+}
+
+ParamValues small(const GeneratorSpec& spec) {
+  ParamValues p = spec.schema.defaults();
+  p.set_clamped("width", 48);
+  p.set_clamped("height", 32);
+  return p;
+}
+
+Stepper cell_caves() {
+  const GeneratorSpec& spec = *find_generator("cellular-caves");
+  ParamValues p = small(spec);
+  EXPECT_FALSE(p.set("step_cells", 1));
+  return start_generator(spec, p, 6);
+}
+
+// The flood fill writes the region layer (and marks its frontier), which generators leave alone.
+Stepper flood() {
+  Stepper c = cell_caves();
+  run_to_end(c);
+  return start_region_stepper(c.grid(), region_schema().defaults());
+}
+
+// Steps that write one cell several times, in different layers, and some that put it back as it
+// was (a touch whose before and after are equal), spread over many blocks.
+StepGenerator rewrites(StepContext& ctx, ParamValues) {
+  Canvas& canvas = ctx.canvas();
+  const auto size = static_cast<std::uint32_t>(ctx.grid().size());
+  for (std::uint32_t round = 0; round < 400; ++round) {
+    const std::size_t i = round * 37 % size;
+    const Cell was = ctx.grid().cell(i);
+    canvas.set_tile(i, round % 3 ? Tile::Floor : Tile::Door);
+    canvas.set_mark(i, round % 4 ? Mark::Frontier : Mark::None);
+    if (round % 5 == 0) canvas.set_label(i, static_cast<std::int32_t>(round));
+    if (round % 7 == 0) canvas.set_cell(i, was);
+    if (round % 3 == 1) canvas.set_region(round * 11 % size, static_cast<std::int32_t>(round));
+    co_yield Step{.level = StepLevel::Cell, .last = round == 399};
+  }
+}
+
+Stepper rewriting() {
+  return Stepper(rewrites, ParamValues(), Grid(13, 9, Tile::Wall), Rng(3), 1);
+}
+
+}  // namespace
+
+TEST(CellHistory, EveryGeneratorMatchesAReplay) {
+  for (const GeneratorSpec* spec : all_generators()) {
+    check_cell_history([spec] { return start_generator(*spec, small(*spec), 4); },
+                       std::string(spec->name));
+  }
+}
+
+TEST(CellHistory, CavesCellByCellAndFloodFillMatchAReplay) {
+  check_cell_history(cell_caves, "caves cell by cell");
+  check_cell_history(flood, "flood fill");
+  check_cell_history(rewriting, "cells rewritten within a step");
+}
+
+// With a budget that forgets the older blocks, only the steps still reachable are listed, and
+// their values still come out exact (the earliest touches' before-cells included).
+TEST(CellHistory, ForgottenStepsAreLeftOut) {
+  Timeline full(cell_caves());
+  run_to_end(full);
+  check_cell_history(cell_caves, "caves, a third kept", full.history_bytes() / 3,
+                     {.steps = 100, .group = 4}, true);
+}
+
+TEST(CellHistory, OutsideTheMapIsEmpty) {
+  Timeline t(cell_caves());
+  run_steps(t, 100);
+  EXPECT_TRUE(t.cell_history(static_cast<std::uint32_t>(t.grid().size())).empty());
+  EXPECT_TRUE(t.cell_history(UINT32_MAX).empty());
 }

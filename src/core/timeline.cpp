@@ -8,6 +8,13 @@ using history::kBlockSteps;
 
 namespace {
 
+// The least shift that brings every coordinate below `side` under 8.
+int tile_shift(int side) {
+  int shift = 0;
+  while ((side - 1) >> shift >= 8) ++shift;
+  return shift;
+}
+
 // Chunks small enough that a small budget is kept to closely, big enough that a big run makes
 // few of them.
 std::size_t chunk_bytes_for(std::size_t max_bytes) {
@@ -20,15 +27,19 @@ Timeline::Timeline(Stepper stepper, std::size_t max_history_bytes, history::Skip
     : stepper_(std::move(stepper)),
       max_bytes_(max_history_bytes),
       log_(chunk_bytes_for(max_history_bytes)),
+      tile_shift_x_(tile_shift(stepper_.grid().width())),
+      tile_shift_y_(tile_shift(stepper_.grid().height())),
       skips_(shape, stepper_.stats()),
       stats_(stepper_.stats().size(), nullptr) {
   // A stepper that has already run brings its statistics along.
   for (std::size_t i = 0; i < stepper_.stats().size(); ++i) stats_.set(i, stepper_.stats()[i]);
 }
 
+static_assert(kMaxMapSide <= UINT16_MAX, "a block's area holds x and y in 16 bits");
+
 std::size_t Timeline::history_bytes() const {
-  return log_.allocated_bytes() + blocks_.size() * sizeof(history::Pos) + names_.bytes() +
-         skips_.bytes();
+  return log_.allocated_bytes() + blocks_.size() * (sizeof(history::Pos) + sizeof(BlockArea)) +
+         names_.bytes() + skips_.bytes();
 }
 
 Timeline::Cursor Timeline::cursor_at(std::uint64_t k) const {
@@ -66,8 +77,10 @@ void Timeline::append(const Step& step) {
       log_.reserve(history::max_record_bytes(step, changes.size(), stats.size(), draws.size()));
   if (head_ % kBlockSteps == 0) {
     blocks_.push_back(log_.end());
+    areas_.emplace_back();
     enc_ = {};
   }
+  note_area(changes);
   std::size_t step_bytes = 0;
   std::uint8_t* end =
       history::encode_record(w, enc_, names_, step, changes, stats, draws, step_bytes);
@@ -76,6 +89,34 @@ void Timeline::append(const Step& step) {
   usage_.changes += changes.size();
   usage_.step_bytes += step_bytes;
   usage_.change_bytes += static_cast<std::uint64_t>(end - w) - step_bytes;
+}
+
+void Timeline::note_area(std::span<const CellChange> changes) {
+  if (changes.empty()) return;
+  BlockArea& area = areas_.back();
+  const auto width = static_cast<std::uint32_t>(stepper_.grid().width());
+  std::uint32_t x0 = area.x0, x1 = area.x1, y0 = area.y0, y1 = area.y1;
+  std::uint64_t tiles = area.tiles;
+  // Changes mostly follow one another along a row: y (and its divisions) change only where they
+  // leave it.
+  std::uint32_t y = 0, row = 0, tile_row = 0;  // row: the index of cell (0, y)
+  const auto enter_row = [&](std::uint32_t index) {
+    y = index / width;
+    row = y * width;
+    tile_row = 8 * (y >> tile_shift_y_);
+    y0 = std::min(y0, y);
+    y1 = std::max(y1, y);
+  };
+  enter_row(changes.front().index);
+  for (const CellChange& c : changes) {
+    if (c.index - row >= width) enter_row(c.index);
+    const std::uint32_t x = c.index - row;
+    x0 = std::min(x0, x);
+    x1 = std::max(x1, x);
+    tiles |= std::uint64_t{1} << (tile_row + (x >> tile_shift_x_));
+  }
+  area = {static_cast<std::uint16_t>(x0), static_cast<std::uint16_t>(x1),
+          static_cast<std::uint16_t>(y0), static_cast<std::uint16_t>(y1), tiles};
 }
 
 Timeline::Decoded& Timeline::decoded(std::uint64_t k) const {
@@ -157,6 +198,66 @@ void Timeline::unpack_changes(std::uint64_t k) const {
     const Cell after = last_of_cell ? g.cell(ch.index) : out[order_[n + 1]].before;
     out[order_[n]] = {ch.index, ch.before_of(after), after};
   }
+}
+
+std::vector<Timeline::CellTouch> Timeline::cell_history(std::uint32_t index) const {
+  const Grid& g = stepper_.grid();
+  std::vector<CellTouch> touches;
+  if (index >= g.size()) return touches;
+  // The cell's changes, oldest first, from the blocks that may hold some. Deltas chain through a
+  // block, so a block is decoded from its start; decoding on the side leaves the cursor's caches
+  // as they were.
+  const Point at = g.point(index);
+  const std::uint64_t tile = tile_bit(at);
+  std::vector<std::pair<std::uint64_t, history::PackedChange>> hits;  // (step, change)
+  std::vector<history::PackedChange> changes;
+  std::uint64_t block = block_base_;
+  auto start = blocks_.begin();
+  for (auto area = areas_.begin(); area != areas_.end(); ++area, ++start, ++block) {
+    if (!area->may_hold(at, tile)) continue;
+    Cursor c;
+    c.k = block * kBlockSteps;
+    c.pos = *start;
+    const std::uint64_t end = std::min(c.k + kBlockSteps, head_);
+    while (c.k < end) {
+      decode(c, {.changes = &changes});  // step c.k's
+      for (const history::PackedChange& ch : changes) {
+        if (ch.index == index) hits.emplace_back(c.k, ch);
+      }
+    }
+  }
+  // A change keeps only the layers it changed: the others are whatever the cell held then, which
+  // is known only at the cursor. From there, undo the changes before it one by one and redo those
+  // after it.
+  touches.resize(hits.size());
+  const auto split = static_cast<std::size_t>(
+      std::partition_point(hits.begin(), hits.end(),
+                           [&](const auto& h) { return h.first <= cursor_; }) -
+      hits.begin());
+  Cell v = g.cell(index);
+  for (std::size_t i = split; i-- > 0;) {
+    touches[i].after = v;
+    v = hits[i].second.before_of(v);
+    touches[i].before = v;
+  }
+  v = g.cell(index);
+  for (std::size_t i = split; i < hits.size(); ++i) {
+    touches[i].before = v;
+    v = hits[i].second.after_of(v);
+    touches[i].after = v;
+  }
+  // One touch per step: a step that wrote the cell twice goes from its first change's before to
+  // its last change's after.
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    if (n > 0 && touches[n - 1].step == hits[i].first) {
+      touches[n - 1].after = touches[i].after;
+    } else {
+      touches[n++] = {hits[i].first, touches[i].before, touches[i].after};
+    }
+  }
+  touches.resize(n);
+  return touches;
 }
 
 void Timeline::redo(bool show, SeekObserver* observer) {
@@ -278,6 +379,7 @@ void Timeline::enforce_budget() {
     const std::uint64_t earliest = (block_base_ + drop) * kBlockSteps;
     if (earliest > cursor_) break;  // the cursor stays reachable
     blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(drop));
+    areas_.erase(areas_.begin(), areas_.begin() + static_cast<std::ptrdiff_t>(drop));
     block_base_ += drop;
     earliest_ = earliest;
     log_.drop_first_chunk();

@@ -79,6 +79,21 @@ class Timeline {
   // The statistics as of the cursor.
   std::span<const std::int64_t> stats() const { return stats_.values(); }
 
+  // A step that changed one cell, with the cell's full value (every layer) before and after it.
+  struct CellTouch {
+    std::uint64_t step = 0;
+    Cell before;
+    Cell after;
+    friend constexpr bool operator==(const CellTouch&, const CellTouch&) = default;
+  };
+  // Every reachable step (earliest() < step <= recorded()) that changed cell `index`, oldest
+  // first; a step that wrote the cell more than once is one touch. Empty outside the map. Read
+  // from the packed history without replaying or moving the cursor: only the blocks whose area
+  // of changed cells may hold the cell are decoded, and since a record keeps only the layers a
+  // change changed, the full values are walked out from the map at the cursor, back through the
+  // touches before it and forward through those after.
+  std::vector<CellTouch> cell_history(std::uint32_t index) const;
+
   // Memory the history holds (chunks allocated, block index, name table).
   std::size_t history_bytes() const;
 
@@ -121,10 +136,14 @@ class Timeline {
   };
 
   Cursor cursor_at(std::uint64_t k) const;  // earliest <= k < recorded
+  std::uint64_t tile_bit(Point p) const {
+    return std::uint64_t{1} << (8 * (p.y >> tile_shift_y_) + (p.x >> tile_shift_x_));
+  }
   void decode(Cursor& c, const history::RecordOut& out) const;
   Decoded& decoded(std::uint64_t k) const;  // the cache, reset to step k unless it holds it
   void unpack_changes(std::uint64_t k) const;
   void append(const Step& step);
+  void note_area(std::span<const CellChange> changes);  // widens the newest block's area
   void enforce_budget();
   void redo(bool show, SeekObserver* observer);
   void travel(std::uint64_t k, SeekObserver* observer);  // earliest <= k <= recorded
@@ -137,6 +156,20 @@ class Timeline {
   history::ByteLog log_;
   history::NameTable names_;
   std::deque<history::Pos> blocks_;  // where block j's first record starts (j from block_base_)
+  // Where each block's changes lie (areas_[j] is blocks_[j]'s), all that cell_history reads to
+  // pass a block by: 16 bytes per kBlockSteps steps. The box is tight around a block's changes
+  // where they are close together (a box rather than an index range: a run down a column spans
+  // whole rows of indices); where they are far apart (the end of one tunnel and the room the next
+  // one leads to) the tiles keep the box's empty middle out.
+  struct BlockArea {
+    std::uint16_t x0 = UINT16_MAX, x1 = 0, y0 = UINT16_MAX, y1 = 0;  // none while x0 > x1
+    std::uint64_t tiles = 0;  // bit 8 * ty + tx: a change in tile (tx, ty) of the map's 8 x 8
+    bool may_hold(Point p, std::uint64_t tile) const {
+      return (tiles & tile) != 0 && p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1;
+    }
+  };
+  std::deque<BlockArea> areas_;
+  int tile_shift_x_ = 0, tile_shift_y_ = 0;  // x >> tile_shift_x_ is a cell's tile column
   std::uint64_t block_base_ = 0;
   history::CodecState enc_;
   Usage usage_;

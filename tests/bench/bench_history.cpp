@@ -9,17 +9,29 @@
 //                                      all-floor map); counters: median and worst seek in ms of
 //                                      the thread's CPU time (on a shared machine wall time
 //                                      includes other processes' turns)
+//   cell-history/GEN/CELLS/1024x1024   Timeline::cell_history of random cells (CELLS: any cell, or
+//                                      only cells walkable at the end, whose histories are never
+//                                      empty), the cursor at the end of a long run: GEN is
+//                                      caves-cells (cellular caves with step_cells, 7 M steps) or
+//                                      rooms-and-tunnels (max_rooms 10000, each tunnel cell a
+//                                      step). The time is one query's; counters: steps, touches
+//                                      (per query), p99_ms and worst_ms (of the repetition's
+//                                      queries, in thread CPU time), history_MB
 //
-// Each runs once (one iteration): they measure memory and single seeks, not throughput.
+// The history and seek benchmarks run once (one iteration): they measure memory and single
+// seeks, not throughput. The cell-history runs are recorded once per process and kept.
 
 #include <algorithm>
 #include <ctime>
+#include <map>
+#include <memory>
 #include <random>
 
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
 #include "bench_support.hpp"
 #include "generators/cellular_caves.hpp"
+#include "generators/rooms_and_tunnels.hpp"
 
 namespace {
 
@@ -95,10 +107,66 @@ void register_seek() {
       ->Iterations(1);
 }
 
+constexpr int kHistorySide = 1024;
+
+// The run a cell-history benchmark asks, recorded the first time one asks for it: recording
+// takes seconds, and each repetition would otherwise record it again.
+const Timeline& recorded_run(const std::string& gen) {
+  static std::map<std::string, std::unique_ptr<Timeline>> runs;
+  std::unique_ptr<Timeline>& t = runs[gen];
+  if (!t) {
+    const bool caves = gen == "caves-cells";
+    const GeneratorSpec& spec = caves ? cellular_caves_spec() : rooms_and_tunnels_spec();
+    ParamValues p = bench::sized(spec, kHistorySide, kHistorySide);
+    p.set_clamped(caves ? "step_cells" : "max_rooms", caves ? 1 : 10000);
+    t = std::make_unique<Timeline>(start_generator(spec, p, 1, true));
+    run_to_end(*t);
+  }
+  return *t;
+}
+
+void register_cell_history(const std::string& gen, bool walkable_only) {
+  benchmark::RegisterBenchmark(
+      ("cell-history/" + gen + (walkable_only ? "/walkable/" : "/any/") +
+       bench::size_name(kHistorySide, kHistorySide))
+          .c_str(),
+      [gen, walkable_only](benchmark::State& st) {
+        const Timeline& t = recorded_run(gen);
+        std::vector<std::uint32_t> cells;
+        for (std::uint32_t i = 0; i < t.grid().size(); ++i) {
+          if (!walkable_only || is_walkable(t.grid().tile(i))) cells.push_back(i);
+        }
+        std::mt19937_64 rng(42);
+        std::uint64_t touches = 0;
+        std::vector<double> ms;
+        for (auto _ : st) {
+          const std::uint32_t cell = cells[rng() % cells.size()];
+          const double t0 = thread_ms();
+          const std::vector<Timeline::CellTouch> h = t.cell_history(cell);
+          ms.push_back(thread_ms() - t0);
+          touches += h.size();
+          benchmark::DoNotOptimize(h.data());
+        }
+        st.counters["steps"] = static_cast<double>(t.recorded());
+        st.counters["touches"] =
+            benchmark::Counter(static_cast<double>(touches), benchmark::Counter::kAvgIterations);
+        std::sort(ms.begin(), ms.end());
+        st.counters["p99_ms"] = ms[ms.size() * 99 / 100];
+        st.counters["worst_ms"] = ms.back();
+        st.counters["history_MB"] =
+            static_cast<double>(t.history_bytes()) / static_cast<double>(std::size_t{1} << 20);
+      })
+      ->Unit(benchmark::kMicrosecond);
+}
+
 const int registered = [] {
   register_history("caves+flood", 50);
   register_history("floor+flood", 100);
   register_seek();
+  for (const char* gen : {"caves-cells", "rooms-and-tunnels"}) {
+    register_cell_history(gen, false);
+    register_cell_history(gen, true);
+  }
   return 0;
 }();
 
