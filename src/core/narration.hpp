@@ -6,12 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/params.hpp"
+#include "core/question.hpp"
 #include "core/stats.hpp"
 #include "core/step.hpp"
 
@@ -30,6 +32,9 @@ struct Narration {
   // ("dir = 2: south of north, east, south"); empty (or no function): "name = value".
   std::function<std::string(const Draw& draw, const Step& step, const ParamValues& params)>
       draw_text;
+  // The question the step answers, for predict mode (core/question.hpp): asked before the step
+  // is shown, from the step and the map before it. No function, or none for a step: no question.
+  std::function<std::optional<Question>(const Step& step, const QuestionContext& context)> question;
   std::size_t stat_slots = 0;
   // The stats panel's rows (and the JSON "stats" fields) from the slots' values.
   std::function<std::vector<StatRow>(std::span<const std::int64_t> values,

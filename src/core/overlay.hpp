@@ -45,8 +45,11 @@ enum class Role : std::uint8_t {
   Path,        // the critical path, a dead-end corridor (a map mark on the path)
   Loop,        // a loop just found: the edge that closes it, and the way round
   Chokepoint,  // a cell whose loss splits its region (a map mark)
+  Option,      // predict mode: a place on the map a click picks as the answer
+  Right,       // predict mode: the answer the class gave, and it was right
+  Wrong,       // predict mode: the answer the class gave, and it was wrong
 };
-inline constexpr std::size_t kRoleCount = static_cast<std::size_t>(Role::Chokepoint) + 1;
+inline constexpr std::size_t kRoleCount = static_cast<std::size_t>(Role::Wrong) + 1;
 
 // How an item of a role is drawn: an outlined rectangle, filled cells, a line through cells in
 // order, or a marker on one cell.
@@ -115,6 +118,12 @@ inline constexpr std::array<RoleInfo, kRoleCount> kRoles{{
     {Role::Chokepoint, RoleShape::Cells, "chokepoint", "chokepoint",
      "Filled cells: chokepoints, cells whose loss splits their region (a door, a one-cell "
      "corridor)."},
+    {Role::Option, RoleShape::Box, "option", "an answer to click",
+     "Dashed box: in predict mode, a place on the map that answers the question when clicked."},
+    {Role::Right, RoleShape::Box, "right", "prediction: right",
+     "Thick frame: in predict mode, the answer the class picked, and it was right."},
+    {Role::Wrong, RoleShape::Box, "wrong", "prediction: wrong",
+     "Thick frame: in predict mode, the answer the class picked, and it was wrong."},
 }};
 
 constexpr const RoleInfo& role_info(Role r) {

@@ -339,6 +339,29 @@ std::string words(const Step& s, const ParamValues& p) {
   return "?";
 }
 
+// Predict mode: before a cut is shown, which half of its node the line falls in (the line's
+// direction is told: the question is where the draw puts it). Each half is clicked on the map.
+std::optional<Question> question(const Step& s, const QuestionContext&) {
+  const Event& e = s.event;
+  if (e.kind != event_kind(Ev::Cut)) return std::nullopt;
+  const Rect& r = e.rect;
+  const bool vertical = e.reason == kVertical;
+  Question q{.line = kCut,
+             .prompt = node_text(e.id) + " (" + rect_size(r) + ") is cut by a " +
+                       (vertical ? "vertical" : "horizontal") + " line: where will it fall?",
+             .focus = {{box(Role::Part, r)}}};
+  if (vertical) {
+    q.choices = {{"left half", {{r.x, r.y, r.w / 2, r.h}}},
+                 {"right half", {{r.x + r.w / 2, r.y, r.w - r.w / 2, r.h}}}};
+    q.answer = e.at.x - r.x < r.w / 2 ? 0 : 1;
+  } else {
+    q.choices = {{"top half", {{r.x, r.y, r.w, r.h / 2}}},
+                 {"bottom half", {{r.x, r.y + r.h / 2, r.w, r.h - r.h / 2}}}};
+    q.answer = e.at.y - r.y < r.h / 2 ? 0 : 1;
+  }
+  return q;
+}
+
 std::string caption(const Step& s, const ParamValues&) {
   const Event& e = s.event;
   switch (e.kind) {
@@ -730,6 +753,7 @@ const GeneratorSpec& bsp_rooms_spec() {
       .narration = {.pseudocode = bsp_rooms::kPseudocode,
                     .words = bsp_rooms::words,
                     .caption = bsp_rooms::caption,
+                    .question = bsp_rooms::question,
                     .stat_slots = bsp_rooms::kStatCount,
                     .stat_rows = bsp_rooms::stat_rows},
       .background = Tile::Empty,

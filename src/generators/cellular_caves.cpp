@@ -305,6 +305,21 @@ std::string caption(const Step& s, const ParamValues& p) {
   return "";
 }
 
+// Predict mode (with step_cells): before a cell's rule is shown, what the cell becomes. Its
+// block, as read, stays on the map while the class counts.
+std::optional<Question> question(const Step& s, const QuestionContext& c) {
+  const Event& e = s.event;
+  if (e.kind != event_kind(Ev::CellRule)) return std::nullopt;
+  return Question{.line = kRule,
+                  .prompt = pass_text(e.other) + ", cell " + xy_text(e.at) + ": its block counts " +
+                            std::to_string(e.value) + " floor cells, and floor_threshold is " +
+                            std::to_string(c.params.get("floor_threshold")) +
+                            ". Floor or wall in the new grid?",
+                  .choices = {{"floor", {}}, {"wall", {}}},
+                  .answer = (e.reason & kFloor) != 0 ? 0 : 1,
+                  .focus = {s.overlay.items}};
+}
+
 std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues& p) {
   const auto n = [](std::int64_t x) { return std::to_string(x); };
   const std::int64_t cells = p.get("width") * p.get("height");
@@ -572,6 +587,7 @@ const GeneratorSpec& cellular_caves_spec() {
       .narration = {.pseudocode = kPseudocode,
                     .words = words,
                     .caption = caption,
+                    .question = question,
                     .stat_slots = kStatCount,
                     .stat_rows = stat_rows},
       .background = Tile::Wall,

@@ -310,6 +310,29 @@ std::string outcome_text(std::int64_t outcome, const ParamValues& p) {
   return "walking";
 }
 
+// Predict mode: before a walker's step is shown, which way it goes. Each neighbour is a choice
+// clicked on the map; the bias roll is part of what the class predicts, so the cells the
+// direction will be drawn from are not shown.
+std::optional<Question> question(const Step& s, const QuestionContext& c) {
+  const Event& e = s.event;
+  if (e.kind != event_kind(Ev::Walk)) return std::nullopt;
+  const Point d = kDirs[static_cast<std::size_t>(e.other)];
+  const Point from{e.at.x - d.x, e.at.y - d.y};
+  Question q{
+      .line = s.line,
+      .prompt =
+          "Walker " + number_text(e.id) + " at " + xy_text(from) + ": which way will it step?" +
+          (c.params.get("bias_percent") > 0 ? " (with bias_percent % it heads for a wall neighbour)"
+                                            : ""),
+      .answer = e.other,
+      .focus = {{marker(Role::Walker, from)}}};
+  for (std::size_t k = 0; k < kDirs.size(); ++k) {
+    q.choices.push_back(
+        {std::string(kDirNames[k]), {{from.x + kDirs[k].x, from.y + kDirs[k].y, 1, 1}}});
+  }
+  return q;
+}
+
 std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues& p) {
   const auto n = [](std::int64_t x) { return std::to_string(x); };
   const std::int64_t floor = v[kFloorCells];
@@ -547,6 +570,7 @@ const GeneratorSpec& drunkards_walk_spec() {
                     .words = drunkards_walk::words,
                     .caption = drunkards_walk::caption,
                     .draw_text = drunkards_walk::draw_text,
+                    .question = drunkards_walk::question,
                     .stat_slots = drunkards_walk::kStatCount,
                     .stat_rows = drunkards_walk::stat_rows},
       .background = Tile::Wall,

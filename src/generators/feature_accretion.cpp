@@ -367,6 +367,19 @@ std::string caption(const Step& s, const ParamValues&) {
   return "";
 }
 
+// Predict mode: before a chosen feature's verdict is shown, does it fit?
+std::optional<Question> question(const Step& s, const QuestionContext&) {
+  const Event& e = s.event;
+  const bool rejected = e.kind == event_kind(Ev::Rejected);
+  if (!rejected && e.kind != event_kind(Ev::Built)) return std::nullopt;
+  return Question{
+      .line = kReject,
+      .prompt = "Will this " + shape_text(e) + " fit: inside the map, covering no used cell?",
+      .choices = {{"fits: built", {}}, {"rejected", {}}},
+      .answer = rejected ? 1 : 0,
+      .focus = {{box(Role::Candidate, e.rect)}}};
+}
+
 std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues& p) {
   const auto n = [](std::int64_t x) { return std::to_string(x); };
   return {
@@ -690,6 +703,7 @@ const GeneratorSpec& feature_accretion_spec() {
       .narration = {.pseudocode = kPseudocode,
                     .words = words,
                     .caption = caption,
+                    .question = question,
                     .stat_slots = kStatCount,
                     .stat_rows = stat_rows},
       .background = Tile::Empty,

@@ -531,6 +531,40 @@ std::string words(const Step& s, const ParamValues& p) {
   return "?";
 }
 
+// Predict mode: after a door has merged regions, is a connector near it dropped (it no longer
+// joins two regions, or stands next to the door) or kept? Asked of the nearest connector not
+// next to the door, within kAskRadius cells (the ones beside it are always dropped).
+constexpr int kAskRadius = 12;
+std::optional<Question> question(const Step& s, const QuestionContext& c) {
+  if (s.event.kind != event_kind(Ev::Dropped) || s.overlay.items.size() < 2) return std::nullopt;
+  const std::vector<Point>& dropped = s.overlay.items[0].cells;
+  if (dropped.size() >= kMaxShownCells) return std::nullopt;  // the list is cut short
+  const Point door = s.overlay.items[1].cells.at(0);
+  const Grid& g = c.grid;
+  std::optional<Point> ask;
+  int best = kAskRadius + 1;
+  for (int y = std::max(0, door.y - kAskRadius); y <= std::min(g.height() - 1, door.y + kAskRadius);
+       ++y) {
+    for (int x = std::max(0, door.x - kAskRadius);
+         x <= std::min(g.width() - 1, door.x + kAskRadius); ++x) {
+      const int d = std::max(std::abs(x - door.x), std::abs(y - door.y));
+      if (d < 2 || d >= best || g.mark(g.index(x, y)) != Mark::Connector) continue;
+      best = d;
+      ask = Point{x, y};
+    }
+  }
+  if (!ask) return std::nullopt;
+  const bool gone = std::find(dropped.begin(), dropped.end(), *ask) != dropped.end();
+  return Question{
+      .line = kDrop,
+      .prompt = "The door at " + xy_text(door) + " has merged its regions into " +
+                region_text(s.event.id) + ". The connector at " + xy_text(*ask) +
+                ": kept (it still joins two regions) or dropped?",
+      .choices = {{"kept", {}}, {"dropped", {}}},
+      .answer = gone ? 1 : 0,
+      .focus = {{marker(Role::Opened, door), box(Role::Candidate, {ask->x, ask->y, 1, 1})}}};
+}
+
 std::string caption(const Step& s, const ParamValues&) {
   const Event& e = s.event;
   switch (e.kind) {
@@ -1135,6 +1169,7 @@ const GeneratorSpec& rooms_and_mazes_spec() {
                     .words = rooms_and_mazes::words,
                     .caption = rooms_and_mazes::caption,
                     .draw_text = rooms_and_mazes::draw_text,
+                    .question = rooms_and_mazes::question,
                     .stat_slots = rooms_and_mazes::kStatCount,
                     .stat_rows = rooms_and_mazes::stat_rows},
       .background = Tile::Wall,

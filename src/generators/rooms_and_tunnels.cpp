@@ -283,6 +283,31 @@ std::string caption(const Step& s, const ParamValues&) {
   return "";
 }
 
+// Predict mode: before a verdict is shown, which placed room the candidate will run into first
+// (the rooms are checked oldest first), if any. Each placed room is a choice clicked on the map.
+std::optional<Question> question(const Step& s, const QuestionContext& c) {
+  const Event& e = s.event;
+  const bool rejected = e.kind == event_kind(Ev::Rejected);
+  if (!rejected && e.kind != event_kind(Ev::Carved)) return std::nullopt;
+  const int attempt = rejected ? e.id : e.other;
+  const Rect outline =
+      rejected ? e.rect : Rect{e.rect.x - 1, e.rect.y - 1, e.rect.w + 2, e.rect.h + 2};
+  Question q{.line = kReject,
+             .prompt = attempt_text({.id = attempt}) +
+                       ": which placed room will this candidate touch or overlap first (rooms "
+                       "are checked oldest first)? Or none, and it is carved?",
+             .choices = {{"none: carved", {}}},
+             .focus = {{box(Role::Candidate, outline)}}};
+  for (const Layout::Room& r : c.layout.rooms) {
+    // Placed before this step: its floor already carries its id.
+    if (c.grid.label(c.grid.index(r.bounds.x, r.bounds.y)) != r.id) continue;
+    if (rejected && r.id == e.other) q.answer = static_cast<int>(q.choices.size());
+    q.choices.push_back({"room " + number_text(r.id),
+                         {{r.bounds.x - 1, r.bounds.y - 1, r.bounds.w + 2, r.bounds.h + 2}}});
+  }
+  return q;
+}
+
 std::vector<StatRow> stat_rows(std::span<const std::int64_t> v, const ParamValues& p) {
   const auto n = [](std::int64_t x) { return std::to_string(x); };
   return {
@@ -455,6 +480,7 @@ const GeneratorSpec& rooms_and_tunnels_spec() {
       .narration = {.pseudocode = kPseudocode,
                     .words = words,
                     .caption = caption,
+                    .question = question,
                     .stat_slots = kStatCount,
                     .stat_rows = stat_rows},
       .background = Tile::Wall,

@@ -113,15 +113,18 @@ constexpr Rgb role_colour(const Palette& p, Role r) {
     case Role::Candidate:
     case Role::Cause:
     case Role::Part:
+    case Role::Option:
     case Role::Path:  // a white line and filled cells, where the others are frames
       return p.window;
     case Role::Accepted:
     case Role::Opened:
     case Role::Finished:
+    case Role::Right:  // a thick frame, where the others are thin
       return p.accepted;
     case Role::Rejected:
     case Role::SharedWall:
     case Role::Chokepoint:  // marked cells, never beside a rejected candidate
+    case Role::Wrong:       // a thick frame
       return p.rejected;
     case Role::Tunnel:
       return p.path;
