@@ -3,11 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
 #include <tuple>
 
 #include "analysis/analysis.hpp"
 #include "analysis/regions.hpp"
 #include "app/logic/compare.hpp"
+#include "app/logic/session_preset.hpp"
 #include "app_test_support.hpp"
 
 namespace dungen::app {
@@ -206,6 +209,150 @@ TEST(AppCompare, TheTableSaysBMinusA) {
         << label;
   }
   EXPECT_NE(la.critical_path, lb.critical_path);  // 3 rooms against 30
+}
+
+}  // namespace
+}  // namespace dungen::app
+
+namespace dungen::app {
+namespace {
+
+// The first step of A's run that drew "w" (a room's width), and that draw.
+std::optional<ShownDraw> first_width_draw(Session& a) {
+  for (std::uint64_t k = 1; k <= a.recorded(); ++k) {
+    a.seek(k);
+    settle(a);
+    for (const ShownDraw& d : a.current_draws()) {
+      if (d.name == "w" && d.draw.drawn() && d.draw.lo < d.draw.hi) return d;
+    }
+  }
+  return std::nullopt;
+}
+
+// Issue 28: "fork into B" makes B A's run with one draw changed, on A's transport step by step:
+// every step before the fork is A's, the fork's step says what it changed, and the maps differ
+// afterwards; both panes move together.
+TEST(AppCompare, AForkIntoBIsAsRunUpToTheForkAndDiffersAfter) {
+  Session a(frozen_clock(1));
+  a.set_seed(7);
+  settle(a);
+  const std::uint64_t end = a.recorded();
+  const std::optional<ShownDraw> w = first_width_draw(a);
+  ASSERT_TRUE(w);
+  const std::uint64_t step = a.position();
+  const int other = w->draw.value == w->draw.hi ? w->draw.lo : w->draw.hi;
+  Comparison cmp(frozen_clock(2));
+  cmp.by_fraction = true;  // a fork follows by step
+  cmp.fork_from(a, DrawFork{step, "w", w->occurrence, other});
+  EXPECT_FALSE(cmp.by_fraction);
+  ASSERT_TRUE(cmp.b().fork());
+  for (std::uint64_t k = 0; k < step; ++k) {
+    a.seek(k);
+    settle(a);
+    cmp.follow(a);
+    settle(cmp.b());
+    ASSERT_EQ(cmp.b().position(), k);
+    EXPECT_EQ(differing_cells(a.grid(), cmp.b().grid()).count, 0u) << "step " << k;
+  }
+  a.seek(step);
+  settle(a);
+  cmp.follow(a);
+  settle(cmp.b());
+  const std::optional<ForkState> state = cmp.b().fork_state();
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(state->outcome.applied);
+  EXPECT_EQ(state->outcome.drawn, w->draw.value);
+  EXPECT_EQ(state->outcome.value, other);
+  EXPECT_EQ(fork_words(*state), "fork at step " + std::to_string(step) + ": w = " +
+                                    std::to_string(w->draw.value) + " -> " + std::to_string(other));
+  a.seek(end);
+  settle(a);
+  cmp.follow(a);
+  settle(cmp.b());
+  EXPECT_EQ(cmp.b().position(), std::min(end, cmp.b().recorded()));
+  EXPECT_GT(differing_cells(a.grid(), cmp.b().grid()).count, 0u);
+  // B's share string is A's with the fork; a new seed for B ends the fork.
+  EXPECT_EQ(cmp.preset_of(a).fork, cmp.b().fork());
+  cmp.b().set_seed(8);
+  EXPECT_FALSE(cmp.b().fork());
+  EXPECT_FALSE(cmp.preset_of(a).fork);
+}
+
+// A fork with the value drawn is the plain run: B's map is A's at every step.
+TEST(AppCompare, AForkWithTheDrawnValueChangesNothing) {
+  Session a(frozen_clock(1));
+  a.set_seed(7);
+  settle(a);
+  const std::optional<ShownDraw> w = first_width_draw(a);
+  ASSERT_TRUE(w);
+  Comparison cmp(frozen_clock(2));
+  cmp.fork_from(a, DrawFork{a.position(), "w", w->occurrence, w->draw.value});
+  a.seek(a.recorded());
+  settle(a);
+  cmp.follow(a);
+  settle(cmp.b());
+  EXPECT_EQ(cmp.b().position(), a.position());
+  EXPECT_EQ(differing_cells(a.grid(), cmp.b().grid()).count, 0u);
+  EXPECT_TRUE(cmp.b().fork_state()->outcome.applied);
+}
+
+// A fork whose step draws no such value, or that the run never reaches, says so and changes
+// nothing; copying A to B ends it; a preset applied to a session never forks that session.
+TEST(AppCompare, AForkThatChangesNothingSaysWhy) {
+  Session a(frozen_clock(1));
+  a.set_seed(7);
+  settle(a);
+  Comparison cmp(frozen_clock(2));
+  cmp.fork_from(a, DrawFork{1, "nothing-drawn", 1, 3});
+  cmp.follow(a);
+  settle(cmp.b());
+  ASSERT_TRUE(cmp.b().fork_state());
+  EXPECT_EQ(fork_words(*cmp.b().fork_state()),
+            "fork 1:nothing-drawn=3: step 1 drew no nothing-drawn, so nothing changed");
+  cmp.fork_from(a, DrawFork{a.recorded() + 5, "w", 1, 3});
+  cmp.follow(a);
+  settle(cmp.b());
+  EXPECT_EQ(fork_words(*cmp.b().fork_state()),
+            "fork " + std::to_string(a.recorded() + 5) + ":w=3: the run ended at step " +
+                std::to_string(a.recorded()) + ", before step " + std::to_string(a.recorded() + 5) +
+                ", so nothing changed");
+  EXPECT_EQ(differing_cells(a.grid(), cmp.b().grid()).count, 0u);
+  cmp.copy_from(a);
+  EXPECT_FALSE(cmp.b().fork());
+  Preset p = preset_of(a);
+  p.fork = DrawFork{3, "w", 1, 4};
+  ASSERT_FALSE(apply_preset(a, p));
+  EXPECT_FALSE(a.fork());
+}
+
+// A big map is built on the worker thread: the fork goes with it.
+TEST(AppCompare, AForkIsBuiltOnTheWorkerThreadToo) {
+  SessionConfig cfg = frozen_clock(1);
+  cfg.background_cells = 1;  // every map after the first goes to the worker
+  Session s(cfg);
+  s.set_seed(7);
+  settle(s);
+  s.set_fork(DrawFork{9, "w", 1, 6});
+  settle(s);
+  ASSERT_TRUE(s.fork_state());
+  EXPECT_TRUE(s.fork_state()->outcome.applied);
+  EXPECT_EQ(fork_words(*s.fork_state()), "fork at step 9: w = 10 -> 6");
+  s.set_fork(std::nullopt);
+  settle(s);
+  EXPECT_FALSE(s.fork_state());
+}
+
+// The teaching panel's draws: each with the range it was drawn from and the narration's words.
+TEST(AppCompare, TheDrawsListTheirRangesAndWords) {
+  Session a(frozen_clock(1));
+  a.set_seed(7);
+  settle(a);
+  const std::optional<ShownDraw> w = first_width_draw(a);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->words.rfind("w = " + std::to_string(w->draw.value), 0), 0u) << w->words;
+  EXPECT_LE(w->draw.lo, w->draw.value);
+  EXPECT_GE(w->draw.hi, w->draw.value);
+  EXPECT_EQ(w->occurrence, 1);
 }
 
 }  // namespace

@@ -301,3 +301,24 @@ TEST(AppOptions, APresetByLessonNameAndTheLessonsListedWhenWrong) {
 
 }  // namespace
 }  // namespace dungen::app
+
+namespace dungen::app {
+namespace {
+
+// Issue 28: a share string (or preset) with a fork opens compare mode, pane B forked (the App
+// gives options.preset->fork to pane B); flags that would set pane B otherwise are refused.
+TEST(AppOptions, AShareStringsForkOpensCompareMode) {
+  const AppOptions o = good({"--share", "rooms-and-tunnels?seed=7&fork=12:w=9"});
+  EXPECT_TRUE(o.compare);
+  ASSERT_TRUE(o.preset && o.preset->fork);
+  EXPECT_EQ(fork_text(*o.preset->fork), "12:w=9");
+  EXPECT_EQ(o.setup.seed, 7u);
+  EXPECT_EQ(bad({"--share", "rooms-and-tunnels?fork=12:w=9", "--b-seed", "3"}),
+            "the preset's fork 12:w=9 makes pane B (A's run with that draw changed, step by "
+            "step): drop --b-generator, --b-seed, --b-PARAM and --by-fraction");
+  EXPECT_NE(bad({"--share", "rooms-and-tunnels?fork=w=9"}).find("--share: share string: fork"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace dungen::app

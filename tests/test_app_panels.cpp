@@ -254,7 +254,7 @@ TEST(AppPanels, EveryCommandHasOneKeyAndDoesItsThing) {
     EXPECT_TRUE(keys.insert(b.key).second) << b.key;
     EXPECT_FALSE(b.description.empty());
   }
-  EXPECT_EQ(seen.size(), static_cast<std::size_t>(Command::ToggleFollow) + 1);
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(Command::TogglePredict) + 1);
 
   Fixture f;
   f.s.apply(Command::PlayPause);
@@ -324,6 +324,11 @@ TEST(AppPanels, EveryCommandHasOneKeyAndDoesItsThing) {
   EXPECT_FALSE(f.s.view().follow_step);
   f.s.apply(Command::ToggleFollow);
   EXPECT_TRUE(f.s.view().follow_step);
+  EXPECT_FALSE(f.s.predict());
+  f.s.apply(Command::TogglePredict);
+  EXPECT_TRUE(f.s.predict());
+  f.s.apply(Command::TogglePredict);
+  EXPECT_FALSE(f.s.predict());
 }
 
 TEST(AppPanels, SpeedSliderIsLogarithmicFromOneToAMillion) {

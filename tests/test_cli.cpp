@@ -6,14 +6,17 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "analysis/region_stepper.hpp"
 #include "cli/cli.hpp"
 #include "cli_test_support.hpp"
+#include "core/runner.hpp"
 #include "core/version.hpp"
 #include "generators/registry.hpp"
+#include "io/map_export.hpp"
 #include "io/trace.hpp"
 #include "script/shipped_scripts.hpp"
 
@@ -501,3 +504,56 @@ TEST(Cli, VersionPrintsTheProjectVersion) {
 
 }  // namespace
 }  // namespace dungen
+
+// Issue 28: `generate --fork STEP:NAME=VALUE` is the run start_generator makes with that fork;
+// a fork that changes nothing is a note on stderr, not an error; bad text is one line, exit 2.
+TEST(Cli, ForkRunsTheGeneratorWithThatDrawChanged) {
+  const GeneratorSpec& spec = *find_generator("rooms-and-tunnels");
+  const ParamValues params = spec.schema.defaults();
+  // The first step that drew a room's width, and a width it did not draw.
+  Stepper plain = start_generator(spec, params, 9);
+  std::optional<DrawFork> fork;
+  for (std::uint64_t k = 1; !fork && plain.next(); ++k) {
+    for (const Draw& d : plain.draws()) {
+      if (d.name == "w" && d.drawn() && d.lo < d.hi) {
+        fork = DrawFork{k, "w", 1, d.value == d.hi ? d.lo : d.hi};
+        break;
+      }
+    }
+  }
+  ASSERT_TRUE(fork);
+  const auto expected = [&](const DrawFork* f) {
+    Stepper s = start_generator(spec, params, 9, false, f);
+    const std::uint64_t steps = run_to_end(s).steps;
+    return to_json(
+        MapExport{spec, params, 9, s.grid(), s.layout(), steps, s.stats(), nullptr, {}, f});
+  };
+  const Result r = run({"generate", "rooms-and-tunnels", "--seed", "9", "--format", "json",
+                        "--fork", fork_text(*fork)});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  EXPECT_EQ(r.out, expected(&*fork));
+  EXPECT_EQ(json::parse(r.out)["fork"], fork_text(*fork));
+  EXPECT_NE(r.out, expected(nullptr));
+  // The same from a share string's fork.
+  const Result shared =
+      run({"generate", "--share", "rooms-and-tunnels?seed=9&fork=" + fork_text(*fork), "--format",
+           "json"});
+  ASSERT_EQ(shared.code, 0) << shared.err;
+  EXPECT_EQ(shared.out, r.out);
+  // A fork the run never reaches, or whose step draws no such value: the plain map and a note.
+  const Result plain_text = run({"generate", "rooms-and-tunnels", "--seed", "9"});
+  for (const std::string& f : {std::string("999999:w=3"), std::to_string(fork->step) + ":zz=3"}) {
+    SCOPED_TRACE(f);
+    const Result noted = run({"generate", "rooms-and-tunnels", "--seed", "9", "--fork", f});
+    ASSERT_EQ(noted.code, 0) << noted.err;
+    EXPECT_EQ(noted.out, plain_text.out);
+    EXPECT_EQ(lines(noted.err).size(), 1u) << noted.err;
+    EXPECT_EQ(noted.err.rfind("dungen: note: --fork " + f + " changed nothing: ", 0), 0u)
+        << noted.err;
+  }
+  EXPECT_EQ(bad({"generate", "rooms-and-tunnels", "--fork", "12:w"}),
+            "dungen: --fork: fork '12:w' is not STEP:NAME=VALUE: allowed STEP:NAME=VALUE, e.g. "
+            "12:w=9 (STEP a step number from 1, NAME a draw the step lists, NAME#2 its second "
+            "draw of that name, VALUE a whole number)\n");
+}

@@ -320,3 +320,76 @@ TEST(Preset, TheAnalysisRoundTrips) {
 
 }  // namespace
 }  // namespace dungen
+
+namespace dungen {
+namespace {
+
+// Issue 28: a fork ("fork": "STEP:NAME=VALUE") and predict mode travel in files and share
+// strings, are left out when not set, and bad ones are one line naming where they came from.
+TEST(Preset, TheForkAndPredictRoundTrip) {
+  Preset p = default_preset(*find_generator("rooms-and-tunnels"));
+  p.seed = 7;
+  p.fork = DrawFork{12, "w", 1, 9};
+  p.predict = true;
+  const auto file = parse_preset(preset_json(p), "t.json");
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  EXPECT_EQ(file.value().fork, p.fork);
+  EXPECT_TRUE(file.value().predict);
+  EXPECT_NE(preset_json(p).find("\"fork\": \"12:w=9\""), std::string::npos) << preset_json(p);
+  const std::string share = share_string(p);
+  EXPECT_NE(share.find("&fork=12:w=9&predict=1"), std::string::npos) << share;
+  const auto back = parse_share_string(share);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back.value().fork, p.fork);
+  EXPECT_TRUE(back.value().predict);
+  // A later draw of one name in its step.
+  p.fork = DrawFork{30, "dir", 2, 1};
+  const auto second = parse_share_string(share_string(p));
+  ASSERT_TRUE(second.ok()) << second.error().message;
+  EXPECT_EQ(second.value().fork, p.fork);
+  p.fork.reset();
+  p.predict = false;
+  for (const std::string& text : {share_string(p), preset_json(p)}) {
+    EXPECT_EQ(text.find("fork"), std::string::npos) << text;
+    EXPECT_EQ(text.find("predict"), std::string::npos) << text;
+  }
+}
+
+TEST(Preset, BadForksAndPredictsAreOneLineNamingTheOrigin) {
+  const struct {
+    std::string text;
+    std::string says;
+  } shares[] = {
+      {"rooms-and-tunnels?fork=12", "share string: fork '12' is not STEP:NAME=VALUE: allowed"},
+      {"rooms-and-tunnels?fork=0:w=9", "has no step number from 1"},
+      {"rooms-and-tunnels?fork=12:w=x", "has no whole-number value"},
+      {"rooms-and-tunnels?fork=12:w=1&fork=13:w=2", "'fork' is given twice"},
+      {"rooms-and-tunnels?predict=yes", "share string: predict='yes' is not allowed: allowed 0, 1"},
+  };
+  for (const auto& c : shares) {
+    SCOPED_TRACE(c.text);
+    const auto r = parse_share_string(c.text);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find(c.says), std::string::npos) << r.error().message;
+    EXPECT_EQ(r.error().message.find('\n'), std::string::npos);
+  }
+  const struct {
+    std::string json;
+    std::string says;
+  } files[] = {
+      {R"("fork": 12)", "t.json: fork: '12' is not a string: allowed \"STEP:NAME=VALUE\""},
+      {R"("fork": "12:=9")", "t.json: fork '12:=9' has no draw name"},
+      {R"("predict": 1)", "t.json: predict: '1' is not allowed: allowed true, false"},
+  };
+  for (const auto& c : files) {
+    SCOPED_TRACE(c.json);
+    const auto r = parse_preset(
+        R"({"dungen_preset": 1, "generator": "rooms-and-tunnels", )" + c.json + "}", "t.json");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find(c.says), std::string::npos) << r.error().message;
+    EXPECT_EQ(r.error().message.find('\n'), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace dungen

@@ -193,6 +193,8 @@ bool App::setup() {
   if (options_.preset) {
     ui_.preset_note = options_.preset_is_share ? note_for_share(*options_.preset, lesson_presets())
                                                : note_of(*options_.preset);
+    // A preset with a fork opens compare mode with pane B forked (options.cpp turns it on).
+    ui_.fork_into_b = options_.preset->fork;
   }
   ui_.share.scripts = static_cast<bool>(options_.load_script);
   for (const auto& script : options_.scripts) {
@@ -364,8 +366,11 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
 // Compare mode (C, ViewFlags::compare) halves the map's viewport: pane A on the left, pane B on
 // the right. The pane is made when the mode comes on (a copy of A) and dropped when it goes off.
 void App::split_for_compare() {
+  const std::optional<DrawFork> fork = std::exchange(ui_.fork_into_b, std::nullopt);
+  if (fork) session_.view().compare = true;
   if (!session_.view().compare) {
     compare_.reset();
+    ui_.compare = nullptr;  // the panels drawn this frame see the pane as it now is
     return;
   }
   if (!compare_) {
@@ -390,6 +395,8 @@ void App::split_for_compare() {
       }
     }
   }
+  if (fork) compare_->fork(session_, *fork);
+  ui_.compare = compare_.get();
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   ScreenRect& a = layout_.map;
   const float half = std::max(1.0f, std::floor((a.w - gap) * 0.5f));
@@ -589,12 +596,24 @@ void App::draw_panels() {
       open_preset_file(session_, ui_, path);
     }
   }
-  handle_mouse(view_, layout_.map, drag_);
+  // A click on the map answers the question waiting (predict mode), or opens the cell's history.
+  if (const std::optional<Point> cell = handle_mouse(view_, layout_.map, session_.grid().width(),
+                                                     session_.grid().height(), drag_)) {
+    if (session_.question()) {
+      if (const std::optional<int> choice = session_.choice_at(*cell)) session_.answer(*choice);
+    } else {
+      ui_.history_cell = *cell;
+      ui_.history_key = UINT64_MAX;
+    }
+  }
   draw_controls_panel(session_, ui_, layout_);
   draw_teaching_panel(session_, ui_, layout_, ui_.projector);
   draw_transport_bar(session_, ui_, layout_);
   draw_preset_note(session_, ui_, layout_);
   draw_help_window(ui_);
+  draw_lesson_window(session_, ui_);
+  draw_predict_card(session_, ui_, layout_);
+  draw_cell_history_window(session_, ui_);
   draw_sweep_pane(session_, ui_, layout_);
   draw_file_dialog(session_, ui_);
 }
@@ -661,9 +680,27 @@ void App::print_layout() const {
     if (const Session::RunError e = s.run_error(); !e.text.empty()) {
       std::printf("dungen-viz: pane %c error %s\n", name, e.text.c_str());
     }
+    if (const std::optional<ForkState> f = s.fork_state()) {
+      std::printf("dungen-viz: pane %c %s\n", name, fork_words(*f).c_str());
+    }
+    // Predict mode (tests/gui/predict_test.sh): the lesson's score, the question waiting or the
+    // answer shown.
+    if (s.predict()) {
+      std::printf("dungen-viz: pane %c predict: %d of %d right\n", name, s.lesson().right(),
+                  s.lesson().asked());
+      if (const Question* q = s.question()) {
+        std::printf("dungen-viz: pane %c question: %s\n", name, q->prompt.c_str());
+      } else if (const Reveal* r = s.reveal()) {
+        std::printf("dungen-viz: pane %c revealed: %s\n", name, r->right ? "right" : "wrong");
+      }
+    }
   };
   pane('A', session_);
   if (compare_) pane('B', compare_->b());
+  if (ui_.history_cell) {
+    std::printf("dungen-viz: cell history %s %zu steps\n", xy_text(*ui_.history_cell).c_str(),
+                ui_.history.entries.size() + ui_.history.more);
+  }
   std::printf("dungen-viz: panel controls %s %s\n", rect(layout_.controls).c_str(),
               layout_.controls_open ? "open" : "strip");
   std::printf("dungen-viz: panel teaching %s %s\n", rect(layout_.teaching).c_str(),

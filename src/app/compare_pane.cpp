@@ -14,6 +14,11 @@ ComparePane::ComparePane(const Session& a, SessionConfig config) : cmp_(std::mov
   cmp_.copy_from(a);
 }
 
+void ComparePane::fork(const Session& a, const DrawFork& fork) {
+  cmp_.fork_from(a, fork);
+  rows_.clear();  // B is a new run: the figures and the diff are worked out again
+}
+
 void ComparePane::update(const Session& a, double dt, bool finish) {
   if (finish) b().finish_pending();
   cmp_.follow(a);
@@ -65,6 +70,18 @@ void ComparePane::draw(const MapView& a_view, ScreenRect rect, float fb_scale,
   }
   draw_diff(list, view_, rect, palette, b().grid());
   draw_step_overlay(list, b().overlay(), view_, rect, palette);
+  // The pane's heading: B is a fork, and of what, so the differing cells read as its effect.
+  if (const std::optional<ForkState> fork = b().fork_state()) {
+    const std::string words = "B: " + fork_words(*fork);
+    list->PushClipRect({rect.x, rect.y}, {rect.x + rect.w, rect.y + rect.h}, true);
+    const ImVec2 size = ImGui::CalcTextSize(words.c_str());
+    const ImVec2 at{rect.x + 6.0f, rect.y + 6.0f};
+    list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
+                        IM_COL32(0, 0, 0, 210), 3.0f);
+    const Rgb c = fork->outcome.applied ? palette.cursor : Rgb{235, 235, 235};
+    list->AddText(at, IM_COL32(c.r, c.g, c.b, 255), words.c_str());
+    list->PopClipRect();
+  }
 }
 
 void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect rect,
@@ -138,7 +155,17 @@ void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& dif
 void ComparePane::draw_section(Session& a, UiState& ui) {
   // In the panel, under B's settings (drawn by the panel with pane A's widgets), not a window
   // of its own: a window covered the Algorithm panel's lit line.
-  if (ImGui::Button("copy A to B")) cmp_.copy_from(a);
+  if (const std::optional<ForkState> fork = b().fork_state()) {
+    ImGui::TextWrapped(
+        "B is A's run with one draw changed: %s. Up to step %llu the panes are the "
+        "same; the cells marked differ because of that draw. A new generator, "
+        "seed or parameters for B ends the fork.",
+        fork_words(*fork).c_str(), static_cast<unsigned long long>(fork->fork.step));
+  }
+  if (ImGui::Button("copy A to B")) {
+    cmp_.copy_from(a);
+    rows_.clear();
+  }
   ImGui::Checkbox("by fraction of each run", &cmp_.by_fraction);
   note_item(ui, "compare/by-fraction");
   if (ImGui::IsItemHovered()) {

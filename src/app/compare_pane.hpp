@@ -28,6 +28,9 @@ class ComparePane {
   const Session& b() const { return cmp_.b(); }
   // B follows A by the same fraction of each run (else by step number).
   void set_by_fraction(bool on) { cmp_.by_fraction = on; }
+  // B becomes A's run with this draw changed, step by step beside A (Comparison::fork_from).
+  void fork(const Session& a, const DrawFork& fork);
+  const Comparison& comparison() const { return cmp_; }
 
   // Once a frame, after A's update: B follows A and its texture takes B's changes. With `finish`
   // (a headless picture that waits for its runs), B's work is done before it returns.

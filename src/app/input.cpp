@@ -35,7 +35,8 @@ void handle_keys(KeyQueue& queue, Session& session, UiState& ui) {
   }
 }
 
-void handle_mouse(MapView& view, ScreenRect map, MouseDrag& drag) {
+std::optional<Point> handle_mouse(MapView& view, ScreenRect map, int map_w, int map_h,
+                                  MouseDrag& drag) {
   const ImGuiIO& io = ImGui::GetIO();
   const bool over_map = !io.WantCaptureMouse && map.contains(io.MousePos.x, io.MousePos.y);
   if (over_map && io.MouseWheel != 0.0f) {
@@ -47,11 +48,27 @@ void handle_mouse(MapView& view, ScreenRect map, MouseDrag& drag) {
   for (int button = 0; button < 3; ++button) {
     if (over_map && ImGui::IsMouseClicked(button) && !drag.active) pressed_now = true;
   }
-  if (pressed_now) drag.active = true;
+  if (pressed_now) {
+    drag.active = true;
+    const std::optional<Point> cell = view.cell_at(io.MousePos.x, io.MousePos.y, map_w, map_h, map);
+    drag.left = ImGui::IsMouseClicked(0) && cell.has_value();
+    drag.travel = 0.0f;
+    if (cell) drag.cell = *cell;
+  }
+  std::optional<Point> clicked;
+  if (drag.active && !pressed_now) {
+    drag.travel += std::abs(io.MouseDelta.x) + std::abs(io.MouseDelta.y);
+    if (drag.left && ImGui::IsMouseReleased(0) && drag.travel <= kClickSlopPx) clicked = drag.cell;
+  }
   if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) {
     drag.active = false;
+    drag.left = false;
   }
-  if (drag.active && !pressed_now) view.pan(io.MouseDelta.x, io.MouseDelta.y);
+  // Within the slop the map stays put, so a click does not nudge it.
+  if (drag.active && !pressed_now && !(drag.left && drag.travel <= kClickSlopPx)) {
+    view.pan(io.MouseDelta.x, io.MouseDelta.y);
+  }
+  return clicked;
 }
 
 }  // namespace dungen::app

@@ -146,8 +146,16 @@ void draw_box(ImDrawList* list, const ShownItem& s, const MapView& v, ScreenRect
       halo_rect(list, a, b, p, colour(rgb, alpha), line_width(v) + 1.0f, alpha);
       break;
     case Role::Part:
+    case Role::Option:
       dashed_rect(list, a, b, p, colour(rgb, alpha), line_width(v));
       break;
+    case Role::Right:  // the class's answer: a thick frame outside the cells, not over them
+    case Role::Wrong: {
+      const float w = line_width(v) * 2.0f + 2.0f;
+      halo_rect(list, {a.x - w * 0.5f, a.y - w * 0.5f}, {b.x + w * 0.5f, b.y + w * 0.5f}, p,
+                colour(rgb, alpha), w, alpha);
+      break;
+    }
     default:  // Finished, and any other box: a frame
       halo_rect(list, a, b, p, colour(rgb, alpha), line_width(v), alpha);
   }

@@ -31,7 +31,7 @@ constexpr std::string_view kSynopsis =
     "                  [--steps K [--back J]] [--regions | --animate-regions] [--analysis NAME]\n"
     "                  [--overlay-labels]\n"
     "                  [--frames N [--no-wait]] [--screenshot PATH] [--size WxH] [--font-scale F]\n"
-    "                  [--projector] [--preset FILE | --share STRING]\n"
+    "                  [--projector] [--predict] [--preset FILE | --share STRING]\n"
     "                  [--compare [--b-generator NAME] [--b-seed N] [--b-PARAM VALUE]...]\n"
     "                  [--sweep N]\n"
     "                  [--version] [--keys]\n";
@@ -291,6 +291,14 @@ const AppFlag kFlags[] = {
      "projector mode (P in the app): large text, thick grid lines, high\n"
      "contrast, only the map, the transport bar and the algorithm",
      turn_on<&AppOptions::projector>},
+    {"--predict", "", ValueKind::Switch,
+     "predict mode (Q in the app): step mode, and before each step that\n"
+     "answers a question the app asks it; with --steps K it steps on from K\n"
+     "to the first question and waits for the answer",
+     [](const std::string&, Parse& p) -> std::optional<Error> {
+       p.o.setup.predict = true;
+       return std::nullopt;
+     }},
     {"--preset", "FILE", ValueKind::Value,
      "start from a preset (docs/presets.md); the flags given override it", read_first},
     {"--share", "STRING", ValueKind::Value,
@@ -532,6 +540,9 @@ std::optional<Error> start(const std::vector<std::string>& args, Parse& p) {
     p.o.setup.analysis = (*preset)->analysis;
     p.o.preset = *preset;
     p.o.preset_is_share = value_of(args, "--share").has_value();
+    // A fork is shown as pane B beside the plain run: compare mode, as --compare would.
+    if ((*preset)->fork) p.o.compare = true;
+    if ((*preset)->predict) p.o.setup.predict = true;
   }
   const Checked<const GeneratorSpec*> b_spec =
       pick_generator(args, std::nullopt, p.o, "--b-generator");
@@ -613,6 +624,12 @@ std::optional<Error> finish(Parse& p) {
   if ((p.b_named || o.b_seed || !p.b_overrides.empty() || o.by_fraction) && !o.compare) {
     return Error{
         "--b-generator, --b-seed, --b-PARAM and --by-fraction set pane B: they need --compare"};
+  }
+  if (o.preset && o.preset->fork &&
+      (p.b_named || o.b_seed || !p.b_overrides.empty() || o.by_fraction)) {
+    return Error{"the preset's fork " + fork_text(*o.preset->fork) +
+                 " makes pane B (A's run with that draw changed, step by step): drop "
+                 "--b-generator, --b-seed, --b-PARAM and --by-fraction"};
   }
   if (p.b_named) o.b_generator = p.b_spec;
   if (!p.b_overrides.empty()) {

@@ -15,9 +15,11 @@
 #include "app/logic/file_dialog.hpp"
 #include "app/logic/preset_note.hpp"
 #include "app/logic/script_edit.hpp"
+#include "app/logic/session.hpp"
 #include "app/logic/sweep_job.hpp"
 #include "app/logic/ui_layout.hpp"
 #include "app/map_view.hpp"
+#include "core/draw_fork.hpp"
 #include "render/palette.hpp"
 
 namespace dungen::app {
@@ -33,7 +35,15 @@ struct DrawnItem {
 };
 
 // What the file dialog was opened for.
-enum class FileAction { SavePreset, OpenPreset, OpenScript, SaveScript, ExportPng, RecordGif };
+enum class FileAction {
+  SavePreset,
+  OpenPreset,
+  OpenScript,
+  SaveScript,
+  ExportPng,
+  RecordGif,
+  SaveLesson
+};
 
 // The "Save and share" section's fields, and its files: the file dialog (the desktop) and the
 // export running on its own thread.
@@ -100,8 +110,16 @@ class ComparePane;
 
 struct UiState {
   bool show_help = false;
+  bool show_lesson = false;  // predict mode's teacher view: the lesson's score per line
+  // The cell whose history window is open (a click on the map), and the history shown.
+  std::optional<Point> history_cell;
+  Session::CellHistory history;
+  std::uint64_t history_key = UINT64_MAX;  // the track position the history was read at
   // Compare mode's pane B while it is on (owned by the App): its section in the left panel.
   ComparePane* compare = nullptr;
+  // A fork asked for (the draws' "fork into B", a preset or share string with one): the App
+  // opens compare mode with pane B forked at the next frame.
+  std::optional<DrawFork> fork_into_b;
   float font_scale = 1.0f;   // applied to the Window between frames
   float scale_edit = -1.0f;  // the UI scale slider's value while it is held (applied on release)
   PanelState controls = PanelState::Auto;
@@ -137,6 +155,16 @@ void draw_controls_panel(Session& session, UiState& ui, const UiLayout& layout);
 void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, bool minimal);
 void draw_transport_bar(Session& session, UiState& ui, const UiLayout& layout);
 void draw_help_window(UiState& ui);
+// Predict mode (predict_panel.cpp): the question waiting, or the answer revealed, above the
+// pseudocode; the Lesson window (the teacher view) with its JSON export.
+void predict_section(Session& session, UiState& ui);
+void draw_lesson_window(Session& session, UiState& ui);
+// Where the Algorithm panel is folded away (a phone), the question or the answer in a card along
+// the map's foot.
+void draw_predict_card(Session& session, UiState& ui, const UiLayout& layout);
+// A cell's history (cell_history_window.cpp): every step that touched the cell clicked, each a
+// button that moves the transport there.
+void draw_cell_history_window(Session& session, UiState& ui);
 // The preset's title and note in layout.note (nothing when it has no height), and the height it
 // wants at `width` (0 when no note applies).
 void draw_preset_note(const Session& session, UiState& ui, const UiLayout& layout);

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/compare_pane.hpp"
 #include "app/download.hpp"
 #include "app/file_dialog_window.hpp"
 #include "app/logic/export_job.hpp"
@@ -28,16 +29,16 @@
 namespace dungen::app {
 namespace {
 
-struct Lesson {
+struct LessonFile {
   std::string file;
   Preset preset;
 };
 
 // The lesson presets: installed next to the program (share/dungen/presets), or in the source
 // tree the program was built from. Read once.
-const std::vector<Lesson>& lessons() {
-  static const std::vector<Lesson> list = [] {
-    std::vector<Lesson> out;
+const std::vector<LessonFile>& lessons() {
+  static const std::vector<LessonFile> list = [] {
+    std::vector<LessonFile> out;
     for (const char* dir : {DUNGEN_INSTALLED_PRESETS, DUNGEN_SOURCE_PRESETS}) {
       std::error_code ec;
       if (!std::filesystem::is_directory(dir, ec)) continue;
@@ -48,8 +49,9 @@ const std::vector<Lesson>& lessons() {
       }
       if (!out.empty()) break;
     }
-    std::sort(out.begin(), out.end(),
-              [](const Lesson& a, const Lesson& b) { return a.preset.title < b.preset.title; });
+    std::sort(out.begin(), out.end(), [](const LessonFile& a, const LessonFile& b) {
+      return a.preset.title < b.preset.title;
+    });
     return out;
   }();
   return list;
@@ -60,7 +62,7 @@ const std::vector<Lesson>& lessons() {
 const std::vector<Preset>& lesson_presets() {
   static const std::vector<Preset> list = [] {
     std::vector<Preset> out;
-    for (const Lesson& l : lessons()) out.push_back(l.preset);
+    for (const LessonFile& l : lessons()) out.push_back(l.preset);
     return out;
   }();
   return list;
@@ -91,6 +93,7 @@ void open_preset_file(Session& session, UiState& ui, const std::string& path) {
     return say(ui, failed->message, true);
   }
   ui.preset_note = note_of(*r);
+  ui.fork_into_b = r->fork;  // a fork is shown in pane B (the App opens it)
   say(ui, "opened " + shown(path, kShownPathMaxBytes), false);
 }
 
@@ -116,6 +119,8 @@ ActionInfo info(FileAction a) {
       return {"export PNG", ".png", ExportKind::Png};
     case FileAction::RecordGif:
       return {"record GIF", ".gif", ExportKind::Gif};
+    case FileAction::SaveLesson:
+      return {"export lesson", ".json", ExportKind::Preset};
   }
   return {"", "", ExportKind::Png};
 }
@@ -157,7 +162,14 @@ void file_chosen(Session& session, UiState& ui, FileAction a, const std::string&
     return say(ui, "", false);
   }
   if (a == FileAction::SaveScript) return save_script_text(ui, path);
-  if (!ui.share.job.start(make_export(session, info(a).kind, path))) {
+  ExportRequest request = make_export(session, info(a).kind, path);
+  // The lesson's scores (predict mode's teacher view), written as a preset is: whole or not at all.
+  if (a == FileAction::SaveLesson) request.text = session.lesson().json();
+  // A saved preset carries pane B's fork as the share string does.
+  if (info(a).kind == ExportKind::Preset && ui.compare) {
+    request.text = preset_json(ui.compare->comparison().preset_of(session));
+  }
+  if (!ui.share.job.start(std::move(request))) {
     say(ui, "an export is still running: wait for it, or cancel it", true);
     return;
   }
@@ -172,7 +184,8 @@ void begin_file_action(Session& session, UiState& ui, FileAction a) {
   ShareUi& s = ui.share;
   const ActionInfo what = info(a);
   const bool opening = a == FileAction::OpenPreset || a == FileAction::OpenScript;
-  const bool saving_file = a == FileAction::SavePreset || a == FileAction::SaveScript;
+  const bool saving_file =
+      a == FileAction::SavePreset || a == FileAction::SaveScript || a == FileAction::SaveLesson;
   if (!opening && !saving_file) {
     if (auto why = export_refusal(session, what.kind)) return say(ui, why->message, true);
   }
@@ -241,12 +254,13 @@ void export_progress(UiState& ui) {
 void lessons_combo(Session& session, UiState& ui) {
   const auto& list = lessons();
   if (!list.empty() && ImGui::BeginCombo("##lessons", "lesson presets...")) {
-    for (const Lesson& l : list) {
+    for (const LessonFile& l : list) {
       if (ImGui::Selectable(l.preset.title.c_str())) {
         if (auto err = apply_preset(session, l.preset)) {
           say(ui, err->message, true);
         } else {
           ui.preset_note = note_of(l.preset);
+          ui.fork_into_b = l.preset.fork;
           say(ui, "loaded " + l.file, false);
         }
       }
@@ -259,7 +273,9 @@ void lessons_combo(Session& session, UiState& ui) {
 // The share string of what is shown, and a field to paste one into.
 void share_string_rows(Session& session, UiState& ui) {
   ShareUi& s = ui.share;
-  const std::string share = share_string(preset_of(session));
+  // With pane B's fork when B is A's run forked: the string opens both panes.
+  const std::string share =
+      share_string(ui.compare ? ui.compare->comparison().preset_of(session) : preset_of(session));
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", share.c_str());
   ImGui::PopTextWrapPos();
@@ -300,7 +316,10 @@ void share_string_rows(Session& session, UiState& ui) {
       say(ui, err2->message, true);
     } else {
       ui.preset_note = note_for_share(*r, lesson_presets());
-      say(ui, "loaded the share string", false);
+      ui.fork_into_b = r->fork;
+      say(ui,
+          r->fork ? "loaded the share string, with its fork in pane B" : "loaded the share string",
+          false);
       s.paste[0] = '\0';
     }
   }

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "app/logic/log_follow.hpp"
 #include "app/logic/script_error.hpp"
@@ -38,12 +39,23 @@ float indent_of(std::string_view line) {
   return static_cast<float>(spaces) / 4.0f * ImGui::GetFontSize() * 1.3f;
 }
 
-void code_line(std::string_view line, bool lit) {
+// A line's score in predict mode, "3/4", coloured by how well the class does on it.
+struct LineMark {
+  std::string text;
+  ImU32 colour = 0;
+};
+
+// `mark`, when it has text, stands at the right end of the line's first row, and the line wraps
+// short of it.
+void code_line(std::string_view line, bool lit, const LineMark& mark = {}) {
   const std::size_t spaces = std::min(line.find_first_not_of(' '), line.size());
   const float indent = indent_of(line);
   const std::string text(line.substr(spaces));
+  const float mark_w = mark.text.empty() ? 0.0f
+                                         : ImGui::CalcTextSize(mark.text.c_str()).x +
+                                               ImGui::GetStyle().ItemSpacing.x * 2.0f;
   if (indent > 0) ImGui::Indent(indent);
-  ImGui::PushTextWrapPos(0.0f);
+  ImGui::PushTextWrapPos(mark_w > 0 ? ImGui::GetContentRegionMax().x - mark_w : 0.0f);
   if (lit) {
     // The text goes on top of a bar the width of the panel, drawn once its height is known.
     ImDrawList* list = ImGui::GetWindowDrawList();
@@ -61,6 +73,28 @@ void code_line(std::string_view line, bool lit) {
   }
   ImGui::PopTextWrapPos();
   if (indent > 0) ImGui::Unindent(indent);
+  if (mark_w > 0) {
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 size = ImGui::CalcTextSize(mark.text.c_str());
+    const float pad = ImGui::GetStyle().ItemSpacing.x * 0.5f;
+    const ImVec2 at{ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x - size.x - pad, min.y};
+    list->AddRectFilled({at.x - pad, at.y}, {at.x + size.x + pad, at.y + size.y},
+                        IM_COL32(20, 20, 24, 230), 3.0f);
+    list->AddText(at, mark.colour, mark.text.c_str());
+  }
+}
+
+// The lesson's score of pseudocode line i of the generator shown (predict mode), if asked.
+LineMark line_mark(const Session& session, std::size_t i) {
+  if (!session.predict() || session.phase() != Phase::Generator) return {};
+  const LineScore* s = session.lesson().find(session.generator().name, static_cast<int>(i));
+  if (!s) return {};
+  const double a = s->accuracy();
+  const ImU32 colour = a >= 0.75  ? IM_COL32(110, 220, 110, 255)
+                       : a >= 0.5 ? IM_COL32(240, 200, 80, 255)
+                                  : IM_COL32(255, 110, 100, 255);
+  return {std::to_string(s->right) + "/" + std::to_string(s->asked), colour};
 }
 
 // The pseudocode, the current line lit and always wholly in view: whenever any of it is out of
@@ -105,7 +139,7 @@ void pseudocode_section(Session& session, UiState& ui) {
   ui.drawn.push_back({"teaching/pseudocode", view, 0.0f});
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const bool lit = current && static_cast<std::size_t>(*current) == i;
-    code_line(lines[i], lit);
+    code_line(lines[i], lit, line_mark(session, i));
     if (!lit) continue;
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ui.drawn.push_back({"teaching/lit-line", {a.x, a.y, b.x - a.x, b.y - a.y}, 0.0f});
@@ -231,17 +265,72 @@ void stats_section(const Session& session) {
 }
 
 // The values the current step drew from the RNG ("w = 7", "roll = 37"), so a student can see
-// where a room's size or a cell's fate came from.
-void draws_section(const Session& session) {
-  const std::string draws = session.current_draws_text();
+// where a room's size or a cell's fate came from; and, for a generator's step, "what if": each
+// drawn value can be set anywhere in the range it was drawn from and the run forked into compare's
+// pane B with that one value changed. Values counted while drawing were not drawn: shown only.
+void draws_section(const Session& session, UiState& ui) {
   ImGui::TextWrapped("Random draws of this step");
+  const std::vector<ShownDraw> draws = session.current_draws();
   if (draws.empty()) {
     ImGui::TextDisabled("  none");
     return;
   }
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(("  " + draws).c_str());
-  ImGui::PopTextWrapPos();
+  // Forks are of the generator's steps (the analysis after it draws from no fork's run).
+  const bool can_fork = session.phase() == Phase::Generator && !session.rebuilding();
+  const std::uint64_t step = session.position();
+  ImGui::PushID("draws");
+  ImGui::PushID(static_cast<int>(step & 0x7fffffff));
+  for (std::size_t i = 0; i < draws.size(); ++i) {
+    const ShownDraw& d = draws[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(("  " + d.words).c_str());
+    ImGui::PopTextWrapPos();
+    if (!d.draw.drawn()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(counted, not drawn)");
+    } else if (can_fork) {
+      // The value to fork with, kept by ImGui per step and draw; it starts at the value drawn.
+      const int drawn = static_cast<int>(d.draw.value);
+      int* value = ImGui::GetStateStorage()->GetIntRef(ImGui::GetID("value"), drawn);
+      const std::string range = std::to_string(d.draw.lo) + ".." + std::to_string(d.draw.hi);
+      const float button_w =
+          ImGui::CalcTextSize("fork into B").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+      ImGui::Indent();
+      ImGui::SetNextItemWidth(
+          std::max(ImGui::GetFontSize() * 5.0f,
+                   ImGui::GetContentRegionAvail().x - button_w - ImGui::GetStyle().ItemSpacing.x));
+      const std::string format = d.name + " = %d of " + range;
+      ImGui::SliderInt("##value", value, d.draw.lo, d.draw.hi, format.c_str(),
+                       ImGuiSliderFlags_AlwaysClamp);
+      note_item(ui, "teaching/draw/" + fork_draw_name({0, d.name, d.occurrence, 0}));
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s was drawn from %s (Ctrl+click to type a value)", d.name.c_str(),
+                          range.c_str());
+      }
+      ImGui::SameLine();
+      ImGui::BeginDisabled(*value == drawn);
+      if (ImGui::Button("fork into B")) {
+        ui.fork_into_b = DrawFork{step, d.name, d.occurrence, *value};
+      }
+      ImGui::EndDisabled();
+      note_item(ui, "teaching/fork/" + fork_draw_name({0, d.name, d.occurrence, 0}));
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        if (*value == drawn) {
+          ImGui::SetTooltip("pick another value for %s first", d.name.c_str());
+        } else {
+          ImGui::SetTooltip(
+              "compare mode: pane B runs this map again with %s = %d at step %llu, beside it "
+              "step by step",
+              d.name.c_str(), *value, static_cast<unsigned long long>(step));
+        }
+      }
+      ImGui::Unindent();
+    }
+    ImGui::PopID();
+  }
+  ImGui::PopID();
+  ImGui::PopID();
 }
 
 }  // namespace
@@ -273,6 +362,7 @@ void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, 
       ImGui::PopStyleColor();
     }
     ImGui::BeginDisabled(old_map);
+    if (session.predict()) predict_section(session, ui);
     ImGui::TextWrapped(
         "%s", session.phase() == Phase::Regions
                   ? ("Pseudocode: " + std::string(analysis_spec(session.analysis()).title)).c_str()
@@ -283,7 +373,7 @@ void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, 
     if (minimal) compact_legend_section(session, ui, palette_for(true));
     log_section(session, minimal ? 0.0f : 13.0f);
     if (!minimal) {
-      draws_section(session);
+      draws_section(session, ui);
       ImGui::TextUnformatted("Stats");
       stats_section(session);
     }

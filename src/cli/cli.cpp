@@ -41,7 +41,7 @@ constexpr std::string_view kUsage =
     "usage: dungen list\n"
     "       dungen generate NAME [--seed N] [--PARAM VALUE]... [--regions [--connectivity 4|8]]\n"
     "                            [--format text|json|png|tmj] [--cell-px N] [--out PATH]\n"
-    "                            [--trace PATH [--trace-limit MB]]\n"
+    "                            [--trace PATH [--trace-limit MB]] [--fork STEP:NAME=VALUE]\n"
     "       dungen record NAME [--seed N] [--PARAM VALUE]... [--every K | --frames N]\n"
     "                            [--cell-px N] --out FILE.gif\n"
     "       dungen sweep NAME --seeds A..B [--PARAM VALUE]... [--connectivity 4|8]\n"
@@ -258,7 +258,20 @@ std::optional<Error> cmd_list(std::ostream& out) {
   return check_stream(out);
 }
 
-std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out) {
+// Why a fork changed nothing: its step never ran, or drew no value of that name.
+std::string fork_note(const DrawFork& fork, std::uint64_t steps) {
+  const std::string what = "--fork " + fork_text(fork) + " changed nothing: ";
+  if (steps < fork.step) {
+    return what + "the run ended at step " + std::to_string(steps) + ", before step " +
+           std::to_string(fork.step);
+  }
+  std::string name = fork.name;
+  if (fork.occurrence != 1) name += "#" + std::to_string(fork.occurrence);
+  return what + "step " + std::to_string(fork.step) + " drew no " + name +
+         " (the map is the plain run's; --trace lists each step's draws)";
+}
+
+std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
   const GeneratorSpec& spec = *r.spec;
   if (r.help) {
     print_param_help(CliRequest::Command::Generate, spec, out);
@@ -278,9 +291,13 @@ std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out) {
   AtomicFile* const trace = *traced;
 
   // A trace records every step's changes and draws; the map is the same either way.
-  Stepper stepper = start_generator(spec, r.params, r.seed, /*record_changes=*/trace != nullptr);
+  Stepper stepper = start_generator(spec, r.params, r.seed, /*record_changes=*/trace != nullptr,
+                                    r.fork ? &*r.fork : nullptr);
   Checked<Ran> ran = run_generate(stepper, r, trace);
   if (!ran) return ran.error();
+  // A fork that changed nothing is not an error (the map is the plain run's), but worth a line.
+  if (r.fork && !stepper.fork_outcome().applied)
+    err << "dungen: note: " << fork_note(*r.fork, ran->steps) << '\n';
   const std::optional<RegionMap>& region_map = ran->regions;
   const MapExport m{spec,
                     r.params,
@@ -290,7 +307,8 @@ std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out) {
                     ran->steps,
                     stepper.stats(),
                     region_map ? &*region_map : nullptr,
-                    ran->analyses};
+                    ran->analyses,
+                    r.fork ? &*r.fork : nullptr};
   // Streamed: the export is never whole in memory (an 878 MB JSON at 4096x4096 with 1-cell rooms).
   int out_error = 0;
   const TextSink sink = out_file ? file_sink(*out_file) : stream_sink(out, &out_error);
@@ -523,7 +541,7 @@ std::optional<Error> run_request(const CliRequest& request, std::ostream& out, s
     case CliRequest::Command::List:
       return cmd_list(out);
     case CliRequest::Command::Generate:
-      return cmd_generate(request.generate, out);
+      return cmd_generate(request.generate, out, err);
     case CliRequest::Command::Record:
       return cmd_record(request.generate, out, err);
     case CliRequest::Command::Sweep:

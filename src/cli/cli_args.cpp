@@ -256,6 +256,15 @@ const FlagRow kFlags[] = {
      set_out,
      "record needs --out FILE.gif"},
     {kGen,
+     {"--fork", "STEP:NAME=VALUE", "the run with step STEP's draw NAME set to VALUE (12:w=9)"},
+     ValueKind::Text,
+     [](Command, const std::string& v, GenerateRequest& r) -> std::optional<Error> {
+       Checked<DrawFork> fork = parse_fork(v);
+       if (!fork) return Error{"--fork: " + fork.error().message};
+       r.fork = *fork;
+       return std::nullopt;
+     }},
+    {kGen,
      {"--trace", "PATH", "write every step to PATH, one JSON object a line"},
      ValueKind::Path,
      [](Command, const std::string& v, GenerateRequest& r) -> std::optional<Error> {
@@ -416,6 +425,8 @@ std::optional<Error> start_run(const std::vector<std::string>& args, Command com
   r.region_params = preset ? preset->region_params : ParamValues(region_schema());
   if (preset) {
     r.seed = preset->seed;
+    // A preset's fork runs as --fork would (a --fork given overrides it).
+    if (command == Command::Generate) r.fork = preset->fork;
     // A preset's analysis other than the flood fill runs as --analyse would.
     const bool on = command == Command::Generate && preset->regions != PresetRegions::Off;
     r.regions = on && preset->analysis == AnalysisKind::Regions;

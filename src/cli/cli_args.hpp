@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analysis/analysis.hpp"
+#include "core/draw_fork.hpp"
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "generators/registry.hpp"
@@ -37,6 +38,8 @@ struct GenerateRequest {
   bool regions = false;
   // generate --analyse: the level analyses to run after the generator, in the order given
   std::vector<AnalysisKind> analyses;
+  // generate --fork STEP:NAME=VALUE (or a preset's fork): the run with that one draw changed
+  std::optional<DrawFork> fork;
   bool help = false;  // "COMMAND NAME --help": list NAME's parameters, nothing else
   std::optional<std::string> out_path;
   std::optional<std::string> trace_path;

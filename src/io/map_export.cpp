@@ -79,6 +79,8 @@ static void write_origin(const MapExport& m, JsonWriter& j) {
   j.key("format").value(kJsonFormat);
   j.key("generator").value(m.spec.name);
   j.key("seed").value(m.seed);
+  // A forked run's map is not the seed's: the fork says which draw was changed.
+  if (m.fork) j.key("fork").value(fork_text(*m.fork));
   j.key("width").value(m.grid.width());
   j.key("height").value(m.grid.height());
   j.key("params").begin_object();

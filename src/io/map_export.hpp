@@ -14,6 +14,7 @@
 
 #include "analysis/analysis.hpp"
 #include "analysis/regions.hpp"
+#include "core/draw_fork.hpp"
 #include "core/grid.hpp"
 #include "core/stepper.hpp"
 #include "generators/registry.hpp"
@@ -34,6 +35,7 @@ struct MapExport {
   std::span<const std::int64_t> stats;         // the generator's statistics (its Narration's slots)
   const RegionMap* regions = nullptr;          // when the caller asked for regions
   std::span<const AnalysisRun> analyses = {};  // the level analyses asked for, in order
+  const DrawFork* fork = nullptr;              // the run's fork (core/draw_fork.hpp), if any
 };
 
 // The text export's glyph for an analysis's mark on a cell (0 for none, and for the flood fill's

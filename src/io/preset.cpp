@@ -27,9 +27,9 @@ constexpr std::size_t kMaxTitleChars = 200;
 constexpr std::size_t kMaxNoteChars = 4000;
 // Longest text quoted back in an error message.
 
-constexpr std::array<std::string_view, 9> kFields = {"dungen_preset", "generator", "seed",
-                                                     "params",        "regions",   "analysis",
-                                                     "connectivity",  "title",     "note"};
+constexpr std::array<std::string_view, 11> kFields = {
+    "dungen_preset", "generator", "seed",    "params", "regions", "analysis",
+    "connectivity",  "fork",      "predict", "title",  "note"};
 constexpr std::array<PresetRegions, 3> kRegionChoices = {PresetRegions::Off, PresetRegions::Instant,
                                                          PresetRegions::Animated};
 
@@ -99,13 +99,11 @@ std::string_view regions_name(PresetRegions r) {
 }
 
 Preset default_preset(const GeneratorSpec& spec) {
-  return Preset{&spec,
-                kDefaultSeed,
-                spec.schema.defaults(),
-                PresetRegions::Off,
-                region_schema().defaults(),
-                {},
-                {}};
+  Preset p;
+  p.generator = &spec;
+  p.params = spec.schema.defaults();
+  p.region_params = region_schema().defaults();
+  return p;
 }
 
 namespace {
@@ -308,6 +306,29 @@ std::optional<Error> read_regions(const Json& doc, const std::string& where, Pre
   return std::nullopt;
 }
 
+// The fork ("STEP:NAME=VALUE", core/draw_fork.hpp) and predict mode (true or false).
+std::optional<Error> read_modes(const Json& doc, const std::string& where, Preset& preset) {
+  if (doc.contains("fork")) {
+    const Json& f = doc["fork"];
+    if (!f.is_string()) {
+      return Error{where + "fork: " + in_quotes(f.dump()) +
+                   " is not a string: allowed \"STEP:NAME=VALUE\", e.g. \"12:w=9\""};
+    }
+    Checked<DrawFork> fork = parse_fork(f.get<std::string>());
+    if (!fork) return Error{where + fork.error().message};
+    preset.fork = *fork;
+  }
+  if (doc.contains("predict")) {
+    const Json& v = doc["predict"];
+    if (!v.is_boolean()) {
+      return Error{where + "predict: " + in_quotes(v.dump()) +
+                   " is not allowed: allowed true, false"};
+    }
+    preset.predict = v.get<bool>();
+  }
+  return std::nullopt;
+}
+
 // The title and the note: text for the reader, each with a length limit.
 std::optional<Error> read_texts(const Json& doc, const std::string& where, Preset& preset) {
   for (auto [field, limit, out] : {std::tuple{"title", kMaxTitleChars, &preset.title},
@@ -334,7 +355,7 @@ Checked<Preset> parse_preset_unguarded(std::string_view text, std::string_view o
   const Checked<const GeneratorSpec*> spec = preset_generator(*doc, where, scripts);
   if (!spec) return spec.error();
   Preset preset = default_preset(**spec);
-  for (auto read : {read_seed, read_params, read_regions, read_texts}) {
+  for (auto read : {read_seed, read_params, read_regions, read_modes, read_texts}) {
     if (auto err = read(*doc, where, preset)) return *err;
   }
   return preset;
@@ -378,6 +399,8 @@ std::string preset_json(const Preset& preset) {
     doc["analysis"] = std::string(analysis_spec(preset.analysis).name);
   }
   doc["connectivity"] = preset.region_params.get("connectivity");
+  if (preset.fork) doc["fork"] = fork_text(*preset.fork);
+  if (preset.predict) doc["predict"] = true;
   return doc.dump(2) + "\n";
 }
 
@@ -403,6 +426,8 @@ std::string share_string(const Preset& preset) {
       connectivity != ParamValues(preset.region_params.schema()).get("connectivity")) {
     out += "&connectivity=" + std::to_string(connectivity);
   }
+  if (preset.fork) out += "&fork=" + fork_text(*preset.fork);
+  if (preset.predict) out += "&predict=1";
   return out;
 }
 
@@ -466,6 +491,19 @@ std::optional<Error> read_share_pair(std::string_view key, std::string_view valu
     preset.analysis = a->kind;
     return std::nullopt;
   }
+  if (key == "fork") {
+    Checked<DrawFork> fork = parse_fork(value);
+    if (!fork) return Error{where + fork.error().message};
+    preset.fork = *fork;
+    return std::nullopt;
+  }
+  if (key == "predict") {
+    if (value != "0" && value != "1") {
+      return Error{where + "predict=" + in_quotes(value) + " is not allowed: allowed 0, 1"};
+    }
+    preset.predict = value == "1";
+    return std::nullopt;
+  }
   // Every other value is a whole number: the seed, a parameter, the connectivity.
   const std::optional<std::uint64_t> number = unsigned_number(value);
   if (key == "seed") {
@@ -481,7 +519,7 @@ std::optional<Error> read_share_pair(std::string_view key, std::string_view valu
     std::string names = "seed";
     for (const ParamDef& d : preset.generator->schema.params) names += ", " + kebab_case(d.name);
     return Error{where + std::string(preset.generator->name) + " has no " + in_quotes(key) +
-                 ": allowed " + names + ", regions, analysis, connectivity"};
+                 ": allowed " + names + ", regions, analysis, connectivity, fork, predict"};
   }
   if (!number || *number > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
     return Error{where + std::string(key) + "=" + in_quotes(value) + " is not allowed: allowed " +

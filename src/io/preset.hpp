@@ -6,20 +6,23 @@
 //   {"dungen_preset": 1, "generator": "rooms-and-tunnels", "seed": 7,
 //    "params": {"width": 80, "max_rooms": 30, ...},
 //    "regions": "off" | "instant" | "animated", "analysis": "distance", "connectivity": 8,
-//    "title": "...", "note": "..."}
+//    "fork": "12:w=9", "predict": true, "title": "...", "note": "..."}
 // Only "dungen_preset" and "generator" are required; parameters left out take their defaults.
 // A share string is one line: the generator, then every value as a flag name:
 //   rooms-and-tunnels?seed=7&width=80&height=45&max-rooms=30&room-min-size=6&room-max-size=10
+// with &fork=12:w=9 and &predict=1 after the parameters when the preset has them.
 //
 // Errors are values (core/error.hpp): one line naming the origin (file), the field and what
 // is allowed; nothing is half-loaded.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "analysis/analysis.hpp"
+#include "core/draw_fork.hpp"
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "generators/registry.hpp"
@@ -41,6 +44,11 @@ struct Preset {
   ParamValues region_params;  // region_schema()'s (connectivity)
   // What "regions" runs: the flood fill (the default) or another level analysis.
   AnalysisKind analysis = AnalysisKind::Regions;
+  // The same run with one draw changed, shown beside it (dungen-viz opens compare mode with pane
+  // B forked; `dungen generate` runs the fork): a teacher sends what one random choice decided.
+  std::optional<DrawFork> fork;
+  // Predict mode: the app asks what the next step will do before showing it.
+  bool predict = false;
   std::string title;  // for a lesson's menu; may be empty
   std::string note;   // what it shows; may be empty
 };

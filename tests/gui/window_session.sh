@@ -44,3 +44,15 @@ close_window() {
   wait "$app"
   app=""
 }
+# click_at "X Y": a left click there, a hand's press and release, then a moment for the frame.
+click_at() {
+  # shellcheck disable=SC2086
+  xdotool mousemove $1
+  xdotool mousedown 1; sleep 0.08; xdotool mouseup 1
+  sleep 0.3
+}
+# expect_line PATTERN WHY: the window's closing lines ($work/out) have a line matching PATTERN,
+# or the test fails saying WHY.
+expect_line() {
+  grep -q "$1" "$work/out" || { echo "$name: $2" >&2; exit 1; }
+}

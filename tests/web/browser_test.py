@@ -18,7 +18,8 @@ buffer is the CSS size x 2); the page as big as its screen (the canvas follows, 
 wheel notch is one zoom step; copy share string / copy link reach the clipboard and Ctrl+V pastes;
 open preset opens the page's file picker and a file chosen there (or dropped) loads; a note sits
 clear of the transport bar and closes; ?help, refused options and unknown lessons are said in the
-page, and so are file:// and a browser without WebGL. Generator scripts (issue 26): a shipped
+page, and so are file:// and a browser without WebGL. Predict mode from a link on a phone
+(issue 28): the question in a card, a tap answers it, a tap on a cell lists its history. Generator scripts (issue 26): a shipped
 one by name, one in the address (?script=), one pasted into the Script section and run, one
 chosen with open script; a broken one is said in the log with its line. The server is
 scripts/web_serve.py (as web.sh serves): the wasm must come compressed.
@@ -458,6 +459,36 @@ def scenario_phone(browser, base, build):
     page.call("Page.close")
 
 
+def scenario_predict(browser, base, build):
+    """Predict mode from a link on a phone (issue 28): ?predict&steps=20 opens on the first
+    question, in a card over the map's foot (the Algorithm panel is folded on a phone); a tap on
+    the true answer reveals the step, scored right; a tap on a cell that step carved opens its
+    history, which lists that step."""
+    page = Page(browser, "about:blank")
+    page.emulate(390, 844, 3, mobile=True)
+    page.call("Page.navigate",
+              {"url": base + "?generator=rooms-and-tunnels&seed=3&predict&steps=20"})
+    at, _ = page.wait_for_line(r"^dungen-viz: pane A question: attempt 4")
+    ratio = 3
+    x, y, w, h = page.item("predict/choice/0", at)  # "none: carved", the true answer
+    page.tap((x + w / 2) / ratio, (y + h / 2) / ratio)
+    at, _ = page.wait_for_line(r"^dungen-viz: pane A predict: 1 of 1 right$", at)
+    page.wait_for_line(r"^dungen-viz: pane A revealed: right$", at)
+    # Cell (30,12), inside the room the step carved, on the 80x45 map fitted to the viewport.
+    mx, my, mw, mh = layout_rect(page, r"^dungen-viz: map viewport", at)
+    px = min(mw / 80, mh / 45)
+    cx, cy = mx + (mw - 80 * px) / 2 + 30.5 * px, my + (mh - 45 * px) / 2 + 12.5 * px
+    page.tap(cx / ratio, cy / ratio)
+    page.wait_for_line(r"^dungen-viz: cell history \(30,12\) 1 steps$", at)
+    page.pump(0.5)
+    page.screenshot(os.path.join(build, "browser-test-predict.png"))
+    page.check_no_errors()
+    print("browser test: predict on a phone: the link opened on attempt 4's question, a tap on "
+          "the answer scored it right, a tap on the carved cell listed its one step; "
+          f"screenshot {build}/browser-test-predict.png")
+    page.call("Page.close")
+
+
 def scenario_hidpi_and_kiosk(browser, base, build):
     """Pixel ratio 2: the buffer is the CSS size x 2 and the map is drawn. Then the page as big
     as the screen (a projector in kiosk mode): the canvas follows it with no console errors
@@ -883,6 +914,7 @@ def main():
         page.call("Page.close")
 
         scenario_phone(browser, base, build)
+        scenario_predict(browser, base, build)
         scenario_hidpi_and_kiosk(browser, base, build)
         scenario_wheel(browser, base)
         scenario_clipboard_and_files(browser, base, server.port)

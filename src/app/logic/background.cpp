@@ -54,7 +54,8 @@ void build_track(const BuildRequest& request, Ticket& ticket, StopToken stop) {
   try {
     if (stop.stop_requested()) return;
     auto track =
-        std::make_unique<Track>(*request.spec, request.params, request.seed, request.history_bytes);
+        std::make_unique<Track>(*request.spec, request.params, request.seed, request.history_bytes,
+                                request.fork ? &*request.fork : nullptr);
     track->set_regions(request.regions, request.region_params, request.analysis);
     if (request.to_end) {
       for (std::uint64_t n = 0; n < kMaxBackgroundSteps; ++n) {

@@ -60,6 +60,7 @@ struct BuildRequest {
   ParamValues region_params;
   bool to_end = false;  // run it to the end (regions too), or leave it at step 0
   AnalysisKind analysis = AnalysisKind::Regions;
+  std::optional<DrawFork> fork;  // the run with this draw changed
 };
 
 // Makes the track (the same one the session would make on its own thread) into ticket.track.

@@ -40,6 +40,10 @@ constexpr std::array kBindings = {
                "projector mode, map too big for readable cells: follow the step / fit the whole "
                "map",
                Command::ToggleFollow},
+    KeyBinding{"Q",
+               "predict mode: before each step that answers a question, ask it; the step shows "
+               "once answered",
+               Command::TogglePredict},
     KeyBinding{"F1 or H", "help: show / hide the Help window", UiAction::ToggleHelp},
 };
 
@@ -47,6 +51,7 @@ constexpr std::array kMouse = {
     MouseControl{"mouse wheel", "zoom about the cursor"},
     MouseControl{"drag", "pan the map"},
     MouseControl{"hover", "a cell's coordinates, tile, label and region"},
+    MouseControl{"click a cell", "its history: every step that changed it (predict mode: answer)"},
     MouseControl{"Ctrl+click a slider", "type its value"},
 };
 }  // namespace

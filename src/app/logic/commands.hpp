@@ -33,6 +33,7 @@ enum class Command {
   ToggleProjector,     // P: projector mode on / off (view only)
   ToggleCompare,       // C: compare mode on / off (a second pane following this one)
   ToggleFollow,        // V: projector mode, big map: follow the step / fit the map (view only)
+  TogglePredict,       // Q: predict mode on / off (logic/predict.hpp)
 };
 
 // Actions that change only the window, not the session.

@@ -10,7 +10,33 @@
 namespace dungen::app {
 
 void Comparison::copy_from(const Session& a) {
-  apply_preset(b_, preset_of(a));
+  apply_preset(b_, app::preset_of(a));
+}
+
+void Comparison::fork_from(const Session& a, const DrawFork& fork) {
+  copy_from(a);
+  // The fork is of a step: by fraction, a fork that lengthens or shortens B's run would put the
+  // panes at different steps, and the steps before the fork would no longer line up.
+  by_fraction = false;
+  // B goes where A is, step by step (follow): a live run to B's end first would show B's
+  // finished map for a frame before it went back to A's step.
+  b_.set_mode(RunMode::Step);
+  b_.set_fork(fork);
+}
+
+std::optional<DrawFork> Comparison::shared_fork(const Session& a) const {
+  const std::optional<DrawFork> fork = b_.fork();
+  if (!fork || &b_.generator() != &a.generator() || b_.seed() != a.seed() ||
+      !(b_.params() == a.params())) {
+    return std::nullopt;
+  }
+  return fork;
+}
+
+Preset Comparison::preset_of(const Session& a) const {
+  Preset p = app::preset_of(a);
+  p.fork = shared_fork(a);
+  return p;
 }
 
 std::uint64_t Comparison::target_for(const Session& a) const {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/logic/session.hpp"
+#include "io/preset.hpp"
 
 namespace dungen::app {
 
@@ -29,8 +30,16 @@ class Comparison {
   const Session& b() const { return b_; }
   bool by_fraction = false;
 
-  // B becomes a copy of A: generator, parameters, seed, regions.
+  // B becomes a copy of A: generator, parameters, seed, regions (and no fork).
   void copy_from(const Session& a);
+  // B becomes A's run with one draw changed from its step on, following A step by step: up to
+  // the fork the panes are the same; the differing cells show what that one draw decided.
+  void fork_from(const Session& a, const DrawFork& fork);
+  // B's fork while B is A's run with it (the same generator, parameters and seed), which a
+  // share string of A can carry; none otherwise.
+  std::optional<DrawFork> shared_fork(const Session& a) const;
+  // A's settings as a preset, with B's fork when it is A's (what "copy share string" sends).
+  Preset preset_of(const Session& a) const;
   // Where B should be for A's position: the same step, or the same fraction of its run.
   std::uint64_t target_for(const Session& a) const;
   // Moves B there (a seek on B; its update() does the work). By fraction, B first runs to its

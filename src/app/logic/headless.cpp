@@ -39,8 +39,11 @@ std::optional<Error> setup_session(Session& session, const HeadlessSetup& setup,
   session.set_seed(setup.seed);
   session.clear_notice();
   session.view().show_region_labels = setup.overlay_labels;
+  session.set_predict(setup.predict);
 
-  if (!setup.wait) {
+  // Predict mode waits for its setup even in a window: the first question is asked before the
+  // first frame, so the class sees it at once.
+  if (!setup.wait && !setup.predict) {
     if (setup.steps) {
       session.seek(*setup.steps);
     } else {
@@ -63,10 +66,23 @@ std::optional<Error> setup_session(Session& session, const HeadlessSetup& setup,
            (session.earliest() > 0 ? "oldest step kept" : "start") + ": stopped at step " +
            std::to_string(session.position()));
     }
-  } else {
+  } else if (!setup.predict) {
     session.set_mode(RunMode::Live);
     session.run_to_end();
     session.finish_pending();
+  }
+  if (setup.predict) {
+    // On to the first question, a step at a time as the class would go.
+    for (std::uint64_t k = 0; k < kMaxStepsToQuestion && !session.question(); ++k) {
+      if (session.finished() && session.position() == session.recorded()) break;
+      session.step();
+      session.finish_pending();
+    }
+    if (!session.question()) {
+      note(session.can_predict()
+               ? "--predict: no question after step " + std::to_string(session.position())
+               : "--predict: " + std::string(session.generator().name) + " asks no questions");
+    }
   }
   return std::nullopt;
 }

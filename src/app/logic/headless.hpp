@@ -26,8 +26,11 @@ struct HeadlessSetup {
   std::optional<std::uint64_t> steps;  // step mode, stopped at step K (else live: to the end)
   std::uint64_t back = 0;              // then J steps back
   bool overlay_labels = false;         // ViewFlags::show_region_labels
+  // Predict mode: step mode (at step 0, or K), then on to the first question, which waits.
+  bool predict = false;
   // false: only start the run (seek to K, or regenerate live) and leave it to the frames and the
-  // worker thread, as the interactive app does; --back is then not applied.
+  // worker thread, as the interactive app does; --back is then not applied. Predict mode waits
+  // regardless (its first question is asked before the first frame).
   bool wait = true;
 };
 
@@ -42,5 +45,8 @@ std::optional<Error> setup_session(Session& session, const HeadlessSetup& setup,
 
 // The note for --steps K when the run ended at step `reached` before K (none when it did not).
 std::optional<std::string> steps_clamp_note(std::uint64_t asked, std::uint64_t reached);
+
+// How many steps predict mode's setup runs on, at most, looking for the first question.
+inline constexpr std::uint64_t kMaxStepsToQuestion = 1'000'000;
 
 }  // namespace dungen::app

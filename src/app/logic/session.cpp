@@ -252,6 +252,31 @@ void Session::regenerate() {
   s_->regenerate();
 }
 
+void Session::set_fork(std::optional<DrawFork> fork) {
+  Settings& set = s_->settings;
+  if (set.live_fork() == nullptr && !fork) return;
+  if (set.fork && fork && set.fork->draw == *fork) return;
+  set.fork.reset();
+  if (fork) set.fork = Settings::Fork{std::move(*fork), set.spec, set.params, set.seed};
+  s_->regenerate();
+}
+
+std::optional<DrawFork> Session::fork() const {
+  // Every change of the run's settings rebuilds, and the rebuild drops a fork of other settings.
+  const Settings& set = s_->settings;
+  return set.fork ? std::optional(set.fork->draw) : std::nullopt;
+}
+
+std::optional<ForkState> Session::fork_state() const {
+  // The shown track's own fork: while a big map's successor is built, the map shown is the last.
+  const Timeline& gen = s_->track->generator_timeline();
+  if (!gen.stepper().fork()) return std::nullopt;
+  ForkState state{*gen.stepper().fork(), gen.stepper().fork_outcome()};
+  state.step_run = gen.recorded() >= state.fork.step;
+  if (!state.step_run && gen.stepper().done()) state.run_end = gen.recorded();
+  return state;
+}
+
 // --- regions ---
 
 RegionsMode Session::regions_mode() const {

@@ -36,9 +36,11 @@
 #include "analysis/analysis.hpp"
 #include "app/logic/commands.hpp"
 #include "app/logic/event_log.hpp"
+#include "app/logic/fork_state.hpp"
 #include "app/logic/legend.hpp"
 #include "app/logic/modes.hpp"
 #include "app/logic/overlay_state.hpp"
+#include "app/logic/predict.hpp"
 #include "app/logic/speed.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
@@ -57,6 +59,8 @@ namespace dungen::app {
 // budget, so the page keeps drawing.
 inline constexpr std::uint64_t kBigMapCells =
     kHaveThreads ? std::uint64_t{1} << 20 : std::numeric_limits<std::uint64_t>::max();
+// The most entries a cell's history lists (Session::cell_history).
+inline constexpr std::size_t kMaxCellHistory = 2000;
 
 struct SessionConfig {
   Clock clock = steady_clock_seconds();
@@ -186,6 +190,16 @@ class Session {
   void set_mode(RunMode mode);  // does not regenerate
   void regenerate();            // same settings: live to the end, or step 0
 
+  // --- a fork (core/draw_fork.hpp): the run with one draw of one generator step changed ---
+  // Regenerates with the fork (none: the plain run); nothing happens when it is the one there.
+  // A fork is of one run: choosing another generator, other parameters or another seed (a
+  // preset too) ends it.
+  void set_fork(std::optional<DrawFork> fork);
+  std::optional<DrawFork> fork() const;
+  // The fork and what it has done so far, for the words (fork_words); none without a fork. Of
+  // the map shown (a big map being rebuilt: the last one's).
+  std::optional<ForkState> fork_state() const;
+
   // --- regions ---
   RegionsMode regions_mode() const;
   void set_regions_mode(RegionsMode mode);
@@ -258,6 +272,40 @@ class Session {
   ViewFlags& view();
   const ViewFlags& view() const;
 
+  // --- a cell's history ---
+  // Every step on the scrubber that changed cell p, oldest first (the generator's, then the
+  // analysis's), in words, each with the position that shows it. Read from the timelines'
+  // packed history (Timeline::cell_history), not by replaying. At most kMaxCellHistory entries:
+  // the oldest ones, and `more` says how many were left out.
+  struct CellHistory {
+    struct Entry {
+      std::uint64_t position = 0;  // seek() here shows the step
+      std::string text;            // "step 57: wall -> floor; room 3 carved: 7x5 ..."
+    };
+    std::vector<Entry> entries;
+    std::size_t more = 0;
+  };
+  CellHistory cell_history(Point p) const;
+
+  // --- predict, then reveal (app/logic/predict.hpp) ---
+  // In predict mode a forward move (step, play, run to the next action...) stops before a
+  // generator step that answers a question, and asks it; run to end and seeks do not ask.
+  bool predict() const;
+  void set_predict(bool on);  // off drops a waiting question (the lesson's scores stay)
+  // The generator declares questions (else predict mode asks nothing).
+  bool can_predict() const;
+  // The question waiting before the next step, if any.
+  const Question* question() const;
+  // The class's answer (an index into the question's choices; out of range: ignored). Scores
+  // it on the question's line and shows the step, with the answer marked.
+  void answer(int choice);
+  // The choice a click on cell p picks, while a question waits.
+  std::optional<int> choice_at(Point p) const;
+  // The answer revealed with the step now shown, if any.
+  const Reveal* reveal() const;
+  const Lesson& lesson() const;
+  void clear_lesson();
+
   // --- teaching panels ---
   std::span<const std::string_view> pseudocode() const;  // of the phase being shown
   std::optional<int> current_line() const;               // the current step's line, none at step 0
@@ -266,6 +314,8 @@ class Session {
   const Step* current_step() const;
   // What the current step drew, in words ("w = 7, h = 5"; empty for none).
   std::string current_draws_text() const;
+  // The same draws one by one, each with its range (a fork's to change, when drawn) and words.
+  std::vector<ShownDraw> current_draws() const;
   const std::vector<LogEntry>& log();  // oldest first, the newest is the current step
   LiveStats stats() const;
   const Layout& layout() const;  // the generator's rooms, doors, start (as of its newest step)

@@ -33,6 +33,7 @@ Preset preset_of(const Session& session) {
   p.regions = preset_regions_of(session.regions_mode());
   p.region_params = session.region_params();
   p.analysis = session.analysis();
+  p.predict = session.predict();
   return p;
 }
 
@@ -47,6 +48,8 @@ std::optional<Error> apply_preset(Session& session, const Preset& preset) {
   if (!session.find_generator(preset.generator->name) && preset.generator->source.empty()) {
     return Error{"this app has no generator " + std::string(preset.generator->name)};
   }
+  // A preset describes the plain run; its fork is a second pane's (Comparison::fork_from).
+  session.set_fork(std::nullopt);
   session.select_generator(*preset.generator);
   // Session::set_params words its refusal as a plain string (session.hpp, not in this change).
   if (auto err = session.set_params(preset.params)) return err;
@@ -56,6 +59,9 @@ std::optional<Error> apply_preset(Session& session, const Preset& preset) {
   }
   session.set_analysis(preset.analysis);
   session.set_regions_mode(regions_mode_of(preset.regions));
+  // A preset that asks for predict mode turns it on; one that does not leaves it as it is (a
+  // lesson's presets loaded in turn keep the class predicting).
+  if (preset.predict) session.set_predict(true);
   return std::nullopt;
 }
 

@@ -11,8 +11,10 @@
 
 namespace dungen::app {
 
+// The session's settings (no fork: a fork is compare's pane B's, Comparison::preset_of).
 Preset preset_of(const Session& session);
-// Applies a preset (already validated by its parser). Nothing is changed on an error.
+// Applies a preset (already validated by its parser). Nothing is changed on an error. The
+// session's own fork ends; the preset's fork is for the caller to give a pane B.
 std::optional<Error> apply_preset(Session& session, const Preset& preset);
 
 RegionsMode regions_mode_of(PresetRegions r);

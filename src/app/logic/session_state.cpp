@@ -19,6 +19,11 @@ std::uint64_t Settings::cells() const {
          static_cast<std::uint64_t>(params.get("height"));
 }
 
+const DrawFork* Settings::live_fork() {
+  if (fork && (fork->spec != spec || fork->seed != seed || !(fork->params == params))) fork.reset();
+  return fork ? &fork->draw : nullptr;
+}
+
 void Session::State::rebuild(bool to_end) {
   transport.job = {};
   transport.playing = false;
@@ -33,7 +38,8 @@ void Session::State::rebuild(bool to_end) {
     return;
   }
   const Settings& set = settings;
-  auto t = std::make_unique<Track>(*set.spec, set.params, set.seed, config.history_bytes);
+  auto t = std::make_unique<Track>(*set.spec, set.params, set.seed, config.history_bytes,
+                                   settings.live_fork());
   t->set_regions(set.regions, set.region_params, set.analysis);
   install(std::move(t));
   if (to_end) start_job({JobKind::ToEnd, 0, StepLevel::Phase, true});
@@ -44,6 +50,7 @@ void Session::State::install(std::unique_ptr<Track> t) {
   free_garbage();
   builds.worker.dispose(std::move(track));
   track = std::move(t);
+  end_question();
   track->defer_region_work_from(config.background_cells);
   ++track_serial;
 }
@@ -51,9 +58,11 @@ void Session::State::install(std::unique_ptr<Track> t) {
 void Session::State::submit_build(bool to_end) {
   builds.cancel_build();
   auto ticket = std::make_shared<Ticket>();
+  const DrawFork* fork = settings.live_fork();
   const Settings& set = settings;
   BuildRequest request{set.spec,    set.params,        set.seed, config.history_bytes,
                        set.regions, set.region_params, to_end,   set.analysis};
+  if (fork) request.fork = *fork;
   const std::uint64_t estimate =
       to_end ? transport.estimates.guess(*set.spec, set.params, set.regions, 0) : 0;
   builds.build = Builds::Build{ticket, to_end, estimate};
@@ -233,7 +242,7 @@ std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
     case JobKind::ToLevel: {
       bool reached = false;
       moves = loop.run(limit, [&] {
-        if (reached || !track->forward()) return false;
+        if (reached || !forward_or_ask()) return false;
         const Step* s = track->current();
         reached = s && s->level >= job.level;
         return true;
@@ -268,8 +277,8 @@ void Session::State::play_frame(BudgetedLoop& loop, double seconds) {
   const auto owed = static_cast<std::uint64_t>(t.due);
   bool ended = false;
   t.last.steps = loop.run(owed, [&] {
-    if (track->forward()) return true;
-    ended = true;
+    if (forward_or_ask()) return true;
+    ended = !predict.waiting;
     return false;
   });
   t.last.hit_budget = loop.hit_budget() && !ended;

@@ -55,8 +55,18 @@ struct Settings {
     ParamValues now;
   };
   std::optional<ParamDrag> drag;
+  // The fork and the run it was made for: a change of generator, parameters or seed ends it.
+  struct Fork {
+    DrawFork draw;
+    const GeneratorSpec* spec = nullptr;
+    ParamValues params;
+    std::uint64_t seed = 0;
+  };
+  std::optional<Fork> fork;
 
   std::uint64_t cells() const;
+  // The fork's draw while the settings are still those it was made for (else it is dropped).
+  const DrawFork* live_fork();
 };
 
 // How the shown track moves: playing, the job under way, and what the last frame did.
@@ -151,6 +161,7 @@ struct Session::State {
   Transport transport;
   ViewFlags view;
   ViewCaches caches;
+  Predict predict;
   Builds builds;  // last: its worker is stopped before the track and caches go
 
   void regenerate() { rebuild(settings.mode == RunMode::Live); }
@@ -183,6 +194,12 @@ struct Session::State {
   void note_finished();
   std::uint64_t run_job(BudgetedLoop& loop, std::uint64_t limit);
   void play_frame(BudgetedLoop& loop, double seconds);
+  // One step forward, as playing and stepping take it. In predict mode, a generator step that
+  // answers a question is not shown: the track goes back before it, the question waits, playing
+  // stops, and false is returned (as at the end: nothing moved).
+  bool forward_or_ask();
+  // A question waiting or an answer shown belongs to where the cursor was: any other move ends it.
+  void end_question();
 };
 
 }  // namespace dungen::app

@@ -13,6 +13,11 @@ bool Session::playing() const {
 void Session::play() {
   if (s_->defer([this] { play(); })) return;
   s_->transport.job = {};
+  // A question waiting is passed over: its step is shown unscored, and playing goes on.
+  if (s_->predict.waiting) {
+    s_->end_question();
+    s_->touch().forward();
+  }
   if (s_->touch().finished()) restart();
   s_->transport.playing = true;
   s_->transport.rate = {};
@@ -36,9 +41,16 @@ void Session::step() {
   if (s_->defer([this] { step(); })) return;
   s_->transport.job = {};
   pause();
-  if (s_->touch().forward()) {
+  if (s_->predict.waiting) {  // stepping past a question shows its step, unscored
+    s_->end_question();
+    if (s_->touch().forward()) s_->transport.last = {1, false};
+    return;
+  }
+  s_->end_question();
+  s_->touch();
+  if (s_->forward_or_ask()) {
     s_->transport.last = {1, false};
-  } else {
+  } else if (!s_->predict.waiting) {
     s_->note_finished();
   }
 }
@@ -46,16 +58,23 @@ void Session::step_back() {
   if (s_->defer([this] { step_back(); })) return;
   s_->transport.job = {};
   pause();
+  s_->end_question();
   if (s_->touch().back()) s_->transport.last = {1, false};
 }
 void Session::run_to_next(StepLevel level) {
   if (s_->defer([this, level] { run_to_next(level); })) return;
   pause();
+  if (s_->predict.waiting) {  // the question's step is the first one run, unscored
+    s_->end_question();
+    s_->touch().forward();
+  }
+  s_->end_question();
   s_->touch();
   s_->start_job({JobKind::ToLevel, 0, level, false});
 }
 void Session::run_to_end() {
   pause();
+  s_->end_question();
   if (s_->builds.build) {  // the map being built is run to the end there
     if (!s_->builds.build->to_end) s_->submit_build(true);
     return;
@@ -66,6 +85,7 @@ void Session::run_to_end() {
 void Session::restart() {
   if (s_->defer([this] { restart(); })) return;
   pause();
+  s_->end_question();
   if (s_->touch().earliest() > 0) {
     // The oldest steps were forgotten (bounded history): start a fresh run instead.
     s_->rebuild(false);
@@ -76,6 +96,7 @@ void Session::restart() {
 void Session::seek(std::uint64_t k) {
   if (s_->defer([this, k] { seek(k); })) return;
   pause();
+  s_->end_question();
   // Past what is recorded, the generator runs on (stopping at its end).
   Track& t = s_->touch();
   k = std::max(k, t.earliest());
@@ -157,6 +178,8 @@ void Session::apply(Command command) {
     case Command::ToggleFollow:
       s_->view.follow_step = !s_->view.follow_step;
       return;
+    case Command::TogglePredict:
+      return set_predict(!predict());
   }
 }
 

@@ -44,6 +44,11 @@ const OverlayView& Session::overlay() {
     c.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
                               t.shown_cursor(), t.start(), t.start_step());
   }
+  if (s_->predict.waiting) {
+    show_question(c.overlay, *s_->predict.waiting);
+  } else if (const Reveal* r = reveal()) {
+    show_reveal(c.overlay, *r);
+  }
   return c.overlay;
 }
 
@@ -77,6 +82,22 @@ std::string Session::current_draws_text() const {
   const Step step = *at;  // a copy: draws_at may decode over the timeline's
   const std::vector<Draw> draws = t.shown_timeline().draws_at(t.shown_cursor());
   return step_draws_text(t.narration(), step, draws, t.narration_params());
+}
+
+std::vector<ShownDraw> Session::current_draws() const {
+  const Track& t = *s_->track;
+  const Step* at = t.current();
+  if (!at) return {};
+  const Step step = *at;  // a copy: draws_at may decode over the timeline's
+  const std::vector<Draw> draws = t.shown_timeline().draws_at(t.shown_cursor());
+  const std::vector<int> occurrences = draw_occurrences(draws);
+  std::vector<ShownDraw> out;
+  for (std::size_t i = 0; i < draws.size(); ++i) {
+    const Draw& d = draws[i];
+    out.push_back({std::string(d.name), d, occurrences[i],
+                   step_draws_text(t.narration(), step, std::span(&d, 1), t.narration_params())});
+  }
+  return out;
 }
 
 const std::vector<LogEntry>& Session::log() {

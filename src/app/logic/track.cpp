@@ -8,9 +8,9 @@
 namespace dungen::app {
 
 Track::Track(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,
-             std::size_t history_bytes)
+             std::size_t history_bytes, const DrawFork* fork)
     : spec_(&spec),
-      gen_(start_generator(spec, params, seed, /*record_changes=*/true), history_bytes),
+      gen_(start_generator(spec, params, seed, /*record_changes=*/true, fork), history_bytes),
       gen_tally_(MapTally::uniform(gen_.grid().size(), spec.background)),
       gen_dirty_(gen_.grid().width()),
       regions_(RegionsMode::Off),

@@ -42,8 +42,9 @@ struct RegionWork {
 
 class Track {
  public:
+  // With a fork, one draw of one generator step is changed (core/draw_fork.hpp).
   Track(const GeneratorSpec& spec, const ParamValues& params, std::uint64_t seed,
-        std::size_t history_bytes);
+        std::size_t history_bytes, const DrawFork* fork = nullptr);
 
   // Region phases of maps this big or bigger are left to region_work() (default: never).
   void defer_region_work_from(std::uint64_t cells) { defer_from_ = cells; }
@@ -112,6 +113,11 @@ class Track {
   const Timeline& shown_timeline() const;
   std::uint64_t shown_cursor() const;
   const Timeline& generator_timeline() const { return gen_; }
+  // The flood fill's (or another analysis's) timeline while an animated phase exists, with its
+  // words and parameters: its step j is the track's position branch() + j.
+  const Timeline* analysis_timeline() const { return phase_.flood.get(); }
+  const Narration& analysis_narration() const { return analysis_spec(phase_.kind).narration(); }
+  const ParamValues& analysis_params() const { return region_params_; }
   std::uint64_t branch() const { return phase_.branch; }
   const Layout& layout() const { return gen_.stepper().layout(); }
   // The player start and the step that placed it (unknown until a step at the head placed it).

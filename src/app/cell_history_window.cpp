@@ -1,0 +1,72 @@
+// A cell's history (Session::cell_history): every step that touched the cell clicked, oldest
+// first, in words; each entry moves the transport to its step.
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/logic/session.hpp"
+#include "app/panels.hpp"
+
+namespace dungen::app {
+
+void draw_cell_history_window(Session& session, UiState& ui) {
+  if (!ui.history_cell) return;
+  const Point cell = *ui.history_cell;
+  // Read again when the run has grown (a step at the head may touch it); not when the cursor
+  // only moved: the history is of the whole run recorded.
+  if (ui.history_key != session.recorded()) {
+    ui.history = session.cell_history(cell);
+    ui.history_key = session.recorded();
+  }
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float margin = ImGui::GetFrameHeight() * 0.5f;
+  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + margin * 4},
+                          ImGuiCond_Appearing, {0.5f, 0.0f});
+  // As tall as its entries, up to 40% of the window (it scrolls past that).
+  // 34 fonts wide, or the window's width on a phone.
+  const float width = std::max(ImGui::GetFontSize() * 8.0f,
+                               std::min(ImGui::GetFontSize() * 34.0f, vp->WorkSize.x - 2 * margin));
+  ImGui::SetNextWindowSizeConstraints({width, 0.0f}, {std::max(1.0f, vp->WorkSize.x - 2 * margin),
+                                                      std::max(1.0f, vp->WorkSize.y * 0.4f)});
+  bool open = true;
+  const std::string title = "History of cell " + xy_text(cell) + "###cell history";
+  if (ImGui::Begin(title.c_str(), &open, ImGuiWindowFlags_AlwaysAutoResize)) {
+    const auto& entries = ui.history.entries;
+    if (entries.empty()) {
+      ImGui::TextWrapped(
+          "No step recorded so far has changed this cell: it is as the map "
+          "began.");
+    } else {
+      ImGui::TextWrapped("%zu step%s changed it, oldest first. Click one to go there.",
+                         entries.size() + ui.history.more,
+                         entries.size() + ui.history.more == 1 ? "" : "s");
+    }
+    note_item(ui, "history/summary");  // the layout lines say the window is open
+    const std::uint64_t at = session.position();
+    const float wrap = width - 2.0f * ImGui::GetStyle().WindowPadding.x;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const bool here = entries[i].position == at;
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::Selectable(
+              "##entry", here, 0,
+              {wrap, ImGui::CalcTextSize(entries[i].text.c_str(), nullptr, false, wrap).y})) {
+        session.seek(entries[i].position);
+      }
+      ImGui::SameLine(0.0f, 0.0f);
+      ImGui::SetCursorPosX(ImGui::GetCursorPosX() - wrap);
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+      ImGui::TextUnformatted(entries[i].text.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::PopID();
+    }
+    if (ui.history.more > 0) {
+      ImGui::TextDisabled("... and %zu later steps", ui.history.more);
+    }
+  }
+  ImGui::End();
+  if (!open) ui.history_cell.reset();
+}
+
+}  // namespace dungen::app
