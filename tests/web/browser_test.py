@@ -475,7 +475,7 @@ def scenario_predict(browser, base, build):
     at, _ = page.wait_for_line(r"^dungen-viz: pane A predict: 1 of 1 right$", at)
     page.wait_for_line(r"^dungen-viz: pane A revealed: right$", at)
     # Cell (30,12), inside the room the step carved, on the 80x45 map fitted to the viewport.
-    mx, my, mw, mh = layout_rect(page, r"^dungen-viz: map viewport", at)
+    mx, my, mw, mh = layout_rect(page, r"^dungen-viz: map viewport")
     px = min(mw / 80, mh / 45)
     cx, cy = mx + (mw - 80 * px) / 2 + 30.5 * px, my + (mh - 45 * px) / 2 + 12.5 * px
     page.tap(cx / ratio, cy / ratio)
