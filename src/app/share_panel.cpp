@@ -166,7 +166,7 @@ void file_chosen(Session& session, UiState& ui, FileAction a, const std::string&
   // The lesson's scores (predict mode's teacher view), written as a preset is: whole or not at all.
   if (a == FileAction::SaveLesson) request.text = session.lesson().json();
   // A saved preset carries pane B's fork as the share string does.
-  if (info(a).kind == ExportKind::Preset && ui.compare) {
+  if (a == FileAction::SavePreset && ui.compare) {
     request.text = preset_json(ui.compare->comparison().preset_of(session));
   }
   if (!ui.share.job.start(std::move(request))) {
