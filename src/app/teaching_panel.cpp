@@ -303,7 +303,7 @@ void draws_section(const Session& session, UiState& ui) {
       const std::string format = d.name + " = %d of " + range;
       ImGui::SliderInt("##value", value, d.draw.lo, d.draw.hi, format.c_str(),
                        ImGuiSliderFlags_AlwaysClamp);
-      note_item(ui, "teaching/draw/" + fork_draw_name({0, d.name, d.occurrence, 0}));
+      note_item(ui, "teaching/draw/" + fork_draw_name(d.name, d.occurrence));
       if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s was drawn from %s (Ctrl+click to type a value)", d.name.c_str(),
                           range.c_str());
@@ -314,7 +314,7 @@ void draws_section(const Session& session, UiState& ui) {
         ui.fork_into_b = DrawFork{step, d.name, d.occurrence, *value};
       }
       ImGui::EndDisabled();
-      note_item(ui, "teaching/fork/" + fork_draw_name({0, d.name, d.occurrence, 0}));
+      note_item(ui, "teaching/fork/" + fork_draw_name(d.name, d.occurrence));
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
         if (*value == drawn) {
           ImGui::SetTooltip("pick another value for %s first", d.name.c_str());

@@ -265,13 +265,12 @@ std::string fork_note(const DrawFork& fork, std::uint64_t steps) {
     return what + "the run ended at step " + std::to_string(steps) + ", before step " +
            std::to_string(fork.step);
   }
-  std::string name = fork.name;
-  if (fork.occurrence != 1) name += "#" + std::to_string(fork.occurrence);
-  return what + "step " + std::to_string(fork.step) + " drew no " + name +
+  return what + "step " + std::to_string(fork.step) + " drew no " + fork_draw_name(fork) +
          " (the map is the plain run's; --trace lists each step's draws)";
 }
 
-std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out, std::ostream& err) {
+std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out,
+                                  std::ostream& notes) {
   const GeneratorSpec& spec = *r.spec;
   if (r.help) {
     print_param_help(CliRequest::Command::Generate, spec, out);
@@ -297,7 +296,7 @@ std::optional<Error> cmd_generate(const GenerateRequest& r, std::ostream& out, s
   if (!ran) return ran.error();
   // A fork that changed nothing is not an error (the map is the plain run's), but worth a line.
   if (r.fork && !stepper.fork_outcome().applied)
-    err << "dungen: note: " << fork_note(*r.fork, ran->steps) << '\n';
+    notes << "dungen: note: " << fork_note(*r.fork, ran->steps) << '\n';
   const std::optional<RegionMap>& region_map = ran->regions;
   const MapExport m{spec,
                     r.params,

@@ -23,10 +23,18 @@ bool name_char(char c) {
 
 }  // namespace
 
+std::string fork_draw_name(std::string_view name, int occurrence) {
+  std::string s(name);
+  if (occurrence != 1) s += "#" + std::to_string(occurrence);
+  return s;
+}
+
+std::string fork_draw_name(const DrawFork& fork) {
+  return fork_draw_name(fork.name, fork.occurrence);
+}
+
 std::string fork_text(const DrawFork& fork) {
-  std::string s = std::to_string(fork.step) + ":" + fork.name;
-  if (fork.occurrence != 1) s += "#" + std::to_string(fork.occurrence);
-  return s + "=" + std::to_string(fork.value);
+  return std::to_string(fork.step) + ":" + fork_draw_name(fork) + "=" + std::to_string(fork.value);
 }
 
 Checked<DrawFork> parse_fork(std::string_view text) {

@@ -26,6 +26,9 @@ struct DrawFork {
 // The most draws of one name in one step a fork can pick from ("NAME#N").
 inline constexpr int kMaxForkOccurrence = 1000000;
 
+// A draw as a fork names it: "w", or "w#2" for its step's second draw of that name.
+std::string fork_draw_name(std::string_view name, int occurrence);
+std::string fork_draw_name(const DrawFork& fork);
 std::string fork_text(const DrawFork& fork);  // "12:w=9", "12:dir#2=1"
 // The text as written above. The error says what was given and what is allowed.
 Checked<DrawFork> parse_fork(std::string_view text);

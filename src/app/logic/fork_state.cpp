@@ -5,12 +5,6 @@
 
 namespace dungen::app {
 
-std::string fork_draw_name(const DrawFork& fork) {
-  std::string name = fork.name;
-  if (fork.occurrence != 1) name += "#" + std::to_string(fork.occurrence);
-  return name;
-}
-
 std::string fork_words(const ForkState& state) {
   const DrawFork& f = state.fork;
   const std::string step = std::to_string(f.step);

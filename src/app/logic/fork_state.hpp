@@ -24,9 +24,6 @@ struct ForkState {
 // changed.
 std::string fork_words(const ForkState& state);
 
-// "w", or "w#2" for the step's second draw of that name.
-std::string fork_draw_name(const DrawFork& fork);
-
 // One of the current step's draws, as the teaching panel lists it: the draw (its range, when it
 // was drawn rather than counted), the narration's words for it, and which draw of its name in the
 // step it is (what a fork names).

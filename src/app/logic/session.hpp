@@ -312,9 +312,8 @@ class Session {
   // None at step 0. Valid until the session moves or reads another step (log, overlay): the
   // timeline unpacks the steps it is asked for into one place.
   const Step* current_step() const;
-  // What the current step drew, in words ("w = 7, h = 5"; empty for none).
-  std::string current_draws_text() const;
-  // The same draws one by one, each with its range (a fork's to change, when drawn) and words.
+  // What the current step drew, one by one, each with its range (a fork's to change, when
+  // drawn) and its words ("w = 7", "dir = 2: south of north, south").
   std::vector<ShownDraw> current_draws() const;
   const std::vector<LogEntry>& log();  // oldest first, the newest is the current step
   LiveStats stats() const;

@@ -75,15 +75,6 @@ std::optional<int> Session::current_line() const {
 const Step* Session::current_step() const {
   return s_->track->current();
 }
-std::string Session::current_draws_text() const {
-  const Track& t = *s_->track;
-  const Step* at = t.current();
-  if (!at) return "";
-  const Step step = *at;  // a copy: draws_at may decode over the timeline's
-  const std::vector<Draw> draws = t.shown_timeline().draws_at(t.shown_cursor());
-  return step_draws_text(t.narration(), step, draws, t.narration_params());
-}
-
 std::vector<ShownDraw> Session::current_draws() const {
   const Track& t = *s_->track;
   const Step* at = t.current();
