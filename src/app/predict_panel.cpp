@@ -90,7 +90,11 @@ void predict_section(Session& session, UiState& ui) {
   const Lesson& lesson = session.lesson();
   ImGui::Text("Lesson: %d of %d right (%s)", lesson.right(), lesson.asked(),
               percent(lesson.right(), lesson.asked()).c_str());
+  // Beside the score where it fits, else under it (a narrow panel, a large UI scale).
+  const float button_w =
+      ImGui::CalcTextSize("per line...").x + 2.0f * ImGui::GetStyle().FramePadding.x;
   ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < button_w) ImGui::NewLine();
   if (ImGui::SmallButton("per line...")) ui.show_lesson = true;
   note_item(ui, "predict/lesson");
   ImGui::Separator();
