@@ -12,6 +12,7 @@
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
 #include "generators/registry.hpp"
+#include "run_bodies.hpp"
 
 using namespace dungen;
 
@@ -312,6 +313,28 @@ TEST(History, SeeksAcrossGroupsMatchAFreshRun) {
   // Segments cut short by changed cells (a cave pass changes a row a step).
   check_skips(cell_caves, kDefaultHistoryBytes, "caves, short segments",
               {.steps = 1000, .max_cells = 40, .group = 5});
+}
+
+// Runs (core/changes.hpp) go into skips as bands of flips: seeks across them, and across
+// segments that mix runs with cell changes of the same cells, land exactly. The caves write rows
+// and wall their edge cell by cell; bsp-rooms fills leaves with wall and carves rooms row by row.
+TEST(History, SeeksAcrossRunsMatchAFreshRun) {
+  const auto row_caves = [] { return caves(70, 66, 4); };
+  const auto bsp = [] {
+    const GeneratorSpec& spec = *find_generator("bsp-rooms");
+    ParamValues p(spec.schema);
+    EXPECT_FALSE(p.set("width", 90));
+    EXPECT_FALSE(p.set("height", 60));
+    return start_generator(spec, p, 2);
+  };
+  for (const history::SkipShape& shape :
+       {history::SkipShape{.steps = 100, .group = 4}, history::SkipShape{.steps = 9, .group = 3},
+        history::SkipShape{.steps = 1000, .band_cells = 1}}) {
+    check_skips(row_caves, kDefaultHistoryBytes, "caves row by row", shape);
+    check_skips(bsp, kDefaultHistoryBytes, "bsp-rooms", shape);
+    check_skips([] { return test::runs_and_cells(); }, kDefaultHistoryBytes, "runs and cells",
+                shape);
+  }
 }
 
 TEST(History, SkipsOfForgottenHistoryAreDropped) {

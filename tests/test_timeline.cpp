@@ -13,6 +13,7 @@
 #include "core/timeline.hpp"
 #include "generators/registry.hpp"
 #include "generators/rooms_and_tunnels.hpp"
+#include "run_bodies.hpp"
 
 using namespace dungen;
 
@@ -316,6 +317,7 @@ TEST(CellHistory, CavesCellByCellAndFloodFillMatchAReplay) {
   check_cell_history(cell_caves, "caves cell by cell");
   check_cell_history(flood, "flood fill");
   check_cell_history(rewriting, "cells rewritten within a step");
+  check_cell_history([] { return test::runs_and_cells(); }, "runs and cell changes");
 }
 
 // With a budget that forgets the older blocks, only the steps still reachable are listed, and

@@ -1,10 +1,15 @@
 #include "core/canvas.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
 
 namespace dungen {
+
+using lanes::bits_of;
+using lanes::kOnes;
+using lanes::nonzero;
 
 void Canvas::write_tiles(std::size_t first, const Tile* src, std::size_t count) {
   Tile* dst = grid_->tiles_.data() + first;
@@ -12,8 +17,43 @@ void Canvas::write_tiles(std::size_t first, const Tile* src, std::size_t count) 
     std::memcpy(dst, src, count);
     return;
   }
-  // Eight cells at a time: a random fill changes about every other cell, and a branch per cell
-  // on "did it change" mispredicted so often that it cost more than recording the change.
+  if (run_fits(first) && count > 0) {
+    // One run, if every changed tile changes by the same flip (a cave's wall <-> floor): its bits
+    // are found eight cells at a time, then the row is copied.
+    std::uint8_t* bits =
+        runs_->add(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(count), {});
+    std::uint8_t flip = 0;
+    bool alike = true;
+    std::size_t k = 0;
+    for (; k + 8 <= count && alike; k += 8) {
+      std::uint64_t a = 0, b = 0;
+      std::memcpy(&a, dst + k, 8);
+      std::memcpy(&b, src + k, 8);
+      const std::uint64_t x = a ^ b;
+      if (x == 0) continue;
+      const std::uint64_t high = nonzero(x);
+      if (flip == 0) flip = static_cast<std::uint8_t>(x >> (std::countr_zero(high) & ~7));
+      alike = ((x ^ flip * kOnes) & ((high >> 7) * 0xff)) == 0;
+      bits[k / 8] = bits_of(high);
+    }
+    for (; k < count && alike; ++k) {
+      const auto x =
+          static_cast<std::uint8_t>(static_cast<unsigned>(dst[k]) ^ static_cast<unsigned>(src[k]));
+      if (x == 0) continue;
+      if (flip == 0) flip = x;
+      alike = x == flip;
+      bits[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
+    }
+    if (alike && flip != 0) {
+      runs_->set_flip({flip, 0, 0});
+      std::memcpy(dst, src, count);
+      return;
+    }
+    runs_->drop_last();
+    if (alike) return;  // nothing changed
+  }
+  // Cell by cell, eight at a time: a random fill changes about every other cell, and a branch
+  // per cell on "did it change" mispredicted so often that it cost more than recording it.
   const auto record = [&](std::size_t k) {
     const std::size_t i = first + k;
     const Cell before = grid_->cell(i);
@@ -21,19 +61,12 @@ void Canvas::write_tiles(std::size_t first, const Tile* src, std::size_t count) 
     after.tile = src[k];
     log_->push_back({static_cast<std::uint32_t>(i), before, after});
   };
-  // A cell's byte lane in the 8-byte word is its bit position / 8 only on a little-endian machine
-  // (and the lanes are visited from the lowest cell up): say so rather than record wrong cells.
-  static_assert(std::endian::native == std::endian::little,
-                "write_tiles' byte lanes assume a little-endian machine");
-  constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
   std::size_t k = 0;
   for (; k + 8 <= count; k += 8) {
     std::uint64_t a = 0, b = 0;
     std::memcpy(&a, dst + k, 8);
     std::memcpy(&b, src + k, 8);
-    const std::uint64_t x = a ^ b;
-    // The high bit of each byte that differs.
-    std::uint64_t m = (((x & kLow7) + kLow7) | x) & ~kLow7;
+    std::uint64_t m = nonzero(a ^ b);
     while (m) {
       record(k + static_cast<std::size_t>(std::countr_zero(m) >> 3));
       m &= m - 1;
@@ -44,6 +77,60 @@ void Canvas::write_tiles(std::size_t first, const Tile* src, std::size_t count) 
     if (dst[k] == src[k]) continue;
     record(k);
     dst[k] = src[k];
+  }
+}
+
+void Canvas::fill_tiles(std::size_t first, std::size_t count, Tile t) {
+  fill(first, count, t, nullptr);
+}
+
+void Canvas::fill_tile_label(std::size_t first, std::size_t count, Tile t, std::int32_t label) {
+  fill(first, count, t, &label);
+}
+
+void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label) {
+  if (count == 0) return;
+  const auto write = [&](std::size_t i) {
+    if (label) {
+      set_tile_label(i, t, *label);
+    } else {
+      set_tile(i, t);
+    }
+  };
+  if (!run_fits(first)) {
+    for (std::size_t i = first; i < first + count; ++i) write(i);
+    return;
+  }
+  std::uint8_t* bits =
+      runs_->add(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(count), {});
+  // The flips on the raw layers (a fill leaves marks and regions as they are).
+  const Tile* tiles = grid_->tiles_.data() + first;
+  const std::int32_t* labels = grid_->has_labels() ? grid_->labels_.data() + first : nullptr;
+  const auto tile_to = static_cast<unsigned>(t);
+  const auto label_to = static_cast<std::uint32_t>(label ? *label : 0);
+  LayerFlip flip;
+  bool alike = true;
+  for (std::size_t k = 0; k < count && alike; ++k) {
+    const auto tf = static_cast<std::uint8_t>(static_cast<unsigned>(tiles[k]) ^ tile_to);
+    const std::uint32_t lf =
+        label ? (labels ? static_cast<std::uint32_t>(labels[k]) : 0xffffffffu) ^ label_to : 0;
+    if ((tf | lf) == 0) continue;
+    if (!flip.any()) flip = {tf, 0, lf};
+    alike = tf == flip.tile && lf == flip.label;
+    bits[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
+  }
+  if (!alike || !flip.any()) {
+    runs_->drop_last();
+    if (alike) return;  // nothing changed
+    // Changed unalike: a change per cell instead (log_ is still empty, so they follow the runs).
+    for (std::size_t i = first; i < first + count; ++i) write(i);
+    return;
+  }
+  runs_->set_flip(flip);
+  std::memset(grid_->tiles_.data() + first, static_cast<int>(t), count);
+  if (label && (*label != -1 || grid_->has_labels())) {
+    std::int32_t* out = grid_->layer(grid_->labels_, std::int32_t{-1}).data() + first;
+    std::fill(out, out + count, *label);
   }
 }
 

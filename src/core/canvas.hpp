@@ -1,26 +1,24 @@
 #pragma once
 // The one door through which a stepper changes the grid. Every write that changes a cell is
-// appended to the change log as (index, before, after): that list is what the renderer uploads,
-// what the timeline undoes and redoes, and what the tests replay. Nobody diffs whole grids.
+// recorded (core/changes.hpp): a cell write as a cell change (index, before, after), a write of
+// many consecutive cells alike (a row of a pass, a row of a room) as one run. Those records are
+// what the renderer uploads, what the timeline undoes and redoes, and what the tests replay.
+// Nobody diffs whole grids.
 
 #include <cstddef>
 #include <vector>
 
+#include "core/changes.hpp"
 #include "core/grid.hpp"
 
 namespace dungen {
 
-struct CellChange {
-  std::uint32_t index = 0;
-  Cell before;
-  Cell after;
-  friend constexpr bool operator==(const CellChange&, const CellChange&) = default;
-};
-
 class Canvas {
  public:
-  // log may be null: then nothing is recorded (batch runs that only want the final map).
-  Canvas(Grid& grid, std::vector<CellChange>* log) : grid_(&grid), log_(log) {}
+  // log may be null: then nothing is recorded (batch runs that only want the final map). runs
+  // may be null: then every write is recorded as cell changes.
+  Canvas(Grid& grid, std::vector<CellChange>* log, RunLog* runs = nullptr)
+      : grid_(&grid), log_(log), runs_(log ? runs : nullptr) {}
 
   const Grid& grid() const { return *grid_; }
 
@@ -66,15 +64,24 @@ class Canvas {
     set_cell(i, c);
   }
 
-  // Bulk write of a row's tiles, for passes over the whole map (cellular caves): records one
-  // change per cell that differs, and is a plain copy when nothing is being recorded.
+  // Bulk writes of consecutive cells (a row of a pass over the whole map, a row of a room):
+  // recorded as one run when the cells that change all change alike (core/changes.hpp), else as
+  // one change per cell that differs; plain copies and fills when nothing is being recorded.
+  // A step's runs come before its cell changes: a bulk write after a cell write in the same
+  // step, or overlapping an earlier run of it, is recorded cell by cell.
   void write_tiles(std::size_t first, const Tile* src, std::size_t count);
+  void fill_tiles(std::size_t first, std::size_t count, Tile t);
+  void fill_tile_label(std::size_t first, std::size_t count, Tile t, std::int32_t label);
 
   bool recording() const { return log_ != nullptr; }
 
  private:
   Grid* grid_;
   std::vector<CellChange>* log_;
+  RunLog* runs_;
+  // Whether a bulk write from first may be recorded as a run (see above).
+  bool run_fits(std::size_t first) const { return runs_ && log_->empty() && first >= runs_->end(); }
+  void fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label);
 };
 
 }  // namespace dungen

@@ -17,6 +17,7 @@
 
 namespace dungen {
 
+struct CellRun;
 namespace history {
 struct LayerAccess;  // the timeline's skips write whole layers (core/history_skips.cpp)
 }
@@ -106,6 +107,7 @@ class Grid {
  private:
   friend class Canvas;
   friend struct history::LayerAccess;
+  friend void apply_run(const CellRun& run, Grid& grid);  // core/changes.hpp
   // The layer, allocated (every cell at `fill`) if it was absent.
   std::vector<Mark>& layer(std::vector<Mark>& v, Mark fill) {
     if (v.empty()) allocate(v, fill);

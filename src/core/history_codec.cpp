@@ -43,6 +43,8 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //                                                                   varint, change delta from 0
 //   draws          kDraws          any                              count, then each: name id
 //                                                                   varint, value delta from 0
+//   runs           kRuns           any                              count, then each run (see
+//                                                                   put_runs)
 //   changes        -               always                           count, then each change:
 //     head                                                          byte: layer mask (LayerBit)
 //                                                                   | (index delta + 7) << 4,
@@ -75,6 +77,7 @@ enum Flag : std::uint64_t {
   kItems = 1u << 12,
   kStats = 1u << 13,
   kDraws = 1u << 14,
+  kRuns = 1u << 15,
 };
 
 // What follows an item's role byte (see the table).
@@ -86,10 +89,9 @@ enum ItemBit : std::uint8_t {
   kItemReadBits = 16,
 };
 
-bool wall_or_floor(const std::vector<Tile>& tiles) {
-  return std::all_of(tiles.begin(), tiles.end(),
-                     [](Tile t) { return t == Tile::Wall || t == Tile::Floor; });
-}
+// Eight tiles at a time: a pass's read rows are three map rows a step.
+constexpr std::uint64_t kWall8 = static_cast<unsigned>(Tile::Wall) * lanes::kOnes;
+constexpr std::uint64_t kFloor8 = static_cast<unsigned>(Tile::Floor) * lanes::kOnes;
 
 inline std::uint8_t* put(std::uint8_t* w, std::uint64_t v) {
   return put_varint(w, v);
@@ -305,16 +307,37 @@ PackedChange pack(const CellChange& c) {
   return p;
 }
 
-// An item's read tiles: one bit each when all are wall or floor, else two a byte.
-std::uint8_t* put_read(std::uint8_t* w, const std::vector<Tile>& read, bool bits) {
+// An item's read tiles a bit each (1: floor), or null when one is neither wall nor floor.
+std::uint8_t* put_read_bits(std::uint8_t* w, const std::vector<Tile>& read) {
   w = put(w, read.size());
-  const std::size_t per_byte = bits ? 8 : 2;
-  for (std::size_t k = 0; k < read.size(); k += per_byte) {
+  // (Locals: a store through w could alias the vector's own pointers, reloaded otherwise.)
+  const Tile* t = read.data();
+  const std::size_t n = read.size();
+  std::size_t k = 0;
+  for (; k + 8 <= n; k += 8) {
+    std::uint64_t x = 0;
+    std::memcpy(&x, t + k, 8);
+    const std::uint64_t not_floor = lanes::nonzero(x ^ kFloor8);
+    if (not_floor & lanes::nonzero(x ^ kWall8)) return nullptr;
+    *w++ = lanes::bits_of(~not_floor & ~lanes::kLow7);
+  }
+  if (k < n) {
     unsigned byte = 0;
-    for (std::size_t b = 0; b < per_byte && k + b < read.size(); ++b) {
-      byte |= bits ? static_cast<unsigned>(read[k + b] == Tile::Floor) << b
-                   : static_cast<unsigned>(read[k + b]) << (4 * b);
+    for (std::size_t b = 0; k + b < n; ++b) {
+      if (t[k + b] != Tile::Wall && t[k + b] != Tile::Floor) return nullptr;
+      byte |= static_cast<unsigned>(t[k + b] == Tile::Floor) << b;
     }
+    *w++ = static_cast<std::uint8_t>(byte);
+  }
+  return w;
+}
+
+// An item's read tiles two a byte (any tiles).
+std::uint8_t* put_read_nibbles(std::uint8_t* w, const std::vector<Tile>& read) {
+  w = put(w, read.size());
+  for (std::size_t k = 0; k < read.size(); k += 2) {
+    unsigned byte = static_cast<unsigned>(read[k]);
+    if (k + 1 < read.size()) byte |= static_cast<unsigned>(read[k + 1]) << 4;
     *w++ = static_cast<std::uint8_t>(byte);
   }
   return w;
@@ -323,9 +346,9 @@ const std::uint8_t* get_read(const std::uint8_t* r, std::vector<Tile>* out, bool
   std::uint64_t m = 0;
   r = get(r, m);
   const std::uint64_t per_byte = bits ? 8 : 2;
+  if (!out) return r + (m + per_byte - 1) / per_byte;
   for (std::uint64_t k = 0; k < m; k += per_byte) {
     const std::uint8_t byte = *r++;
-    if (!out) continue;
     for (std::uint64_t b = 0; b < per_byte && k + b < m; ++b) {
       out->push_back(bits ? ((byte >> b) & 1u ? Tile::Floor : Tile::Wall)
                           : static_cast<Tile>((byte >> (4 * b)) & 15u));
@@ -339,15 +362,21 @@ std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
   std::uint8_t what = 0;
   if (i.rect != Rect{}) what |= i.rect == e.rect ? kItemEventRect : kItemRect;
   if (!i.cells.empty()) what |= kItemCells;
-  if (!i.read.empty()) {
-    what |=
-        static_cast<std::uint8_t>(wall_or_floor(i.read) ? kItemRead | kItemReadBits : kItemRead);
-  }
+  if (!i.read.empty()) what |= kItemRead | kItemReadBits;
   *w++ = static_cast<std::uint8_t>(i.role);
-  *w++ = what;
+  std::uint8_t* what_at = w++;
   if (what & kItemRect) w = put_rect(w, i.rect);
   if (what & kItemCells) w = put_points(w, i.cells, e.at);
-  if (what & kItemRead) w = put_read(w, i.read, (what & kItemReadBits) != 0);
+  if (what & kItemRead) {
+    // Read tiles a bit each, if they turn out to be all wall or floor; else over again, two a byte.
+    std::uint8_t* read_at = w;
+    w = put_read_bits(w, i.read);
+    if (!w) {
+      what &= static_cast<std::uint8_t>(~kItemReadBits);
+      w = put_read_nibbles(read_at, i.read);
+    }
+  }
+  *what_at = what;
   return w;
 }
 // keep: false to skip the item's cells and tiles (only the role and rect are read).
@@ -389,6 +418,49 @@ const std::uint8_t* get_pairs(const std::uint8_t* r, Add add) {
   return r;
 }
 
+// A step's runs: each is its first cell (delta from the previous index), its cell count, which
+// layers it flips (a byte: 1 tile, 2 mark, 4 label), the flips of those (tile and mark a byte,
+// label a varint), then its bits as they are, (count + 7) / 8 bytes.
+std::uint8_t* put_runs(std::uint8_t* w, std::span<const CellRun> runs, CodecState& st) {
+  w = put(w, runs.size());
+  for (const CellRun& run : runs) {
+    w = put_signed(w, std::int64_t{run.first} - std::int64_t{st.index});
+    st.index = run.first;
+    w = put(w, run.count);
+    const LayerFlip& f = run.flip;
+    *w++ = static_cast<std::uint8_t>((f.tile ? 1 : 0) | (f.mark ? 2 : 0) | (f.label ? 4 : 0));
+    if (f.tile) *w++ = f.tile;
+    if (f.mark) *w++ = f.mark;
+    if (f.label) w = put(w, f.label);
+    std::memcpy(w, run.bits, run.bit_bytes());
+    w += run.bit_bytes();
+  }
+  return w;
+}
+const std::uint8_t* get_runs(const std::uint8_t* r, std::vector<CellRun>* out, CodecState& st) {
+  std::uint64_t n = 0;
+  r = get(r, n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    CellRun run;
+    r = get_int(r, run.first, st.index);
+    st.index = run.first;
+    std::uint64_t v = 0;
+    r = get(r, v);
+    run.count = static_cast<std::uint32_t>(v);
+    const std::uint8_t layers = *r++;
+    if (layers & 1) run.flip.tile = *r++;
+    if (layers & 2) run.flip.mark = *r++;
+    if (layers & 4) {
+      r = get(r, v);
+      run.flip.label = static_cast<std::uint32_t>(v);
+    }
+    run.bits = r;
+    r += run.bit_bytes();
+    if (out) out->push_back(run);
+  }
+  return r;
+}
+
 }  // namespace
 
 Cell PackedChange::before_of(Cell after) const {
@@ -407,17 +479,20 @@ Cell PackedChange::after_of(Cell before) const {
   return before;
 }
 
-std::size_t max_record_bytes(const Step& step, std::size_t changes, std::size_t stats,
+std::size_t max_record_bytes(const Step& step, const StepChanges& changes, std::size_t stats,
                              std::size_t draws) {
   std::size_t item_bytes = 0;
   for (const OverlayItem& i : step.overlay.items) {
     item_bytes += 2 + 20 + i.cells.size() * 20 + i.read.size();
   }
-  return 256 + item_bytes + (stats + draws) * 15 + changes * kMaxChangeBytes;
+  std::size_t run_bytes = 10;
+  for (const CellRun& run : changes.runs) run_bytes += 10 + 5 + 1 + 2 + 5 + run.bit_bytes();
+  return 256 + item_bytes + (stats + draws) * 15 + run_bytes +
+         changes.cells.size() * kMaxChangeBytes;
 }
 
 std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, const Step& step,
-                            std::span<const CellChange> changes, std::span<const StatChange> stats,
+                            const StepChanges& changes, std::span<const StatChange> stats,
                             std::span<const Draw> draws, std::size_t& step_bytes) {
   const Overlay& o = step.overlay;
   FlagPass flags;
@@ -428,6 +503,7 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, c
   if (!o.items.empty()) f |= kItems;
   if (!stats.empty()) f |= kStats;
   if (!draws.empty()) f |= kDraws;
+  if (!changes.runs.empty()) f |= kRuns;
   std::uint8_t* const start = w;
   WritePass out{put(w, f), f};
   step_fields(out, step, st);
@@ -447,10 +523,11 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, c
     });
   }
   remember(st, step);
-  w = put(w, changes.size());
   step_bytes = static_cast<std::size_t>(w - start);
+  if (f & kRuns) w = put_runs(w, changes.runs, st);
+  w = put(w, changes.cells.size());
   WritePass cells{w};
-  for (const CellChange& c : changes) {
+  for (const CellChange& c : changes.cells) {
     const PackedChange p = pack(c);
     change_fields(cells, p, st);
   }
@@ -494,6 +571,8 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
     });
   }
   remember(st, s);
+  if (out.runs) out.runs->clear();
+  if (f & kRuns) r = get_runs(r, out.runs, st);
   std::uint64_t n = 0;
   r = get(r, n);
   if (out.changes) {

@@ -131,17 +131,19 @@ class NameTable {
 };
 
 // Upper bound on the bytes one step's record and changes take.
-std::size_t max_record_bytes(const Step& step, std::size_t changes, std::size_t stats,
+std::size_t max_record_bytes(const Step& step, const StepChanges& changes, std::size_t stats,
                              std::size_t draws);
 
 // Writes one record at w and returns its end. step_bytes gets the bytes before the changes.
 std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, const Step& step,
-                            std::span<const CellChange> changes, std::span<const StatChange> stats,
+                            const StepChanges& changes, std::span<const StatChange> stats,
                             std::span<const Draw> draws, std::size_t& step_bytes);
 
-// What decode_record fills; any pointer may be null to skip that part.
+// What decode_record fills; any pointer may be null to skip that part. A run's bits point into
+// the record (valid while the history keeps it).
 struct RecordOut {
   Step* step = nullptr;
+  std::vector<CellRun>* runs = nullptr;
   std::vector<PackedChange>* changes = nullptr;
   std::vector<StatChange>* stats = nullptr;
   std::vector<Draw>* draws = nullptr;

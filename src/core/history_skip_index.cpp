@@ -13,15 +13,18 @@ SkipIndex::SkipIndex(SkipShape shape, std::span<const std::int64_t> stats)
 }
 
 std::size_t SkipIndex::bytes() const {
-  return skip_bytes_ + skip_builder_.bytes() + group_builder_.bytes() +
+  return skip_bytes_ + skip_builder_.bytes() + group_builder_.bytes() + band_.bytes() +
          boundary_stats_.size() * (sizeof(boundary_stats_[0]) + sizeof(std::uint64_t) +
                                    stat_count_ * sizeof(std::int64_t));
 }
 
-void SkipIndex::record(std::span<const CellChange> changes, const Grid& grid, std::uint64_t head,
+void SkipIndex::record(const StepChanges& changes, const Grid& grid, std::uint64_t head,
                        std::span<const std::int64_t> stats) {
-  skip_builder_.note(changes, grid.size());
-  if (head - boundaries_.back() >= shape_.steps || skip_builder_.cells() >= shape_.max_cells) {
+  // A step's runs came before its cell changes.
+  if (!changes.runs.empty()) band_.note(changes.runs, grid.size());
+  skip_builder_.note(changes.cells, grid.size(), &band_);
+  if (head - boundaries_.back() >= shape_.steps || skip_builder_.cells() >= shape_.max_cells ||
+      band_.cells() >= shape_.band_cells) {
     end_segment(grid, head, stats);
   }
 }
@@ -29,6 +32,7 @@ void SkipIndex::record(std::span<const CellChange> changes, const Grid& grid, st
 void SkipIndex::release() {
   skip_builder_.release();
   group_builder_.release();
+  band_.release();
 }
 
 void SkipIndex::end_segment(const Grid& grid, std::uint64_t head,
@@ -36,9 +40,13 @@ void SkipIndex::end_segment(const Grid& grid, std::uint64_t head,
   // A segment cut short by its changed cells (a cave pass rewrites whole rows) makes its group
   // too big to be worth one: a seek crosses such segments one by one, and the group's builder
   // is spared their cells.
-  if (skip_builder_.cells() >= shape_.max_cells) group_builder_.give_up();
-  skips_.push_back(skip_builder_.finish(grid, &group_builder_));
-  skip_bytes_ += skips_.back().capacity() + sizeof(skips_.back());
+  // The same for runs: their flips are not kept cell by cell, so a group cannot take them in.
+  if (skip_builder_.cells() >= shape_.max_cells || !band_.empty()) group_builder_.give_up();
+  PackedSkip skip;
+  skip.cells = skip_builder_.finish(grid, &group_builder_, &band_);
+  skip.band = band_.pack(grid);
+  skips_.push_back(std::move(skip));
+  skip_bytes_ += skips_.back().bytes();
   boundaries_.push_back(head);
   boundary_stats_.emplace_back(stats.begin(), stats.end());
   if ((skip_base_ + skips_.size()) % shape_.group == 0) {
@@ -55,7 +63,7 @@ void SkipIndex::forget_before(std::uint64_t earliest) {
 
 void SkipIndex::drop_unreachable() {
   while (boundaries_.size() > 1 && boundaries_.front() < earliest_) {
-    skip_bytes_ -= skips_.front().capacity() + sizeof(skips_.front());
+    skip_bytes_ -= skips_.front().bytes();
     skips_.pop_front();
     ++skip_base_;
     boundaries_.pop_front();
@@ -89,11 +97,18 @@ const std::vector<std::uint8_t>* SkipIndex::group_at(std::uint64_t b, std::uint6
 std::pair<std::uint32_t, std::uint32_t> SkipIndex::cross(std::size_t from, std::size_t to,
                                                          Grid& grid, RunObserver* observer) {
   std::uint32_t lo = UINT32_MAX, hi = 0;
+  const auto widen = [&](std::pair<std::uint32_t, std::uint32_t> written) {
+    if (written.first > written.second) return;
+    lo = std::min(lo, written.first);
+    hi = std::max(hi, written.second);
+  };
   const auto apply = [&](std::span<const std::uint8_t> skip, bool forward) {
-    const auto [a, b] = apply_skip(skip, grid, forward, scratch_, observer);
-    if (a > b) return;
-    lo = std::min(lo, a);
-    hi = std::max(hi, b);
+    if (!skip.empty()) widen(apply_skip(skip, grid, forward, scratch_, observer));
+  };
+  // A segment's cell changes and runs wrote different cells: either order.
+  const auto apply_segment = [&](const PackedSkip& skip, bool forward) {
+    apply(skip.cells, forward);
+    widen(apply_band(skip.band, grid, forward, observer));
   };
   // Boundary numbers from the run's start (group g starts at boundary g * shape_.group).
   std::uint64_t b = skip_base_ + from;
@@ -103,7 +118,7 @@ std::pair<std::uint32_t, std::uint32_t> SkipIndex::cross(std::size_t from, std::
       apply(*group, true);
       b += shape_.group;
     } else {
-      apply(skips_[static_cast<std::size_t>(b - skip_base_)], true);
+      apply_segment(skips_[static_cast<std::size_t>(b - skip_base_)], true);
       ++b;
     }
   }
@@ -112,7 +127,7 @@ std::pair<std::uint32_t, std::uint32_t> SkipIndex::cross(std::size_t from, std::
       apply(*group, false);
       b -= shape_.group;
     } else {
-      apply(skips_[static_cast<std::size_t>(b - skip_base_ - 1)], false);
+      apply_segment(skips_[static_cast<std::size_t>(b - skip_base_ - 1)], false);
       --b;
     }
   }

@@ -23,7 +23,7 @@ class SkipIndex {
 
   // Records the changes of the step just run, the one that makes `head` steps; `grid` and `stats`
   // are as of that step. A full segment ends here.
-  void record(std::span<const CellChange> changes, const Grid& grid, std::uint64_t head,
+  void record(const StepChanges& changes, const Grid& grid, std::uint64_t head,
               std::span<const std::int64_t> stats);
   // The run is over: no segment will end again, so the builders' scratch can go.
   void release();
@@ -58,7 +58,8 @@ class SkipIndex {
   std::size_t stat_count_;
   std::uint64_t earliest_ = 0;
   SkipBuilder skip_builder_;
-  std::deque<std::vector<std::uint8_t>> skips_;
+  RunBand band_;
+  std::deque<PackedSkip> skips_;
   std::uint64_t skip_base_ = 0;
   std::deque<std::uint64_t> boundaries_;
   std::deque<std::vector<std::int64_t>> boundary_stats_;  // the statistics at each boundary

@@ -1,6 +1,9 @@
 #include "core/history_skips.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
 
 #include "core/varint.hpp"
 
@@ -114,6 +117,19 @@ void SkipBuilder::sort_by_index() {
   }
 }
 
+void SkipBuilder::note(std::span<const CellChange> changes, std::size_t cells,
+                       const RunBand* band) {
+  if (seen_.empty() && !changes.empty()) seen_.assign((cells + 63) / 64, 0);
+  const bool flipped_before = band && !band->empty();
+  for (const CellChange& c : changes) {
+    std::uint64_t& word = seen_[c.index >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (c.index & 63u);
+    if (word & bit) continue;
+    word |= bit;
+    first_.push_back({c.index, flipped_before ? flipped(c.before, band->at(c.index)) : c.before});
+  }
+}
+
 void SkipBuilder::clear_seen() {
   for (const FirstState& e : first_) seen_[e.first >> 6] = 0;
   first_.clear();
@@ -151,7 +167,10 @@ void SkipBuilder::release() {
   spans_ = {};
 }
 
-std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* group) {
+std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* group, RunBand* band) {
+  if (band && !band->empty()) {
+    for (const FirstState& e : first_) band->forget(e.first);
+  }
   if (overflowed_) {
     overflowed_ = false;
     return {};
@@ -241,6 +260,466 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
   layer(CellLayer::Label, LayerAccess::labels);
   layer(CellLayer::Region, LayerAccess::regions);
   return {spans.front().start, spans.back().start + spans.back().length - 1};
+}
+
+RunBand::Chunk& RunBand::chunk(std::uint32_t id) {
+  std::int32_t& slot = slot_[id];
+  if (slot < 0) {
+    if (used_ == chunks_.size()) chunks_.emplace_back();
+    chunks_[used_].id = id;
+    slot = static_cast<std::int32_t>(used_++);
+  }
+  return chunks_[static_cast<std::size_t>(slot)];
+}
+
+void RunBand::note(std::span<const CellRun> runs, std::size_t grid_cells) {
+  if (slot_.empty() && !runs.empty()) slot_.assign((grid_cells >> kChunkShift) + 1, -1);
+  constexpr std::uint32_t kInChunk = kChunkCells - 1;
+  for (const CellRun& run : runs) {
+    if (const std::uint8_t flip = run.flip.tile) note_tiles(run, flip);
+    if (const std::uint8_t flip = run.flip.mark) {
+      run.for_each([&](std::uint32_t i) {
+        Chunk& c = chunk(i >> kChunkShift);
+        if (c.mark.empty()) c.mark.assign(kChunkCells, 0);
+        c.mark[i & kInChunk] ^= flip;
+      });
+    }
+    if (const std::uint32_t flip = run.flip.label) {
+      run.for_each([&](std::uint32_t i) {
+        Chunk& c = chunk(i >> kChunkShift);
+        if (c.label.empty()) c.label.assign(kChunkCells, 0);
+        c.label[i & kInChunk] ^= flip;
+      });
+    }
+  }
+}
+
+void RunBand::note_tiles(const CellRun& run, std::uint8_t flip) {
+  constexpr std::uint32_t kInChunk = kChunkCells - 1;
+  // The run's bit-bytes, eight cells each, chunk by chunk: XORed bit-wise into a chunk that keeps
+  // bits of this flip, byte-wise into one that keeps bytes.
+  std::uint32_t id = UINT32_MAX;
+  Chunk* c = nullptr;
+  const auto enter = [&](std::uint32_t i) {
+    id = i >> kChunkShift;
+    c = &chunk(id);
+    if (c->tile.empty() && c->tile_bits.empty()) {
+      c->tile_bits.assign(kChunkCells / 8, 0);
+      c->tile_flip = flip;
+    }
+    if (c->tile.empty() && c->tile_flip != flip) {
+      // Another flip: the chunk goes over to a byte a cell.
+      std::vector<std::uint8_t> bytes(kChunkCells);
+      const std::uint64_t was = c->tile_flip * lanes::kOnes;
+      for (std::uint32_t w = 0; w < kChunkCells / 8; ++w) {
+        const std::uint64_t word = lanes::kMask[c->tile_bits[w]] & was;
+        std::memcpy(bytes.data() + 8 * w, &word, 8);
+      }
+      c->tile = std::move(bytes);
+      c->tile_bits.clear();
+    }
+  };
+  const auto one = [&](std::uint32_t i) {
+    if ((i >> kChunkShift) != id) enter(i);
+    const std::uint32_t k = i & kInChunk;
+    if (c->tile.empty()) {
+      c->tile_bits[k / 8] ^= static_cast<std::uint8_t>(1u << (k % 8));
+    } else {
+      c->tile[k] ^= flip;
+    }
+  };
+  const std::uint32_t whole = run.count / 8;
+  for (std::uint32_t b = 0; b < whole; ++b) {
+    const std::uint32_t i = run.first + 8 * b;
+    const std::uint32_t k = i & kInChunk;
+    // Sixty-four cells a word, where the run's bits line up with a chunk that keeps bits (a cave
+    // row whose width is a multiple of 8).
+    if (k % 8 == 0 && b + 8 <= whole && k + 64 <= kChunkCells) {
+      if ((i >> kChunkShift) != id) enter(i);
+      if (c->tile.empty()) {
+        std::uint64_t word = 0, into = 0;
+        std::memcpy(&word, run.bits + b, 8);
+        std::memcpy(&into, c->tile_bits.data() + k / 8, 8);
+        into ^= word;
+        std::memcpy(c->tile_bits.data() + k / 8, &into, 8);
+        b += 7;
+        continue;
+      }
+    }
+    const std::uint8_t byte = run.bits[b];
+    if (byte == 0) continue;
+    if (k + 8 > kChunkCells) {  // across a chunk's edge: cell by cell
+      for (std::uint32_t j = 0; j < 8; ++j) {
+        if ((byte >> j) & 1u) one(i + j);
+      }
+      continue;
+    }
+    if ((i >> kChunkShift) != id) enter(i);
+    if (!c->tile.empty()) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, c->tile.data() + k, 8);
+      word ^= lanes::kMask[byte] & (flip * lanes::kOnes);
+      std::memcpy(c->tile.data() + k, &word, 8);
+    } else if (k % 8 == 0) {
+      c->tile_bits[k / 8] ^= byte;
+    } else {
+      const unsigned shift = k % 8;
+      c->tile_bits[k / 8] ^= static_cast<std::uint8_t>(byte << shift);
+      c->tile_bits[k / 8 + 1] ^= static_cast<std::uint8_t>(byte >> (8 - shift));
+    }
+  }
+  for (std::uint32_t k = 8 * whole; k < run.count; ++k) {
+    if (run.changed(k)) one(run.first + k);
+  }
+}
+
+LayerFlip RunBand::at(std::uint32_t index) const {
+  if (slot_.empty() || slot_[index >> kChunkShift] < 0) return {};
+  const Chunk& c = chunks_[static_cast<std::size_t>(slot_[index >> kChunkShift])];
+  const std::uint32_t k = index & (kChunkCells - 1);
+  return {c.tile_at(k), c.mark.empty() ? std::uint8_t{0} : c.mark[k],
+          c.label.empty() ? 0u : c.label[k]};
+}
+
+void RunBand::forget(std::uint32_t index) {
+  if (slot_.empty() || slot_[index >> kChunkShift] < 0) return;
+  Chunk& c = chunks_[static_cast<std::size_t>(slot_[index >> kChunkShift])];
+  const std::uint32_t k = index & (kChunkCells - 1);
+  if (!c.tile.empty()) c.tile[k] = 0;
+  if (!c.tile_bits.empty()) c.tile_bits[k / 8] &= static_cast<std::uint8_t>(~(1u << (k % 8)));
+  if (!c.mark.empty()) c.mark[k] = 0;
+  if (!c.label.empty()) c.label[k] = 0;
+}
+
+namespace {
+
+// A band's layers, as its packed chunks name them.
+enum BandLayer : std::uint8_t { kBandTile = 1, kBandMark = 2, kBandLabel = 4 };
+
+// One layer of a chunk: a bit per cell whose flip is not zero, then the flips of those cells as
+// runs of (count, flip). Returns false (writing nothing) when every flip is zero.
+class LayerPacker {
+ public:
+  void add(std::uint32_t k, std::uint32_t flip) {
+    bits_[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
+    add_flips(flip, 1);
+  }
+  void add_flips(std::uint32_t flip, std::uint32_t cells) {
+    if (!runs_.empty() && runs_.back().second == flip) {
+      runs_.back().first += cells;
+    } else {
+      runs_.push_back({cells, flip});
+    }
+  }
+  std::uint8_t* bits() { return bits_.data(); }
+  std::uint32_t last() const { return runs_.empty() ? 0 : runs_.back().second; }
+  bool put(std::vector<std::uint8_t>& out) {
+    if (runs_.empty()) return false;
+    out.insert(out.end(), bits_.begin(), bits_.end());
+    history::put(out, runs_.size());
+    for (const auto& [count, v] : runs_) {
+      history::put(out, count);
+      history::put(out, v);
+    }
+    bits_.fill(0);
+    runs_.clear();
+    return true;
+  }
+
+ private:
+  std::array<std::uint8_t, RunBand::kChunkCells / 8> bits_{};
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> runs_;
+};
+
+// A tally of a byte layer's values, for the observer: how many of the band's cells held each
+// value at the segment's start, and at its end.
+struct ValueCounts {
+  std::array<std::uint64_t, 16> start{}, end{};
+  void add(unsigned end_value, unsigned flip) {
+    ++end[end_value & 15u];
+    ++start[(end_value ^ flip) & 15u];
+  }
+};
+
+// Cells whose flips are alike, tallied by their end values eight at a time: in byte lanes
+// (acc[v]: one per lane that ends at v), added up when the flip changes or before a lane could
+// overflow; their start values are the end values flipped.
+class AlikeTally {
+ public:
+  AlikeTally(ValueCounts& counts, unsigned values) : counts_(counts), values_(values) {}
+  // Eight cells that end as `end` (a word of the layer); high marks the lanes that count.
+  void add(std::uint64_t end, std::uint64_t high, unsigned flip) {
+    if (flip != flip_ || pending_ == 255) flush();
+    flip_ = flip;
+    ++pending_;
+    cells_ += lanes::count(high);
+    for (unsigned v = 1; v < values_; ++v) {
+      acc_[v] += (~lanes::nonzero(end ^ v * lanes::kOnes) & high) >> 7;
+    }
+  }
+  void flush() {
+    std::uint64_t tallied = 0;
+    for (unsigned v = 1; v < values_; ++v) {
+      // The lanes' bytes summed: pairs into 16-bit lanes, then those into the top 16 bits.
+      const std::uint64_t a = acc_[v];
+      const std::uint64_t pairs = (a & 0x00ff00ff00ff00ffULL) + ((a >> 8) & 0x00ff00ff00ff00ffULL);
+      const std::uint64_t n = (pairs * 0x0001000100010001ULL) >> 48;
+      counts_.end[v] += n;
+      counts_.start[(v ^ flip_) & 15u] += n;
+      tallied += n;
+      acc_[v] = 0;
+    }
+    counts_.end[0] += cells_ - tallied;
+    counts_.start[flip_ & 15u] += cells_ - tallied;
+    cells_ = 0;
+    pending_ = 0;
+  }
+
+ private:
+  ValueCounts& counts_;
+  unsigned values_;
+  std::array<std::uint64_t, 16> acc_{};
+  std::uint64_t cells_ = 0;
+  unsigned flip_ = 0, pending_ = 0;
+};
+
+constexpr std::uint64_t kHigh = ~lanes::kLow7;
+
+// A chunk's tiles kept as bits of one flip (a cave's): the bits are the layer's bits as they are.
+void pack_bits(LayerPacker& p, const std::vector<std::uint8_t>& bits, std::uint8_t flip,
+               const std::uint8_t* now, std::size_t base, std::size_t size, unsigned values,
+               ValueCounts& counts) {
+  if (bits.empty()) return;
+  AlikeTally tally(counts, values);
+  std::uint32_t cells = 0;
+  for (std::uint32_t w = 0; w < RunBand::kChunkCells / 8; ++w) {
+    const std::uint8_t byte = bits[w];
+    if (byte == 0) continue;
+    p.bits()[w] = byte;
+    const std::size_t i = base + 8 * w;
+    const std::uint64_t high = lanes::kMask[byte] & kHigh;
+    cells += lanes::count(high);
+    if (i + 8 <= size) {
+      std::uint64_t end = 0;
+      std::memcpy(&end, now + i, 8);
+      tally.add(end, high, flip);
+    } else {
+      for (std::uint32_t k = 0; k < 8; ++k) {
+        if ((byte >> k) & 1u) counts.add(now[i + k], flip);
+      }
+    }
+  }
+  tally.flush();
+  if (cells) p.add_flips(flip, cells);
+}
+
+// A byte layer (tiles, marks) of a chunk whose cells start at `base` and hold `now` at the
+// segment's end, eight cells at a time; `values` bounds the values the layer holds.
+void pack_bytes(LayerPacker& p, const std::vector<std::uint8_t>& flips, const std::uint8_t* now,
+                std::size_t base, std::size_t size, unsigned values, ValueCounts& counts) {
+  if (flips.empty()) return;
+  AlikeTally tally(counts, values);
+  for (std::uint32_t w = 0; w < RunBand::kChunkCells / 8; ++w) {
+    std::uint64_t x = 0;
+    std::memcpy(&x, flips.data() + 8 * w, 8);
+    if (x == 0) continue;
+    const std::size_t i = base + 8 * w;
+    const std::uint64_t high = lanes::nonzero(x);
+    const auto cur = p.last();
+    if (cur != 0 && i + 8 <= size && ((x ^ cur * lanes::kOnes) & ((high >> 7) * 0xff)) == 0) {
+      // All alike: the lanes counted whole.
+      p.bits()[w] = lanes::bits_of(high);
+      p.add_flips(cur, lanes::count(high));
+      std::uint64_t end = 0;
+      std::memcpy(&end, now + i, 8);
+      tally.add(end, high, cur);
+      continue;
+    }
+    for (std::uint32_t k = 0; k < 8; ++k) {
+      const auto flip = static_cast<unsigned>((x >> (8 * k)) & 0xff);
+      if (flip == 0) continue;
+      p.add(8 * w + k, flip);
+      counts.add(now[i + k], flip);
+    }
+  }
+  tally.flush();
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> RunBand::pack(const Grid& grid) {
+  std::vector<std::uint8_t> out;
+  if (used_ == 0) return out;
+  std::sort(chunks_.begin(), chunks_.begin() + static_cast<std::ptrdiff_t>(used_),
+            [](const Chunk& a, const Chunk& b) { return a.id < b.id; });
+  std::vector<std::uint8_t> body;
+  ValueCounts tiles, marks;
+  LayerPacker packer;
+  const auto* tile_now = reinterpret_cast<const std::uint8_t*>(grid.tiles().data());
+  const auto* mark_now = reinterpret_cast<const std::uint8_t*>(grid.marks().data());
+  std::size_t written = 0;
+  std::uint32_t prev = 0;
+  for (std::size_t n = 0; n < used_; ++n) {
+    Chunk& c = chunks_[n];
+    const std::size_t base = std::size_t{c.id} << kChunkShift;
+    std::vector<std::uint8_t> layers;
+    std::uint8_t mask = 0;
+    pack_bits(packer, c.tile_bits, c.tile_flip, tile_now, base, grid.size(), kTileCount, tiles);
+    pack_bytes(packer, c.tile, tile_now, base, grid.size(), kTileCount, tiles);
+    if (packer.put(layers)) mask |= kBandTile;
+    // A flipped mark means the layer is allocated (a run wrote it).
+    if (!c.mark.empty() && mark_now) {
+      pack_bytes(packer, c.mark, mark_now, base, grid.size(), kMarkCount, marks);
+    }
+    if (packer.put(layers)) mask |= kBandMark;
+    for (std::uint32_t k = 0; k < c.label.size(); ++k) {
+      if (c.label[k] != 0) packer.add(k, c.label[k]);
+    }
+    if (packer.put(layers)) mask |= kBandLabel;
+    // Emptied for reuse (their memory kept: the next segment's runs land in the same rows).
+    c.tile_bits.clear();
+    c.tile.clear();
+    c.mark.clear();
+    c.label.clear();
+    slot_[c.id] = -1;
+    if (mask == 0) continue;
+    put(body, c.id - prev);
+    prev = c.id;
+    body.push_back(mask);
+    body.insert(body.end(), layers.begin(), layers.end());
+    ++written;
+  }
+  used_ = 0;
+  if (written == 0) return out;
+  put(out, written);
+  out.insert(out.end(), body.begin(), body.end());
+  // The tallies: (layer, value, cells at the start, cells at the end) for each value held.
+  std::vector<std::array<std::uint64_t, 4>> counts;
+  for (unsigned v = 0; v < 16; ++v) {
+    if (tiles.start[v] || tiles.end[v]) counts.push_back({0, v, tiles.start[v], tiles.end[v]});
+  }
+  for (unsigned v = 0; v < 16; ++v) {
+    if (marks.start[v] || marks.end[v]) counts.push_back({1, v, marks.start[v], marks.end[v]});
+  }
+  put(out, counts.size());
+  for (const auto& e : counts) {
+    for (const std::uint64_t x : e) put(out, x);
+  }
+  out.shrink_to_fit();
+  return out;
+}
+
+void RunBand::release() {
+  slot_ = {};
+  chunks_ = {};
+  used_ = 0;
+}
+
+std::size_t RunBand::bytes() const {
+  std::size_t n = slot_.capacity() * sizeof(std::int32_t) + chunks_.capacity() * sizeof(Chunk);
+  for (const Chunk& c : chunks_) {
+    n += c.tile_bits.capacity() + c.tile.capacity() + c.mark.capacity() + 4 * c.label.capacity();
+  }
+  return n;
+}
+
+namespace {
+
+// XORs one packed layer of a chunk into `layer` (cells base ..), and returns the byte after it.
+// Where one flip serves every cell (a cave's wall <-> floor), a tile layer goes eight cells a
+// bit-byte.
+template <class T>
+const std::uint8_t* apply_layer(const std::uint8_t* r, T* layer, std::size_t base,
+                                std::size_t size) {
+  const std::uint8_t* bits = r;
+  r += RunBand::kChunkCells / 8;
+  std::uint64_t run_count = 0;
+  r = get(r, run_count);
+  if constexpr (sizeof(T) == 1) {
+    if (run_count == 1) {
+      std::uint64_t count = 0, flip = 0;
+      r = get(r, count);
+      r = get(r, flip);
+      const std::uint64_t flip8 = flip * lanes::kOnes;
+      for (std::size_t b = 0; b < RunBand::kChunkCells / 8; ++b) {
+        const std::uint8_t byte = bits[b];
+        if (byte == 0) continue;
+        const std::size_t i = base + 8 * b;
+        if (i + 8 <= size) {
+          std::uint64_t word = 0;
+          std::memcpy(&word, layer + i, 8);
+          word ^= lanes::kMask[byte] & flip8;
+          std::memcpy(layer + i, &word, 8);
+        } else {
+          for (unsigned k = 0; k < 8; ++k) {
+            if ((byte >> k) & 1u) layer[i + k] = static_cast<T>(layer[i + k] ^ flip);
+          }
+        }
+      }
+      return r;
+    }
+  }
+  std::uint64_t left = 0, flip = 0;
+  std::uint32_t k = 0;
+  for (std::uint64_t n = 0; n < run_count; ++n) {
+    r = get(r, left);
+    r = get(r, flip);
+    for (; left > 0; ++k) {
+      if (!((bits[k / 8] >> (k % 8)) & 1u)) continue;
+      layer[base + k] = static_cast<T>(layer[base + k] ^ static_cast<T>(flip));
+      --left;
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+std::pair<std::uint32_t, std::uint32_t> apply_band(std::span<const std::uint8_t> band, Grid& grid,
+                                                   bool forward, RunObserver* observer) {
+  if (band.empty()) return {1, 0};
+  const std::uint8_t* r = band.data();
+  std::uint64_t chunks = 0;
+  r = get(r, chunks);
+  std::uint32_t lo = UINT32_MAX, hi = 0;
+  std::uint64_t id = 0;
+  const std::size_t size = grid.size();
+  for (std::uint64_t n = 0; n < chunks; ++n) {
+    std::uint64_t delta = 0;
+    r = get(r, delta);
+    id += delta;
+    const std::uint8_t mask = *r++;
+    const std::size_t base = static_cast<std::size_t>(id) << RunBand::kChunkShift;
+    if (mask & kBandTile) {
+      r = apply_layer(r, reinterpret_cast<std::uint8_t*>(LayerAccess::tiles(grid)), base, size);
+    }
+    if (mask & kBandMark) {
+      r = apply_layer(r, reinterpret_cast<std::uint8_t*>(LayerAccess::marks(grid)), base, size);
+    }
+    if (mask & kBandLabel) {
+      r = apply_layer(r, reinterpret_cast<std::uint32_t*>(LayerAccess::labels(grid)), base, size);
+    }
+    lo = std::min(lo, static_cast<std::uint32_t>(base));
+    hi = std::max(hi, static_cast<std::uint32_t>(std::min(base + RunBand::kChunkCells, size) - 1));
+  }
+  std::uint64_t counts = 0;
+  r = get(r, counts);
+  for (std::uint64_t n = 0; n < counts; ++n) {
+    std::uint64_t layer = 0, value = 0, start = 0, end = 0;
+    r = get(r, layer);
+    r = get(r, value);
+    r = get(r, start);
+    r = get(r, end);
+    if (!observer) continue;
+    const CellLayer which = layer == 0 ? CellLayer::Tile : CellLayer::Mark;
+    const auto v = static_cast<std::int64_t>(value);
+    // Forward, the cells leave their start values and take their end values; backward, the other
+    // way round.
+    const std::uint64_t leave = forward ? start : end, take = forward ? end : start;
+    if (leave) observer->run(which, v, leave, false);
+    if (take) observer->run(which, v, take, true);
+  }
+  return {lo, hi};
 }
 
 }  // namespace dungen::history

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/canvas.hpp"
+#include "core/changes.hpp"
 #include "core/grid.hpp"
 
 namespace dungen::history {
@@ -39,12 +39,16 @@ inline constexpr std::size_t kSkipGroup = 16;
 // its segments are already few.
 inline constexpr std::size_t kGroupMaxCells = std::size_t{1} << 19;
 
+// How much a segment's runs may flip before it ends (see RunBand), in cells of whole chunks.
+inline constexpr std::size_t kSkipMaxBandCells = std::size_t{1} << 20;
+
 // How a timeline cuts its history into skips (tests make everything small, to cross many).
 struct SkipShape {
   std::uint64_t steps = kSkipSteps;
   std::size_t max_cells = kSkipMaxCells;
   std::size_t group = kSkipGroup;
   std::size_t group_max_cells = kGroupMaxCells;
+  std::size_t band_cells = kSkipMaxBandCells;
 };
 
 // Cells start .. start + length - 1: a segment's changed cells, sorted, come in such runs.
@@ -59,30 +63,27 @@ using FirstState = std::pair<std::uint32_t, Cell>;
 // Collects each cell's state when the current segment first changed it: from every step's
 // changes while recording (a segment's builder), or from each finished segment's cells (a
 // group's builder).
+class RunBand;
+
 class SkipBuilder {
  public:
   // max_cells: a builder given more cells than this overflows (absorb): it drops what it has and
   // its skip is none. A segment's builder is not capped (the timeline ends the segment early).
   explicit SkipBuilder(std::size_t max_cells = SIZE_MAX) : max_cells_(max_cells) {}
 
-  void note(std::span<const CellChange> changes, std::size_t cells) {
-    if (seen_.empty() && !changes.empty()) seen_.assign((cells + 63) / 64, 0);
-    for (const CellChange& c : changes) {
-      std::uint64_t& word = seen_[c.index >> 6];
-      const std::uint64_t bit = std::uint64_t{1} << (c.index & 63u);
-      if (word & bit) continue;
-      word |= bit;
-      first_.push_back({c.index, c.before});
-    }
-  }
+  // band: the runs' flips so far this segment (see RunBand), which a cell change's before-value
+  // already holds: taken back out, the first state is the cell's at the segment's start.
+  void note(std::span<const CellChange> changes, std::size_t cells, const RunBand* band = nullptr);
   // The cells of a segment that just ended (see finish), for the group it belongs to.
   void absorb(std::span<const FirstState> cells, std::size_t grid_cells);
   // Overflows now: the skip being built will be none.
   void give_up();
   std::size_t cells() const { return first_.size(); }
   // Packs the segment that just ended (`grid` is the map at its end) and starts the next; an
-  // overflowed builder's skip is empty (none). The cells it packs are handed to `group` first.
-  std::vector<std::uint8_t> finish(const Grid& grid, SkipBuilder* group = nullptr);
+  // overflowed builder's skip is empty (none). The cells it packs are handed to `group` first,
+  // and taken out of `band` (their first and last states say all).
+  std::vector<std::uint8_t> finish(const Grid& grid, SkipBuilder* group = nullptr,
+                                   RunBand* band = nullptr);
   // Gives back the scratch memory (when the run is over).
   void release();
   std::size_t bytes() const {
@@ -100,6 +101,61 @@ class SkipBuilder {
   std::vector<Span> spans_;        // finish's, kept for the next segment
   void sort_by_index();
   void clear_seen();
+};
+
+// The net effect of a segment's runs (core/changes.hpp): each cell's flips combined (an XOR, so a
+// cell flipped twice is back where it was), kept in chunks of 4096 cells as the runs arrive, so
+// that recording a cave pass costs a few word operations per row rather than a note per cell.
+// Packed, a chunk is a bit per cell and the flips' values run-length coded; applying it is the
+// same XOR forward and backward, eight cells a bit-byte where the flips are alike.
+class RunBand {
+ public:
+  static constexpr unsigned kChunkShift = 12;
+  static constexpr std::uint32_t kChunkCells = std::uint32_t{1} << kChunkShift;
+
+  void note(std::span<const CellRun> runs, std::size_t grid_cells);
+  // The cell's net flip so far.
+  LayerFlip at(std::uint32_t index) const;
+  // The cell leaves the band (a cell change of the segment says where it went).
+  void forget(std::uint32_t index);
+  bool empty() const { return used_ == 0; }
+  // Cells of the chunks in use: what counts toward the segment's size.
+  std::size_t cells() const { return used_ * std::size_t{kChunkCells}; }
+  // The band as a skip (empty when no run changed anything); `grid` is the map at the segment's
+  // end. The band starts afresh.
+  std::vector<std::uint8_t> pack(const Grid& grid);
+  void release();
+  std::size_t bytes() const;
+
+ private:
+  struct Chunk {
+    std::uint32_t id = 0;
+    // Tile flips: while every run that landed here flipped by the same tile_flip (a cave's
+    // wall <-> floor), a bit a cell (tile_bits, kChunkCells / 8 bytes); once another flip lands,
+    // a byte a cell (tile). Both empty until a tile flip lands here.
+    std::uint8_t tile_flip = 0;
+    std::vector<std::uint8_t> tile_bits;
+    std::vector<std::uint8_t> tile, mark;  // empty until a flip of that layer lands here
+    std::vector<std::uint32_t> label;
+    std::uint8_t tile_at(std::uint32_t k) const {
+      if (!tile.empty()) return tile[k];
+      if (tile_bits.empty()) return 0;
+      return (tile_bits[k / 8] >> (k % 8)) & 1u ? tile_flip : std::uint8_t{0};
+    }
+  };
+  Chunk& chunk(std::uint32_t id);
+  void note_tiles(const CellRun& run, std::uint8_t flip);
+  std::vector<std::int32_t> slot_;  // per chunk of the map: its place in chunks_, or -1
+  std::vector<Chunk> chunks_;       // the first used_ are this segment's; the rest kept for reuse
+  std::size_t used_ = 0;
+};
+
+// A packed segment: its cell changes' net effect, and its runs'.
+struct PackedSkip {
+  std::vector<std::uint8_t> cells;
+  std::vector<std::uint8_t> band;
+  bool empty() const { return cells.empty() && band.empty(); }
+  std::size_t bytes() const { return cells.capacity() + band.capacity() + sizeof(*this); }
 };
 
 // A cell's layers, as a skip's observer is told of them.
@@ -120,5 +176,8 @@ class RunObserver {
 std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t> skip, Grid& grid,
                                                    bool forward, std::vector<Span>& spans,
                                                    RunObserver* observer = nullptr);
+// The same for a packed RunBand (forward and backward differ only in what the observer is told).
+std::pair<std::uint32_t, std::uint32_t> apply_band(std::span<const std::uint8_t> band, Grid& grid,
+                                                   bool forward, RunObserver* observer = nullptr);
 
 }  // namespace dungen::history

@@ -23,6 +23,8 @@ Stepper& Stepper::operator=(Stepper&& other) noexcept {
     generator_ = std::move(other.generator_);
     current_ = other.current_;
     steps_ = other.steps_;
+    expanded_ = std::move(other.expanded_);
+    expanded_valid_ = other.expanded_valid_;
   }
   return *this;
 }
@@ -32,8 +34,19 @@ void Stepper::set_fork(DrawFork fork) {
   context_->fork_ = std::move(fork);
 }
 
+std::span<const CellChange> Stepper::changes() const {
+  if (context_->runs_.empty()) return context_->changes_;
+  if (!expanded_valid_) {
+    expand_changes(runs(), context_->changes_, context_->grid_, expanded_);
+    expanded_valid_ = true;
+  }
+  return expanded_;
+}
+
 const Step* Stepper::next() {
+  expanded_valid_ = false;
   context_->changes_.clear();
+  context_->runs_.clear();
   context_->stat_changes_.clear();
   context_->draws_.clear();
   if (current_ && current_->last) {
@@ -53,6 +66,8 @@ const Step* Stepper::next() {
     for (auto c = context_->changes_.rbegin(); c != context_->changes_.rend(); ++c) {
       grid.put(c->index, c->before);
     }
+    for (const CellRun& run : runs()) apply_run(run, grid);
+    context_->runs_.clear();
     context_->stats_.apply(context_->stat_changes_, false);
     context_->changes_.clear();
     context_->stat_changes_.clear();

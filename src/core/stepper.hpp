@@ -42,7 +42,7 @@ class StepContext {
   StepContext(Grid grid, Rng rng, std::size_t stat_slots, bool record)
       : grid_(std::move(grid)),
         rng_(rng),
-        canvas_(grid_, record ? &changes_ : nullptr),
+        canvas_(grid_, record ? &changes_ : nullptr, &runs_),
         stats_(stat_slots, record ? &stat_changes_ : nullptr),
         record_(record) {}
   StepContext(const StepContext&) = delete;
@@ -86,6 +86,7 @@ class StepContext {
   Grid grid_;
   Rng rng_;
   std::vector<CellChange> changes_;
+  RunLog runs_;
   Canvas canvas_;
   std::vector<StatChange> stat_changes_;
   StatSheet stats_;
@@ -141,9 +142,15 @@ class Stepper {
   // True once the final step (Step::last) has run, or the body has returned.
   bool done() const { return generator_.done() || (current_ && current_->last); }
 
-  // The last step run and its cell changes (empty before the first step).
+  // The last step run and its changes (empty before the first step), as one list of cell changes
+  // in the order they were made: the runs' cells expanded (built on first asking, kept until the
+  // next step), then the cell changes.
   const Step* current() const { return current_; }
-  std::span<const CellChange> changes() const { return context_->changes_; }
+  std::span<const CellChange> changes() const;
+  // The same as recorded (core/changes.hpp): the step's runs, then the cell changes made after
+  // them. What the timeline stores: a row written as one run costs a bit per cell.
+  std::span<const CellRun> runs() const { return context_->runs_.runs(); }
+  std::span<const CellChange> cell_changes() const { return context_->changes_; }
   std::span<const StatChange> stat_changes() const { return context_->stat_changes_; }
   std::span<const Draw> draws() const { return context_->draws_; }
   // The statistics' values after the last step run.
@@ -163,6 +170,8 @@ class Stepper {
   StepGenerator generator_;
   const Step* current_ = nullptr;
   std::uint64_t steps_ = 0;
+  mutable std::vector<CellChange> expanded_;  // changes(), when the step has runs
+  mutable bool expanded_valid_ = false;
 };
 
 }  // namespace dungen

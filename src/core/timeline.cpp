@@ -70,11 +70,11 @@ void Timeline::decode(Cursor& c, const history::RecordOut& out) const {
 }
 
 void Timeline::append(const Step& step) {
-  const std::span<const CellChange> changes = stepper_.changes();
+  const StepChanges changes{stepper_.runs(), stepper_.cell_changes()};
   const std::span<const StatChange> stats = stepper_.stat_changes();
   const std::span<const Draw> draws = stepper_.draws();
   std::uint8_t* w =
-      log_.reserve(history::max_record_bytes(step, changes.size(), stats.size(), draws.size()));
+      log_.reserve(history::max_record_bytes(step, changes, stats.size(), draws.size()));
   if (head_ % kBlockSteps == 0) {
     blocks_.push_back(log_.end());
     areas_.emplace_back();
@@ -86,13 +86,15 @@ void Timeline::append(const Step& step) {
       history::encode_record(w, enc_, names_, step, changes, stats, draws, step_bytes);
   log_.commit(end);
   ++usage_.steps;
-  usage_.changes += changes.size();
+  usage_.changes += changes.cells.size();
+  for (const CellRun& run : changes.runs) usage_.changes += run.changed_cells();
   usage_.step_bytes += step_bytes;
   usage_.change_bytes += static_cast<std::uint64_t>(end - w) - step_bytes;
 }
 
-void Timeline::note_area(std::span<const CellChange> changes) {
-  if (changes.empty()) return;
+void Timeline::note_area(const StepChanges& step) {
+  const std::span<const CellChange> changes = step.cells;
+  if (changes.empty() && step.runs.empty()) return;
   BlockArea& area = areas_.back();
   const auto width = static_cast<std::uint32_t>(stepper_.grid().width());
   std::uint32_t x0 = area.x0, x1 = area.x1, y0 = area.y0, y1 = area.y1;
@@ -107,14 +109,32 @@ void Timeline::note_area(std::span<const CellChange> changes) {
     y0 = std::min(y0, y);
     y1 = std::max(y1, y);
   };
-  enter_row(changes.front().index);
-  for (const CellChange& c : changes) {
-    if (c.index - row >= width) enter_row(c.index);
-    const std::uint32_t x = c.index - row;
+  const auto add = [&](std::uint32_t index) {
+    if (index - row >= width) enter_row(index);
+    const std::uint32_t x = index - row;
     x0 = std::min(x0, x);
     x1 = std::max(x1, x);
     tiles |= std::uint64_t{1} << (tile_row + (x >> tile_shift_x_));
+  };
+  enter_row(changes.empty() ? step.runs.front().first : changes.front().index);
+  // A run covers cells x0..x1 of its first row, or whole rows: each tile column between.
+  const auto add_span = [&](std::uint32_t y_at, std::uint32_t xa, std::uint32_t xb) {
+    enter_row(y_at * width);
+    x0 = std::min(x0, xa);
+    x1 = std::max(x1, xb);
+    const std::uint32_t ta = xa >> tile_shift_x_, tb = xb >> tile_shift_x_;
+    tiles |= ((std::uint64_t{2} << tb) - (std::uint64_t{1} << ta)) << tile_row;
+  };
+  for (const CellRun& run : step.runs) {
+    const std::uint32_t last = run.first + run.count - 1;
+    const std::uint32_t ya = run.first / width, yb = last / width;
+    if (ya == yb) {
+      add_span(ya, run.first - ya * width, last - ya * width);
+    } else {
+      for (std::uint32_t y_at = ya; y_at <= yb; ++y_at) add_span(y_at, 0, width - 1);
+    }
   }
+  for (const CellChange& c : changes) add(c.index);
   area = {static_cast<std::uint16_t>(x0), static_cast<std::uint16_t>(x1),
           static_cast<std::uint16_t>(y0), static_cast<std::uint16_t>(y1), tiles};
 }
@@ -171,17 +191,33 @@ std::span<const CellChange> Timeline::changes_at(std::uint64_t k) const {
 
 void Timeline::unpack_changes(std::uint64_t k) const {
   Cursor c = cursor_at(k - 1);
-  decode(c, {.changes = &packed_});
+  decode(c, {.runs = &runs_, .changes = &packed_});
   const Grid& g = stepper_.grid();
-  std::vector<CellChange>& out = decoded_.changes;
-  out.resize(packed_.size());
   decoded_.has_changes = true;
+  // The cell changes (in cells_ when runs come first), then the runs joined to them.
+  std::vector<CellChange>& out = runs_.empty() ? decoded_.changes : cells_;
+  out.resize(packed_.size());
   if (k != cursor_) {
     // Another step's layers that it did not change read as they are now.
     for (std::size_t i = 0; i < packed_.size(); ++i) {
       const Cell now = g.cell(packed_[i].index);
       out[i] = {packed_[i].index, packed_[i].before_of(now), packed_[i].after_of(now)};
     }
+    if (runs_.empty()) return;
+    // A run keeps only its flips: its cells' values follow from the map, exactly for the step just
+    // after the cursor (the map stands where it starts); any other is read as if the map stood
+    // where the step left it.
+    const bool ahead = k == cursor_ + 1;
+    std::vector<CellChange>& all = decoded_.changes;
+    all.clear();
+    for (const CellRun& run : runs_) {
+      run.for_each([&](std::uint32_t i) {
+        const Cell now = g.cell(i);
+        const Cell other = flipped(now, run.flip);
+        all.push_back(ahead ? CellChange{i, now, other} : CellChange{i, other, now});
+      });
+    }
+    all.insert(all.end(), cells_.begin(), cells_.end());
     return;
   }
   // The cursor's step, exactly: walked backwards from the map, a change's after-cell is the map's
@@ -198,6 +234,7 @@ void Timeline::unpack_changes(std::uint64_t k) const {
     const Cell after = last_of_cell ? g.cell(ch.index) : out[order_[n + 1]].before;
     out[order_[n]] = {ch.index, ch.before_of(after), after};
   }
+  if (!runs_.empty()) expand_changes(runs_, cells_, g, decoded_.changes);
 }
 
 std::vector<Timeline::CellTouch> Timeline::cell_history(std::uint32_t index) const {
@@ -209,8 +246,22 @@ std::vector<Timeline::CellTouch> Timeline::cell_history(std::uint32_t index) con
   // as they were.
   const Point at = g.point(index);
   const std::uint64_t tile = tile_bit(at);
-  std::vector<std::pair<std::uint64_t, history::PackedChange>> hits;  // (step, change)
+  // A step's write of the cell: a cell change (its changed layers' values) or a run's flip.
+  struct Hit {
+    std::uint64_t step = 0;
+    bool run = false;
+    history::PackedChange change;
+    LayerFlip flip;
+    Cell before_of(const Cell& after) const {
+      return run ? flipped(after, flip) : change.before_of(after);
+    }
+    Cell after_of(const Cell& before) const {
+      return run ? flipped(before, flip) : change.after_of(before);
+    }
+  };
+  std::vector<Hit> hits;
   std::vector<history::PackedChange> changes;
+  std::vector<CellRun> runs;
   std::uint64_t block = block_base_;
   auto start = blocks_.begin();
   for (auto area = areas_.begin(); area != areas_.end(); ++area, ++start, ++block) {
@@ -220,9 +271,14 @@ std::vector<Timeline::CellTouch> Timeline::cell_history(std::uint32_t index) con
     c.pos = *start;
     const std::uint64_t end = std::min(c.k + kBlockSteps, head_);
     while (c.k < end) {
-      decode(c, {.changes = &changes});  // step c.k's
+      decode(c, {.runs = &runs, .changes = &changes});  // step c.k's
+      for (const CellRun& run : runs) {                 // (which came before its cell changes)
+        if (index >= run.first && index - run.first < run.count && run.changed(index - run.first)) {
+          hits.push_back({.step = c.k, .run = true, .flip = run.flip});
+        }
+      }
       for (const history::PackedChange& ch : changes) {
-        if (ch.index == index) hits.emplace_back(c.k, ch);
+        if (ch.index == index) hits.push_back({.step = c.k, .change = ch});
       }
     }
   }
@@ -232,28 +288,28 @@ std::vector<Timeline::CellTouch> Timeline::cell_history(std::uint32_t index) con
   touches.resize(hits.size());
   const auto split = static_cast<std::size_t>(
       std::partition_point(hits.begin(), hits.end(),
-                           [&](const auto& h) { return h.first <= cursor_; }) -
+                           [&](const Hit& h) { return h.step <= cursor_; }) -
       hits.begin());
   Cell v = g.cell(index);
   for (std::size_t i = split; i-- > 0;) {
     touches[i].after = v;
-    v = hits[i].second.before_of(v);
+    v = hits[i].before_of(v);
     touches[i].before = v;
   }
   v = g.cell(index);
   for (std::size_t i = split; i < hits.size(); ++i) {
     touches[i].before = v;
-    v = hits[i].second.after_of(v);
+    v = hits[i].after_of(v);
     touches[i].after = v;
   }
   // One touch per step: a step that wrote the cell twice goes from its first change's before to
   // its last change's after.
   std::size_t n = 0;
   for (std::size_t i = 0; i < hits.size(); ++i) {
-    if (n > 0 && touches[n - 1].step == hits[i].first) {
+    if (n > 0 && touches[n - 1].step == hits[i].step) {
       touches[n - 1].after = touches[i].after;
     } else {
-      touches[n++] = {hits[i].first, touches[i].before, touches[i].after};
+      touches[n++] = {hits[i].step, touches[i].before, touches[i].after};
     }
   }
   touches.resize(n);
@@ -262,10 +318,13 @@ std::vector<Timeline::CellTouch> Timeline::cell_history(std::uint32_t index) con
 
 void Timeline::redo(bool show, SeekObserver* observer) {
   Cursor c = fwd_.k == cursor_ ? fwd_ : cursor_at(cursor_);
-  decode(c,
-         {.step = show ? &decoded_.step : nullptr, .changes = &packed_, .stats = &stat_scratch_});
+  decode(c, {.step = show ? &decoded_.step : nullptr,
+             .runs = &runs_,
+             .changes = &packed_,
+             .stats = &stat_scratch_});
   Grid& g = stepper_.mutable_grid();
-  std::vector<CellChange>& changes = decoded_.changes;
+  for (const CellRun& run : runs_) apply_run(run, g);  // the runs came first
+  std::vector<CellChange>& changes = runs_.empty() ? decoded_.changes : cells_;
   changes.resize(packed_.size());
   for (std::size_t i = 0; i < packed_.size(); ++i) {
     const Cell before = g.cell(packed_[i].index);
@@ -273,14 +332,17 @@ void Timeline::redo(bool show, SeekObserver* observer) {
     g.put(packed_[i].index, after);
     changes[i] = {packed_[i].index, before, after};
   }
-  if (observer) observer->replayed(changes, true);
+  if (observer) {
+    if (!runs_.empty()) observer->replayed_runs(runs_, g);
+    observer->replayed(changes, true);
+  }
   stats_.apply(stat_scratch_, true);
   ++cursor_;
   fwd_ = c;
-  // What the move unpacked is the new cursor step's, exactly.
+  // What the move unpacked is the new cursor step's, exactly (the runs' cells joined on asking).
   decoded_.reset(cursor_);
   decoded_.has_step = show;
-  decoded_.has_changes = true;
+  decoded_.has_changes = runs_.empty();
 }
 
 const Step* Timeline::next(SeekObserver* observer) {
@@ -295,11 +357,15 @@ const Step* Timeline::next(SeekObserver* observer) {
   }
   append(*step);
   stats_.apply(stepper_.stat_changes(), true);
-  if (observer) observer->replayed(stepper_.changes(), true);
+  if (observer) {
+    if (!stepper_.runs().empty()) observer->replayed_runs(stepper_.runs(), stepper_.grid());
+    observer->replayed(stepper_.cell_changes(), true);
+  }
   ++head_;
   ++cursor_;
   decoded_.reset(0);
-  skips_.record(stepper_.changes(), stepper_.grid(), head_, stats_.values());
+  skips_.record({stepper_.runs(), stepper_.cell_changes()}, stepper_.grid(), head_,
+                stats_.values());
   if (head_ % kBlockSteps == 0) enforce_budget();
   return step;
 }
@@ -308,9 +374,9 @@ bool Timeline::back(SeekObserver* observer) {
   if (cursor_ <= earliest_) return false;
   const Cursor before = cursor_at(cursor_ - 1);
   Cursor c = before;
-  decode(c, {.changes = &packed_, .stats = &stat_scratch_});
+  decode(c, {.runs = &runs_, .changes = &packed_, .stats = &stat_scratch_});
   Grid& g = stepper_.mutable_grid();
-  std::vector<CellChange>& changes = decoded_.changes;
+  std::vector<CellChange>& changes = runs_.empty() ? decoded_.changes : cells_;
   changes.resize(packed_.size());
   for (std::size_t i = packed_.size(); i-- > 0;) {
     const Cell after = g.cell(packed_[i].index);
@@ -318,13 +384,17 @@ bool Timeline::back(SeekObserver* observer) {
     g.put(packed_[i].index, prior);
     changes[i] = {packed_[i].index, prior, after};
   }
-  if (observer) observer->replayed(changes, false);
+  for (const CellRun& run : runs_) apply_run(run, g);  // then the runs, which came first
+  if (observer) {
+    observer->replayed(changes, false);
+    if (!runs_.empty()) observer->replayed_runs(runs_, g);
+  }
   stats_.apply(stat_scratch_, false);
   --cursor_;
   fwd_ = before;
-  // What the move unpacked is the step just undone's, exactly.
+  // What the move unpacked is the step just undone's, exactly (its runs' cells joined on asking).
   decoded_.reset(cursor_ + 1);
-  decoded_.has_changes = true;
+  decoded_.has_changes = runs_.empty();
   return true;
 }
 

@@ -32,6 +32,9 @@ inline constexpr std::size_t kDefaultHistoryBytes = std::size_t{512} << 20;
 class SeekObserver : public history::RunObserver {
  public:
   virtual void replayed(std::span<const CellChange> changes, bool forward) = 0;
+  // A step's runs (core/changes.hpp), told once the map has moved (either way: a run's flip takes
+  // each of its cells from `now` with the flip applied to `now`).
+  virtual void replayed_runs(std::span<const CellRun> runs, const Grid& now) = 0;
   // A skip wrote cells with indices lo..hi (lo <= hi), not all of them: spread over those rows.
   virtual void crossed(std::uint32_t lo, std::uint32_t hi) = 0;
 
@@ -70,8 +73,10 @@ class Timeline {
   const Step* current() const;
   // The step numbered k (1-based, earliest < k <= recorded), or nullptr.
   const Step* step_at(std::uint64_t k) const;
-  // Step k's cell changes. Exact for the step at the cursor and the newest step; for any other
-  // step the layers it did not change read as they are at the cursor.
+  // Step k's changes as cell changes (its runs' cells first, core/changes.hpp). Exact for the step
+  // at the cursor and the newest step; for any other step the layers it did not change read as
+  // they are at the cursor, and so do its runs' cells (a run keeps which cells it flipped and how,
+  // not their values), but for the step just after the cursor, whose runs start from the map.
   std::span<const CellChange> changes_at(std::uint64_t k) const;
   // What step k drew and how it changed the statistics (empty when it did neither).
   std::vector<Draw> draws_at(std::uint64_t k) const;
@@ -143,7 +148,7 @@ class Timeline {
   Decoded& decoded(std::uint64_t k) const;  // the cache, reset to step k unless it holds it
   void unpack_changes(std::uint64_t k) const;
   void append(const Step& step);
-  void note_area(std::span<const CellChange> changes);  // widens the newest block's area
+  void note_area(const StepChanges& changes);  // widens the newest block's area
   void enforce_budget();
   void redo(bool show, SeekObserver* observer);
   void travel(std::uint64_t k, SeekObserver* observer);  // earliest <= k <= recorded
@@ -185,6 +190,8 @@ class Timeline {
   mutable BlockCursors block_;
   mutable Decoded decoded_;
   mutable std::vector<history::PackedChange> packed_;
+  mutable std::vector<CellRun> runs_;
+  mutable std::vector<CellChange> cells_;     // unpack_changes' cell changes before the runs join
   mutable std::vector<std::uint32_t> order_;  // unpack_changes' sort
   std::vector<StatChange> stat_scratch_;
 };

@@ -546,16 +546,21 @@ StepGenerator split(StepContext& ctx, Settings s, Tree& t, int id, int parent, P
   co_yield split(ctx, s, t, first + 1, id, side.vertical ? kRight : kBottom);
 }
 
-// Fills a leaf with wall and carves its room, labelled room_id.
+// Fills a leaf with wall and carves its room, labelled room_id: row by row, the wall left of the
+// room, the room's floor, the wall right of it.
 void carve_room(Canvas& canvas, const Rect& leaf, const Rect& room, int room_id) {
+  const Grid& g = canvas.grid();
+  const int x0 = std::clamp(room.x, leaf.x, leaf.right());
+  const int x1 = std::clamp(room.right(), x0, leaf.right());
+  const auto cells = [](int a, int b) { return static_cast<std::size_t>(b - a); };
   for (int y = leaf.y; y < leaf.bottom(); ++y) {
-    for (int x = leaf.x; x < leaf.right(); ++x) {
-      if (room.contains({x, y})) {
-        canvas.set_tile_label(x, y, Tile::Floor, room_id);
-      } else {
-        canvas.set_tile(x, y, Tile::Wall);
-      }
+    if (y < room.y || y >= room.bottom() || x0 == x1) {
+      canvas.fill_tiles(g.index(leaf.x, y), cells(leaf.x, leaf.right()), Tile::Wall);
+      continue;
     }
+    canvas.fill_tiles(g.index(leaf.x, y), cells(leaf.x, x0), Tile::Wall);
+    canvas.fill_tile_label(g.index(x0, y), cells(x0, x1), Tile::Floor, room_id);
+    canvas.fill_tiles(g.index(x1, y), cells(x1, leaf.right()), Tile::Wall);
   }
 }
 

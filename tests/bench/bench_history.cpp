@@ -9,6 +9,9 @@
 //                                      all-floor map); counters: median and worst seek in ms of
 //                                      the thread's CPU time (on a shared machine wall time
 //                                      includes other processes' turns)
+//   seek/caves/4096x4096               random seeks inside a 4096x4096 cave generation (default
+//                                      parameters, the passes row by row), and end to start
+//                                      and back; counters as seek/random
 //   cell-history/GEN/CELLS/1024x1024   Timeline::cell_history of random cells (CELLS: any cell, or
 //                                      only cells walkable at the end, whose histories are never
 //                                      empty), the cursor at the end of a long run: GEN is
@@ -78,6 +81,16 @@ void register_history(const char* name, int fill_percent) {
       ->Iterations(1);
 }
 
+// The seek figures: the timeline's steps, the median and worst seek, and its history's size.
+void set_seek_counters(benchmark::State& st, std::vector<double>& ms, const Timeline& t) {
+  std::sort(ms.begin(), ms.end());
+  st.counters["steps"] = static_cast<double>(t.recorded());
+  st.counters["seek_median_ms"] = ms[ms.size() / 2];
+  st.counters["seek_worst_ms"] = ms.back();
+  st.counters["history_MB"] =
+      static_cast<double>(t.history_bytes()) / static_cast<double>(std::size_t{1} << 20);
+}
+
 void register_seek() {
   benchmark::RegisterBenchmark(
       ("seek/random/" + bench::size_name(kSide, kSide)).c_str(),
@@ -96,12 +109,33 @@ void register_seek() {
             ms.push_back(thread_ms() - t0);
           }
         }
-        std::sort(ms.begin(), ms.end());
-        st.counters["steps"] = static_cast<double>(t.recorded());
-        st.counters["seek_median_ms"] = ms[ms.size() / 2];
-        st.counters["seek_worst_ms"] = ms.back();
-        st.counters["history_MB"] =
-            static_cast<double>(t.history_bytes()) / static_cast<double>(std::size_t{1} << 20);
+        set_seek_counters(st, ms, t);
+      })
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
+}
+
+// Issue 29: seeks inside a 4096x4096 cave generation (default parameters, row by row: its passes
+// are recorded as runs, core/changes.hpp), not its flood fill: random targets, and the farthest
+// (end to start and back), each in the thread's CPU time.
+void register_cave_seek() {
+  benchmark::RegisterBenchmark(
+      ("seek/caves/" + bench::size_name(kSide, kSide)).c_str(),
+      [](benchmark::State& st) {
+        Timeline t(start_generator(cellular_caves_spec(), cave_params(50), 1, true));
+        run_to_end(t);
+        std::mt19937_64 rng(29);
+        std::vector<double> ms;
+        const auto timed_seek = [&](std::uint64_t k) {
+          const double t0 = thread_ms();
+          t.seek(k);
+          ms.push_back(thread_ms() - t0);
+        };
+        for (auto _ : st) {
+          for (int i = 0; i < kSeeks; ++i) timed_seek(rng() % (t.recorded() + 1));
+          for (int i = 0; i < 4; ++i) timed_seek(i % 2 ? t.recorded() : 0);
+        }
+        set_seek_counters(st, ms, t);
       })
       ->Unit(benchmark::kMillisecond)
       ->Iterations(1);
@@ -163,6 +197,7 @@ const int registered = [] {
   register_history("caves+flood", 50);
   register_history("floor+flood", 100);
   register_seek();
+  register_cave_seek();
   for (const char* gen : {"caves-cells", "rooms-and-tunnels"}) {
     register_cell_history(gen, false);
     register_cell_history(gen, true);

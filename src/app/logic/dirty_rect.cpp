@@ -1,6 +1,7 @@
 #include "app/logic/dirty_rect.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace dungen::app {
 
@@ -19,6 +20,44 @@ void DirtyRect::mark_rows(std::uint32_t lo, std::uint32_t hi) {
   x1_ = static_cast<int>(width_) - 1;
   y0_ = was_empty ? y0 : std::min(y0_, y0);
   y1_ = was_empty ? y1 : std::max(y1_, y1);
+}
+
+void DirtyRect::mark(const CellRun& run) {
+  // Its first and last changed cells, from the bits at either end.
+  const std::size_t bytes = run.bit_bytes();
+  std::size_t b0 = 0, b1 = bytes;
+  while (b0 < bytes && run.bits[b0] == 0) ++b0;
+  if (b0 == bytes) return;
+  while (run.bits[b1 - 1] == 0) --b1;
+  const std::uint32_t lo = run.first + static_cast<std::uint32_t>(8 * b0) +
+                           static_cast<std::uint32_t>(std::countr_zero(unsigned{run.bits[b0]}));
+  const std::uint32_t hi = run.first + static_cast<std::uint32_t>(8 * (b1 - 1)) + 31u -
+                           static_cast<std::uint32_t>(std::countl_zero(unsigned{run.bits[b1 - 1]}));
+  const std::uint32_t ylo = row_of(lo), yhi = row_of(hi);
+  int xa = static_cast<int>(lo - ylo * width_), xb = static_cast<int>(hi - ylo * width_);
+  if (ylo != yhi) {
+    // Over several rows: the columns of every changed cell, until they span the map.
+    const int full = static_cast<int>(width_) - 1;
+    xa = full;
+    xb = 0;
+    run.for_each([&](std::uint32_t i) {
+      if (xa == 0 && xb == full) return;
+      const auto x = static_cast<int>(i - row_of(i) * width_);
+      xa = std::min(xa, x);
+      xb = std::max(xb, x);
+    });
+  }
+  if (empty()) {
+    x0_ = xa;
+    x1_ = xb;
+    y0_ = static_cast<int>(ylo);
+    y1_ = static_cast<int>(yhi);
+    return;
+  }
+  x0_ = std::min(x0_, xa);
+  x1_ = std::max(x1_, xb);
+  y0_ = std::min(y0_, static_cast<int>(ylo));
+  y1_ = std::max(y1_, static_cast<int>(yhi));
 }
 
 void DirtyRect::mark(std::span<const CellChange> changes) {

@@ -19,6 +19,8 @@ class DirtyRect {
 
   // The cells of a step's changes.
   void mark(std::span<const CellChange> changes);
+  // The cells a run changed (core/changes.hpp).
+  void mark(const CellRun& run);
   // Whole rows, from the row of cell lo to the row of cell hi (a skip's cells spread over them).
   void mark_rows(std::uint32_t lo, std::uint32_t hi);
   // The box marked since the last call, if any.

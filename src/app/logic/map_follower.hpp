@@ -19,6 +19,10 @@ class MapFollower final : public SeekObserver {
     tally_.apply(changes, forward);
     dirty_.mark(changes);
   }
+  void replayed_runs(std::span<const CellRun> runs, const Grid& now) override {
+    tally_.apply_runs(runs, now);
+    for (const CellRun& run : runs) dirty_.mark(run);
+  }
   void run(history::CellLayer layer, std::int64_t value, std::uint64_t cells, bool taken) override {
     tally_.apply_run(layer, value, cells, taken);
   }

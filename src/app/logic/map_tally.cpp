@@ -84,6 +84,30 @@ void MapTally::apply(std::span<const CellChange> changes, bool forward) {
   }
 }
 
+void MapTally::apply_runs(std::span<const CellRun> runs, const Grid& now) {
+  for (const CellRun& run : runs) {
+    // A run's flip took each of its cells from the flipped value to the one it holds now.
+    if (const unsigned flip = run.flip.tile) {
+      run.for_each([&](std::uint32_t i) {
+        const auto to = static_cast<unsigned>(now.tile(i));
+        const auto from = to ^ flip;
+        --tiles_[from % kTileCount];
+        ++tiles_[to % kTileCount];
+        walkable_ += static_cast<std::size_t>(is_walkable(static_cast<Tile>(to)));
+        walkable_ -= static_cast<std::size_t>(is_walkable(static_cast<Tile>(from)));
+      });
+    }
+    if (const unsigned flip = run.flip.mark) {
+      run.for_each([&](std::uint32_t i) {
+        const auto to = static_cast<unsigned>(now.mark(i));
+        const auto from = to ^ flip;
+        if (from != 0) --marks_[from % kMarkCount];
+        if (to != 0) ++marks_[to % kMarkCount];
+      });
+    }
+  }
+}
+
 void MapTally::apply_run(history::CellLayer layer, std::int64_t value, std::uint64_t cells,
                          bool taken) {
   if (layer == history::CellLayer::Tile) {

@@ -30,6 +30,8 @@ class MapTally {
 
   // Applies a step's changes (forward) or undoes them (backward).
   void apply(std::span<const CellChange> changes, bool forward);
+  // A step's runs, once the map (`now`) has moved across them either way.
+  void apply_runs(std::span<const CellRun> runs, const Grid& now);
   // Applies a run of a skip (core/history_skips.hpp): `cells` cells take or leave `value`.
   void apply_run(history::CellLayer layer, std::int64_t value, std::uint64_t cells, bool taken);
 

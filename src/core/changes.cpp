@@ -1,0 +1,114 @@
+#include "core/changes.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace dungen {
+LayerFlip flip_between(const Cell& before, const Cell& after) {
+  return {static_cast<std::uint8_t>(static_cast<unsigned>(before.tile) ^
+                                    static_cast<unsigned>(after.tile)),
+          static_cast<std::uint8_t>(static_cast<unsigned>(before.mark) ^
+                                    static_cast<unsigned>(after.mark)),
+          static_cast<std::uint32_t>(before.label) ^ static_cast<std::uint32_t>(after.label)};
+}
+
+Cell flipped(Cell c, const LayerFlip& f) {
+  c.tile = static_cast<Tile>(static_cast<unsigned>(c.tile) ^ f.tile);
+  c.mark = static_cast<Mark>(static_cast<unsigned>(c.mark) ^ f.mark);
+  c.label = static_cast<std::int32_t>(static_cast<std::uint32_t>(c.label) ^ f.label);
+  return c;
+}
+
+std::uint32_t CellRun::changed_cells() const {
+  const std::size_t bytes = bit_bytes();
+  std::uint32_t n = 0;
+  std::size_t b = 0;
+  for (; b + 8 <= bytes; b += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, bits + b, 8);
+    // Bits counted in parallel (the baseline x86-64 has no popcount instruction).
+    word -= (word >> 1) & 0x5555555555555555ULL;
+    word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
+    word = (word + (word >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    n += static_cast<std::uint32_t>((word * lanes::kOnes) >> 56);
+  }
+  for (; b < bytes; ++b) n += static_cast<std::uint32_t>(std::popcount(unsigned{bits[b]}));
+  return n;
+}
+
+void apply_run(const CellRun& run, Grid& grid) {
+  if (run.flip.tile != 0) {
+    // Eight cells a bit-byte: its lanes, times the flip in every lane, XORed into the tiles.
+    Tile* tiles = grid.tiles_.data() + run.first;
+    const std::uint64_t flip8 = run.flip.tile * lanes::kOnes;
+    const std::size_t whole = run.count / 8;
+    for (std::size_t b = 0; b < whole; ++b) {
+      const std::uint8_t byte = run.bits[b];
+      if (byte == 0) continue;
+      std::uint64_t word = 0;
+      std::memcpy(&word, tiles + 8 * b, 8);
+      word ^= lanes::kMask[byte] & flip8;
+      std::memcpy(tiles + 8 * b, &word, 8);
+    }
+    for (std::uint32_t k = static_cast<std::uint32_t>(8 * whole); k < run.count; ++k) {
+      if (run.changed(k)) {
+        tiles[k] = static_cast<Tile>(static_cast<unsigned>(tiles[k]) ^ run.flip.tile);
+      }
+    }
+  }
+  if (run.flip.mark != 0) {
+    Mark* marks = grid.layer(grid.marks_, Mark::None).data();
+    run.for_each([&](std::uint32_t i) {
+      marks[i] = static_cast<Mark>(static_cast<unsigned>(marks[i]) ^ run.flip.mark);
+    });
+  }
+  if (run.flip.label != 0) {
+    std::int32_t* labels = grid.layer(grid.labels_, std::int32_t{-1}).data();
+    run.for_each([&](std::uint32_t i) {
+      labels[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(labels[i]) ^ run.flip.label);
+    });
+  }
+}
+
+std::uint8_t* RunLog::add(std::uint32_t first, std::uint32_t count, LayerFlip flip) {
+  const std::size_t offset = bits_.size();
+  bits_.resize(offset + (std::size_t{count} + 7) / 8, 0);
+  runs_.push_back({first, count, flip, offset});
+  return bits_.data() + offset;
+}
+
+void RunLog::drop_last() {
+  bits_.resize(runs_.back().offset);
+  runs_.pop_back();
+}
+
+std::span<const CellRun> RunLog::runs() const {
+  views_.resize(runs_.size());
+  for (std::size_t i = 0; i < runs_.size(); ++i) {
+    const Entry& e = runs_[i];
+    views_[i] = {e.first, e.count, e.flip, bits_.data() + e.offset};
+  }
+  return views_;
+}
+
+void expand_changes(std::span<const CellRun> runs, std::span<const CellChange> cells,
+                    const Grid& after, std::vector<CellChange>& out) {
+  out.clear();
+  // A run's cell that a later cell change of the step wrote again was, after the run, what that
+  // change found: its first change's before.
+  std::unordered_map<std::uint32_t, Cell> rewritten;
+  if (!runs.empty()) {
+    for (auto c = cells.rbegin(); c != cells.rend(); ++c) rewritten[c->index] = c->before;
+  }
+  const bool any_rewritten = !rewritten.empty();
+  for (const CellRun& run : runs) {
+    run.for_each([&](std::uint32_t i) {
+      const auto it = any_rewritten ? rewritten.find(i) : rewritten.end();
+      const Cell now = it == rewritten.end() ? after.cell(i) : it->second;
+      out.push_back({i, flipped(now, run.flip), now});
+    });
+  }
+  out.insert(out.end(), cells.begin(), cells.end());
+}
+
+}  // namespace dungen
