@@ -43,9 +43,9 @@ trap 'rm -rf "$out"' EXIT
 # Issue 26: the Lua scripts against the built-in drunkard's walk, and the reload.
 slow=''
 if [ -z "$filter" ]; then
-  filter='^(memcpy|rooms-and-tunnels|feature-accretion|room-accretion|cellular-caves|regions|regions-flood|regions-fresh|cave-pass|drunkards-walk|lua-[a-z-]+|analysis-[a-z-]+)/'
+  filter='^(memcpy|rooms-and-tunnels|feature-accretion|room-accretion|cellular-caves|regions|regions-flood|regions-fresh|cave-pass|drunkards-walk|bsp-rooms|rooms-and-mazes|lua-[a-z-]+|analysis-[a-z-]+)/'
   if [ "$quick" = 1 ]; then
-    filter='^(memcpy|rooms-and-tunnels|feature-accretion|room-accretion|cave-pass|regions-fresh|drunkards-walk)/|^regions/batch/|^(cellular-caves|regions|regions-flood)/[a-z]+/(160x50|1024x1024)$|^lua-[a-z-]+/[a-z-]+/(80x45|20[01]x20[01])$'
+    filter='^(memcpy|rooms-and-tunnels|feature-accretion|room-accretion|cave-pass|regions-fresh|drunkards-walk)/|^regions/batch/|^(cellular-caves|regions|regions-flood)/[a-z]+/(160x50|1024x1024)$|^(bsp-rooms|rooms-and-mazes)/[a-z]+/1024x1024$|^lua-[a-z-]+/[a-z-]+/(80x45|20[01]x20[01])$'
     slow='^lua-drunkards-walk/[a-z]+/1024x1024$'
   fi
 fi
@@ -159,6 +159,27 @@ for what in ("distance", "pair", "dead-ends", "loops", "chokepoints"):
     r = ratio("analysis-%s/batch/4096x4096" % what, "regions-fresh/batch/4096x4096")
     row("27", "%s 4096x4096 x regions-fresh" % what, "not run" if r is None else "%.2f" % r,
         "<= 3", None if r is None else r <= 3)
+
+# Issue 29: big maps. Stepping against the batch run (caves at three sizes, bsp-rooms, and the
+# generators of small steps), seeks inside a 4096x4096 cave generation, the app's peak memory
+# (goal 6's rows above, scripts/peak-rss.sh) and its frame gap (scripts/frame-times.sh).
+for g, size, limit in (("cellular-caves", "160x50", 2.5), ("cellular-caves", "1024x1024", 2.5),
+                       ("cellular-caves", "4096x4096", 2.5), ("bsp-rooms", "1024x1024", 2.5),
+                       ("drunkards-walk", "1024x1024", 2.0), ("rooms-and-mazes", "1024x1024", 2.0),
+                       ("rooms-and-tunnels", "1024x1024", 2.0)):
+    r = ratio(g + "/stepped/" + size, g + "/batch/" + size)
+    row("29", "%s %s stepped/batch" % (g, size), "not run" if r is None else "%.2f" % r,
+        "<= %g" % limit, None if r is None else r <= limit)
+name = "seek/caves/4096x4096"
+if name in runs:
+    b = runs[name]
+    row("29", "seek inside a 4096x4096 cave generation (%.0fk steps): median, worst" %
+        (b["steps"] / 1e3), "%.2f ms, %.2f ms" % (b["seek_median_ms"], b["seek_worst_ms"]),
+        "<= 30 ms worst", b["seek_worst_ms"] <= 30)
+else:
+    row("29", "seek inside a 4096x4096 cave generation", "not run", "<= 30 ms worst", None)
+row("29", "dungen-viz frame gap at 4096x4096, quiet and loaded", "see scripts/frame-times.sh",
+    "<= 50 ms", None)
 
 # Issue 26. A script's run against the built-in's, per step (the two may have got through
 # different seeds; a seed's run has the same steps in both).

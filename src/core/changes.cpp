@@ -71,6 +71,7 @@ void apply_run(const CellRun& run, Grid& grid) {
 }
 
 std::uint8_t* RunLog::add(std::uint32_t first, std::uint32_t count, LayerFlip flip) {
+  views_valid_ = false;
   const std::size_t offset = bits_.size();
   bits_.resize(offset + (std::size_t{count} + 7) / 8, 0);
   runs_.push_back({first, count, flip, offset});
@@ -78,11 +79,15 @@ std::uint8_t* RunLog::add(std::uint32_t first, std::uint32_t count, LayerFlip fl
 }
 
 void RunLog::drop_last() {
+  views_valid_ = false;
   bits_.resize(runs_.back().offset);
   runs_.pop_back();
 }
 
 std::span<const CellRun> RunLog::runs() const {
+  if (runs_.empty()) return {};
+  if (views_valid_) return views_;
+  views_valid_ = true;
   views_.resize(runs_.size());
   for (std::size_t i = 0; i < runs_.size(); ++i) {
     const Entry& e = runs_[i];

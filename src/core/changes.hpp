@@ -125,11 +125,15 @@ class RunLog {
   void clear() {
     runs_.clear();
     bits_.clear();
+    views_valid_ = false;
   }
   bool empty() const { return runs_.empty(); }
   // A run of count cells from first; returns its bit bytes ((count + 7) / 8, zeroed) to fill.
   std::uint8_t* add(std::uint32_t first, std::uint32_t count, LayerFlip flip);
-  void set_flip(LayerFlip flip) { runs_.back().flip = flip; }  // the newest run's
+  void set_flip(LayerFlip flip) {  // the newest run's
+    runs_.back().flip = flip;
+    views_valid_ = false;
+  }
   // Drops the newest run (its write turned out not to fit one run).
   void drop_last();
   // The end (one past the last cell) of the newest run, 0 when none.
@@ -144,7 +148,8 @@ class RunLog {
   };
   std::vector<Entry> runs_;
   std::vector<std::uint8_t> bits_;
-  mutable std::vector<CellRun> views_;
+  mutable std::vector<CellRun> views_;  // runs(), built once a step
+  mutable bool views_valid_ = false;
 };
 
 // What one step changed, as recorded: its runs first, then its cell changes.

@@ -7,6 +7,7 @@
 // block from its start. A flood-fill step packs into about 10 bytes and each of its cell changes
 // into 3 to 6, where the plain structs took about 150 and 28.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -128,6 +129,13 @@ class NameTable {
   };
   std::vector<Draw> keys_;  // values unused
   std::unordered_map<Draw, std::uint32_t, KeyHash, KeyEqual> ids_;
+  // The ids last found, by a few bits of the name's address: a step draws the same few names
+  // step after step, and the map's hashing was a tenth of recording a drunkard's walk.
+  struct Recent {
+    Draw key;
+    std::uint32_t id = UINT32_MAX;
+  };
+  std::array<Recent, 16> recent_{};
 };
 
 // Upper bound on the bytes one step's record and changes take.
