@@ -385,16 +385,20 @@ TEST(AppCellFormat, FastPackingMatchesCellByCell) {
   }
 }
 
-TEST(AppCellFormat, OneWordACellUnlessALabelledMapHasRegions) {
+TEST(AppCellFormat, OneWordACellUnlessAMapWithRegionsHasLabelsThatAreDrawn) {
   // What the map texture holds for each cell (map_texture.hpp), told by the session's upload.
-  const auto check = [](const char* generator, bool labelled) {
+  // Labels go into the texture beside regions only where they are drawn (room accretion's rooms
+  // tile the map); a generator that labels rooms without drawing them (rooms-and-tunnels) keeps
+  // one word a cell.
+  const auto check = [](const char* generator, bool labelled, bool drawn) {
     Session s(frozen_clock(7));
     ASSERT_TRUE(s.select_generator(generator));
     s.finish_pending();
+    ASSERT_EQ(s.generator().text_shows_labels, drawn) << generator;
     TextureUpload up = s.take_upload();
     EXPECT_FALSE(up.regions) << generator;
     const Grid& plain = s.grid();
-    CellFormat f = cell_format(plain, up.regions);
+    CellFormat f = cell_format(plain, up.regions, drawn);
     EXPECT_EQ(f.words, 1) << generator;
     EXPECT_FALSE(f.id_is_region) << generator;
     for (std::size_t i = 0; i < plain.size(); ++i) {
@@ -412,13 +416,14 @@ TEST(AppCellFormat, OneWordACellUnlessALabelledMapHasRegions) {
     const Grid& g = s.grid();
     ASSERT_TRUE(g.has_regions()) << generator;
     EXPECT_EQ(g.has_labels(), labelled) << generator;
-    f = cell_format(g, up.regions);
-    EXPECT_EQ(f.words, labelled ? 2 : 1) << generator;
+    f = cell_format(g, up.regions, drawn);
+    const bool both = labelled && drawn;
+    EXPECT_EQ(f.words, both ? 2 : 1) << generator;
     for (std::size_t i = 0; i < g.size(); ++i) {
       const auto w = pack_cell(g, i, f);
       const auto region1 = static_cast<std::uint32_t>(g.region(i) + 1);
       ASSERT_EQ(w[0] & 15u, static_cast<std::uint32_t>(g.tile(i))) << generator;
-      if (labelled) {
+      if (both) {
         ASSERT_EQ(w[0] >> 8, static_cast<std::uint32_t>(g.label(i) + 1)) << generator;
         ASSERT_EQ(w[1], region1) << generator;
       } else {
@@ -427,8 +432,9 @@ TEST(AppCellFormat, OneWordACellUnlessALabelledMapHasRegions) {
       }
     }
   };
-  check("cellular-caves", false);
-  check("room-accretion", true);
+  check("cellular-caves", false, false);
+  check("room-accretion", true, true);
+  check("rooms-and-tunnels", true, false);
 }
 
 }  // namespace

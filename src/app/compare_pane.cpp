@@ -26,7 +26,7 @@ void ComparePane::update(const Session& a, double dt, bool finish) {
   if (finish) b().finish_pending();
   const TextureUpload up = b().take_upload();
   const Grid& g = b().grid();
-  const CellFormat format = cell_format(g, up.regions);
+  const CellFormat format = cell_format(g, up.regions, b().generator().text_shows_labels);
   if (up.full || !texture_.ready() || texture_.width() != g.width() ||
       texture_.height() != g.height() || texture_.format() != format) {
     if (texture_.width() != g.width() || texture_.height() != g.height()) fit_ = true;

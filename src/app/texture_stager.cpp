@@ -26,7 +26,7 @@ void TextureStager::sync(Session& session) {
   const Grid& grid = session.grid();
   MapTexture& shown = texture();
   const bool resized = shown.width() != grid.width() || shown.height() != grid.height();
-  const CellFormat format = cell_format(grid, up.regions);
+  const CellFormat format = cell_format(grid, up.regions, session.generator().text_shows_labels);
   // (A first map staged into the other texture leaves the shown one unready meanwhile: that
   // staging goes on; restarting it every frame, it never ended where a band takes a frame.)
   if (up.full || ((!shown.ready() || resized || shown.format() != format) && !staging_)) {
