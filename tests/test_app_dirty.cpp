@@ -12,7 +12,9 @@
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
 #include "generators/cellular_caves.hpp"
+#include "generators/registry.hpp"
 #include "generators/rooms_and_tunnels.hpp"
+#include "run_bodies.hpp"
 
 using namespace dungen;
 using namespace dungen::app;
@@ -130,5 +132,60 @@ TEST(AppDirty, FarSeeksAcrossSkipsCoverEveryChangedCell) {
       EXPECT_TRUE(box->contains(p)) << "seek to " << to << ", cell " << p.x << "," << p.y;
     }
     EXPECT_GT(differ, 0) << "seek to " << to;
+  }
+}
+
+// Runs (core/changes.hpp) step and seek through the app's follower too: replayed one by one
+// and crossed as bands of flips, the tally (walkable cells, marks) stays a recount's and the box
+// covers every cell that changed: caves row by row, bsp-rooms' carved leaves, and a body that
+// mixes runs with cell changes of the same cells.
+TEST(AppDirty, TallyAndBoxFollowRunsThroughStepsAndSeeks) {
+  const auto sized = [](const char* name, int w, int h, std::uint64_t seed) {
+    const GeneratorSpec& spec = *find_generator(name);
+    ParamValues p(spec.schema);
+    EXPECT_FALSE(p.set("width", w));
+    EXPECT_FALSE(p.set("height", h));
+    return start_generator(spec, p, seed);
+  };
+  const auto check = [](Stepper stepper, const char* what, history::SkipShape shape) {
+    Timeline t(std::move(stepper), kDefaultHistoryBytes, shape);
+    MapTally tally = MapTally::of(t.grid());
+    DirtyRect dirty(t.grid().width());
+    MapFollower follow(tally, dirty);
+    const auto expect_followed = [&](const Grid& before, const std::string& move) {
+      ASSERT_EQ(tally.walkable(), t.grid().count_walkable()) << what << ", " << move;
+      const MapTally recount = MapTally::of(t.grid());
+      for (std::size_t m = 1; m < kMarkCount; ++m) {
+        ASSERT_EQ(tally.marked(static_cast<Mark>(m)), recount.marked(static_cast<Mark>(m)))
+            << what << ", " << move << ", mark " << m;
+      }
+      const auto box = dirty.take();
+      for (std::uint32_t i = 0; i < before.size(); ++i) {
+        if (before.cell(i) == t.grid().cell(i)) continue;
+        ASSERT_TRUE(box) << what << ", " << move;
+        ASSERT_TRUE(box->contains(before.point(i))) << what << ", " << move << ", cell " << i;
+      }
+    };
+    Grid before = t.grid();
+    while (t.next(&follow)) {
+      expect_followed(before, "step " + std::to_string(t.cursor()));
+      before = t.grid();
+    }
+    const std::uint64_t end = t.cursor();
+    Rng rng(29);
+    for (int i = 0; i < 60; ++i) {
+      before = t.grid();
+      const std::uint64_t to = i % 7 == 0 ? (i % 2 ? end : 0) : rng.below(end + 1);
+      t.seek(to, &follow);
+      expect_followed(before, "seek to " + std::to_string(to));
+      before = t.grid();
+      if (t.back(&follow)) expect_followed(before, "back from " + std::to_string(to));
+    }
+  };
+  for (const history::SkipShape& shape :
+       {history::SkipShape{.steps = 9, .group = 3}, history::SkipShape{.band_cells = 1}}) {
+    check(sized("cellular-caves", 70, 66, 4), "caves", shape);
+    check(sized("bsp-rooms", 90, 60, 2), "bsp-rooms", shape);
+    check(test::runs_and_cells(), "runs and cells", shape);
   }
 }

@@ -324,6 +324,7 @@ void Timeline::redo(bool show, SeekObserver* observer) {
              .stats = &stat_scratch_});
   Grid& g = stepper_.mutable_grid();
   for (const CellRun& run : runs_) apply_run(run, g);  // the runs came first
+  if (observer && !runs_.empty()) observer->replayed_runs(runs_, g);
   std::vector<CellChange>& changes = runs_.empty() ? decoded_.changes : cells_;
   changes.resize(packed_.size());
   for (std::size_t i = 0; i < packed_.size(); ++i) {
@@ -332,10 +333,7 @@ void Timeline::redo(bool show, SeekObserver* observer) {
     g.put(packed_[i].index, after);
     changes[i] = {packed_[i].index, before, after};
   }
-  if (observer) {
-    if (!runs_.empty()) observer->replayed_runs(runs_, g);
-    observer->replayed(changes, true);
-  }
+  if (observer) observer->replayed(changes, true);
   stats_.apply(stat_scratch_, true);
   ++cursor_;
   fwd_ = c;
@@ -358,8 +356,16 @@ const Step* Timeline::next(SeekObserver* observer) {
   append(*step);
   stats_.apply(stepper_.stat_changes(), true);
   if (observer) {
-    if (!stepper_.runs().empty()) observer->replayed_runs(stepper_.runs(), stepper_.grid());
-    observer->replayed(stepper_.cell_changes(), true);
+    const std::span<const CellChange> cells = stepper_.cell_changes();
+    if (!stepper_.runs().empty()) {
+      // The runs are told with the map as they left it: the step's cell changes, which came
+      // after them, taken off meanwhile (they may have written the runs' cells again).
+      Grid& g = stepper_.mutable_grid();
+      for (auto c = cells.rbegin(); c != cells.rend(); ++c) g.put(c->index, c->before);
+      observer->replayed_runs(stepper_.runs(), g);
+      for (const CellChange& c : cells) g.put(c.index, c.after);
+    }
+    observer->replayed(cells, true);
   }
   ++head_;
   ++cursor_;

@@ -32,8 +32,9 @@ inline constexpr std::size_t kDefaultHistoryBytes = std::size_t{512} << 20;
 class SeekObserver : public history::RunObserver {
  public:
   virtual void replayed(std::span<const CellChange> changes, bool forward) = 0;
-  // A step's runs (core/changes.hpp), told once the map has moved (either way: a run's flip takes
-  // each of its cells from `now` with the flip applied to `now`).
+  // A step's runs (core/changes.hpp), told with the map as the runs leave it (forward: before the
+  // step's cell changes, which are told after; backward: after those are undone and then the
+  // runs): either way a run's flip took each of its cells from `now` flipped to `now`.
   virtual void replayed_runs(std::span<const CellRun> runs, const Grid& now) = 0;
   // A skip wrote cells with indices lo..hi (lo <= hi), not all of them: spread over those rows.
   virtual void crossed(std::uint32_t lo, std::uint32_t hi) = 0;
