@@ -7,6 +7,10 @@
 // write per changed cell, however many steps and changes it took; a seek replays steps only to
 // and from the nearest segment boundaries.
 //
+// A segment's runs (core/changes.hpp: rows written alike) are kept apart, as a band of flips
+// (RunBand below): a cave pass crossed costs a bit a cell, not a note per cell. A segment with
+// runs makes no group skip.
+//
 // Every kSkipGroup segments also make a group skip: the net effect of the whole group, built from
 // its segments' changed cells as each ends (no extra work per change). A far seek crosses groups,
 // not segments: where a flood fill's segments each touch a thin band of every row (a cache line
@@ -60,11 +64,11 @@ struct Span {
 // A cell and its state when a segment (or group) first changed it.
 using FirstState = std::pair<std::uint32_t, Cell>;
 
+class RunBand;
+
 // Collects each cell's state when the current segment first changed it: from every step's
 // changes while recording (a segment's builder), or from each finished segment's cells (a
 // group's builder).
-class RunBand;
-
 class SkipBuilder {
  public:
   // max_cells: a builder given more cells than this overflows (absorb): it drops what it has and
