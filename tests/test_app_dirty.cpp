@@ -175,7 +175,8 @@ TEST(AppDirty, TallyAndBoxFollowRunsThroughStepsAndSeeks) {
     Rng rng(29);
     for (int i = 0; i < 60; ++i) {
       before = t.grid();
-      const std::uint64_t to = i % 7 == 0 ? (i % 2 ? end : 0) : rng.below(end + 1);
+      const std::uint64_t to =
+          i % 7 == 0 ? (i % 2 ? end : 0) : rng.below(static_cast<std::uint32_t>(end + 1));
       t.seek(to, &follow);
       expect_followed(before, "seek to " + std::to_string(to));
       before = t.grid();
