@@ -1,17 +1,8 @@
 #include "core/changes.hpp"
 
-#include <algorithm>
 #include <unordered_map>
 
 namespace dungen {
-LayerFlip flip_between(const Cell& before, const Cell& after) {
-  return {static_cast<std::uint8_t>(static_cast<unsigned>(before.tile) ^
-                                    static_cast<unsigned>(after.tile)),
-          static_cast<std::uint8_t>(static_cast<unsigned>(before.mark) ^
-                                    static_cast<unsigned>(after.mark)),
-          static_cast<std::uint32_t>(before.label) ^ static_cast<std::uint32_t>(after.label)};
-}
-
 Cell flipped(Cell c, const LayerFlip& f) {
   c.tile = static_cast<Tile>(static_cast<unsigned>(c.tile) ^ f.tile);
   c.mark = static_cast<Mark>(static_cast<unsigned>(c.mark) ^ f.mark);

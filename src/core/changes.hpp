@@ -76,8 +76,6 @@ struct LayerFlip {
   friend constexpr bool operator==(const LayerFlip&, const LayerFlip&) = default;
 };
 
-// The flip that takes `before` to `after` (their regions must be equal).
-LayerFlip flip_between(const Cell& before, const Cell& after);
 // c with the flip applied (forward and backward alike).
 Cell flipped(Cell c, const LayerFlip& f);
 
