@@ -10,6 +10,7 @@
 
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
+#include "app/logic/region_phase.hpp"
 #include "app/logic/session.hpp"
 #include "app/map_texture.hpp"
 #include "app_test_support.hpp"
@@ -27,6 +28,31 @@ Grid batch_grid(const Session& s, std::uint64_t steps = UINT64_MAX) {
 }
 
 class AppRegions : public ::testing::TestWithParam<const char*> {};
+
+// The region phase starts from a copy of the generator's map that shares its tiles and room
+// labels (core/grid.hpp): at 4096x4096 that is 80 MB not copied. The analysis writes only its own
+// layer, so at its end the layers are still shared, and the generator's map is as it was.
+TEST(AppRegionPhase, SharesTheGeneratorsTilesAndLabels) {
+  const GeneratorSpec& spec = *find_generator("bsp-rooms");
+  Stepper gen = start_generator(spec, ParamValues(spec.schema), 3, false);
+  run_to_end(gen);
+  const Grid& map = gen.grid();
+  ASSERT_TRUE(map.has_labels());
+  const Grid before = map;
+  const ParamValues region_params(region_schema());
+  for (const RegionsMode mode : {RegionsMode::Instant, RegionsMode::Animated}) {
+    RegionPhase p = make_region_phase(map, MapTally::of(map), mode, AnalysisKind::Regions,
+                                      std::nullopt, region_params, kDefaultHistoryBytes, 9);
+    while (p.forward()) {
+    }
+    const Grid& shown = p.labelled ? *p.labelled : p.flood->grid();
+    EXPECT_TRUE(shown.shares_tiles_with(map)) << static_cast<int>(mode);
+    EXPECT_TRUE(shown.shares_labels_with(map)) << static_cast<int>(mode);
+    EXPECT_EQ(shown.regions(), label_regions(map, 8).labels);
+    EXPECT_FALSE(map.has_regions());
+    EXPECT_EQ(map, before);
+  }
+}
 
 TEST_P(AppRegions, AnimatedAndInstantLabelLikeTheFastPath) {
   Session animated(frozen_clock(7));

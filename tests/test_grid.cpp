@@ -146,3 +146,59 @@ TEST(Geometry, BresenhamIncludesBothEndsAndSteps8Connected) {
   EXPECT_EQ(straight.size(), 5u);
   for (Point p : straight) EXPECT_EQ(p.x, 0);
 }
+
+// A copy shares every layer until one side writes one; a write copies that layer only, and the
+// other grid still reads as it was (the region phase's map is such a copy of the generator's).
+TEST(Grid, ACopySharesItsLayersUntilOneSideWritesThem) {
+  Grid a(4, 3, Tile::Wall);
+  a.put(2, {Tile::Floor, Mark::None, 7, -1});
+  Grid b = a;
+  EXPECT_TRUE(b.shares_tiles_with(a));
+  EXPECT_TRUE(b.shares_labels_with(a));
+  EXPECT_EQ(b.tiles().data(), a.tiles().data());
+
+  // A new layer on the copy (the regions) leaves the shared ones shared.
+  b.assign_regions(std::vector<std::int32_t>(12, 3));
+  EXPECT_TRUE(b.shares_tiles_with(a) && b.shares_labels_with(a));
+  EXPECT_FALSE(a.has_regions());
+
+  // Writing a tile copies the tile layer only: the labels stay shared.
+  b.put_tile_label(5, Tile::Floor, -1);
+  EXPECT_FALSE(b.shares_tiles_with(a));
+  EXPECT_TRUE(b.shares_labels_with(a));
+  EXPECT_EQ(a.tile(5), Tile::Wall);
+  EXPECT_EQ(b.tile(5), Tile::Floor);
+  EXPECT_EQ(b.tile(2), Tile::Floor);  // the copy kept what it shared
+
+  // The original writing its labels gets its own; the copy keeps the old ones.
+  a.put(2, {Tile::Floor, Mark::None, 8, -1});
+  EXPECT_FALSE(b.shares_labels_with(a));
+  EXPECT_EQ(a.label(2), 8);
+  EXPECT_EQ(b.label(2), 7);
+
+  // A grid no one shares is written in place.
+  const Tile* before = a.tiles().data();
+  a.put(0, {Tile::Floor, Mark::None, -1, -1});
+  EXPECT_EQ(a.tiles().data(), before);
+
+  // A moved-from grid gives its layers up whole.
+  Grid c = std::move(b);
+  EXPECT_EQ(c.region(0), 3);
+  EXPECT_EQ(c.label(2), 7);
+}
+
+// Canvas writes and runs applied to a copy leave the grid it was copied from as it was.
+TEST(Grid, CanvasWritesToACopyLeaveTheOriginal) {
+  Grid a(8, 2, Tile::Wall);
+  Grid b = a;
+  std::vector<CellChange> log;
+  RunLog runs;
+  Canvas canvas(b, &log, &runs);
+  canvas.set_tile(3, 1, Tile::Floor);
+  canvas.fill_tiles(9, 4, Tile::Floor);  // a run (core/changes.hpp)
+  EXPECT_EQ(a.at(3, 1), Tile::Wall);
+  EXPECT_EQ(a.at(2, 1), Tile::Wall);
+  EXPECT_EQ(b.at(3, 1), Tile::Floor);
+  EXPECT_EQ(b.at(2, 1), Tile::Floor);
+  EXPECT_EQ(b.at(5, 1), Tile::Wall);
+}

@@ -12,7 +12,7 @@ using lanes::kOnes;
 using lanes::nonzero;
 
 void Canvas::write_tiles(std::size_t first, const Tile* src, std::size_t count) {
-  Tile* dst = grid_->tiles_.data() + first;
+  Tile* dst = grid_->tile_cells() + first;
   if (!log_) {
     std::memcpy(dst, src, count);
     return;
@@ -127,9 +127,9 @@ void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32
     return;
   }
   runs_->set_flip(flip);
-  std::memset(grid_->tiles_.data() + first, static_cast<int>(t), count);
+  std::memset(grid_->tile_cells() + first, static_cast<int>(t), count);
   if (label && (*label != -1 || grid_->has_labels())) {
-    std::int32_t* out = grid_->layer(grid_->labels_, std::int32_t{-1}).data() + first;
+    std::int32_t* out = grid_->layer(grid_->labels_, std::int32_t{-1}) + first;
     std::fill(out, out + count, *label);
   }
 }

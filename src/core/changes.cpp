@@ -30,7 +30,7 @@ std::uint32_t CellRun::changed_cells() const {
 void apply_run(const CellRun& run, Grid& grid) {
   if (run.flip.tile != 0) {
     // Eight cells a bit-byte: its lanes, times the flip in every lane, XORed into the tiles.
-    Tile* tiles = grid.tiles_.data() + run.first;
+    Tile* tiles = grid.tile_cells() + run.first;
     const std::uint64_t flip8 = run.flip.tile * lanes::kOnes;
     const std::size_t whole = run.count / 8;
     for (std::size_t b = 0; b < whole; ++b) {
@@ -48,13 +48,13 @@ void apply_run(const CellRun& run, Grid& grid) {
     }
   }
   if (run.flip.mark != 0) {
-    Mark* marks = grid.layer(grid.marks_, Mark::None).data();
+    Mark* marks = grid.layer(grid.marks_, Mark::None);
     run.for_each([&](std::uint32_t i) {
       marks[i] = static_cast<Mark>(static_cast<unsigned>(marks[i]) ^ run.flip.mark);
     });
   }
   if (run.flip.label != 0) {
-    std::int32_t* labels = grid.layer(grid.labels_, std::int32_t{-1}).data();
+    std::int32_t* labels = grid.layer(grid.labels_, std::int32_t{-1});
     run.for_each([&](std::uint32_t i) {
       labels[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(labels[i]) ^ run.flip.label);
     });

@@ -14,17 +14,38 @@ Grid::Grid(int width, int height, Tile fill) : width_(width), height_(height) {
                                 " is outside 1x1.." + std::to_string(kMaxMapSide) + "x" +
                                 std::to_string(kMaxMapSide));
   }
-  const std::size_t n = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-  assign_big(tiles_, n, fill);
+  size_ = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  tiles_.write(size_, fill);
 }
 
-// Out of line: the first write of a layer is rare, and its allocation big.
-void Grid::allocate(std::vector<Mark>& v, Mark fill) {
-  assign_big(v, tiles_.size(), fill);
+// Out of line: the first write of a layer, or of a shared one, is rare, and its allocation big.
+template <class T>
+void SharedLayer<T>::fresh(std::size_t n, T fill) {
+  auto cells = std::make_shared<std::vector<T>>();
+  assign_big(*cells, n, fill);
+  data_ = cells->data();
+  cells_ = std::move(cells);
 }
-void Grid::allocate(std::vector<std::int32_t>& v, std::int32_t fill) {
-  assign_big(v, tiles_.size(), fill);
+
+template <class T>
+void SharedLayer<T>::unshare() {
+  auto cells = std::make_shared<std::vector<T>>();
+  cells->reserve(cells_->size());
+  advise_huge_pages(cells->data(), cells_->size() * sizeof(T));
+  cells->assign(cells_->begin(), cells_->end());
+  data_ = cells->data();
+  cells_ = std::move(cells);
 }
+
+template <class T>
+void SharedLayer<T>::assign(std::vector<T> cells) {
+  cells_ = std::make_shared<std::vector<T>>(std::move(cells));
+  data_ = cells_->data();
+}
+
+template class SharedLayer<Tile>;
+template class SharedLayer<Mark>;
+template class SharedLayer<std::int32_t>;
 
 static void check(const Grid& g, int x, int y) {
   if (!g.in_bounds(x, y)) {
@@ -52,14 +73,14 @@ Cell Grid::cell_at(int x, int y) const {
 }
 
 void Grid::assign_regions(std::vector<std::int32_t> regions) {
-  if (regions.size() != tiles_.size()) {
+  if (regions.size() != size_) {
     throw std::invalid_argument("region layer size does not match the map");
   }
-  regions_ = std::move(regions);
+  regions_.assign(std::move(regions));
 }
 
 void Grid::clear_regions() {
-  std::vector<std::int32_t>().swap(regions_);
+  regions_.reset();
 }
 
 namespace {
@@ -75,15 +96,15 @@ bool same_layer(const std::vector<T>& a, const std::vector<T>& b, T fill) {
 }  // namespace
 
 bool operator==(const Grid& a, const Grid& b) {
-  return a.width_ == b.width_ && a.height_ == b.height_ && a.tiles_ == b.tiles_ &&
-         same_layer(a.marks_, b.marks_, Mark::None) &&
-         same_layer(a.labels_, b.labels_, std::int32_t{-1}) &&
-         same_layer(a.regions_, b.regions_, std::int32_t{-1});
+  return a.width_ == b.width_ && a.height_ == b.height_ && a.tiles() == b.tiles() &&
+         same_layer(a.marks(), b.marks(), Mark::None) &&
+         same_layer(a.labels(), b.labels(), std::int32_t{-1}) &&
+         same_layer(a.regions(), b.regions(), std::int32_t{-1});
 }
 
 std::size_t Grid::count_walkable() const {
   std::size_t n = 0;
-  for (Tile t : tiles_) n += is_walkable(t) ? 1 : 0;
+  for (Tile t : tiles()) n += is_walkable(t) ? 1 : 0;
   return n;
 }
 

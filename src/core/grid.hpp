@@ -7,9 +7,16 @@
 // most maps are never flood-filled, and at 4096x4096 the three layers are 144 MB of the 160 MB a
 // full grid would take. An absent layer reads as its default everywhere (cell(), mark(), ...),
 // and two grids compare equal whether a layer of defaults is allocated or not.
+//
+// A copy of a grid shares its layers until one side writes one (copy on write, a layer at a
+// time): the region phase's map, a copy of the generator's at its end, holds only the region
+// layer it adds, not another 80 MB of tiles and room labels at 4096x4096.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/geometry.hpp"
@@ -21,6 +28,60 @@ struct CellRun;
 namespace history {
 struct LayerAccess;  // the timeline's skips write whole layers (core/history_skips.cpp)
 }
+
+// One layer of a grid: absent, or cells shared by every copy of the grid until one writes.
+template <class T>
+class SharedLayer {
+ public:
+  SharedLayer() = default;
+  SharedLayer(const SharedLayer& o) : cells_(o.cells_), data_(o.data_) {}
+  SharedLayer(SharedLayer&& o) noexcept
+      : cells_(std::move(o.cells_)), data_(std::exchange(o.data_, nullptr)) {}
+  SharedLayer& operator=(const SharedLayer& o) {
+    cells_ = o.cells_;
+    data_ = o.data_;
+    return *this;
+  }
+  SharedLayer& operator=(SharedLayer&& o) noexcept {
+    cells_ = std::move(o.cells_);
+    data_ = std::exchange(o.data_, nullptr);
+    return *this;
+  }
+  // The cells as they are; an empty vector while absent.
+  const std::vector<T>& cells() const {
+    static const std::vector<T> kNone;
+    return cells_ ? *cells_ : kNone;
+  }
+  bool empty() const { return data_ == nullptr; }
+  const T* data() const { return data_; }
+  T operator[](std::size_t i) const { return data_[i]; }
+  // The cells to write: allocated (n cells of `fill`) while absent, copied first while another
+  // grid shares them.
+  T* write(std::size_t n, T fill) {
+    if (!cells_) {
+      fresh(n, fill);
+    } else if (cells_.use_count() != 1) {
+      unshare();
+    } else {
+      // The last other owner may have let go on another thread: its reads come before our writes.
+      std::atomic_thread_fence(std::memory_order_acquire);
+    }
+    return data_;
+  }
+  void assign(std::vector<T> cells);
+  void reset() {
+    cells_.reset();
+    data_ = nullptr;
+  }
+  // Whether both are the same cells (a copy that neither has written since).
+  bool shares(const SharedLayer& o) const { return cells_ && cells_ == o.cells_; }
+
+ private:
+  void fresh(std::size_t n, T fill);
+  void unshare();
+  std::shared_ptr<std::vector<T>> cells_;
+  T* data_ = nullptr;  // cells_->data(), kept beside it so a read is one load
+};
 
 // The largest width or height any generator accepts: 4096 x 4096 is 16 M cells, the biggest map
 // the app and the benchmarks are sized for.
@@ -43,7 +104,7 @@ class Grid {
 
   int width() const { return width_; }
   int height() const { return height_; }
-  std::size_t size() const { return tiles_.size(); }
+  std::size_t size() const { return size_; }
 
   bool in_bounds(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
   bool in_bounds(Point p) const { return in_bounds(p.x, p.y); }
@@ -76,25 +137,28 @@ class Grid {
 
   // Whole layers, read-only (renderer uploads, exporters, fast analysis). The tile layer always
   // has size() cells; the others are empty while absent (every cell at its default).
-  const std::vector<Tile>& tiles() const { return tiles_; }
-  const std::vector<Mark>& marks() const { return marks_; }
-  const std::vector<std::int32_t>& labels() const { return labels_; }
-  const std::vector<std::int32_t>& regions() const { return regions_; }
+  const std::vector<Tile>& tiles() const { return tiles_.cells(); }
+  const std::vector<Mark>& marks() const { return marks_.cells(); }
+  const std::vector<std::int32_t>& labels() const { return labels_.cells(); }
+  const std::vector<std::int32_t>& regions() const { return regions_.cells(); }
+  // Whether this grid and `o` share layer cells (a copy neither has written since): for tests.
+  bool shares_tiles_with(const Grid& o) const { return tiles_.shares(o.tiles_); }
+  bool shares_labels_with(const Grid& o) const { return labels_.shares(o.labels_); }
 
   // Writes go through Canvas (the one door that records changes) or, for analysis results that
   // are not part of any step, through these whole-layer setters. Writing a default into an
   // absent layer leaves it absent.
   void put(std::size_t i, const Cell& c) {
-    tiles_[i] = c.tile;
-    if (c.mark != Mark::None || !marks_.empty()) layer(marks_, Mark::None)[i] = c.mark;
-    if (c.label != -1 || !labels_.empty()) layer(labels_, std::int32_t{-1})[i] = c.label;
-    if (c.region != -1 || !regions_.empty()) layer(regions_, std::int32_t{-1})[i] = c.region;
+    put_tile_label(i, c.tile, c.label);
+    if (c.mark != mark(i)) layer(marks_, Mark::None)[i] = c.mark;
+    if (c.region != region(i)) layer(regions_, std::int32_t{-1})[i] = c.region;
   }
   // Cell i's tile and label, its other layers untouched: a write that needs no before-value
-  // (Canvas when it records nothing).
+  // (Canvas when it records nothing). A layer is written only where the value differs, so a
+  // layer shared with a copy stays shared through writes that leave it as it was.
   void put_tile_label(std::size_t i, Tile t, std::int32_t label) {
-    tiles_[i] = t;
-    if (label != -1 || !labels_.empty()) layer(labels_, std::int32_t{-1})[i] = label;
+    if (t != tile(i)) tile_cells()[i] = t;
+    if (label != this->label(i)) layer(labels_, std::int32_t{-1})[i] = label;
   }
   void assign_regions(std::vector<std::int32_t> regions);
   // Every cell's region back to -1: the region layer is freed.
@@ -108,24 +172,21 @@ class Grid {
   friend class Canvas;
   friend struct history::LayerAccess;
   friend void apply_run(const CellRun& run, Grid& grid);  // core/changes.hpp
-  // The layer, allocated (every cell at `fill`) if it was absent.
-  std::vector<Mark>& layer(std::vector<Mark>& v, Mark fill) {
-    if (v.empty()) allocate(v, fill);
-    return v;
+  // The cells of a layer to write: allocated (every cell at `fill`) if it was absent, this grid's
+  // own if it was shared.
+  Tile* tile_cells() { return tiles_.write(size_, Tile::Empty); }
+  template <class T>
+  T* layer(SharedLayer<T>& v, T fill) {
+    return v.write(size_, fill);
   }
-  std::vector<std::int32_t>& layer(std::vector<std::int32_t>& v, std::int32_t fill) {
-    if (v.empty()) allocate(v, fill);
-    return v;
-  }
-  void allocate(std::vector<Mark>& v, Mark fill);
-  void allocate(std::vector<std::int32_t>& v, std::int32_t fill);
 
   int width_ = 0;
   int height_ = 0;
-  std::vector<Tile> tiles_;
-  std::vector<Mark> marks_;
-  std::vector<std::int32_t> labels_;
-  std::vector<std::int32_t> regions_;
+  std::size_t size_ = 0;
+  SharedLayer<Tile> tiles_;
+  SharedLayer<Mark> marks_;
+  SharedLayer<std::int32_t> labels_;
+  SharedLayer<std::int32_t> regions_;
 };
 
 }  // namespace dungen

@@ -12,10 +12,10 @@ namespace dungen::history {
 // A skip writes whole layers; a layer the grid has not allocated yet (it allocates the mark,
 // label and region layers on first use) is allocated, at its default, before it is written.
 struct LayerAccess {
-  static Tile* tiles(Grid& g) { return g.tiles_.data(); }
-  static Mark* marks(Grid& g) { return g.layer(g.marks_, Mark::None).data(); }
-  static std::int32_t* labels(Grid& g) { return g.layer(g.labels_, std::int32_t{-1}).data(); }
-  static std::int32_t* regions(Grid& g) { return g.layer(g.regions_, std::int32_t{-1}).data(); }
+  static Tile* tiles(Grid& g) { return g.tile_cells(); }
+  static Mark* marks(Grid& g) { return g.layer(g.marks_, Mark::None); }
+  static std::int32_t* labels(Grid& g) { return g.layer(g.labels_, std::int32_t{-1}); }
+  static std::int32_t* regions(Grid& g) { return g.layer(g.regions_, std::int32_t{-1}); }
 };
 
 namespace {
@@ -415,7 +415,15 @@ class LayerPacker {
   std::uint32_t last() const { return runs_.empty() ? 0 : runs_.back().second; }
   bool put(std::vector<std::uint8_t>& out) {
     if (runs_.empty()) return false;
-    out.insert(out.end(), bits_.begin(), bits_.end());
+    // Only the bytes from the first cell that changed to the last: a room's row in a chunk (a
+    // map row of 4096 cells) takes a few bytes, not 512.
+    std::size_t lo = 0, hi = bits_.size();
+    while (lo < hi && bits_[lo] == 0) ++lo;
+    while (hi > lo && bits_[hi - 1] == 0) --hi;
+    history::put(out, lo);
+    history::put(out, hi - lo);
+    out.insert(out.end(), bits_.begin() + static_cast<std::ptrdiff_t>(lo),
+               bits_.begin() + static_cast<std::ptrdiff_t>(hi));
     history::put(out, runs_.size());
     for (const auto& [count, v] : runs_) {
       history::put(out, count);
@@ -631,8 +639,17 @@ namespace {
 template <class T>
 const std::uint8_t* apply_layer(const std::uint8_t* r, T* layer, std::size_t base,
                                 std::size_t size) {
-  const std::uint8_t* bits = r;
-  r += RunBand::kChunkCells / 8;
+  // The bit-bytes from the first changed cell's to the last's (LayerPacker::put), in place in a
+  // chunk's worth of zeros.
+  constexpr std::size_t kBitBytes = RunBand::kChunkCells / 8;
+  std::uint64_t lo = 0, n = 0;
+  r = get(r, lo);
+  r = get(r, n);
+  std::array<std::uint8_t, kBitBytes> bit_bytes{};
+  std::memcpy(bit_bytes.data() + lo, r, n);
+  r += n;
+  const std::uint8_t* const bits = bit_bytes.data();
+  const std::size_t b_end = lo + n;
   std::uint64_t run_count = 0;
   r = get(r, run_count);
   if constexpr (sizeof(T) == 1) {
@@ -643,8 +660,8 @@ const std::uint8_t* apply_layer(const std::uint8_t* r, T* layer, std::size_t bas
       const std::uint64_t flip8 = flip * lanes::kOnes;
       // Sixty-four cells a step where the chunk lies inside the map: no branch per bit-byte (a
       // cave pass flips about every other cell, so most bytes have some bits).
-      std::size_t b = 0;
-      for (; b < RunBand::kChunkCells / 8 && base + 8 * b + 64 <= size; b += 8) {
+      std::size_t b = lo & ~std::uint64_t{7};
+      for (; b < b_end && base + 8 * b + 64 <= size; b += 8) {
         std::uint64_t eight = 0;
         std::memcpy(&eight, bits + b, 8);
         if (eight == 0) continue;
@@ -656,7 +673,7 @@ const std::uint8_t* apply_layer(const std::uint8_t* r, T* layer, std::size_t bas
           std::memcpy(at + 8 * j, &word, 8);
         }
       }
-      for (; b < RunBand::kChunkCells / 8; ++b) {
+      for (; b < b_end; ++b) {
         const std::uint8_t byte = bits[b];
         if (byte == 0) continue;
         const std::size_t i = base + 8 * b;
@@ -675,8 +692,8 @@ const std::uint8_t* apply_layer(const std::uint8_t* r, T* layer, std::size_t bas
     }
   }
   std::uint64_t left = 0, flip = 0;
-  std::uint32_t k = 0;
-  for (std::uint64_t n = 0; n < run_count; ++n) {
+  auto k = static_cast<std::uint32_t>(8 * lo);
+  for (std::uint64_t j = 0; j < run_count; ++j) {
     r = get(r, left);
     r = get(r, flip);
     for (; left > 0; ++k) {

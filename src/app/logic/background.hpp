@@ -2,9 +2,9 @@
 // The work the session hands to its worker thread on a big map, and the ticket through which the
 // two threads share one request: a stop source and progress going one way, the finished result
 // coming back. Nothing else is shared. A build makes a Track of its own and hands it over whole.
-// Region work reads the shown track's generator map, but only between taking and giving back
-// the ticket's read (a copy, made in slices so that a stop is seen within one slice); the
-// session does not move that track until cancel_and_release() has returned.
+// Region work starts from a copy of the shown track's generator map, made on the session's thread
+// as it asks: the copy shares the map's layers (core/grid.hpp), so asking costs no frame, and
+// the session goes on moving its track while the worker reads the copy.
 
 #include <atomic>
 #include <cstdint>
@@ -29,17 +29,11 @@ inline constexpr std::uint64_t kMaxBackgroundSteps =
 // How often the flood fill (a cheap step per cell) looks at its stop token and publishes its
 // progress; a build does it every step.
 inline constexpr std::uint64_t kStopCheckSteps = 256;
-// Cells copied between two looks at the stop token (well under a millisecond).
-inline constexpr std::size_t kCopySliceCells = std::size_t{1} << 16;
 
 struct Ticket {
-  enum Read : int { kNotYet, kReading, kReleased };
-
   StopSource stop;
-  std::atomic<std::uint64_t> done_steps{0};    // moves run (the progress bar)
-  std::atomic<std::uint64_t> copied_cells{0};  // region work: of the source map
-  std::atomic<int> read{kNotYet};              // region work: may it read the source map
-  std::atomic<bool> done{false};               // the worker has finished with this request
+  std::atomic<std::uint64_t> done_steps{0};  // moves run (the progress bar)
+  std::atomic<bool> done{false};             // the worker has finished with this request
   // Written by the worker before `done` is set; read by the session once it has seen `done`.
   std::unique_ptr<Track> track;
   std::optional<RegionPhase> regions;
@@ -47,8 +41,6 @@ struct Ticket {
 
   bool finished() const { return done.load(std::memory_order_acquire); }
   void wait_done() const;
-  // Asks the work to stop; once this returns, the worker does not read the source map (again).
-  void cancel_and_release();
 };
 
 struct BuildRequest {
@@ -67,9 +59,7 @@ struct BuildRequest {
 void build_track(const BuildRequest& request, Ticket& ticket, StopToken stop);
 
 struct RegionRequest {
-  const Grid* source = nullptr;  // the generator's map at `branch`: read only under ticket.read
-  int width = 0;
-  int height = 0;
+  Grid map;  // a copy of the generator's map at `branch` (sharing its layers)
   MapTally source_tally;
   RegionsMode mode = RegionsMode::Off;
   ParamValues params;

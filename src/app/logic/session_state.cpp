@@ -80,11 +80,8 @@ void Builds::cancel_build() {
 
 void Session::State::submit_regions(const RegionWork& work) {
   auto ticket = std::make_shared<Ticket>();
-  const Grid& map = track->generator_timeline().grid();
   const bool to_end = builds.regions_to_end && work.mode == RegionsMode::Animated;
-  RegionRequest request{&map,
-                        map.width(),
-                        map.height(),
+  RegionRequest request{track->generator_timeline().grid(),
                         track->generator_tally(),
                         work.mode,
                         work.params,
@@ -95,8 +92,7 @@ void Session::State::submit_regions(const RegionWork& work) {
                         work.start};
   // The flood fill takes one step a walkable cell, and a few a region.
   const std::uint64_t estimate = track->generator_tally().walkable() + 2;
-  builds.region_build =
-      Builds::RegionBuild{ticket, work.serial, work.mode, to_end, map.size(), estimate};
+  builds.region_build = Builds::RegionBuild{ticket, work.serial, work.mode, to_end, estimate};
   builds.worker.submit(ticket->stop, [request = std::move(request), ticket](StopToken stop) {
     build_regions(request, *ticket, std::move(stop));
   });
@@ -104,7 +100,7 @@ void Session::State::submit_regions(const RegionWork& work) {
 
 void Builds::cancel_regions() {
   if (!region_build) return;
-  region_build->ticket->cancel_and_release();
+  region_build->ticket->stop.request_stop();
   worker.dispose(std::move(region_build->ticket));
   region_build.reset();
 }
@@ -172,10 +168,8 @@ double Builds::progress() const {
                : 0.0;
   }
   if (region_build) {
-    const std::uint64_t copied = region_build->ticket->copied_cells.load(std::memory_order_relaxed);
-    if (!region_build->to_end || copied < region_build->cells) {
-      return bar(copied, region_build->cells);
-    }
+    // Labelling at once has no steps to count: the bar waits at its start.
+    if (!region_build->to_end) return 0.0;
     return bar(region_build->ticket->done_steps.load(std::memory_order_relaxed),
                region_build->estimate);
   }

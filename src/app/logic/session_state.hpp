@@ -128,7 +128,6 @@ struct Builds {
     std::uint64_t serial = 0;  // Track::region_work()'s
     RegionsMode mode = RegionsMode::Off;
     bool to_end = false;
-    std::uint64_t cells = 0;     // to copy
     std::uint64_t estimate = 0;  // flood-fill steps
   };
   std::optional<RegionBuild> region_build;  // the shown track's region phase
