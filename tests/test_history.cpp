@@ -81,10 +81,21 @@ StepGenerator awkward(StepContext& ctx, ParamValues) {
     canvas.set_label(far, round * 100003 - 5);
     canvas.set_region(g.size() - 1 - far, -round * 65537, Mark::None);
     if (round % 5 == 0) canvas.set_tile(0, Tile::Door);
+    // The same statistics and draw names as the step before mostly (the codec writes only their
+    // values then), another set now and then, and lists longer than it remembers.
     ctx.stats().add(0, round % 4 == 0 ? -1000000007 : 3);
+    if (round % 6 == 0) ctx.stats().add(1, round);
     const int w = ctx.draw_int("w", 1, 1 << 20);
     ctx.note_draw("big", std::int64_t{1} << 40);
-    const Point at{round % 13, round % 11};
+    if (round % 11 == 0) {
+      for (int k = 0; k < 5; ++k) ctx.note_draw(k % 2 ? "odd" : "even", k);
+    }
+    // The event's cell on the map mostly (a step's first change is coded from it), off it now
+    // and then: left of it, past its right edge, below its last row.
+    Point at{round % 13, round % 11};
+    if (round % 10 == 7) at = {-2, 5};
+    if (round % 10 == 8) at = {3, 30};
+    if (round % 10 == 9) at = {50, 3};
     std::vector<Point> path;
     for (int i = 0; i < round % 9; ++i) path.push_back({at.x + i * 3 - 4, at.y - i});
     const Step step{.level = static_cast<StepLevel>(round % 4),
@@ -103,7 +114,7 @@ StepGenerator awkward(StepContext& ctx, ParamValues) {
 }
 
 Stepper awkward_stepper() {
-  return Stepper(awkward, ParamValues(), Grid(37, 23, Tile::Wall), Rng(9), 1);
+  return Stepper(awkward, ParamValues(), Grid(37, 23, Tile::Wall), Rng(9), 2);
 }
 
 Stepper caves(int w, int h, std::uint64_t seed) {

@@ -16,7 +16,9 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 // base; the bases ("previous") are the CodecState, reset at each block's start.
 //
 //   field          flag            written when / usual value       coded as
-//   flags          -               always                           varint (bits below)
+//   flags          -               always                           varint (bits below; the
+//                                                                   ones a cell step mostly
+//                                                                   sets fit its first byte)
 //   level          bits 0-1        always                           in the flags
 //   last           kLast           the body's final step            in the flags
 //   phase changes  kPhaseChanges   overlay.show_phase_changes       in the flags
@@ -36,13 +38,18 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //     cells          kItemCells    any                              count, then x, y: deltas
 //                                                                   from the point before (the
 //                                                                   first from the event's at)
+//                    kItemAtEvent  one cell, the event's at         nothing
 //     read tiles     kItemRead     any                              count, then two a byte (low
 //                    + kItemReadBits  all wall or floor             nibble first), or one bit
 //                                                                   each (1: floor)
 //   stats          kStats          any changed                      count, then each: slot
 //                                                                   varint, change delta from 0
+//                  kStatsAsBefore  the slots of the last stats      each change: delta from 0
+//                                  list written (at most 4)
 //   draws          kDraws          any                              count, then each: name id
 //                                                                   varint, value delta from 0
+//                  kDrawsAsBefore  the names of the last draws      each value: delta from 0
+//                                  list written (at most 4)
 //   runs           kRuns           any                              count, then each run (see
 //                                                                   put_runs)
 //   changes        -               always                           count, then each change:
@@ -51,6 +58,9 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //                                                                   or 15 << 4 when the delta
 //                                                                   is not within -7..7
 //     index        -               the delta is not within -7..7    delta from previous index
+//                                                                   (the first change's from
+//                                                                   the event's at, when that
+//                                                                   is on the map)
 //     tile         kTile (mask)    the tile changed                 byte: before << 4 | after
 //     mark         kMark (mask)    the mark changed                 byte: before << 4 | after
 //     label        kLabel (mask)   the label changed                before, after: deltas from
@@ -61,23 +71,27 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 // step_fields() and change_fields() list the header and a change in this order; the encoder and
 // the decoder walk those same lists (with FlagPass, WritePass and ReadPass below), so the two
 // cannot drift apart. Items, stats and draws are small mirrored pairs beside each other.
+// Ordered by how often a step sets them: a cell step (its cell moved, its count, its marker,
+// the same statistics and draws as the step before) fits the first byte of the flags varint.
 enum Flag : std::uint64_t {
   kAlways = 0,  // a field written in every record
   kLevelMask = 3,
-  kLast = 1u << 2,
-  kPhaseChanges = 1u << 3,
-  kLine = 1u << 4,
-  kKind = 1u << 5,
-  kReason = 1u << 6,
-  kId = 1u << 7,
-  kOther = 1u << 8,
-  kValue = 1u << 9,
-  kAt = 1u << 10,
-  kRect = 1u << 11,
-  kItems = 1u << 12,
-  kStats = 1u << 13,
-  kDraws = 1u << 14,
-  kRuns = 1u << 15,
+  kAt = 1u << 2,
+  kValue = 1u << 3,
+  kItems = 1u << 4,
+  kStatsAsBefore = 1u << 5,
+  kDrawsAsBefore = 1u << 6,
+  kStats = 1u << 7,
+  kDraws = 1u << 8,
+  kId = 1u << 9,
+  kLine = 1u << 10,
+  kKind = 1u << 11,
+  kRect = 1u << 12,
+  kOther = 1u << 13,
+  kRuns = 1u << 14,
+  kReason = 1u << 15,
+  kLast = 1u << 16,
+  kPhaseChanges = 1u << 17,
 };
 
 // What follows an item's role byte (see the table).
@@ -87,6 +101,7 @@ enum ItemBit : std::uint8_t {
   kItemCells = 4,
   kItemRead = 8,
   kItemReadBits = 16,
+  kItemAtEvent = 32,
 };
 
 // Eight tiles at a time: a pass's read rows are three map rows a step.
@@ -361,7 +376,11 @@ const std::uint8_t* get_read(const std::uint8_t* r, std::vector<Tile>* out, bool
 std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
   std::uint8_t what = 0;
   if (i.rect != Rect{}) what |= i.rect == e.rect ? kItemEventRect : kItemRect;
-  if (!i.cells.empty()) what |= kItemCells;
+  if (i.cells.size() == 1 && i.cells[0] == e.at) {
+    what |= kItemAtEvent;
+  } else if (!i.cells.empty()) {
+    what |= kItemCells;
+  }
   if (!i.read.empty()) what |= kItemRead | kItemReadBits;
   *w++ = static_cast<std::uint8_t>(i.role);
   std::uint8_t* what_at = w++;
@@ -388,6 +407,7 @@ const std::uint8_t* get_item(const std::uint8_t* r, OverlayItem& i, const Event&
   if (what & kItemRect) r = get_rect(r, i.rect);
   i.cells.clear();
   if (what & kItemCells) r = get_points(r, keep ? &i.cells : nullptr, e.at);
+  if ((what & kItemAtEvent) && keep) i.cells.push_back(e.at);
   i.read.clear();
   if (what & kItemRead) r = get_read(r, keep ? &i.read : nullptr, (what & kItemReadBits) != 0);
   return r;
@@ -405,17 +425,58 @@ std::uint8_t* put_pairs(std::uint8_t* w, const List& list, Key key) {
   return w;
 }
 template <class Add>
-const std::uint8_t* get_pairs(const std::uint8_t* r, Add add) {
+const std::uint8_t* get_pairs(const std::uint8_t* r, KeyMemo& memo, Add add) {
   std::uint64_t n = 0;
   r = get(r, n);
+  memo.n = n <= KeyMemo::kMax ? static_cast<std::uint8_t>(n) : 0;
   for (std::uint64_t i = 0; i < n; ++i) {
     std::uint64_t k = 0;
     std::int64_t v = 0;
     r = get(r, k);
     r = get_signed(r, v);
+    if (i < KeyMemo::kMax) memo.keys[i] = static_cast<std::uint32_t>(k);
     add(k, v);
   }
   return r;
+}
+
+// A list whose keys are the memo's: only the values.
+template <class List, class Key>
+bool same_keys(const KeyMemo& memo, const List& list, Key key) {
+  if (memo.n == 0 || memo.n != list.size()) return false;
+  for (std::size_t i = 0; i < memo.n; ++i) {
+    if (key(list[i]).first != memo.keys[i]) return false;
+  }
+  return true;
+}
+template <class List, class Key>
+std::uint8_t* put_values(std::uint8_t* w, const List& list, Key key) {
+  for (const auto& x : list) w = put_signed(w, key(x).second);
+  return w;
+}
+template <class Add>
+const std::uint8_t* get_values(const std::uint8_t* r, const KeyMemo& memo, Add add) {
+  for (std::size_t i = 0; i < memo.n; ++i) {
+    std::int64_t v = 0;
+    r = get_signed(r, v);
+    add(memo.keys[i], v);
+  }
+  return r;
+}
+template <class List, class Key>
+void remember_keys(KeyMemo& memo, const List& list, Key key) {
+  memo.n = list.size() <= KeyMemo::kMax ? static_cast<std::uint8_t>(list.size()) : 0;
+  for (std::size_t i = 0; i < memo.n; ++i)
+    memo.keys[i] = static_cast<std::uint32_t>(key(list[i]).first);
+}
+
+// Where a record's cell changes are delta-coded from: the cell its event is at, when that is on
+// the map (most steps change the cell they are about first), else the change before.
+void base_changes_at(CodecState& st, Point at, int width) {
+  if (at.x >= 0 && at.y >= 0 && at.x < width) {
+    st.index = static_cast<std::uint32_t>(at.y) * static_cast<std::uint32_t>(width) +
+               static_cast<std::uint32_t>(at.x);
+  }
 }
 
 // A step's runs: each is its first cell (delta from the previous index), its cell count, which
@@ -491,18 +552,25 @@ std::size_t max_record_bytes(const Step& step, const StepChanges& changes, std::
          changes.cells.size() * kMaxChangeBytes;
 }
 
-std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, const Step& step,
-                            const StepChanges& changes, std::span<const StatChange> stats,
-                            std::span<const Draw> draws, std::size_t& step_bytes) {
+std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, int width,
+                            const Step& step, const StepChanges& changes,
+                            std::span<const StatChange> stats, std::span<const Draw> draws,
+                            std::size_t& step_bytes) {
   const Overlay& o = step.overlay;
+  const auto stat_key = [](const StatChange& c) {
+    return std::pair<std::uint64_t, std::int64_t>{c.slot, c.delta};
+  };
+  const auto draw_key = [&](const Draw& d) {
+    return std::pair<std::uint64_t, std::int64_t>{names.id(d), d.value};
+  };
   FlagPass flags;
   step_fields(flags, step, st);
   std::uint64_t f = (static_cast<std::uint64_t>(step.level) & kLevelMask) | flags.flags;
   if (step.last) f |= kLast;
   if (o.show_phase_changes) f |= kPhaseChanges;
   if (!o.items.empty()) f |= kItems;
-  if (!stats.empty()) f |= kStats;
-  if (!draws.empty()) f |= kDraws;
+  if (!stats.empty()) f |= same_keys(st.stats, stats, stat_key) ? kStatsAsBefore : kStats;
+  if (!draws.empty()) f |= same_keys(st.draws, draws, draw_key) ? kDrawsAsBefore : kDraws;
   if (!changes.runs.empty()) f |= kRuns;
   std::uint8_t* const start = w;
   WritePass out{put(w, f), f};
@@ -512,19 +580,20 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, c
     w = put(w, o.items.size());
     for (const OverlayItem& i : o.items) w = put_item(w, i, step.event);
   }
+  if (f & kStatsAsBefore) w = put_values(w, stats, stat_key);
   if (f & kStats) {
-    w = put_pairs(w, stats, [](const StatChange& s) {
-      return std::pair<std::uint64_t, std::int64_t>{s.slot, s.delta};
-    });
+    w = put_pairs(w, stats, stat_key);
+    remember_keys(st.stats, stats, stat_key);
   }
+  if (f & kDrawsAsBefore) w = put_values(w, draws, draw_key);
   if (f & kDraws) {
-    w = put_pairs(w, draws, [&](const Draw& d) {
-      return std::pair<std::uint64_t, std::int64_t>{names.id(d), d.value};
-    });
+    w = put_pairs(w, draws, draw_key);
+    remember_keys(st.draws, draws, draw_key);
   }
   remember(st, step);
   step_bytes = static_cast<std::size_t>(w - start);
   if (f & kRuns) w = put_runs(w, changes.runs, st);
+  base_changes_at(st, step.event.at, width);
   w = put(w, changes.cells.size());
   WritePass cells{w};
   for (const CellChange& c : changes.cells) {
@@ -535,7 +604,7 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, c
 }
 
 const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const NameTable& names,
-                                  const RecordOut& out) {
+                                  int width, const RecordOut& out) {
   std::uint64_t f = 0;
   r = get(r, f);
   Step tmp_step;
@@ -559,20 +628,21 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
     }
   }
   if (out.stats) out.stats->clear();
-  if (f & kStats) {
-    r = get_pairs(r, [&](std::uint64_t slot, std::int64_t delta) {
-      if (out.stats) out.stats->push_back({static_cast<std::uint32_t>(slot), delta});
-    });
-  }
+  const auto add_stat = [&](std::uint64_t slot, std::int64_t delta) {
+    if (out.stats) out.stats->push_back({static_cast<std::uint32_t>(slot), delta});
+  };
+  if (f & kStatsAsBefore) r = get_values(r, st.stats, add_stat);
+  if (f & kStats) r = get_pairs(r, st.stats, add_stat);
   if (out.draws) out.draws->clear();
-  if (f & kDraws) {
-    r = get_pairs(r, [&](std::uint64_t id, std::int64_t value) {
-      if (out.draws) out.draws->push_back(names.draw(static_cast<std::uint32_t>(id), value));
-    });
-  }
+  const auto add_draw = [&](std::uint64_t id, std::int64_t value) {
+    if (out.draws) out.draws->push_back(names.draw(static_cast<std::uint32_t>(id), value));
+  };
+  if (f & kDrawsAsBefore) r = get_values(r, st.draws, add_draw);
+  if (f & kDraws) r = get_pairs(r, st.draws, add_draw);
   remember(st, s);
   if (out.runs) out.runs->clear();
   if (f & kRuns) r = get_runs(r, out.runs, st);
+  base_changes_at(st, s.event.at, width);
   std::uint64_t n = 0;
   r = get(r, n);
   if (out.changes) {

@@ -47,6 +47,14 @@ struct PackedChange {
   Cell after_of(Cell before) const;
 };
 
+// The keys (stat slots, draw names) of the last list of a few written: a step that changes the
+// same statistics or draws the same names as the step before writes only the values.
+struct KeyMemo {
+  static constexpr std::size_t kMax = 4;
+  std::uint8_t n = 0;  // 0: none to repeat
+  std::array<std::uint32_t, kMax> keys{};
+};
+
 // The values the next record is delta-coded against; reset at each block's start.
 struct CodecState {
   int line = 0;
@@ -57,6 +65,7 @@ struct CodecState {
   std::uint32_t index = 0;
   std::int32_t label_before = -1, label_after = -1;
   std::int32_t region_before = -1, region_after = -1;
+  KeyMemo stats, draws;
 };
 
 // A place in the byte log: chunk number (absolute) and offset inside it.
@@ -143,9 +152,11 @@ std::size_t max_record_bytes(const Step& step, const StepChanges& changes, std::
                              std::size_t draws);
 
 // Writes one record at w and returns its end. step_bytes gets the bytes before the changes.
-std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, const Step& step,
-                            const StepChanges& changes, std::span<const StatChange> stats,
-                            std::span<const Draw> draws, std::size_t& step_bytes);
+// width: the map's (a step's first cell change is coded from the cell its event is at).
+std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, int width,
+                            const Step& step, const StepChanges& changes,
+                            std::span<const StatChange> stats, std::span<const Draw> draws,
+                            std::size_t& step_bytes);
 
 // What decode_record fills; any pointer may be null to skip that part. A run's bits point into
 // the record (valid while the history keeps it).
@@ -159,6 +170,6 @@ struct RecordOut {
 
 // Reads one record at r and returns its end.
 const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const NameTable& names,
-                                  const RecordOut& out);
+                                  int width, const RecordOut& out);
 
 }  // namespace dungen::history

@@ -64,7 +64,7 @@ Timeline::Cursor Timeline::cursor_at(std::uint64_t k) const {
 void Timeline::decode(Cursor& c, const history::RecordOut& out) const {
   if (c.k % kBlockSteps == 0) c.st = {};  // each block's deltas start afresh
   const std::uint8_t* r = log_.at(c.pos);
-  const std::uint8_t* end = history::decode_record(r, c.st, names_, out);
+  const std::uint8_t* end = history::decode_record(r, c.st, names_, grid().width(), out);
   c.pos.offset += static_cast<std::uint32_t>(end - r);
   ++c.k;
 }
@@ -82,8 +82,8 @@ void Timeline::append(const Step& step) {
   }
   note_area(changes);
   std::size_t step_bytes = 0;
-  std::uint8_t* end =
-      history::encode_record(w, enc_, names_, step, changes, stats, draws, step_bytes);
+  std::uint8_t* end = history::encode_record(w, enc_, names_, grid().width(), step, changes, stats,
+                                             draws, step_bytes);
   log_.commit(end);
   ++usage_.steps;
   usage_.changes += changes.cells.size();
