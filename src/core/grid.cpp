@@ -3,6 +3,7 @@
 #include "core/big_buffer.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -21,26 +22,25 @@ Grid::Grid(int width, int height, Tile fill) : width_(width), height_(height) {
 // Out of line: the first write of a layer, or of a shared one, is rare, and its allocation big.
 template <class T>
 void SharedLayer<T>::fresh(std::size_t n, T fill) {
-  auto cells = std::make_shared<std::vector<T>>();
-  assign_big(*cells, n, fill);
-  data_ = cells->data();
-  cells_ = std::move(cells);
+  auto b = std::make_unique<Block>();
+  assign_big(b->cells, n, fill);
+  adopt(b.release());
 }
 
 template <class T>
 void SharedLayer<T>::unshare() {
-  auto cells = std::make_shared<std::vector<T>>();
-  cells->reserve(cells_->size());
-  advise_huge_pages(cells->data(), cells_->size() * sizeof(T));
-  cells->assign(cells_->begin(), cells_->end());
-  data_ = cells->data();
-  cells_ = std::move(cells);
+  auto b = std::make_unique<Block>();
+  b->cells.reserve(block_->cells.size());
+  advise_huge_pages(b->cells.data(), block_->cells.size() * sizeof(T));
+  b->cells.assign(block_->cells.begin(), block_->cells.end());
+  adopt(b.release());
 }
 
 template <class T>
 void SharedLayer<T>::assign(std::vector<T> cells) {
-  cells_ = std::make_shared<std::vector<T>>(std::move(cells));
-  data_ = cells_->data();
+  auto b = std::make_unique<Block>();
+  b->cells = std::move(cells);
+  adopt(b.release());
 }
 
 template class SharedLayer<Tile>;

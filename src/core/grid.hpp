@@ -15,7 +15,6 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <utility>
 #include <vector>
 
@@ -29,28 +28,40 @@ namespace history {
 struct LayerAccess;  // the timeline's skips write whole layers (core/history_skips.cpp)
 }
 
-// One layer of a grid: absent, or cells shared by every copy of the grid until one writes.
+// One layer of a grid: absent, or cells shared by every copy of the grid until one writes. The
+// count of grids sharing them is the one thing two threads may touch at once (a copy handed to a
+// worker, freed there): a grid sees itself the only owner with an acquire load, so whatever the
+// last other owner read comes before what this one writes.
 template <class T>
 class SharedLayer {
  public:
   SharedLayer() = default;
-  SharedLayer(const SharedLayer& o) : cells_(o.cells_), data_(o.data_) {}
+  SharedLayer(const SharedLayer& o) : block_(o.block_), data_(o.data_) {
+    if (block_) block_->owners.fetch_add(1, std::memory_order_relaxed);
+  }
   SharedLayer(SharedLayer&& o) noexcept
-      : cells_(std::move(o.cells_)), data_(std::exchange(o.data_, nullptr)) {}
+      : block_(std::exchange(o.block_, nullptr)), data_(std::exchange(o.data_, nullptr)) {}
   SharedLayer& operator=(const SharedLayer& o) {
-    cells_ = o.cells_;
+    if (o.block_) o.block_->owners.fetch_add(1, std::memory_order_relaxed);
+    release();
+    block_ = o.block_;
     data_ = o.data_;
     return *this;
   }
   SharedLayer& operator=(SharedLayer&& o) noexcept {
-    cells_ = std::move(o.cells_);
-    data_ = std::exchange(o.data_, nullptr);
+    if (this != &o) {
+      release();
+      block_ = std::exchange(o.block_, nullptr);
+      data_ = std::exchange(o.data_, nullptr);
+    }
     return *this;
   }
+  ~SharedLayer() { release(); }
+
   // The cells as they are; an empty vector while absent.
   const std::vector<T>& cells() const {
     static const std::vector<T> kNone;
-    return cells_ ? *cells_ : kNone;
+    return block_ ? block_->cells : kNone;
   }
   bool empty() const { return data_ == nullptr; }
   const T* data() const { return data_; }
@@ -58,29 +69,39 @@ class SharedLayer {
   // The cells to write: allocated (n cells of `fill`) while absent, copied first while another
   // grid shares them.
   T* write(std::size_t n, T fill) {
-    if (!cells_) {
+    if (!block_) {
       fresh(n, fill);
-    } else if (cells_.use_count() != 1) {
+    } else if (block_->owners.load(std::memory_order_acquire) != 1) {
       unshare();
-    } else {
-      // The last other owner may have let go on another thread: its reads come before our writes.
-      std::atomic_thread_fence(std::memory_order_acquire);
     }
     return data_;
   }
   void assign(std::vector<T> cells);
   void reset() {
-    cells_.reset();
+    release();
+    block_ = nullptr;
     data_ = nullptr;
   }
   // Whether both are the same cells (a copy that neither has written since).
-  bool shares(const SharedLayer& o) const { return cells_ && cells_ == o.cells_; }
+  bool shares(const SharedLayer& o) const { return block_ && block_ == o.block_; }
 
  private:
+  struct Block {
+    std::atomic<std::uint32_t> owners{1};
+    std::vector<T> cells;
+  };
+  void release() {
+    if (block_ && block_->owners.fetch_sub(1, std::memory_order_acq_rel) == 1) delete block_;
+  }
   void fresh(std::size_t n, T fill);
   void unshare();
-  std::shared_ptr<std::vector<T>> cells_;
-  T* data_ = nullptr;  // cells_->data(), kept beside it so a read is one load
+  void adopt(Block* b) {
+    release();
+    block_ = b;
+    data_ = b->cells.data();
+  }
+  Block* block_ = nullptr;
+  T* data_ = nullptr;  // block_->cells.data(), kept beside it so a read is one load
 };
 
 // The largest width or height any generator accepts: 4096 x 4096 is 16 M cells, the biggest map
