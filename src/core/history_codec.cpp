@@ -30,7 +30,10 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //   value          kValue          != previous (usual: previous)    delta from previous
 //   at             kAt             != previous (usual: previous)    x, y: deltas from previous
 //   rect           kRect           != {}       (usual: {})          x, y, w, h: deltas from 0
-//   overlay items  kItems          any                              count, then each item:
+//   overlay items  kItemsAsBefore  markers at the event's at only,  nothing
+//                                  with the roles of the last items
+//                                  written (at most 4)
+//                  kItems          otherwise, any                   count, then each item:
 //     role                                                          byte
 //     what                                                          byte of ItemBit
 //     rect           kItemRect     != {} and != the event's rect    x, y, w, h: deltas from 0
@@ -78,20 +81,21 @@ enum Flag : std::uint64_t {
   kLevelMask = 3,
   kAt = 1u << 2,
   kValue = 1u << 3,
-  kItems = 1u << 4,
+  kItemsAsBefore = 1u << 4,
   kStatsAsBefore = 1u << 5,
   kDrawsAsBefore = 1u << 6,
-  kStats = 1u << 7,
-  kDraws = 1u << 8,
-  kId = 1u << 9,
-  kLine = 1u << 10,
-  kKind = 1u << 11,
-  kRect = 1u << 12,
-  kOther = 1u << 13,
-  kRuns = 1u << 14,
-  kReason = 1u << 15,
-  kLast = 1u << 16,
-  kPhaseChanges = 1u << 17,
+  kItems = 1u << 7,
+  kStats = 1u << 8,
+  kDraws = 1u << 9,
+  kId = 1u << 10,
+  kLine = 1u << 11,
+  kKind = 1u << 12,
+  kRect = 1u << 13,
+  kOther = 1u << 14,
+  kRuns = 1u << 15,
+  kReason = 1u << 16,
+  kLast = 1u << 17,
+  kPhaseChanges = 1u << 18,
 };
 
 // What follows an item's role byte (see the table).
@@ -398,10 +402,29 @@ std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
   *what_at = what;
   return w;
 }
-// keep: false to skip the item's cells and tiles (only the role and rect are read).
-const std::uint8_t* get_item(const std::uint8_t* r, OverlayItem& i, const Event& e, bool keep) {
+// An item that is only a marker on the event's cell: what most cell steps show.
+bool marks_event(const OverlayItem& i, const Event& e) {
+  return i.rect == Rect{} && i.read.empty() && i.cells.size() == 1 && i.cells[0] == e.at;
+}
+
+// The items are such markers, with the roles the memo remembers.
+bool items_as_before(const KeyMemo& memo, const std::vector<OverlayItem>& items, const Event& e) {
+  if (memo.n == 0 || memo.n != items.size()) return false;
+  for (std::size_t k = 0; k < memo.n; ++k) {
+    if (!marks_event(items[k], e) || static_cast<std::uint32_t>(items[k].role) != memo.keys[k]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// keep: false to skip the item's cells and tiles (only the role and rect are read). at_event: set
+// to false unless the item is a marker on the event's cell.
+const std::uint8_t* get_item(const std::uint8_t* r, OverlayItem& i, const Event& e, bool keep,
+                             bool& at_event) {
   i.role = static_cast<Role>(*r++);
   const std::uint8_t what = *r++;
+  if (what != kItemAtEvent) at_event = false;
   i.rect = Rect{};
   if (what & kItemEventRect) i.rect = e.rect;
   if (what & kItemRect) r = get_rect(r, i.rect);
@@ -468,6 +491,12 @@ void remember_keys(KeyMemo& memo, const List& list, Key key) {
   memo.n = list.size() <= KeyMemo::kMax ? static_cast<std::uint8_t>(list.size()) : 0;
   for (std::size_t i = 0; i < memo.n; ++i)
     memo.keys[i] = static_cast<std::uint32_t>(key(list[i]).first);
+}
+
+// The items' roles, when every item marks the event's cell (else nothing to repeat).
+void remember_roles(KeyMemo& memo, const std::vector<OverlayItem>& items, bool at_event) {
+  memo.n = at_event ? static_cast<std::uint8_t>(items.size()) : 0;
+  for (std::size_t k = 0; k < memo.n; ++k) memo.keys[k] = static_cast<std::uint32_t>(items[k].role);
 }
 
 // Where a record's cell changes are delta-coded from: the cell its event is at, when that is on
@@ -568,7 +597,8 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   std::uint64_t f = (static_cast<std::uint64_t>(step.level) & kLevelMask) | flags.flags;
   if (step.last) f |= kLast;
   if (o.show_phase_changes) f |= kPhaseChanges;
-  if (!o.items.empty()) f |= kItems;
+  if (!o.items.empty())
+    f |= items_as_before(st.items, o.items, step.event) ? kItemsAsBefore : kItems;
   if (!stats.empty()) f |= same_keys(st.stats, stats, stat_key) ? kStatsAsBefore : kStats;
   if (!draws.empty()) f |= same_keys(st.draws, draws, draw_key) ? kDrawsAsBefore : kDraws;
   if (!changes.runs.empty()) f |= kRuns;
@@ -578,7 +608,12 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   w = out.w;
   if (f & kItems) {
     w = put(w, o.items.size());
-    for (const OverlayItem& i : o.items) w = put_item(w, i, step.event);
+    bool at_event = o.items.size() <= KeyMemo::kMax;
+    for (const OverlayItem& i : o.items) {
+      w = put_item(w, i, step.event);
+      at_event = at_event && marks_event(i, step.event);
+    }
+    remember_roles(st.items, o.items, at_event);
   }
   if (f & kStatsAsBefore) w = put_values(w, stats, stat_key);
   if (f & kStats) {
@@ -617,15 +652,28 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   r = in.r;
   std::vector<OverlayItem>& items = s.overlay.items;
   items.clear();
+  if (f & kItemsAsBefore) {
+    KeyMemo& memo = st.items;
+    if (out.step) {
+      for (std::size_t k = 0; k < memo.n; ++k) {
+        items.push_back(marker(static_cast<Role>(memo.keys[k]), s.event.at));
+      }
+    }
+  }
   if (f & kItems) {
     std::uint64_t n = 0;
     r = get(r, n);
     if (out.step) items.resize(static_cast<std::size_t>(n));
     OverlayItem scratch;  // an item read past, when the step is not wanted
+    bool at_event = n <= KeyMemo::kMax;
+    std::array<std::uint32_t, KeyMemo::kMax> roles{};
     for (std::uint64_t k = 0; k < n; ++k) {
       OverlayItem& i = out.step ? items[static_cast<std::size_t>(k)] : scratch;
-      r = get_item(r, i, s.event, out.step != nullptr);
+      r = get_item(r, i, s.event, out.step != nullptr, at_event);
+      if (k < KeyMemo::kMax) roles[k] = static_cast<std::uint32_t>(i.role);
     }
+    st.items.n = at_event ? static_cast<std::uint8_t>(n) : 0;
+    st.items.keys = roles;
   }
   if (out.stats) out.stats->clear();
   const auto add_stat = [&](std::uint64_t slot, std::int64_t delta) {
