@@ -1,11 +1,13 @@
 #pragma once
 // How the timeline packs its history: each step becomes one variable-length record (a flags
 // word, then only the fields that differ from their usual value or from the previous step, as
-// zigzag varints) followed by its cell changes, which carry only the layers that changed and a
-// position delta-coded against the previous change. Deltas chain through a block of
-// kBlockSteps steps and restart at each block, so any step is found by decoding at most one
-// block from its start. A flood-fill step packs into about 10 bytes and each of its cell changes
-// into 3 to 6, where the plain structs took about 150 and 28.
+// zigzag varints; a marker on the event's cell and the same statistics and draw names as the
+// step before cost only their values) followed by its cell changes, which carry only the layers
+// that changed and a position delta-coded against the previous change (the first against the
+// event's cell). Deltas chain through a block of kBlockSteps steps and restart at each block, so
+// any step is found by decoding at most one block from its start. A flood-fill step packs into
+// about 4-6 bytes and each of its cell changes into 2 to 6, where the plain structs took about
+// 150 and 28.
 
 #include <array>
 #include <cstddef>

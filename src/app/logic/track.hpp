@@ -1,6 +1,7 @@
 #pragma once
 // The session's one scrubber over two timelines: the generator's steps 1..G, then the region
-// stepper's, run on a copy of the map at step G (the "branch"). Step k > G is region step k - G;
+// stepper's, run on a copy of the map at step G (the "branch"; the copy shares the generator's
+// layers until one side writes one, core/grid.hpp). Step k > G is region step k - G;
 // region step 0 is the same map as generator step G, so the track shows the generator there.
 // Instant regions (label_regions) add no steps: a labelled copy of the map at G is shown while
 // the cursor is at G. Every move keeps the tallies in step with the change lists.
