@@ -45,9 +45,10 @@ std::vector<CellChange> vec(std::span<const CellChange> s) {
 }
 
 // A body that uses every field the codec packs: all overlay parts, far and negative index jumps,
-// big label and region values, the same cell changed twice in one step, stats and draws.
-// Overlay items of every shape: boxes equal to the event's rect or not, cells and lines, read
-// tiles of odd counts, several items of one role.
+// changes a row up or down, big label and region values, the same cell changed twice in one
+// step, stats and draws. Overlay items of every shape: boxes equal to the event's rect or not,
+// cells and lines (a walker's trail and the neighbours it drew from among them), read tiles of
+// odd counts, several items of one role.
 std::vector<OverlayItem> awkward_items(int round, Point at, const std::vector<Point>& path) {
   std::vector<OverlayItem> items;
   // A stretch of steps whose items only mark the event's cell, as most cell steps' do (the codec
@@ -55,6 +56,24 @@ std::vector<OverlayItem> awkward_items(int round, Point at, const std::vector<Po
   if (round >= 100 && round < 125) {
     if (round % 4 != 3) items.push_back(marker(Role::Cursor, at));
     if (round % 5 != 4) items.push_back(marker(Role::Walker, at));
+    return items;
+  }
+  // A stretch like a walk's: a trail that slides along (restarting now and then, a jump the
+  // codec cannot write in a byte), the neighbours around a cell that moves (fewer at times), a
+  // long item of one cell over and over, and more items than usual.
+  if (round >= 125) {
+    const int start = round >= 140 ? std::max(140, round - 6) : std::max(125, round - 4);
+    std::vector<Point> trail;
+    for (int j = start; j <= round; ++j) trail.push_back({j % 37, (j / 2) % 23});
+    if (round % 9 == 4) items.push_back(cells(Role::Dropped, std::vector<Point>(30, at)));
+    items.push_back(line(Role::Trail, trail));
+    std::vector<Point> around = {{at.x, at.y - 1}, {at.x + 1, at.y}, {at.x, at.y + 1}};
+    if (round % 6 != 0) around.push_back({at.x - 1, at.y});
+    items.push_back(cells(Role::Choices, around));
+    items.push_back(marker(Role::Walker, at));
+    if (round % 8 == 2) {
+      for (int k = 0; k < 4; ++k) items.push_back(marker(Role::Cursor, {k, round}));
+    }
     return items;
   }
   if (round % 3 == 1) items.push_back(box(Role::Rejected, Rect{-3, 2, round, 9}));
@@ -88,6 +107,15 @@ StepGenerator awkward(StepContext& ctx, ParamValues) {
     canvas.set_label(far, round * 100003 - 5);
     canvas.set_region(g.size() - 1 - far, -round * 65537, Mark::None);
     if (round % 5 == 0) canvas.set_tile(0, Tile::Door);
+    // Cells around the event's (a flood fill's neighbours): a row up or down, one across.
+    const Point near_at{round % 13, round % 11};
+    for (const int d : {-g.width() - 1, -g.width(), 1, g.width() + 1, g.width(), g.width() - 1, -1,
+                        -g.width() + 1, -5, 6}) {
+      const int i = near_at.y * g.width() + near_at.x + d;
+      if (round >= 60 && i >= 0 && i < static_cast<int>(g.size())) {
+        canvas.set_mark(static_cast<std::size_t>(i), round % 2 ? Mark::Path : Mark::Frontier);
+      }
+    }
     // The same statistics and draw names as the step before mostly (the codec writes only their
     // values then), another set now and then, and lists longer than it remembers.
     ctx.stats().add(0, round % 4 == 0 ? -1000000007 : 3);
@@ -222,6 +250,28 @@ TEST(History, RandomSeeksMatchAFreshRun) {
       ASSERT_EQ(*t.current(), said.steps[k - 1]) << k;
     }
   }
+}
+
+// What the codec's short forms are for, measured: a flood fill's neighbours (a row up or down
+// from the cell before) take a head byte and their layers, not three bytes more for the jump;
+// a walk step's trail and the neighbours it drew from take a byte a cell. The bounds sit between
+// the sizes with and without those forms (4.3 bytes a change, 44 bytes a walk step without).
+TEST(History, NeighboursAndTrailsPackSmall) {
+  const GeneratorSpec& caves_spec = *find_generator("cellular-caves");
+  Stepper cave = start_generator(caves_spec, caves_spec.schema.defaults(), 7);
+  run_to_end(cave);
+  Timeline flood(start_region_stepper(cave.grid(), region_schema().defaults()));
+  run_to_end(flood);
+  const Timeline::Usage f = flood.usage();
+  ASSERT_GT(f.changes, 1000u);
+  EXPECT_LT(static_cast<double>(f.change_bytes) / static_cast<double>(f.changes), 3.8);
+
+  const GeneratorSpec& walk_spec = *find_generator("drunkards-walk");
+  Timeline walk(start_generator(walk_spec, walk_spec.schema.defaults(), 7));
+  run_to_end(walk);
+  const Timeline::Usage w = walk.usage();
+  ASSERT_GT(w.steps, 1000u);
+  EXPECT_LT(static_cast<double>(w.step_bytes) / static_cast<double>(w.steps), 36.0);
 }
 
 // The accounting adds up, and a budget too small for the run forgets whole blocks from the

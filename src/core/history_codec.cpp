@@ -38,9 +38,13 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //     what                                                          byte of ItemBit
 //     rect           kItemRect     != {} and != the event's rect    x, y, w, h: deltas from 0
 //                    kItemEventRect == the event's rect             nothing
-//     cells          kItemCells    any                              count, then x, y: deltas
-//                                                                   from the point before (the
-//                                                                   first from the event's at)
+//     cells          kItemCells    any                              count, then each cell's
+//                                                                   x, y deltas from the one
+//                                                                   before (the first's from
+//                                                                   the event's at): a byte
+//                                                                   (dx + 7) << 4 | (dy + 7)
+//                                                                   when both are within -7..7,
+//                                                                   else 0xF0 and two deltas
 //                    kItemAtEvent  one cell, the event's at         nothing
 //     read tiles     kItemRead     any                              count, then two a byte (low
 //                    + kItemReadBits  all wall or floor             nibble first), or one bit
@@ -57,10 +61,12 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //                                                                   put_runs)
 //   changes        -               always                           count, then each change:
 //     head                                                          byte: layer mask (LayerBit)
-//                                                                   | (index delta + 7) << 4,
-//                                                                   or 15 << 4 when the delta
-//                                                                   is not within -7..7
-//     index        -               the delta is not within -7..7    delta from previous index
+//                                                                   | near code << 4 (see
+//                                                                   near_code: a delta within
+//                                                                   -4..4, or a row up or down
+//                                                                   and -1..1 across), or
+//                                                                   15 << 4 when not near
+//     index        -               the delta is not near            delta from previous index
 //                                                                   (the first change's from
 //                                                                   the event's at, when that
 //                                                                   is on the map)
@@ -90,8 +96,8 @@ enum Flag : std::uint64_t {
   kId = 1u << 10,
   kLine = 1u << 11,
   kKind = 1u << 12,
-  kRect = 1u << 13,
-  kOther = 1u << 14,
+  kOther = 1u << 13,  // (a walk step's direction: every step, so in the second byte)
+  kRect = 1u << 14,
   kRuns = 1u << 15,
   kReason = 1u << 16,
   kLast = 1u << 17,
@@ -107,6 +113,23 @@ enum ItemBit : std::uint8_t {
   kItemReadBits = 16,
   kItemAtEvent = 32,
 };
+
+// A cell change's index against the one before, in the head's high nibble: codes 0-8 are
+// -4..4 along the row, 9-11 the row above (-1..1 across), 12-14 the row below, 15 none of these
+// (the delta follows). A flood fill's neighbours and a tunnel's cells are near; a map row apart
+// took three bytes a change.
+constexpr unsigned kFar = 15;
+unsigned near_code(std::int64_t d, std::int64_t width) {
+  if (d >= -4 && d <= 4) return static_cast<unsigned>(d + 4);
+  if (d + width >= -1 && d + width <= 1) return static_cast<unsigned>(d + width + 10);
+  if (d - width >= -1 && d - width <= 1) return static_cast<unsigned>(d - width + 13);
+  return kFar;
+}
+std::int64_t near_delta(unsigned code, std::int64_t width) {
+  if (code <= 8) return std::int64_t{code} - 4;
+  if (code <= 11) return -width + (std::int64_t{code} - 10);
+  return width + (std::int64_t{code} - 13);
+}
 
 // Eight tiles at a time: a pass's read rows are three map rows a step.
 constexpr std::uint64_t kWall8 = static_cast<unsigned>(Tile::Wall) * lanes::kOnes;
@@ -149,12 +172,25 @@ const std::uint8_t* get_rect(const std::uint8_t* r, Rect& out) {
 }
 
 // A list of points, each delta-coded against the one before (the first against `from`).
+// An item's cells (see the table): a cell within 7 of the one before, both ways, is a byte.
+constexpr std::uint8_t kFarPoint = 0xF0;
 std::uint8_t* put_points(std::uint8_t* w, const std::vector<Point>& pts, Point from) {
+  // (Locals: a store through w could alias the vector's own pointers, reloaded otherwise.)
+  const Point* p = pts.data();
+  const Point* const end = p + pts.size();
   w = put(w, pts.size());
-  for (const Point p : pts) {
-    w = put_signed(w, std::int64_t{p.x} - from.x);
-    w = put_signed(w, std::int64_t{p.y} - from.y);
-    from = p;
+  int x = from.x, y = from.y;
+  for (; p != end; ++p) {
+    const std::int64_t dx = std::int64_t{p->x} - x, dy = std::int64_t{p->y} - y;
+    if (static_cast<std::uint64_t>(dx + 7) <= 14 && static_cast<std::uint64_t>(dy + 7) <= 14) {
+      *w++ = static_cast<std::uint8_t>((dx + 7) << 4 | (dy + 7));
+    } else {
+      *w++ = kFarPoint;
+      w = put_signed(w, dx);
+      w = put_signed(w, dy);
+    }
+    x = p->x;
+    y = p->y;
   }
   return w;
 }
@@ -163,8 +199,14 @@ const std::uint8_t* get_points(const std::uint8_t* r, std::vector<Point>* out, P
   r = get(r, n);
   if (out) out->clear();
   for (std::uint64_t i = 0; i < n; ++i) {
-    r = get_int(r, from.x, from.x);
-    r = get_int(r, from.y, from.y);
+    const std::uint8_t near = *r++;
+    if (near == kFarPoint) {
+      r = get_int(r, from.x, from.x);
+      r = get_int(r, from.y, from.y);
+    } else {
+      from.x += (near >> 4) - 7;
+      from.y += (near & 15) - 7;
+    }
     if (out) out->push_back(from);
   }
   return r;
@@ -214,11 +256,12 @@ struct WritePass {
   void nibbles(const A& high, const B& low) {
     *w++ = static_cast<std::uint8_t>(static_cast<unsigned>(high) << 4 | static_cast<unsigned>(low));
   }
-  void change_head(const std::uint8_t& mask, const std::uint32_t& index, std::uint32_t base) {
+  void change_head(const std::uint8_t& mask, const std::uint32_t& index, std::uint32_t base,
+                   std::int64_t width) {
     const std::int64_t d = std::int64_t{index} - std::int64_t{base};
-    const bool small = d >= -7 && d <= 7;
-    *w++ = static_cast<std::uint8_t>(mask | (small ? d + 7 : 15) << 4);
-    if (!small) w = put_signed(w, d);
+    const unsigned code = near_code(d, width);
+    *w++ = static_cast<std::uint8_t>(mask | code << 4);
+    if (code == kFar) w = put_signed(w, d);
   }
 };
 
@@ -252,12 +295,17 @@ struct ReadPass {
     low = static_cast<B>(*r & 15u);
     ++r;
   }
-  void change_head(std::uint8_t& mask, std::uint32_t& index, std::uint32_t base) {
+  void change_head(std::uint8_t& mask, std::uint32_t& index, std::uint32_t base,
+                   std::int64_t width) {
     const std::uint8_t head = *r++;
     mask = head & 15u;
     const unsigned code = head >> 4;
-    std::int64_t d = static_cast<std::int64_t>(code) - 7;
-    if (code == 15) r = get_signed(r, d);
+    std::int64_t d = 0;
+    if (code == kFar) {
+      r = get_signed(r, d);
+    } else {
+      d = near_delta(code, width);
+    }
     index = static_cast<std::uint32_t>(std::int64_t{base} + d);
   }
 };
@@ -286,10 +334,10 @@ void remember(CodecState& st, const Step& s) {
 }
 
 // One cell change, in the table's order (P is PackedChange, or const PackedChange when writing).
-// Its index, labels and regions are delta-coded against the change before it.
+// Its index, labels and regions are delta-coded against the change before it (width: the map's).
 template <class Pass, class P>
-void change_fields(Pass& p, P& c, CodecState& st) {
-  p.change_head(c.mask, c.index, st.index);
+void change_fields(Pass& p, P& c, CodecState& st, std::int64_t width) {
+  p.change_head(c.mask, c.index, st.index, width);
   st.index = c.index;
   if (c.mask & kTile) p.nibbles(c.tile_before, c.tile_after);
   if (c.mask & kMark) p.nibbles(c.mark_before, c.mark_after);
@@ -376,10 +424,15 @@ const std::uint8_t* get_read(const std::uint8_t* r, std::vector<Tile>* out, bool
   return r;
 }
 
+// Rect{} (an item without a box), in one test rather than four.
+bool no_rect(const Rect& r) {
+  return (r.x | r.y | r.w | r.h) == 0;
+}
+
 // One overlay item (the table's "overlay items" rows); its rect and cells lean on the event's.
 std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
   std::uint8_t what = 0;
-  if (i.rect != Rect{}) what |= i.rect == e.rect ? kItemEventRect : kItemRect;
+  if (!no_rect(i.rect)) what |= i.rect == e.rect ? kItemEventRect : kItemRect;
   if (i.cells.size() == 1 && i.cells[0] == e.at) {
     what |= kItemAtEvent;
   } else if (!i.cells.empty()) {
@@ -404,7 +457,7 @@ std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
 }
 // An item that is only a marker on the event's cell: what most cell steps show.
 bool marks_event(const OverlayItem& i, const Event& e) {
-  return i.rect == Rect{} && i.read.empty() && i.cells.size() == 1 && i.cells[0] == e.at;
+  return no_rect(i.rect) && i.read.empty() && i.cells.size() == 1 && i.cells[0] == e.at;
 }
 
 // The items are such markers, with the roles the memo remembers.
@@ -589,8 +642,11 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   const auto stat_key = [](const StatChange& c) {
     return std::pair<std::uint64_t, std::int64_t>{c.slot, c.delta};
   };
+  // The draws' name ids, looked up once: each draw is then (its place in these, value).
+  const std::span<const std::uint32_t> ids = names.ids(draws);
   const auto draw_key = [&](const Draw& d) {
-    return std::pair<std::uint64_t, std::int64_t>{names.id(d), d.value};
+    return std::pair<std::uint64_t, std::int64_t>{ids[static_cast<std::size_t>(&d - draws.data())],
+                                                  d.value};
   };
   FlagPass flags;
   step_fields(flags, step, st);
@@ -633,7 +689,7 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   WritePass cells{w};
   for (const CellChange& c : changes.cells) {
     const PackedChange p = pack(c);
-    change_fields(cells, p, st);
+    change_fields(cells, p, st, width);
   }
   return cells.w;
 }
@@ -700,7 +756,7 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   ReadPass cells{r};
   for (std::uint64_t i = 0; i < n; ++i) {
     PackedChange c;
-    change_fields(cells, c, st);
+    change_fields(cells, c, st, width);
     if (out.changes) out.changes->push_back(c);
   }
   return cells.r;

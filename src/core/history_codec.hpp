@@ -120,7 +120,17 @@ class ByteLog {
 // needs. A name's pointer identifies it (the same text at two addresses takes two entries).
 class NameTable {
  public:
-  std::uint32_t id(const Draw& draw);
+  std::uint32_t id(const Draw& draw) {
+    const Recent& r = recent_[recent_slot(draw)];
+    if (r.id != UINT32_MAX && KeyEqual{}(r.key, draw)) return r.id;
+    return find_or_add(draw);
+  }
+  // Each draw's id, looked up once for the record being written (valid until the next call).
+  std::span<const std::uint32_t> ids(std::span<const Draw> draws) {
+    ids_scratch_.resize(draws.size());
+    for (std::size_t k = 0; k < draws.size(); ++k) ids_scratch_[k] = id(draws[k]);
+    return ids_scratch_;
+  }
   // The draw of table entry id with this value.
   Draw draw(std::uint32_t id, std::int64_t value) const {
     Draw d = keys_[id];
@@ -148,6 +158,11 @@ class NameTable {
     std::uint32_t id = UINT32_MAX;
   };
   std::array<Recent, 16> recent_{};
+  static std::size_t recent_slot(const Draw& d) {
+    return (reinterpret_cast<std::uintptr_t>(d.name.data()) >> 3) % 16;
+  }
+  std::uint32_t find_or_add(const Draw& draw);
+  std::vector<std::uint32_t> ids_scratch_;
 };
 
 // Upper bound on the bytes one step's record and changes take.

@@ -62,14 +62,12 @@ void ByteLog::drop_first_chunk() {
   ++base_;
 }
 
-std::uint32_t NameTable::id(const Draw& draw) {
+std::uint32_t NameTable::find_or_add(const Draw& draw) {
   Draw key = draw;
   key.value = 0;
-  Recent& r = recent_[(reinterpret_cast<std::uintptr_t>(draw.name.data()) >> 3) % recent_.size()];
-  if (r.id != UINT32_MAX && KeyEqual{}(r.key, key)) return r.id;
   const auto [it, added] = ids_.try_emplace(key, static_cast<std::uint32_t>(keys_.size()));
   if (added) keys_.push_back(key);
-  r = {key, it->second};
+  recent_[recent_slot(draw)] = {key, it->second};
   return it->second;
 }
 

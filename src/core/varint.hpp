@@ -25,6 +25,10 @@ inline std::uint8_t* put_varint(std::uint8_t* w, std::uint64_t v) {
   return w;
 }
 inline void put_varint(std::vector<std::uint8_t>& out, std::uint64_t v) {
+  if (v < 0x80) {  // most: a count of one, a small value (a range insert cost ten times more)
+    out.push_back(static_cast<std::uint8_t>(v));
+    return;
+  }
   std::uint8_t buf[10];
   out.insert(out.end(), buf, put_varint(buf, v));
 }
