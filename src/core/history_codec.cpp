@@ -28,7 +28,8 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //   id             kId             != previous (usual: previous)    delta from previous
 //   other          kOther          != -1       (usual: -1)          delta from 0
 //   value          kValue          != previous (usual: previous)    delta from previous
-//   at             kAt             != previous (usual: previous)    x, y: deltas from previous
+//   at             kAt             != previous (usual: previous)    x, y: a pair of deltas from
+//                                                                   previous (see put_pair)
 //   rect           kRect           != {}       (usual: {})          x, y, w, h: deltas from 0
 //   overlay items  kItemsAsBefore  markers at the event's at only,  nothing
 //                                  with the roles of the last items
@@ -39,12 +40,9 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //     rect           kItemRect     != {} and != the event's rect    x, y, w, h: deltas from 0
 //                    kItemEventRect == the event's rect             nothing
 //     cells          kItemCells    any                              count, then each cell's
-//                                                                   x, y deltas from the one
-//                                                                   before (the first's from
-//                                                                   the event's at): a byte
-//                                                                   (dx + 7) << 4 | (dy + 7)
-//                                                                   when both are within -7..7,
-//                                                                   else 0xF0 and two deltas
+//                                                                   x, y: a pair of deltas from
+//                                                                   the one before (the first's
+//                                                                   from the event's at)
 //                    kItemAtEvent  one cell, the event's at         nothing
 //     read tiles     kItemRead     any                              count, then two a byte (low
 //                    + kItemReadBits  all wall or floor             nibble first), or one bit
@@ -72,10 +70,10 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //                                                                   is on the map)
 //     tile         kTile (mask)    the tile changed                 byte: before << 4 | after
 //     mark         kMark (mask)    the mark changed                 byte: before << 4 | after
-//     label        kLabel (mask)   the label changed                before, after: deltas from
-//                                                                   the previous change's
-//     region       kRegion (mask)  the region changed               before, after: deltas from
-//                                                                   the previous change's
+//     label        kLabel (mask)   the label changed                before, after: a pair of
+//                                                                   deltas from the previous
+//                                                                   change's (see put_pair)
+//     region       kRegion (mask)  the region changed               before, after: the same
 //
 // step_fields() and change_fields() list the header and a change in this order; the encoder and
 // the decoder walk those same lists (with FlagPass, WritePass and ReadPass below), so the two
@@ -172,8 +170,34 @@ const std::uint8_t* get_rect(const std::uint8_t* r, Rect& out) {
 }
 
 // A list of points, each delta-coded against the one before (the first against `from`).
-// An item's cells (see the table): a cell within 7 of the one before, both ways, is a byte.
-constexpr std::uint8_t kFarPoint = 0xF0;
+// Two deltas that are both within -7..7 take a byte, (a + 7) << 4 | (b + 7); others take the
+// escape byte and two zigzag varints. An event's cell against the step before's, a cell of an
+// item against the one before, a label or region change's before and after values against the
+// change before's: mostly a step apart, or the same.
+constexpr std::uint8_t kFarPair = 0xFF;
+std::uint8_t* put_pair(std::uint8_t* w, std::int64_t a, std::int64_t b) {
+  if (static_cast<std::uint64_t>(a + 7) <= 14 && static_cast<std::uint64_t>(b + 7) <= 14) {
+    *w++ = static_cast<std::uint8_t>((a + 7) << 4 | (b + 7));
+  } else {
+    *w++ = kFarPair;
+    w = put_signed(w, a);
+    w = put_signed(w, b);
+  }
+  return w;
+}
+template <class T>
+const std::uint8_t* get_pair(const std::uint8_t* r, T& a, T& b) {
+  const std::uint8_t near = *r++;
+  if (near == kFarPair) {
+    r = get_int(r, a, a);
+    return get_int(r, b, b);
+  }
+  a = static_cast<T>(a + (near >> 4) - 7);
+  b = static_cast<T>(b + (near & 15) - 7);
+  return r;
+}
+
+// An item's cells (see the table): each a pair of deltas from the cell before.
 std::uint8_t* put_points(std::uint8_t* w, const std::vector<Point>& pts, Point from) {
   // (Locals: a store through w could alias the vector's own pointers, reloaded otherwise.)
   const Point* p = pts.data();
@@ -181,14 +205,7 @@ std::uint8_t* put_points(std::uint8_t* w, const std::vector<Point>& pts, Point f
   w = put(w, pts.size());
   int x = from.x, y = from.y;
   for (; p != end; ++p) {
-    const std::int64_t dx = std::int64_t{p->x} - x, dy = std::int64_t{p->y} - y;
-    if (static_cast<std::uint64_t>(dx + 7) <= 14 && static_cast<std::uint64_t>(dy + 7) <= 14) {
-      *w++ = static_cast<std::uint8_t>((dx + 7) << 4 | (dy + 7));
-    } else {
-      *w++ = kFarPoint;
-      w = put_signed(w, dx);
-      w = put_signed(w, dy);
-    }
+    w = put_pair(w, std::int64_t{p->x} - x, std::int64_t{p->y} - y);
     x = p->x;
     y = p->y;
   }
@@ -199,14 +216,7 @@ const std::uint8_t* get_points(const std::uint8_t* r, std::vector<Point>* out, P
   r = get(r, n);
   if (out) out->clear();
   for (std::uint64_t i = 0; i < n; ++i) {
-    const std::uint8_t near = *r++;
-    if (near == kFarPoint) {
-      r = get_int(r, from.x, from.x);
-      r = get_int(r, from.y, from.y);
-    } else {
-      from.x += (near >> 4) - 7;
-      from.y += (near & 15) - 7;
-    }
+    r = get_pair(r, from.x, from.y);
     if (out) out->push_back(from);
   }
   return r;
@@ -246,8 +256,12 @@ struct WritePass {
     if (on(flag)) *w++ = static_cast<std::uint8_t>(v);
   }
   void point(std::uint64_t flag, const Point& v, Point base) {
-    number(flag, v.x, base.x, base.x);
-    number(flag, v.y, base.y, base.y);
+    if (on(flag)) w = put_pair(w, std::int64_t{v.x} - base.x, std::int64_t{v.y} - base.y);
+  }
+  // Two values always written, as a pair of deltas.
+  void pair(const std::int32_t& a, const std::int32_t& b, std::int32_t base_a,
+            std::int32_t base_b) {
+    w = put_pair(w, std::int64_t{a} - base_a, std::int64_t{b} - base_b);
   }
   void rect(std::uint64_t flag, const Rect& v) {
     if (on(flag)) w = put_rect(w, v);
@@ -282,8 +296,13 @@ struct ReadPass {
     v = on(flag) ? static_cast<T>(*r++) : usual;
   }
   void point(std::uint64_t flag, Point& v, Point base) {
-    number(flag, v.x, base.x, base.x);
-    number(flag, v.y, base.y, base.y);
+    v = base;
+    if (on(flag)) r = get_pair(r, v.x, v.y);
+  }
+  void pair(std::int32_t& a, std::int32_t& b, std::int32_t base_a, std::int32_t base_b) {
+    a = base_a;
+    b = base_b;
+    r = get_pair(r, a, b);
   }
   void rect(std::uint64_t flag, Rect& v) {
     v = Rect{};
@@ -342,14 +361,12 @@ void change_fields(Pass& p, P& c, CodecState& st, std::int64_t width) {
   if (c.mask & kTile) p.nibbles(c.tile_before, c.tile_after);
   if (c.mask & kMark) p.nibbles(c.mark_before, c.mark_after);
   if (c.mask & kLabel) {
-    p.number(kAlways, c.label_before, st.label_before, st.label_before);
-    p.number(kAlways, c.label_after, st.label_after, st.label_after);
+    p.pair(c.label_before, c.label_after, st.label_before, st.label_after);
     st.label_before = c.label_before;
     st.label_after = c.label_after;
   }
   if (c.mask & kRegion) {
-    p.number(kAlways, c.region_before, st.region_before, st.region_before);
-    p.number(kAlways, c.region_after, st.region_after, st.region_after);
+    p.pair(c.region_before, c.region_after, st.region_before, st.region_after);
     st.region_before = c.region_before;
     st.region_after = c.region_after;
   }
