@@ -159,6 +159,11 @@ Step done_step(std::int32_t regions) {
 
 // ---- The body ---------------------------------------------------------------------------------
 
+// The frontier vector drops the cells already taken from its front once they are this many and
+// at least half of it (a move of the rest, amortised): it holds about the cells waiting, not
+// every cell of the region (the main region of a 4096x4096 cave made it a 32 MB vector).
+constexpr std::size_t kDropTakenCells = 4096;
+
 // Puts the walkable neighbours of `c` that are in no region and not yet waiting on the frontier
 // (marked Mark::Frontier, region -1).
 void push_neighbours(StepContext& ctx, Point c, int dirs, std::vector<std::uint32_t>& frontier) {
@@ -193,6 +198,11 @@ StepGenerator grow_region(StepContext& ctx, int dirs, std::size_t first_cell, st
   int x0 = first.x, x1 = first.x, y1 = first.y;
   for (std::size_t head = 0; head < frontier.size();) {
     const std::uint32_t i = frontier[head++];
+    if (head >= kDropTakenCells && 2 * head >= frontier.size()) {
+      // The cells taken leave the vector: it holds the waiting ones, not the whole region.
+      frontier.erase(frontier.begin(), frontier.begin() + static_cast<std::ptrdiff_t>(head));
+      head = 0;
+    }
     ctx.canvas().set_region(i, region, Mark::None);
     ++size;
     const Point c = g.point(i);

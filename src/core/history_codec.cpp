@@ -58,7 +58,10 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //   runs           kRuns           any                              count, then each run (see
 //                                                                   put_runs)
 //   changes        -               always                           count, then each change:
-//     head                                                          byte: layer mask (LayerBit)
+//     head                                                          byte: layer mask (LayerBit;
+//                                                                   0: the layers and values of
+//                                                                   the last change written in
+//                                                                   full, nothing more follows)
 //                                                                   | near code << 4 (see
 //                                                                   near_code: a delta within
 //                                                                   -4..4, or a row up or down
@@ -243,6 +246,23 @@ struct FlagPass {
   }
 };
 
+// The change has the last full one's layers and values: only its index differs.
+bool repeats(const PackedChange& c, const CodecState& st) {
+  const PackedChange& l = st.last;
+  if (c.mask != l.mask) return false;
+  if ((c.mask & kTile) && (c.tile_before != l.tile_before || c.tile_after != l.tile_after)) {
+    return false;
+  }
+  if ((c.mask & kMark) && (c.mark_before != l.mark_before || c.mark_after != l.mark_after)) {
+    return false;
+  }
+  if ((c.mask & kLabel) && (c.label_before != l.label_before || c.label_after != l.label_after)) {
+    return false;
+  }
+  return !(c.mask & kRegion) ||
+         (c.region_before == l.region_before && c.region_after == l.region_after);
+}
+
 struct WritePass {
   std::uint8_t* w;
   std::uint64_t flags = 0;
@@ -270,12 +290,14 @@ struct WritePass {
   void nibbles(const A& high, const B& low) {
     *w++ = static_cast<std::uint8_t>(static_cast<unsigned>(high) << 4 | static_cast<unsigned>(low));
   }
-  void change_head(const std::uint8_t& mask, const std::uint32_t& index, std::uint32_t base,
-                   std::int64_t width) {
-    const std::int64_t d = std::int64_t{index} - std::int64_t{base};
+  // Writes the head; true when the change repeats the last one's layers and values (mask 0).
+  bool change_head(const PackedChange& c, const CodecState& st, std::int64_t width) {
+    const bool repeat = c.mask != 0 && repeats(c, st);
+    const std::int64_t d = std::int64_t{c.index} - std::int64_t{st.index};
     const unsigned code = near_code(d, width);
-    *w++ = static_cast<std::uint8_t>(mask | code << 4);
+    *w++ = static_cast<std::uint8_t>((repeat ? 0u : c.mask) | code << 4);
     if (code == kFar) w = put_signed(w, d);
+    return repeat;
   }
 };
 
@@ -314,10 +336,8 @@ struct ReadPass {
     low = static_cast<B>(*r & 15u);
     ++r;
   }
-  void change_head(std::uint8_t& mask, std::uint32_t& index, std::uint32_t base,
-                   std::int64_t width) {
+  bool change_head(PackedChange& c, const CodecState& st, std::int64_t width) {
     const std::uint8_t head = *r++;
-    mask = head & 15u;
     const unsigned code = head >> 4;
     std::int64_t d = 0;
     if (code == kFar) {
@@ -325,7 +345,12 @@ struct ReadPass {
     } else {
       d = near_delta(code, width);
     }
-    index = static_cast<std::uint32_t>(std::int64_t{base} + d);
+    c.index = static_cast<std::uint32_t>(std::int64_t{st.index} + d);
+    c.mask = head & 15u;
+    if (c.mask != 0) return false;
+    c = st.last;  // the last change's layers and values, at this index
+    c.index = static_cast<std::uint32_t>(std::int64_t{st.index} + d);
+    return true;
   }
 };
 
@@ -356,8 +381,9 @@ void remember(CodecState& st, const Step& s) {
 // Its index, labels and regions are delta-coded against the change before it (width: the map's).
 template <class Pass, class P>
 void change_fields(Pass& p, P& c, CodecState& st, std::int64_t width) {
-  p.change_head(c.mask, c.index, st.index, width);
+  const bool repeat = p.change_head(c, st, width);
   st.index = c.index;
+  if (repeat) return;
   if (c.mask & kTile) p.nibbles(c.tile_before, c.tile_after);
   if (c.mask & kMark) p.nibbles(c.mark_before, c.mark_after);
   if (c.mask & kLabel) {
@@ -370,6 +396,7 @@ void change_fields(Pass& p, P& c, CodecState& st, std::int64_t width) {
     st.region_before = c.region_before;
     st.region_after = c.region_after;
   }
+  st.last = c;
 }
 
 // A cell change with only its changed layers kept, as the log stores it.
@@ -380,6 +407,7 @@ PackedChange pack(const CellChange& c) {
   if (c.before.mark != c.after.mark) p.mask |= kMark;
   if (c.before.label != c.after.label) p.mask |= kLabel;
   if (c.before.region != c.after.region) p.mask |= kRegion;
+  if (p.mask == 0) p.mask = kTile;  // (none is recorded, but mask 0 is the head's "repeat")
   p.tile_before = c.before.tile;
   p.tile_after = c.after.tile;
   p.mark_before = c.before.mark;

@@ -68,7 +68,8 @@ struct CodecState {
   std::int32_t label_before = -1, label_after = -1;
   std::int32_t region_before = -1, region_after = -1;
   KeyMemo stats, draws;
-  KeyMemo items;  // roles of the last items written, when all were markers on the event's cell
+  KeyMemo items;      // roles of the last items written, when all were markers on the event's cell
+  PackedChange last;  // the last change written in full (mask 0: none yet)
 };
 
 // A place in the byte log: chunk number (absolute) and offset inside it.
