@@ -3,8 +3,8 @@
 // its change list: stepping back undoes changes, stepping forward redoes them until the cursor
 // reaches the live head, where the stepper resumes. Scrubbing is moving the cursor.
 //
-// The history is packed (core/history_codec.hpp): a step costs about 10-30 bytes, a cell change
-// 2-6 and a run (a row written alike, core/changes.hpp) a bit a cell, so a 4096x4096 run keeps
+// The history is packed (core/history_codec.hpp): a step costs about 5-30 bytes, a cell change
+// 1-4 and a run (a row written alike, core/changes.hpp) a bit a cell, so a 4096x4096 run keeps
 // every step. Steps and changes handed out are therefore
 // decoded copies: a pointer or span from step_at(), current(), next() or changes_at() stays
 // valid until the next call of any of those or until the cursor moves.
