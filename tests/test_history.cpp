@@ -276,6 +276,53 @@ TEST(History, NeighboursAndTrailsPackSmall) {
   EXPECT_LT(static_cast<double>(w.step_bytes) / static_cast<double>(w.steps), 36.0);
 }
 
+// The largest record the codec can write fits the room the timeline reserves for it: one step
+// whose every change jumps across a 2 M-cell map (a 4-byte index delta), changes tile and mark,
+// and swings label and region by 2^31 both before and after (every pair escaped). As the log's
+// first record it gets a chunk of exactly the reserved size, so a bound too small overruns it
+// (which AddressSanitizer reports) or the round trip fails.
+constexpr std::size_t kWorstChanges = 3000;
+constexpr std::int32_t kSwing = 1 << 30;
+std::size_t worst_cell(std::size_t k, std::size_t size) {
+  return k % 2 == 0 ? k / 2 : size - 1 - k / 2;
+}
+std::int32_t worst_sign(std::size_t k) {
+  return k % 2 == 0 ? 1 : -1;
+}
+
+StepGenerator worst_changes(StepContext& ctx, ParamValues) {
+  const std::size_t size = ctx.grid().size();
+  for (std::size_t k = 0; k < kWorstChanges; ++k) {
+    const std::int32_t after = -worst_sign(k) * kSwing;
+    ctx.canvas().set_cell(worst_cell(k, size), {Tile::Floor, Mark::Frontier, after, after});
+  }
+  co_yield Step{.level = StepLevel::Phase, .line = 0, .event = {.kind = kEventBegin}, .last = true};
+}
+
+Stepper worst_stepper() {
+  Grid g(2048, 1024, Tile::Wall);
+  for (std::size_t k = 0; k < kWorstChanges; ++k) {
+    const std::int32_t before = worst_sign(k) * kSwing;
+    g.put(worst_cell(k, g.size()), {Tile::Wall, Mark::None, before, before});
+  }
+  return Stepper(worst_changes, ParamValues(), std::move(g), Rng(1), 0);
+}
+
+TEST(History, TheLargestChangesFitTheirBound) {
+  const Said said = record(worst_stepper(), false);
+  Timeline t(worst_stepper());
+  run_to_end(t);
+  ASSERT_EQ(t.recorded(), 1u);
+  const Timeline::Usage u = t.usage();
+  EXPECT_EQ(u.changes, kWorstChanges);
+  EXPECT_GT(u.change_bytes, 28 * u.changes);  // past the old bound: as large as they come
+  EXPECT_LE(u.step_bytes + u.change_bytes,
+            history::max_record_bytes(said.steps[0], {{}, said.changes[0]}, 0, 0));
+  t.seek(0);
+  t.seek(1);
+  EXPECT_EQ(vec(t.changes_at(1)), said.changes[0]);
+}
+
 // The accounting adds up, and a budget too small for the run forgets whole blocks from the
 // front while everything still kept stays exact.
 TEST(History, AccountingAndForgetting) {

@@ -176,7 +176,6 @@ const std::uint8_t* get_rect(const std::uint8_t* r, Rect& out) {
   return get_int(r, out.h);
 }
 
-// A list of points, each delta-coded against the one before (the first against `from`).
 // Two deltas that are both within -7..7 take a byte, (a + 7) << 4 | (b + 7); others take the
 // escape byte and two zigzag varints. An event's cell against the step before's, a cell of an
 // item against the one before, a label or region change's before and after values against the
@@ -689,7 +688,8 @@ std::size_t max_record_bytes(const Step& step, const StepChanges& changes, std::
                              std::size_t draws) {
   std::size_t item_bytes = 0;
   for (const OverlayItem& i : step.overlay.items) {
-    item_bytes += 2 + 20 + i.cells.size() * 20 + i.read.size();
+    // Role and what, a rect, the counts of cells and read tiles, each cell, the tiles.
+    item_bytes += 2 + 20 + 2 * 10 + i.cells.size() * 20 + i.read.size();
   }
   std::size_t run_bytes = 10;
   for (const CellRun& run : changes.runs) run_bytes += 10 + 5 + 1 + 2 + 5 + run.bit_bytes();

@@ -30,8 +30,9 @@ namespace dungen::history {
 // history is forgotten when it outgrows its budget.
 inline constexpr std::uint64_t kBlockSteps = 64;
 
-// Bytes one cell change can take at most (header, index escape, tile, mark, four int32 deltas).
-inline constexpr std::size_t kMaxChangeBytes = 1 + 5 + 1 + 1 + 4 * 5;
+// Bytes one cell change can take at most: the head, the index delta, tile, mark, and the label
+// and region pairs (an escape byte and two int32 deltas each).
+inline constexpr std::size_t kMaxChangeBytes = 1 + 5 + 1 + 1 + 2 * (1 + 2 * 5);
 
 // Which layers a packed change carries.
 enum LayerBit : std::uint8_t { kTile = 1, kMark = 2, kLabel = 4, kRegion = 8 };
