@@ -348,12 +348,14 @@ struct ReadPass {
     } else {
       d = near_delta(code, width);
     }
+    const bool repeat = (head & 15u) == 0;
+    if (repeat) {
+      c = st.last;  // the last change's layers and values, at this index
+    } else {
+      c.mask = head & 15u;
+    }
     c.index = static_cast<std::uint32_t>(std::int64_t{st.index} + d);
-    c.mask = head & 15u;
-    if (c.mask != 0) return false;
-    c = st.last;  // the last change's layers and values, at this index
-    c.index = static_cast<std::uint32_t>(std::int64_t{st.index} + d);
-    return true;
+    return repeat;
   }
 };
 

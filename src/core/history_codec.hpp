@@ -123,11 +123,6 @@ class ByteLog {
 // needs. A name's pointer identifies it (the same text at two addresses takes two entries).
 class NameTable {
  public:
-  std::uint32_t id(const Draw& draw) {
-    const Recent& r = recent_[recent_slot(draw)];
-    if (r.id != UINT32_MAX && KeyEqual{}(r.key, draw)) return r.id;
-    return find_or_add(draw);
-  }
   // Each draw's id, looked up once for the record being written (valid until the next call).
   std::span<const std::uint32_t> ids(std::span<const Draw> draws) {
     ids_scratch_.resize(draws.size());
@@ -160,9 +155,15 @@ class NameTable {
     Draw key;
     std::uint32_t id = UINT32_MAX;
   };
-  std::array<Recent, 16> recent_{};
+  static constexpr std::size_t kRecent = 16;
+  std::array<Recent, kRecent> recent_{};
   static std::size_t recent_slot(const Draw& d) {
-    return (reinterpret_cast<std::uintptr_t>(d.name.data()) >> 3) % 16;
+    return (reinterpret_cast<std::uintptr_t>(d.name.data()) >> 3) % kRecent;
+  }
+  std::uint32_t id(const Draw& draw) {
+    const Recent& r = recent_[recent_slot(draw)];
+    if (r.id != UINT32_MAX && KeyEqual{}(r.key, draw)) return r.id;
+    return find_or_add(draw);
   }
   std::uint32_t find_or_add(const Draw& draw);
   std::vector<std::uint32_t> ids_scratch_;

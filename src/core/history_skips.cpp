@@ -213,25 +213,16 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* gro
     put(out, sp.length);
     prev = sp.start + sp.length;
   }
-  // Each layer: its values at the start (from the entries), then at the end (that layer of the
-  // grid only).
-  const auto layer = [&](CellLayer which, auto field, auto now) {
+  const auto layer = [&](CellLayer which, auto field) {
     if (!(mask & bit(which))) return;
     put_runs(out, n, [&](std::size_t i) { return std::int64_t{field(first_[i].second)}; });
-    put_runs(out, n, [&](std::size_t i) { return std::int64_t{now(first_[i].first)}; });
+    put_runs(out, n,
+             [&](std::size_t i) { return std::int64_t{field(grid.cell(first_[i].first))}; });
   };
-  layer(
-      CellLayer::Tile, [](const Cell& c) { return static_cast<int>(c.tile); },
-      [&](std::uint32_t i) { return static_cast<int>(grid.tile(i)); });
-  layer(
-      CellLayer::Mark, [](const Cell& c) { return static_cast<int>(c.mark); },
-      [&](std::uint32_t i) { return static_cast<int>(grid.mark(i)); });
-  layer(
-      CellLayer::Label, [](const Cell& c) { return c.label; },
-      [&](std::uint32_t i) { return grid.label(i); });
-  layer(
-      CellLayer::Region, [](const Cell& c) { return c.region; },
-      [&](std::uint32_t i) { return grid.region(i); });
+  layer(CellLayer::Tile, [](const Cell& c) { return static_cast<int>(c.tile); });
+  layer(CellLayer::Mark, [](const Cell& c) { return static_cast<int>(c.mark); });
+  layer(CellLayer::Label, [](const Cell& c) { return c.label; });
+  layer(CellLayer::Region, [](const Cell& c) { return c.region; });
   first_.clear();
   out.shrink_to_fit();
   return out;
