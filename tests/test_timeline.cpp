@@ -11,6 +11,7 @@
 #include "core/rng.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
+#include "generators/cellular_caves.hpp"
 #include "generators/registry.hpp"
 #include "generators/rooms_and_tunnels.hpp"
 #include "run_bodies.hpp"
@@ -334,4 +335,40 @@ TEST(CellHistory, OutsideTheMapIsEmpty) {
   run_steps(t, 100);
   EXPECT_TRUE(t.cell_history(static_cast<std::uint32_t>(t.grid().size())).empty());
   EXPECT_TRUE(t.cell_history(UINT32_MAX).empty());
+}
+
+// changed_cells_at names exactly the cells changes_at does, in the same order, for every step of
+// a run with cell changes (rooms and tunnels) and one with runs (a cave's rows), from the cursor
+// at the end and from the cursor in the middle (a step's runs are read the same either way).
+TEST(Timeline, ChangedCellsAtNameTheCellsOfChangesAt) {
+  ParamValues caves(cellular_caves_spec().schema);
+  ASSERT_FALSE(caves.set("width", 96));
+  ASSERT_FALSE(caves.set("height", 64));
+  std::vector<Timeline> runs;
+  runs.emplace_back(fresh(5));
+  runs.emplace_back(start_generator(cellular_caves_spec(), caves, 5));
+  for (Timeline& t : runs) {
+    while (t.next()) {
+    }
+    ASSERT_GT(t.recorded(), 100u);
+    for (const std::uint64_t cursor : {t.recorded(), t.recorded() / 2}) {
+      t.seek(cursor);
+      std::size_t cells = 0;
+      for (std::uint64_t k = t.earliest() + 1; k <= t.recorded(); ++k) {
+        std::vector<std::uint32_t> expected;
+        for (const CellChange& c : t.changes_at(k)) expected.push_back(c.index);
+        std::vector<std::uint32_t> got{7};  // appended to, not replaced
+        t.changed_cells_at(k, got);
+        ASSERT_EQ(got.front(), 7u);
+        got.erase(got.begin());
+        ASSERT_EQ(got, expected) << "step " << k << " of " << t.recorded() << ", cursor " << cursor;
+        cells += got.size();
+      }
+      EXPECT_GT(cells, 1000u);
+    }
+  }
+  std::vector<std::uint32_t> none;
+  runs[0].changed_cells_at(0, none);
+  runs[0].changed_cells_at(runs[0].recorded() + 1, none);
+  EXPECT_TRUE(none.empty());
 }

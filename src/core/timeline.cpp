@@ -189,6 +189,18 @@ std::span<const CellChange> Timeline::changes_at(std::uint64_t k) const {
   return d.changes;
 }
 
+void Timeline::changed_cells_at(std::uint64_t k, std::vector<std::uint32_t>& out) const {
+  if (k <= earliest_ || k > head_) return;
+  if (k == head_ && stepper_.current()) {
+    for (const CellChange& c : stepper_.changes()) out.push_back(c.index);
+    return;
+  }
+  Cursor c = cursor_at(k - 1);
+  decode(c, {.runs = &runs_, .changes = &packed_});
+  for (const CellRun& run : runs_) run.for_each([&](std::uint32_t i) { out.push_back(i); });
+  for (const history::PackedChange& ch : packed_) out.push_back(ch.index);
+}
+
 void Timeline::unpack_changes(std::uint64_t k) const {
   Cursor c = cursor_at(k - 1);
   decode(c, {.runs = &runs_, .changes = &packed_});

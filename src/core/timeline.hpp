@@ -80,6 +80,10 @@ class Timeline {
   // they are at the cursor, and so do its runs' cells (a run keeps which cells it flipped and how,
   // not their values), but for the step just after the cursor, whose runs start from the map.
   std::span<const CellChange> changes_at(std::uint64_t k) const;
+  // The cells step k changed, by index, appended to `out`: its runs' changed cells first, then
+  // its cell changes (a cell it wrote twice is there twice). Far cheaper than changes_at for a
+  // step of runs (a cave's row): no before or after value is worked out.
+  void changed_cells_at(std::uint64_t k, std::vector<std::uint32_t>& out) const;
   // What step k drew and how it changed the statistics (empty when it did neither).
   std::vector<Draw> draws_at(std::uint64_t k) const;
   std::vector<StatChange> stat_changes_at(std::uint64_t k) const;

@@ -90,7 +90,7 @@ void find_phase_changes(const Timeline& t, std::uint64_t at, OverlayView& out) {
   for (; k > stop; --k) {
     const Step* s = t.step_at(k);
     if (!s || (s->level == StepLevel::Phase && k != at)) break;
-    for (const CellChange& c : t.changes_at(k)) cells.push_back(c.index);
+    t.changed_cells_at(k, cells);  // the cells only: a cave's pass is 4096 rows at 4096x4096
     if (cells.size() > 2 * kMaxPhaseChangeCells) return;
   }
   if (k == stop && stop > t.earliest()) return;  // the phase began further back than we look
