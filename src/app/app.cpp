@@ -543,8 +543,9 @@ void App::frame(double dt, bool capture) {
   // Region tints apply only to labelled cells, so they can always be on.
   const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid,
                        ui_.projector, session_.heat_max()};
+  // The picture gets what the upload left of the frame's map work (map_texture.hpp).
   renderer_->draw(stager_.texture(), view_, layout_.map, io.DisplayFramebufferScale.x, style,
-                  palette, ImGui::GetBackgroundDrawList(), capture);
+                  palette, ImGui::GetBackgroundDrawList(), capture, kMapWorkSeconds - (t2 - t1));
   gl_check::after("the map's picture (MapRenderer)");
   draw_map_overlays(palette, capture);
   if (compare_)

@@ -18,9 +18,9 @@ namespace {
 // A change of cells this many pixels or fewer is drawn at once; a bigger one behind the picture.
 constexpr long kImmediatePixels = 1L << 16;
 // A picture drawn behind the shown one goes a band of about this many pixels at a time, until
-// this much time is spent in a frame (at least one band a frame).
+// the frame's map work is spent (at least one band a frame). Not smaller: each band waits on a
+// software rasteriser's threads (glFinish), which a busy machine makes slow to come back.
 constexpr int kBandPixels = 1 << 15;
-constexpr double kRenderBudgetSeconds = 0.008;
 
 void set_rgb(int location, Rgb c) {
   glUniform3f(location, c.r / 255.0f, c.g / 255.0f, c.b / 255.0f);
@@ -60,7 +60,7 @@ MapRenderer::~MapRenderer() {
 
 void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, float fb_scale,
                        const MapStyle& style, const Palette& palette, ImDrawList* list,
-                       bool complete) {
+                       bool complete, double budget_seconds) {
   const std::optional<Rect> damage = texture.take_damage();
   if (!texture.ready() || vp.w <= 0 || vp.h <= 0) return;
   // The viewport in framebuffer pixels, from the top-left.
@@ -89,7 +89,7 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
   glDisable(GL_DEPTH_TEST);
 
   update_picture(texture, key, damage);
-  if (job_) continue_job(texture, complete);
+  if (job_) continue_job(texture, complete, budget_seconds);
 
   // The picture goes on the window with the UI's own pass, first in its background list: one
   // textured quad whose pixels land 1:1 on the framebuffer's (nearest sampling, opaque, the
@@ -146,7 +146,7 @@ void MapRenderer::update_picture(const MapTexture& texture, const Key& key,
   }
 }
 
-void MapRenderer::continue_job(const MapTexture& texture, bool complete) {
+void MapRenderer::continue_job(const MapTexture& texture, bool complete, double budget_seconds) {
   Job& job = *job_;
   const int w = job.key.w, h = job.key.h;
   const int band = std::max(1, kBandPixels / std::max(1, w));
@@ -160,7 +160,7 @@ void MapRenderer::continue_job(const MapTexture& texture, bool complete) {
     // A software rasteriser draws when asked to finish: only then is the band's cost known.
     glFinish();
     const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
-    if (!complete && spent.count() >= kRenderBudgetSeconds) break;
+    if (!complete && spent.count() >= budget_seconds) break;
   }
   if (job.row < h) return;
   front_ = 1 - front_;

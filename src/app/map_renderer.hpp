@@ -10,8 +10,9 @@
 // - The view, the viewport, the style or the palette changed (a zoom, a pan, a resize): the whole
 //   picture is drawn again at once (the user is moving it and must see it move).
 // - A new map (another texture or size), or cells changed over a large area (a new seed, a whole
-//   labelling): a second image is drawn a band of rows at a time, at most kRenderBudgetSeconds a
-//   frame, while the first goes on showing the last picture; it replaces it once complete.
+//   labelling): a second image is drawn a band of rows at a time, within what the frame's
+//   kMapWorkSeconds leave (map_texture.hpp), while the first goes on showing the last picture; it
+//   replaces it once complete.
 // - Cells changed over a small area (a step): only their pixels are drawn again, at once.
 #include <cstdint>
 #include <optional>
@@ -48,9 +49,12 @@ class MapRenderer {
   // Brings the picture up to date (off screen) and adds it to `list` (a Dear ImGui draw list,
   // drawn with the UI: anything added to the list later goes over the map).
   // Takes the texture's damage (MapTexture::take_damage). With `complete`, a picture being drawn
-  // behind the shown one is finished in this frame (a screenshot must show what is current).
+  // behind the shown one is finished in this frame (a screenshot must show what is current);
+  // without it, this frame gives it budget_seconds (what the frame's map work has left, at least
+  // one band).
   void draw(MapTexture& texture, const MapView& view, ScreenRect viewport, float fb_scale,
-            const MapStyle& style, const Palette& palette, ImDrawList* list, bool complete = false);
+            const MapStyle& style, const Palette& palette, ImDrawList* list, bool complete = false,
+            double budget_seconds = kMapWorkSeconds);
   // A new picture is being drawn over several frames (the window shows the last one meanwhile).
   bool busy() const { return job_.has_value(); }
 
@@ -74,7 +78,7 @@ class MapRenderer {
   bool size_image(int i, int w, int h);
   void redraw(int image, const MapTexture& texture, const Key& key, int x0, int y0, int x1, int y1);
   void update_picture(const MapTexture& texture, const Key& key, const std::optional<Rect>& damage);
-  void continue_job(const MapTexture& texture, bool complete);
+  void continue_job(const MapTexture& texture, bool complete, double budget_seconds);
   std::optional<Rect> damage_pixels(const Key& key, const Rect& cells) const;
 
   GlProgram program_;

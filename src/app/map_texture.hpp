@@ -34,6 +34,13 @@ namespace dungen::app {
 
 inline constexpr std::uint32_t kMaxPackedId = (1u << 24) - 1;
 
+// The most one frame spends on a big new map's deferred work, both parts together: the staged
+// upload of its cells (TextureStager), then drawing its picture behind the shown one
+// (MapRenderer). Shared, so the frame that ends one and starts the other is not two budgets long
+// (the upload had 6 ms and the picture 8 of their own: such a frame spent 14 ms of its 30 on them,
+// on a 4096x4096 map under a software rasteriser).
+inline constexpr double kMapWorkSeconds = 0.006;
+
 // What a cell's texel holds. A map carries at most one kind of id in most runs (a generator's
 // room labels, or the flood fill's regions over a map without labels): one word a cell, half
 // the memory of two (64 MB instead of 128 at 4096x4096). A labelled map with regions takes two.

@@ -12,8 +12,7 @@ namespace {
 constexpr long kBigUploadCells = 1L << 20;
 constexpr double kBigUploadSeconds = 0.25;
 constexpr std::size_t kStagedUploadCells = std::size_t{1} << 20;
-constexpr int kStagedBandCells = 1 << 17;       // one glTexSubImage2D call
-constexpr double kStagedUploadSeconds = 0.006;  // bands per frame: until this much time is spent
+constexpr int kStagedBandCells = 1 << 17;  // one glTexSubImage2D call
 
 Rect merge(const std::optional<Rect>& a, const Rect& b) {
   return a ? bounding(*a, b) : b;
@@ -100,7 +99,7 @@ bool TextureStager::continue_staging(const Grid& grid) {
     const int rows = std::min(band, grid.height() - staging_->row);
     staged.upload(grid, {0, staging_->row, grid.width(), rows});
     staging_->row += rows;
-    if (glfwGetTime() - start >= kStagedUploadSeconds) break;
+    if (glfwGetTime() - start >= kMapWorkSeconds) break;
   }
   if (staging_->row < grid.height()) return false;
   const bool resized = texture().width() != grid.width() || texture().height() != grid.height();

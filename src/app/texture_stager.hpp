@@ -7,8 +7,8 @@
 //   keeps moving.
 // - A whole new map this big (kStagedUploadCells: a 4096x4096 map is 16 M cells, 64 or 128 MB of
 //   texels) goes into the second texture (its buffer made on the allocator's thread when the one
-//   it has is too small), a band of rows per frame, while the first goes on showing the last
-//   map; it is shown once complete.
+//   it has is too small), bands of rows for up to kMapWorkSeconds a frame (map_texture.hpp),
+//   while the first goes on showing the last map; it is shown once complete.
 
 #include <cstddef>
 #include <memory>
