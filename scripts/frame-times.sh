@@ -20,6 +20,7 @@ cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 VIZ=$BUILD/dungen-viz
 BIG=(--generator cellular-caves --width 4096 --height 4096)
+FLOOR=$BUILD/tests/bench/gl_floor  # the platform's floor (a build with DUNGEN_BUILD_BENCH=ON)
 FRAMES=${FRAMES:-300}
 # LOAD=N: N busy processes (shell loops) run beside the window part, as another build or a video
 # call would: the figures "under load".
@@ -62,7 +63,6 @@ if [ -z "${SKIP_HEADLESS:-}" ]; then
 # dungen's own (the UI's fonts and program, the map's program and picture). Medians of RUNS runs,
 # interleaved.
 RUNS=${RUNS:-7}
-FLOOR=$BUILD/tests/bench/gl_floor
 if [ -x "$FLOOR" ]; then
   "$FLOOR" >/dev/null  # warm-up, not counted
   floor="" small="" big="" floor_line=""
@@ -119,6 +119,13 @@ for _ in $(seq 1 "$LOAD"); do
   load_pids+=($!)
 done
 echo "== the real window (xdotool), 4096x4096 caves, $LOAD busy processes beside it"
+# The floor under the frame gaps below, beside the same load: gl_floor's frames (a clear, one
+# triangle and a swap each, in a window of the same size) show what the GL and the X server take
+# to put a frame up on this machine now, with nothing of dungen's in it.
+if [ -x "$FLOOR" ]; then
+  printf '  %-26s %s\n' "platform floor (gl_floor)" \
+    "$("$FLOOR" --size 1280x720 --frames 600 | sed -n 's/^gl_floor: \([0-9]* frames,.*\)/\1/p')"
+fi
 sleep 1  # the last headless run's memory given back first
 out_file=$log.out
 DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 "${BIG[@]}" >"$out_file" 2>&1 &

@@ -5,7 +5,13 @@
 // runs both in the same run): the part of the start-up that is the platform's (the GL driver's
 // loading, its first shader compile, the X server's first picture), not dungen's.
 //
-//   gl_floor [--size WxH]     (needs a display; exit 3 without one)
+//   gl_floor [--size WxH] [--frames N]     (needs a display; exit 3 without one)
+//
+// --frames N: then N more frames, each the same clear, triangle and swap with the window's events
+// polled between, as a loop of the app's would; it prints the mean frame and the longest gap from
+// one frame's start to the next. That is the floor under the app's frame gap (frame-times.sh runs
+// it beside the same load as the window): what the GL and the X server take to show a frame on
+// this machine, with nothing of dungen's in it.
 //
 // A measurement, not a test: it prints figures and asserts nothing.
 
@@ -13,6 +19,7 @@
 // glad first: GLFW_INCLUDE_NONE (from the dungen::glfw target) keeps glfw3.h from including GL.
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -20,6 +27,9 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The most frames --frames may ask for (a bound on the loop; a few minutes at 60 fps).
+constexpr int kMaxFrames = 100000;
 
 double ms_since(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
@@ -47,11 +57,24 @@ GLuint compile(GLenum kind, const char* source) {
 
 int main(int argc, char** argv) {
   const Clock::time_point started = Clock::now();
-  int width = 1280, height = 720;
-  const bool sized = argc == 3 && std::strcmp(argv[1], "--size") == 0 &&
-                     std::sscanf(argv[2], "%dx%d", &width, &height) == 2;
-  if ((argc != 1 && !sized) || width < 64 || height < 64 || width > 8192 || height > 8192) {
-    std::fprintf(stderr, "usage: gl_floor [--size WxH]  (W and H in 64..8192)\n");
+  int width = 1280, height = 720, frames = 0;
+  bool usage = false;
+  for (int i = 1; i < argc; i += 2) {
+    const bool has_value = i + 1 < argc;
+    if (has_value && std::strcmp(argv[i], "--size") == 0) {
+      usage |= std::sscanf(argv[i + 1], "%dx%d", &width, &height) != 2;
+    } else if (has_value && std::strcmp(argv[i], "--frames") == 0) {
+      usage |= std::sscanf(argv[i + 1], "%d", &frames) != 1;
+    } else {
+      usage = true;
+    }
+  }
+  if (usage || width < 64 || height < 64 || width > 8192 || height > 8192 || frames < 0 ||
+      frames > kMaxFrames) {
+    std::fprintf(stderr,
+                 "usage: gl_floor [--size WxH] [--frames N]  (W and H in 64..8192, N in "
+                 "0..%d)\n",
+                 kMaxFrames);
     return 2;
   }
   if (!glfwInit()) {
@@ -107,6 +130,25 @@ int main(int argc, char** argv) {
       "one program %.0f, one draw %.0f, show and swap %.0f)%s\n",
       shown, glfw_started, window_made - glfw_started, program_made - window_made,
       drawn - program_made, shown - drawn, linked == GL_TRUE ? "" : " (the program did not link)");
+  if (frames > 0) {
+    double longest_gap = 0.0, total = 0.0;
+    Clock::time_point last_start = Clock::now();
+    for (int i = 0; i < frames; ++i) {
+      const Clock::time_point start = Clock::now();
+      if (i > 0) {
+        longest_gap = std::max(
+            longest_gap, std::chrono::duration<double, std::milli>(start - last_start).count());
+      }
+      last_start = start;
+      glfwPollEvents();
+      glClear(GL_COLOR_BUFFER_BIT);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glfwSwapBuffers(window);
+      total += ms_since(start);
+    }
+    std::printf("gl_floor: %d frames, mean %.1f ms, longest gap %.1f ms\n", frames, total / frames,
+                longest_gap);
+  }
   glDeleteVertexArrays(1, &vao);
   glDeleteShader(vs);
   glDeleteShader(fs);
