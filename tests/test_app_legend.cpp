@@ -8,6 +8,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/logic/session.hpp"
 #include "app_test_support.hpp"
@@ -178,6 +180,51 @@ TEST(AppLegend, EveryWalkerIsDrawnWhereItIs) {
     ++checked;
   }
   EXPECT_GT(checked, 20);
+}
+
+// A cave pass's outline of flipped cells (OverlayView::phase_changes) is exactly the cells whose
+// tile differs from the map at the pass's start, at every step of the pass; at the pass's end
+// there are as many as its log line says it flipped.
+TEST(AppLegend, CaveFlippedOutlineIsExactlyWhatThePassChanged) {
+  Session s(frozen_clock(5));
+  ASSERT_TRUE(s.select_generator("cellular-caves"));
+  s.set_mode(RunMode::Step);
+  s.regenerate();
+  s.seek(~std::uint64_t{0} >> 1);  // past the end: stops at the last step
+  s.finish_pending();
+  const std::uint64_t total = s.position();
+  std::vector<Tile> pass_start;  // the map at the last phase step
+  int outlined_steps = 0, pass_ends = 0;
+  for (std::uint64_t k = 1; k <= total; ++k) {
+    s.seek(k);
+    s.finish_pending();
+    ASSERT_NE(s.current_step(), nullptr);
+    // A copy: the overlay decodes other steps over the one current_step() points at.
+    const Step step = *s.current_step();
+    const Grid& g = s.grid();
+    const std::string at = "step " + std::to_string(k);
+    if (step.overlay.show_phase_changes) {
+      ASSERT_EQ(pass_start.size(), g.size()) << at;
+      std::set<std::pair<int, int>> changed;
+      for (std::size_t i = 0; i < g.size(); ++i) {
+        if (g.tile(i) != pass_start[i]) changed.insert({g.point(i).x, g.point(i).y});
+      }
+      std::set<std::pair<int, int>> outlined;
+      for (const Point p : s.overlay().phase_changes) outlined.insert({p.x, p.y});
+      EXPECT_EQ(outlined, changed) << at;
+      EXPECT_EQ(s.overlay().phase_changes.size(), outlined.size()) << at << ": a cell twice";
+      ++outlined_steps;
+      if (step.level == StepLevel::Phase) {
+        EXPECT_EQ(static_cast<std::size_t>(step.event.value), changed.size()) << at;
+        ++pass_ends;
+      }
+    }
+    if (step.level == StepLevel::Phase) {
+      pass_start.assign(g.tiles().begin(), g.tiles().end());
+    }
+  }
+  EXPECT_GT(outlined_steps, 100);
+  EXPECT_EQ(pass_ends, 3);  // the default passes
 }
 
 }  // namespace
