@@ -355,21 +355,31 @@ TEST(AppRegionsTimeline, InstantLabelsShowOnTheFinalStepReachedByHand) {
 // Cell i packed as map_texture.hpp says, one cell at a time from the grid's accessors: the
 // reference the upload's fast path (pack_cells) is held to. Two words; with one, only the first.
 std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i, CellFormat f) {
-  const auto plus_one = [](std::int32_t id) {
-    return id < 0 ? 0u : std::min(static_cast<std::uint32_t>(id) + 1u, kMaxPackedId);
+  const auto plus_one = [](std::int32_t id, std::uint32_t most) {
+    return id < 0 ? 0u : std::min(static_cast<std::uint32_t>(id) + 1u, most);
   };
   const auto tile = static_cast<std::uint32_t>(grid.tile(i)) & 15u;
   const auto mark = static_cast<std::uint32_t>(grid.mark(i)) & 15u;
-  const std::int32_t id = f.words == 1 && f.id_is_region ? grid.region(i) : grid.label(i);
   const std::int32_t region = grid.region(i);
-  return {tile | (mark << 4) | (plus_one(id) << 8),
+  if (f.words == 1 && f.region_bits > 0) {  // both in one word: the region on top
+    const std::uint32_t label_most = (1u << (24 - f.region_bits)) - 1u;
+    const std::uint32_t region_most = (1u << f.region_bits) - 1u;
+    return {tile | (mark << 4) | (plus_one(grid.label(i), label_most) << 8) |
+                (plus_one(region, region_most) << (32 - f.region_bits)),
+            0u};
+  }
+  const std::int32_t id = f.words == 1 && f.id_is_region ? region : grid.label(i);
+  return {tile | (mark << 4) | (plus_one(id, kMaxPackedId) << 8),
           region < 0 ? 0u : static_cast<std::uint32_t>(region) + 1u};
 }
 
 // pack_cells writes what pack_cell says, in every format, for a whole map and for part of a row.
 void expect_packed_alike(const Grid& g, const char* what) {
-  for (const CellFormat f : {CellFormat{.words = 1}, CellFormat{.words = 1, .id_is_region = true},
-                             CellFormat{.words = 2}}) {
+  // (region_bits 4: regions past 14 saturate; 23: one bit for labels, so labels past 0 do.)
+  for (const CellFormat f :
+       {CellFormat{.words = 1}, CellFormat{.words = 1, .id_is_region = true},
+        CellFormat{.words = 2}, CellFormat{.words = 1, .region_bits = 4},
+        CellFormat{.words = 1, .region_bits = 12}, CellFormat{.words = 1, .region_bits = 23}}) {
     std::vector<std::uint32_t> all(g.size() * f.bytes() / 4);
     pack_cells(g, 0, g.size(), f, all.data());
     for (std::size_t i = 0; i < g.size(); ++i) {
@@ -411,11 +421,11 @@ TEST(AppCellFormat, FastPackingMatchesCellByCell) {
   }
 }
 
-TEST(AppCellFormat, OneWordACellUnlessAMapWithRegionsHasLabelsThatAreDrawn) {
+TEST(AppCellFormat, OneWordACellWhereTheIdsThatAreDrawnFitIt) {
   // What the map texture holds for each cell (map_texture.hpp), told by the session's upload.
   // Labels go into the texture beside regions only where they are drawn (room accretion's rooms
-  // tile the map); a generator that labels rooms without drawing them (rooms-and-tunnels) keeps
-  // one word a cell.
+  // tile the map), sharing the one word with them (their ids fit); a generator that labels rooms
+  // without drawing them (rooms-and-tunnels) has only the regions in it.
   const auto check = [](const char* generator, bool labelled, bool drawn) {
     Session s(frozen_clock(7));
     ASSERT_TRUE(s.select_generator(generator));
@@ -442,16 +452,26 @@ TEST(AppCellFormat, OneWordACellUnlessAMapWithRegionsHasLabelsThatAreDrawn) {
     const Grid& g = s.grid();
     ASSERT_TRUE(g.has_regions()) << generator;
     EXPECT_EQ(g.has_labels(), labelled) << generator;
-    f = cell_format(g, up.regions, drawn);
+    // The upload tells the largest label and region on the map.
+    std::int32_t max_label = -1, max_region = -1;
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      if (labelled) max_label = std::max(max_label, g.label(i));
+      max_region = std::max(max_region, g.region(i));
+    }
+    EXPECT_EQ(up.max_label, max_label) << generator;
+    EXPECT_EQ(up.max_region, max_region) << generator;
+    f = cell_format(g, up.regions, drawn, {up.max_label, up.max_region});
     const bool both = labelled && drawn;
-    EXPECT_EQ(f.words, both ? 2 : 1) << generator;
+    EXPECT_EQ(f.words, 1) << generator;
+    EXPECT_EQ(f.region_bits, both ? 24 - id_bits(max_label) : 0) << generator;
     for (std::size_t i = 0; i < g.size(); ++i) {
       const auto w = pack_cell(g, i, f);
       const auto region1 = static_cast<std::uint32_t>(g.region(i) + 1);
       ASSERT_EQ(w[0] & 15u, static_cast<std::uint32_t>(g.tile(i))) << generator;
-      if (both) {
-        ASSERT_EQ(w[0] >> 8, static_cast<std::uint32_t>(g.label(i) + 1)) << generator;
-        ASSERT_EQ(w[1], region1) << generator;
+      if (both) {  // the shader's reading: the label below the region's bits, the region on top
+        const std::uint32_t label1 = (w[0] >> 8) & ((1u << (24 - f.region_bits)) - 1u);
+        ASSERT_EQ(label1, static_cast<std::uint32_t>(g.label(i) + 1)) << generator;
+        ASSERT_EQ(w[0] >> (32 - f.region_bits), region1) << generator;
       } else {
         EXPECT_TRUE(f.id_is_region) << generator;
         ASSERT_EQ(w[0] >> 8, region1) << generator;
@@ -461,6 +481,34 @@ TEST(AppCellFormat, OneWordACellUnlessAMapWithRegionsHasLabelsThatAreDrawn) {
   check("cellular-caves", false, false);
   check("room-accretion", true, true);
   check("rooms-and-tunnels", true, false);
+}
+
+TEST(AppCellFormat, LabelsTakeTheBitsTheyNeedAndRegionsTheRest) {
+  Grid g(8, 8, Tile::Floor);
+  g.put_tile_label(0, Tile::Floor, 0);  // a label layer
+  EXPECT_EQ(id_bits(-1), 0);
+  EXPECT_EQ(id_bits(0), 1);  // id 0 is stored as 1
+  EXPECT_EQ(id_bits(6), 3);
+  EXPECT_EQ(id_bits(7), 4);
+  EXPECT_EQ(id_bits(356334), 19);  // room accretion's rooms at 4096x4096
+  // Without regions, or without labels drawn: one word, as before.
+  EXPECT_EQ(cell_format(g, false, true, {5, 3}), (CellFormat{.words = 1}));
+  EXPECT_EQ(cell_format(g, true, false, {5, 3}), (CellFormat{.words = 1, .id_is_region = true}));
+  // Both: labels up to 356334 take 19 bits, a region up to 30 fits the 5 left, 31 does not.
+  EXPECT_EQ(cell_format(g, true, true, {356334, 30}), (CellFormat{.words = 1, .region_bits = 5}));
+  EXPECT_EQ(cell_format(g, true, true, {356334, 31}), (CellFormat{.words = 2}));
+  EXPECT_EQ(cell_format(g, true, true, {356334, -1}), (CellFormat{.words = 1, .region_bits = 5}));
+  // Labels that need all 24 bits, or are not known: two words.
+  EXPECT_EQ(cell_format(g, true, true, {(1 << 23), 0}), (CellFormat{.words = 2}));
+  EXPECT_EQ(cell_format(g, true, true, {-1, 0}), (CellFormat{.words = 2}));
+  // Once two words, two until another map: scrubbing back below the count packs nothing again.
+  bool wide = false;
+  const CellFormat split{.words = 1, .region_bits = 5};
+  EXPECT_EQ(keep_wide(split, true, wide), split);
+  EXPECT_EQ(keep_wide(CellFormat{.words = 2}, false, wide), (CellFormat{.words = 2}));
+  EXPECT_EQ(keep_wide(split, false, wide), (CellFormat{.words = 2}));
+  EXPECT_EQ(keep_wide(CellFormat{.words = 1}, false, wide), (CellFormat{.words = 1}));
+  EXPECT_EQ(keep_wide(split, true, wide), split);  // another map
 }
 
 }  // namespace

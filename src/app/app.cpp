@@ -646,6 +646,15 @@ void App::print_layout() const {
   std::printf("dungen-viz: window %ldx%ld, UI scale %.2f%s\n", std::lround(size.x * scale),
               std::lround(size.y * scale), ui_.font_scale, ui_.projector ? ", projector" : "");
   std::printf("dungen-viz: map viewport %s\n", rect(layout_.map).c_str());
+  // What a cell of the map's texture holds (map_texture.hpp).
+  const CellFormat f = stager_.texture().format();
+  std::string holds = f.id_is_region ? "region" : "label";
+  if (f.words == 2) holds = "label, then region";
+  if (f.region_bits > 0) {
+    holds = "label and region, " + std::to_string(f.region_bits) + " bits the region's";
+  }
+  std::printf("dungen-viz: map texture %d bytes a cell: %s\n", static_cast<int>(f.bytes()),
+              holds.c_str());
   std::printf("dungen-viz: map cell %.2f px, grid %.2f, %s\n", view_.cell_px() * scale,
               session_.view().show_grid ? view_.grid_alpha(ui_.projector) : 0.0f,
               following_ ? "following the step" : "whole map");

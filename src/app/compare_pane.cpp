@@ -26,7 +26,9 @@ void ComparePane::update(const Session& a, double dt, bool finish) {
   if (finish) b().finish_pending();
   const TextureUpload up = b().take_upload();
   const Grid& g = b().grid();
-  const CellFormat format = cell_format(g, up.regions, b().generator().text_shows_labels);
+  const CellFormat format = keep_wide(
+      cell_format(g, up.regions, b().generator().text_shows_labels, {up.max_label, up.max_region}),
+      up.full, wide_);
   if (up.full || !texture_.ready() || texture_.width() != g.width() ||
       texture_.height() != g.height() || texture_.format() != format) {
     if (texture_.width() != g.width() || texture_.height() != g.height()) fit_ = true;

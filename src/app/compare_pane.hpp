@@ -54,6 +54,7 @@ class ComparePane {
 
   Comparison cmp_;
   MapTexture texture_;
+  bool wide_ = false;  // B's regions outgrew one word (keep_wide)
   MapRenderer renderer_;
   MapView view_;
   bool fit_ = true;

@@ -47,6 +47,7 @@ MapRenderer::MapRenderer() : program_("map.vert", "map.frag") {
           p.uniform("u_regions"),
           p.uniform("u_cell_words"),
           p.uniform("u_id_is_region"),
+          p.uniform("u_region_bits"),
           p.uniform("u_heat_max")};
   // A core profile draws nothing without a bound VAO, even when no attributes are read.
   glGenVertexArrays(1, &vao_);
@@ -223,6 +224,7 @@ void MapRenderer::redraw(int image, const MapTexture& texture, const Key& key, i
   glUniform2i(loc_.map_size, texture.width(), texture.height());
   glUniform1i(loc_.cell_words, texture.format().words);
   glUniform1i(loc_.id_is_region, texture.format().id_is_region ? 1 : 0);
+  glUniform1i(loc_.region_bits, texture.format().region_bits);
   glUniform2f(loc_.viewport_origin, 0.0f, 0.0f);
   glUniform1f(loc_.viewport_height, static_cast<float>(key.h));
   glUniform2f(loc_.map_origin, key.origin_x, key.origin_y);

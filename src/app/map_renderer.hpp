@@ -94,7 +94,7 @@ class MapRenderer {
   struct {
     int cells, map_size, viewport_origin, viewport_height, map_origin, cell_px, tiles, outside,
         marks, halo, grid, grid_strength, grid_px, labels, regions, cell_words, id_is_region,
-        heat_max;
+        region_bits, heat_max;
   } loc_{};
 };
 

@@ -3,7 +3,9 @@
 // per cell, row-major, cell (x, y) at y * width + x), read by shaders/map.frag. A cell is one or
 // two 32-bit words (CellFormat):
 //   r: bits 0-3 tile, bits 4-7 mark, bits 8-31 an id + 1 (0: none; ids past 2^24-2 saturate):
-//      the label, or with one word, the region when the map carries regions
+//      the label, or with one word, the region when the map carries regions; or, one word
+//      carrying both (CellFormat::region_bits), the label + 1 in bits 8 up and the region + 1
+//      in the top region_bits bits
 //   g (two words only): region + 1 (0: none)
 // Only the cells a step changed are re-uploaded (a dirty rectangle), so a step on a 4096x4096
 // map costs a few texels, not 64 MB.
@@ -43,37 +45,86 @@ inline constexpr double kMapWorkSeconds = 0.006;
 
 // What a cell's texel holds. A map carries at most one kind of id in most runs (a generator's
 // room labels, or the flood fill's regions over a map without labels): one word a cell, half
-// the memory of two (64 MB instead of 128 at 4096x4096). A labelled map with regions takes two.
+// the memory of two (64 MB instead of 128 at 4096x4096). A labelled map with regions shares the
+// word's 24 id bits between them where both fit (room accretion's 356,000 rooms take 19 bits,
+// its one region 1); else it takes two words.
 struct CellFormat {
   int words = 1;              // 32-bit words a cell: 1 or 2
   bool id_is_region = false;  // one word: its id is the region (else the label)
+  int region_bits = 0;        // one word with both: the region + 1's bits, at the top of r
   std::size_t bytes() const { return static_cast<std::size_t>(words) * sizeof(std::uint32_t); }
   bool operator==(const CellFormat&) const = default;
 };
+
+// The largest label and region id (or an analysis's amount) a map holds, where known (-1: none
+// or not known). The session tells them with each upload (TextureUpload).
+struct IdBounds {
+  std::int32_t label = -1;
+  std::int32_t region = -1;
+};
+
+// The bits an id + 1 takes, for ids up to `most` (0 for none).
+inline int id_bits(std::int32_t most) {
+  int bits = 0;
+  for (std::uint32_t v = most < 0 ? 0u : static_cast<std::uint32_t>(most) + 1u; v != 0; v >>= 1) {
+    ++bits;
+  }
+  return bits;
+}
 
 // The format for `grid`; `regions`: the map shown is a region phase's (it carries regions, or
 // will as the flood fill goes on; the label layer, if any, came with the map). `labels`: the
 // labels are drawn (MapStyle::labels, the generators whose rooms tile the map); where they are
 // not, a map with regions leaves them out and takes one word a cell (64 MB less at 4096x4096).
-inline CellFormat cell_format(const Grid& grid, bool regions, bool labels) {
-  if (regions && labels && grid.has_labels()) return {.words = 2};
-  return {.words = 1, .id_is_region = regions};
+// A map with both takes one word when `most` says both fit in its 24 id bits: the labels the
+// bits they need, the regions all the rest (so that a flood fill's regions as it goes on rarely
+// outgrow them; when they do, the format changes to two words).
+inline CellFormat cell_format(const Grid& grid, bool regions, bool labels, IdBounds most = {}) {
+  if (!(regions && labels && grid.has_labels())) return {.words = 1, .id_is_region = regions};
+  const int label_bits = most.label >= 0 ? std::max(1, id_bits(most.label)) : 24;
+  const int region_bits = 24 - label_bits;
+  if (region_bits >= 1 && id_bits(most.region) <= region_bits) {
+    return {.words = 1, .region_bits = region_bits};
+  }
+  return {.words = 2};
+}
+
+// The format to go on with: once a map's regions have outgrown the one word (two words), it
+// stays two until another map comes (`wide` remembers it; `new_map` forgets), so a flood fill
+// scrubbed back and forth across the count where they outgrow it does not repack the whole map
+// each time.
+inline CellFormat keep_wide(CellFormat f, bool new_map, bool& wide) {
+  if (new_map) wide = false;
+  if (f.words == 2) {
+    wide = true;
+  } else if (wide && f.region_bits > 0) {
+    f = {.words = 2};
+  }
+  return f;
 }
 
 namespace detail {
+// kWords 1 with kRegion: the label (id) and the region share the word, the region + 1 in its top
+// region_bits bits (CellFormat::region_bits).
 template <int kWords, bool kMark, bool kId, bool kRegion>
 void pack_run(const Tile* tile, const Mark* mark, const std::int32_t* id,
-              const std::int32_t* region, std::size_t n, std::uint32_t* out) {
+              const std::int32_t* region, std::size_t n, int region_bits, std::uint32_t* out) {
   // Branch-free per cell (the layers present are the template's), so the loop vectorises: a
-  // whole 4096x4096 map is packed in a few milliseconds.
+  // whole 4096x4096 map is packed in a few milliseconds. Ids past their bits saturate.
+  [[maybe_unused]] const std::uint32_t region_max = region_bits > 0 ? (1u << region_bits) - 1u : 0u;
+  [[maybe_unused]] const std::uint32_t label_max =
+      region_bits > 0 ? (1u << (24 - region_bits)) - 1u : kMaxPackedId;
   for (std::size_t k = 0; k < n; ++k) {
     std::uint32_t w = static_cast<std::uint32_t>(tile[k]) & 15u;
     if constexpr (kMark) w |= (static_cast<std::uint32_t>(mark[k]) & 15u) << 4;
     if constexpr (kId) {
       const std::uint32_t id1 = static_cast<std::uint32_t>(std::max(id[k], -1)) + 1u;
-      w |= std::min(id1, kMaxPackedId) << 8;
+      w |= std::min(id1, kWords == 1 ? label_max : kMaxPackedId) << 8;
     }
-    if constexpr (kWords == 1) {
+    if constexpr (kWords == 1 && kRegion) {
+      const std::uint32_t region1 = static_cast<std::uint32_t>(std::max(region[k], -1)) + 1u;
+      out[k] = w | std::min(region1, region_max) << (32 - region_bits);
+    } else if constexpr (kWords == 1) {
       out[k] = w;
     } else {
       out[2 * k] = w;
@@ -93,10 +144,11 @@ inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellF
   const std::int32_t* labels = grid.has_labels() ? grid.labels().data() + first : nullptr;
   const std::int32_t* regions = grid.has_regions() ? grid.regions().data() + first : nullptr;
   const std::int32_t* id = f.words == 1 && f.id_is_region ? regions : labels;
-  if (f.words == 1) regions = nullptr;  // one word: the region, if shown, is the id
+  // One word: the region, if shown, is the id, unless the word holds both.
+  if (f.words == 1 && f.region_bits == 0) regions = nullptr;
   // One loop for each set of layers present: bit 3 two words, 2 marks, 1 an id, 0 regions.
   using Run = void (*)(const Tile*, const Mark*, const std::int32_t*, const std::int32_t*,
-                       std::size_t, std::uint32_t*);
+                       std::size_t, int, std::uint32_t*);
   static constexpr auto kRuns = []<std::size_t... I>(std::index_sequence<I...>) {
     return std::array<Run, sizeof...(I)>{&detail::pack_run < (I & 8) ? 2 : 1, (I & 4) != 0,
                                          (I & 2) != 0, (I & 1) != 0 > ...};
@@ -104,7 +156,7 @@ inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellF
   (std::make_index_sequence<16>{});
   const std::size_t which =
       (f.words == 2 ? 8u : 0u) | (marks ? 4u : 0u) | (id ? 2u : 0u) | (regions ? 1u : 0u);
-  kRuns[which](tiles, marks, id, regions, n, out);
+  kRuns[which](tiles, marks, id, regions, n, f.region_bits, out);
 }
 
 // The most cells one buffer texture may hold here (GL_MAX_TEXTURE_BUFFER_SIZE; in the browser

@@ -25,6 +25,9 @@ struct RegionPhase {
   // For an analysis of amounts (analysis_spec(kind).values): the largest its layer will hold, so
   // the heat map keeps one scale from its first step to its last; 0 for ids.
   std::int32_t heat_max = 0;
+  // The largest room label on the map it starts from (-1: none): the labels stay as they are
+  // through the phase, and the map's texture sizes their bits by it (app/map_texture.hpp).
+  std::int32_t max_label = -1;
   // Instant, an analysis other than the regions: its statistics at its end (its narration's).
   std::vector<std::int64_t> stats;
   std::uint64_t branch = 0;         // the generator step whose map it starts from

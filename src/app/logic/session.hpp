@@ -92,6 +92,10 @@ struct TextureUpload {
   bool full = false;          // upload the whole map: new map, new size, or the other phase's map
   std::optional<Rect> dirty;  // otherwise: the bounding box of the cells changed since last time
   bool regions = false;       // the map is a region phase's (it carries regions: cell_format)
+  // With regions: the largest label on the map and the largest region id (or amount) now (-1:
+  // none), which the texture sizes a cell's bits by (cell_format).
+  std::int32_t max_label = -1;
+  std::int32_t max_region = -1;
 };
 
 struct RegionStats {

@@ -3,6 +3,8 @@
 #include "app/logic/session.hpp"
 #include "app/logic/session_state.hpp"
 
+#include <algorithm>
+
 namespace dungen::app {
 
 // --- drawing ---
@@ -27,8 +29,12 @@ TextureUpload Session::take_upload() {
   const bool same = uploaded == now;
   uploaded = now;
   const bool regions = now.shown != ShownMap::Generator;
-  if (!same) return {.full = true, .regions = regions};
-  return {.dirty = dirty, .regions = regions};
+  TextureUpload up{.full = !same, .dirty = same ? dirty : std::nullopt, .regions = regions};
+  if (regions) {
+    up.max_label = t.phase_max_label();
+    up.max_region = std::max(t.tally().max_region_id(), t.heat_max());
+  }
+  return up;
 }
 
 const OverlayView& Session::overlay() {

@@ -96,6 +96,10 @@ class Track {
   bool has_regions() const;  // a region phase or labelled map exists
   // The heat map's top while an analysis of amounts is shown (RegionPhase::heat_max), else 0.
   std::int32_t heat_max() const { return in_regions() || labelled_shown() ? phase_.heat_max : 0; }
+  // The largest label on the map while a region phase is shown (RegionPhase::max_label), else -1.
+  std::int32_t phase_max_label() const {
+    return in_regions() || labelled_shown() ? phase_.max_label : -1;
+  }
   // An instant analysis's statistics (not the regions': the tally has those) while it is shown.
   std::optional<std::vector<StatRow>> instant_stats() const;
   // The analysis of the region phase being shown (its values, its words), if one is.
