@@ -30,7 +30,7 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //   event kind     kKind           != previous (usual: previous)    byte
 //   reason         kReason         != 0        (usual: 0)           byte
 //   id             kId             != previous (usual: previous)    delta from previous
-//   other          kOther          != -1       (usual: -1)          delta from 0
+//   other          kOther          != previous (usual: previous)    delta from previous
 //   value          kValue          != previous (usual: previous)    delta from previous
 //   at             kAt             != previous (usual: previous)    x, y: a pair of deltas from
 //                                                                   previous (see put_pair)
@@ -367,7 +367,7 @@ void step_fields(Pass& p, S& s, const CodecState& st) {
   p.byte(kKind, e.kind, st.kind);
   p.byte(kReason, e.reason, std::uint8_t{0});
   p.number(kId, e.id, st.id, st.id);
-  p.number(kOther, e.other, -1, 0);
+  p.number(kOther, e.other, st.other, st.other);
   p.number(kValue, e.value, st.value, st.value);
   p.point(kAt, e.at, st.at);
   p.rect(kRect, e.rect);
@@ -378,6 +378,7 @@ void remember(CodecState& st, const Step& s) {
   st.line = s.line;
   st.kind = s.event.kind;
   st.id = s.event.id;
+  st.other = s.event.other;
   st.value = s.event.value;
   st.at = s.event.at;
 }

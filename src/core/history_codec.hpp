@@ -64,6 +64,7 @@ struct CodecState {
   int line = 0;
   EventKind kind = kEventNone;
   int id = -1;
+  int other = -1;
   int value = 0;
   Point at{};
   std::uint32_t index = 0;
