@@ -1,5 +1,6 @@
 // The coroutine under every generator: steps in order, child bodies passed through (yield*),
-// recursion, exceptions, and a body dropped mid-run.
+// recursion, exceptions, and a body dropped mid-run; and the stepper letting a body go with its
+// final step.
 
 #include <gtest/gtest.h>
 
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "core/step_generator.hpp"
+#include "core/stepper.hpp"
 
 using namespace dungen;
 
@@ -99,4 +101,53 @@ TEST(StepGenerator, ABodyDroppedInsideAChildFreesEverything) {
   for (int i = 0; i < 5; ++i) ASSERT_NE(g.advance(), nullptr);
   g = StepGenerator();
   EXPECT_TRUE(g.done());
+}
+
+// A body's frame holds what it worked with (room accretion's bank of free cells: 128 MB at
+// 4096x4096). Nothing follows the final step (Step::last), so the stepper lets the frame go as
+// soon as that step has run, not when the stepper goes (a finished run is kept as long as it is
+// looked at): the step itself stays, as it was yielded, and its changes with it.
+namespace {
+
+struct Scratch {
+  bool* freed;
+  ~Scratch() { *freed = true; }
+};
+
+StepGenerator holds_scratch(StepContext& ctx, ParamValues, bool* freed) {
+  const Scratch scratch{freed};
+  co_yield Step{.line = 1, .event = {.kind = kEventBegin}};
+  ctx.canvas().set_cell(3, {Tile::Floor, Mark::None, 5, -1});
+  Step last{.line = 2, .event = {.kind = kEventDone, .value = 42}, .last = true};
+  last.overlay.items.push_back(marker(Role::Cursor, {3, 0}));
+  co_yield last;
+}
+
+}  // namespace
+
+TEST(Stepper, TheBodyGoesWithItsFinalStepAndTheStepStays) {
+  bool freed = false;
+  Stepper s([&freed](StepContext& ctx,
+                     ParamValues p) { return holds_scratch(ctx, std::move(p), &freed); },
+            ParamValues(), Grid(8, 8, Tile::Wall), Rng(1), 0);
+  ASSERT_NE(s.next(), nullptr);
+  EXPECT_FALSE(freed);
+  EXPECT_FALSE(s.done());
+  const Step* last = s.next();
+  ASSERT_NE(last, nullptr);
+  EXPECT_TRUE(freed);  // the frame is gone with the final step
+  EXPECT_TRUE(s.done());
+  EXPECT_EQ(last->line, 2);
+  EXPECT_EQ(last->event.value, 42);
+  ASSERT_EQ(last->overlay.items.size(), 1u);
+  EXPECT_EQ(last->overlay.items[0].cells[0], (Point{3, 0}));
+  EXPECT_EQ(s.current(), last);
+  ASSERT_EQ(s.changes().size(), 1u);
+  EXPECT_EQ(s.changes()[0].after.label, 5);
+  // Moved, the stepper still shows its final step.
+  Stepper moved = std::move(s);
+  ASSERT_NE(moved.current(), nullptr);
+  EXPECT_EQ(moved.current()->event.value, 42);
+  EXPECT_EQ(moved.next(), nullptr);
+  EXPECT_EQ(moved.next(), nullptr);
 }

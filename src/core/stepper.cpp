@@ -22,6 +22,7 @@ Stepper& Stepper::operator=(Stepper&& other) noexcept {
     context_ = std::move(other.context_);
     generator_ = std::move(other.generator_);
     current_ = other.current_;
+    final_ = std::move(other.final_);
     steps_ = other.steps_;
     expanded_ = std::move(other.expanded_);
     expanded_valid_ = other.expanded_valid_;
@@ -50,8 +51,7 @@ const Step* Stepper::next() {
   context_->stat_changes_.clear();
   context_->draws_.clear();
   if (current_ && current_->last) {
-    generator_.advance();  // lets the body return; it yields nothing after its final step
-    current_ = nullptr;
+    current_ = nullptr;  // the body is gone already (below)
     return nullptr;
   }
   context_->step_ = steps_ + 1;  // the code up to the next co_yield builds this step
@@ -76,6 +76,14 @@ const Step* Stepper::next() {
     throw;
   }
   if (current_) ++steps_;
+  if (current_ && current_->last) {
+    // Nothing follows the final step, so the body goes now, not when the stepper does: its frame
+    // holds what it worked with (room accretion's bank of free cells is 128 MB at 4096x4096),
+    // and a finished run is kept for as long as it is looked at. The step is kept here.
+    final_ = std::make_unique<Step>(*current_);
+    current_ = final_.get();
+    generator_ = StepGenerator();
+  }
   return current_;
 }
 

@@ -169,6 +169,7 @@ class Stepper {
   std::unique_ptr<StepContext> context_;  // stable address: the coroutine holds a reference
   StepGenerator generator_;
   const Step* current_ = nullptr;
+  std::unique_ptr<Step> final_;  // the final step (Step::last), once the body is gone
   std::uint64_t steps_ = 0;
   mutable std::vector<CellChange> expanded_;  // changes(), when the step has runs
   mutable bool expanded_valid_ = false;

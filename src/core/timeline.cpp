@@ -384,6 +384,7 @@ const Step* Timeline::next(SeekObserver* observer) {
   decoded_.reset(0);
   skips_.record({stepper_.runs(), stepper_.cell_changes()}, stepper_.grid(), head_,
                 stats_.values());
+  if (stepper_.done()) skips_.release();  // the final step: no segment will end again
   if (head_ % kBlockSteps == 0) enforce_budget();
   return step;
 }
