@@ -53,8 +53,11 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //                                                                   each (1: floor)
 //   stats          kStats          any changed                      count, then each: slot
 //                                                                   varint, change delta from 0
-//                  kStatsAsBefore  the slots of the last stats      each change: delta from 0
-//                                  list written (at most 4)
+//                  kStatsAsBefore  some of the slots remembered     byte: which of them << 4 |
+//                                  (at most 4: the last list        the first change + 7 (15:
+//                                  written, then the slots before   its delta follows); the
+//                                  it), in that order               others' deltas from 0 two a
+//                                                                   byte (see put_pair)
 //   draws          kDraws          any                              count, then each: name id
 //                                                                   varint, value delta from 0
 //                  kDrawsAsBefore  the names of the last draws      each value: delta from 0
@@ -595,6 +598,75 @@ std::uint8_t* put_values(std::uint8_t* w, const List& list, Key key) {
   for (const auto& x : list) w = put_signed(w, key(x).second);
   return w;
 }
+// A stat list whose slots are all remembered, in the memo's order (a step changes some of the
+// statistics it changed before: a flood fill's frontier, its largest region, or both): which
+// ones, as bit i for memo.keys[i]; 0 when it is not such a list.
+template <class List, class Key>
+unsigned remembered_subset(const KeyMemo& memo, const List& list, Key key) {
+  unsigned mask = 0;
+  std::size_t at = 0;
+  for (const auto& x : list) {
+    const auto k = key(x).first;
+    while (at < memo.n && memo.keys[at] != k) ++at;
+    if (at == memo.n) return 0;
+    mask |= 1u << at++;
+  }
+  return mask;
+}
+// Its values: the subset and the first change in one byte where that change is small, the
+// others two a byte (each mostly moves by a little).
+constexpr unsigned kNibbleFar = 15;
+template <class List, class Key>
+std::uint8_t* put_subset_values(std::uint8_t* w, unsigned mask, const List& list, Key key) {
+  const std::int64_t first = key(list[0]).second;
+  const bool near = first >= -7 && first <= 7;
+  *w++ =
+      static_cast<std::uint8_t>(mask << 4 | (near ? static_cast<unsigned>(first + 7) : kNibbleFar));
+  if (!near) w = put_signed(w, first);
+  std::size_t i = 1;
+  for (; i + 1 < list.size(); i += 2) {
+    w = put_pair(w, key(list[i]).second, key(list[i + 1]).second);
+  }
+  if (i < list.size()) w = put_signed(w, key(list[i]).second);
+  return w;
+}
+template <class Add>
+const std::uint8_t* get_subset_values(const std::uint8_t* r, const KeyMemo& memo, Add add) {
+  const std::uint8_t head = *r++;
+  std::array<std::uint32_t, KeyMemo::kMax> keys{};
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < memo.n; ++k) {
+    if ((head >> 4) & (1u << k)) keys[n++] = memo.keys[k];
+  }
+  std::int64_t first = static_cast<std::int64_t>(head & 15u) - 7;
+  if ((head & 15u) == kNibbleFar) r = get_signed(r, first);
+  add(keys[0], first);
+  std::size_t i = 1;
+  for (; i + 1 < n; i += 2) {
+    std::int64_t a = 0, b = 0;
+    r = get_pair(r, a, b);
+    add(keys[i], a);
+    add(keys[i + 1], b);
+  }
+  if (i < n) {
+    std::int64_t v = 0;
+    r = get_signed(r, v);
+    add(keys[i], v);
+  }
+  return r;
+}
+// After a stat list written in full (its slots now remembered first): the slots remembered before
+// that it did not have stay behind them, as many as fit.
+void keep_earlier_keys(KeyMemo& memo, const KeyMemo& earlier) {
+  if (memo.n == 0) return;  // a list too long to remember
+  for (std::size_t k = 0; k < earlier.n && memo.n < KeyMemo::kMax; ++k) {
+    const std::uint32_t key = earlier.keys[k];
+    if (std::find(memo.keys.begin(), memo.keys.begin() + memo.n, key) ==
+        memo.keys.begin() + memo.n) {
+      memo.keys[memo.n++] = key;
+    }
+  }
+}
 template <class Add>
 const std::uint8_t* get_values(const std::uint8_t* r, const KeyMemo& memo, Add add) {
   for (std::size_t i = 0; i < memo.n; ++i) {
@@ -721,7 +793,8 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   if (o.show_phase_changes) f |= kPhaseChanges;
   if (!o.items.empty())
     f |= items_as_before(st.items, o.items, step.event) ? kItemsAsBefore : kItems;
-  if (!stats.empty()) f |= same_keys(st.stats, stats, stat_key) ? kStatsAsBefore : kStats;
+  const unsigned stat_subset = remembered_subset(st.stats, stats, stat_key);
+  if (!stats.empty()) f |= stat_subset != 0 ? kStatsAsBefore : kStats;
   if (!draws.empty()) f |= same_keys(st.draws, draws, draw_key) ? kDrawsAsBefore : kDraws;
   if (!changes.runs.empty()) f |= kRuns;
   std::uint8_t* const start = w;
@@ -737,10 +810,12 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
     }
     remember_roles(st.items, o.items, at_event);
   }
-  if (f & kStatsAsBefore) w = put_values(w, stats, stat_key);
+  if (f & kStatsAsBefore) w = put_subset_values(w, stat_subset, stats, stat_key);
   if (f & kStats) {
     w = put_pairs(w, stats, stat_key);
+    const KeyMemo earlier = st.stats;
     remember_keys(st.stats, stats, stat_key);
+    keep_earlier_keys(st.stats, earlier);
   }
   if (f & kDrawsAsBefore) w = put_values(w, draws, draw_key);
   if (f & kDraws) {
@@ -801,8 +876,12 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   const auto add_stat = [&](std::uint64_t slot, std::int64_t delta) {
     if (out.stats) out.stats->push_back({static_cast<std::uint32_t>(slot), delta});
   };
-  if (f & kStatsAsBefore) r = get_values(r, st.stats, add_stat);
-  if (f & kStats) r = get_pairs(r, st.stats, add_stat);
+  if (f & kStatsAsBefore) r = get_subset_values(r, st.stats, add_stat);
+  if (f & kStats) {
+    const KeyMemo earlier = st.stats;
+    r = get_pairs(r, st.stats, add_stat);
+    keep_earlier_keys(st.stats, earlier);
+  }
   if (out.draws) out.draws->clear();
   const auto add_draw = [&](std::uint64_t id, std::int64_t value) {
     if (out.draws) out.draws->push_back(names.draw(static_cast<std::uint32_t>(id), value));

@@ -51,8 +51,10 @@ struct PackedChange {
   Cell after_of(Cell before) const;
 };
 
-// The keys (stat slots, draw names) of the last list of a few written: a step that changes the
-// same statistics or draws the same names as the step before writes only the values.
+// The keys (stat slots, draw names) of the last list of a few written: a step that draws the same
+// names as the step before writes only the values. Stat slots stay a while longer: the last list's
+// first, then those of the lists before it, so a step that changes some of them writes which ones
+// and their values.
 struct KeyMemo {
   static constexpr std::size_t kMax = 4;
   std::uint8_t n = 0;  // 0: none to repeat
