@@ -65,6 +65,32 @@ TEST(Grid, EqualWhetherALayerOfDefaultsIsAllocatedOrNot) {
   EXPECT_NE(a, Grid(2, 3, Tile::Wall));
 }
 
+// A layer whose every cell is back at its default is given back (a flood fill's frontier marks
+// at its end); a layer with one cell off its default stays, and so does what the map reads.
+TEST(Grid, DropsTheLayersLeftAtTheirDefault) {
+  Grid g(6, 4, Tile::Wall);
+  g.put(1, {Tile::Floor, Mark::Frontier, 4, 5});
+  g.put(2, {Tile::Floor, Mark::None, 7, 8});
+  g.put(1, {Tile::Floor, Mark::None, -1, -1});  // marks all back to None, labels and regions not
+  const Grid before = g;
+  g.drop_default_layers();
+  EXPECT_FALSE(g.has_marks());
+  EXPECT_TRUE(g.has_labels());
+  EXPECT_TRUE(g.has_regions());
+  EXPECT_EQ(g, before);
+  EXPECT_EQ(g.cell(2), (Cell{Tile::Floor, Mark::None, 7, 8}));
+  // A copy that shared the layer keeps its own.
+  EXPECT_TRUE(before.has_marks());
+  g.put(2, {Tile::Floor, Mark::Path, -1, -1});  // the last cell off its label and region defaults
+  g.drop_default_layers();
+  EXPECT_TRUE(g.has_marks());
+  EXPECT_FALSE(g.has_labels());
+  EXPECT_FALSE(g.has_regions());
+  EXPECT_EQ(g.cell(2), (Cell{Tile::Floor, Mark::Path, -1, -1}));
+  g.put(5, {Tile::Floor, Mark::None, 3, -1});  // written again: allocated again
+  EXPECT_EQ(g.label(5), 3);
+}
+
 TEST(Grid, RowMajorIndexing) {
   Grid g(7, 4);
   EXPECT_EQ(g.index(0, 0), 0u);

@@ -303,6 +303,37 @@ TEST(History, TheRoomAStepGrowsCostsNothingUntilItChanges) {
   EXPECT_LT(static_cast<double>(u.step_bytes) / static_cast<double>(u.steps), 7.0);
 }
 
+// A skip builder keeps its scratch from one segment to the next, but not what a segment far
+// bigger than it usually packs made it take (one step that wrote millions of cells: a maze's rooms
+// numbered at once). Its skips lead back to where each segment began either way.
+TEST(History, AnOutsizedSegmentsScratchIsGivenBack) {
+  Grid g(256, 256, Tile::Wall);
+  constexpr std::size_t kKeep = 1000;
+  history::SkipBuilder builder(SIZE_MAX, kKeep);
+  std::vector<history::Span> spans;
+  const auto segment = [&](std::size_t cells) {
+    const Grid start = g;
+    std::vector<CellChange> changes;
+    for (std::size_t i = 0; i < cells; ++i) {
+      const auto at = static_cast<std::uint32_t>((i * 7919) % g.size());  // out of order
+      Cell after = g.cell(at);
+      after.tile = after.tile == Tile::Wall ? Tile::Floor : Tile::Wall;
+      changes.push_back({at, g.cell(at), after});
+      g.put(at, after);
+    }
+    builder.note(changes, g.size());
+    const std::vector<std::uint8_t> skip = builder.finish(g);
+    Grid back = g;
+    history::apply_skip(skip, back, false, spans);
+    EXPECT_EQ(back, start) << cells;
+  };
+  segment(kKeep / 2);
+  EXPECT_GE(builder.bytes(), kKeep / 2 * sizeof(history::FirstState));  // kept for the next
+  segment(5 * kKeep);
+  EXPECT_LT(builder.bytes(), kKeep * sizeof(history::FirstState));  // given back
+  segment(kKeep / 2);
+}
+
 // The largest record the codec can write fits the room the timeline reserves for it: one step
 // whose every change jumps across a 2 M-cell map (a 4-byte index delta), changes tile and mark,
 // and swings label and region by 2^31 both before and after (every pair escaped). As the log's

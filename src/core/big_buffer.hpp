@@ -28,6 +28,13 @@ void assign_big(std::vector<T>& v, std::size_t n, const T& fill) {
   v.assign(n, fill);
 }
 
+// Gives a vector's memory back. (Not `v = {}`: that is the initializer-list assignment, which
+// empties the vector and keeps its memory.)
+template <class T>
+void free_buffer(std::vector<T>& v) {
+  std::vector<T>().swap(v);
+}
+
 // v.resize(n) (new elements value-initialised), advising fresh capacity the same way.
 template <class T>
 void resize_big(std::vector<T>& v, std::size_t n) {

@@ -83,6 +83,17 @@ void Grid::clear_regions() {
   regions_.reset();
 }
 
+void Grid::drop_default_layers() {
+  const auto drop_if_all = [this](auto& layer, auto fill) {
+    if (layer.empty()) return;
+    const auto* cells = layer.data();
+    if (std::all_of(cells, cells + size_, [fill](auto v) { return v == fill; })) layer.reset();
+  };
+  drop_if_all(marks_, Mark::None);
+  drop_if_all(labels_, std::int32_t{-1});
+  drop_if_all(regions_, std::int32_t{-1});
+}
+
 namespace {
 
 // Layers equal, an absent one (empty) standing for a layer of `fill`.

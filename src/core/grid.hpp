@@ -184,6 +184,10 @@ class Grid {
   void assign_regions(std::vector<std::int32_t> regions);
   // Every cell's region back to -1: the region layer is freed.
   void clear_regions();
+  // Frees the mark, label and region layers whose every cell is back at its default (a flood
+  // fill's frontier marks, all gone once it ends: 16 MB at 4096x4096): they read the same absent.
+  // A scan of each allocated layer up to its first cell that is not at its default.
+  void drop_default_layers();
 
   std::size_t count_walkable() const;
 

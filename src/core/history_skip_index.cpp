@@ -5,7 +5,11 @@
 namespace dungen::history {
 
 SkipIndex::SkipIndex(SkipShape shape, std::span<const std::int64_t> stats)
-    : shape_(shape), stat_count_(stats.size()), group_builder_(shape.group_max_cells) {
+    : shape_(shape),
+      stat_count_(stats.size()),
+      // Each keeps scratch for twice the cells it usually ends at (a vector grows by doubling).
+      skip_builder_(SIZE_MAX, 2 * shape.max_cells),
+      group_builder_(shape.group_max_cells, 2 * shape.group_max_cells) {
   shape_.steps = std::max<std::uint64_t>(shape_.steps, 1);
   shape_.group = std::max<std::size_t>(shape_.group, 2);
   boundaries_.push_back(0);

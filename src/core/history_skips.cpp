@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 
+#include "core/big_buffer.hpp"
 #include "core/varint.hpp"
 
 namespace dungen::history {
@@ -161,10 +162,10 @@ void SkipBuilder::absorb(std::span<const FirstState> cells, std::size_t grid_cel
 
 void SkipBuilder::release() {
   clear_seen();
-  seen_ = {};
-  first_ = {};
-  spare_ = {};
-  spans_ = {};
+  free_buffer(seen_);
+  free_buffer(first_);
+  free_buffer(spare_);
+  free_buffer(spans_);
 }
 
 std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* group, RunBand* band) {
@@ -224,6 +225,11 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* gro
   layer(CellLayer::Label, [](const Cell& c) { return c.label; });
   layer(CellLayer::Region, [](const Cell& c) { return c.region; });
   first_.clear();
+  if (first_.capacity() > keep_cells_ || spare_.capacity() > keep_cells_) {
+    free_buffer(first_);
+    free_buffer(spare_);
+    free_buffer(spans_);
+  }
   out.shrink_to_fit();
   return out;
 }
@@ -618,8 +624,8 @@ std::vector<std::uint8_t> RunBand::pack(const Grid& grid) {
 }
 
 void RunBand::release() {
-  slot_ = {};
-  chunks_ = {};
+  free_buffer(slot_);
+  free_buffer(chunks_);
   used_ = 0;
 }
 

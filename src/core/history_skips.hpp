@@ -73,7 +73,10 @@ class SkipBuilder {
  public:
   // max_cells: a builder given more cells than this overflows (absorb): it drops what it has and
   // its skip is none. A segment's builder is not capped (the timeline ends the segment early).
-  explicit SkipBuilder(std::size_t max_cells = SIZE_MAX) : max_cells_(max_cells) {}
+  // keep_cells: the scratch kept from one skip to the next; a skip of more cells (one step that
+  // wrote millions) gives its scratch back when it is packed.
+  explicit SkipBuilder(std::size_t max_cells = SIZE_MAX, std::size_t keep_cells = SIZE_MAX)
+      : max_cells_(max_cells), keep_cells_(keep_cells) {}
 
   // band: the runs' flips so far this segment (see RunBand), which a cell change's before-value
   // already holds: taken back out, the first state is the cell's at the segment's start.
@@ -98,6 +101,7 @@ class SkipBuilder {
 
  private:
   std::size_t max_cells_;
+  std::size_t keep_cells_;
   bool overflowed_ = false;
   std::vector<std::uint64_t> seen_;  // one bit per cell: changed in this segment
   std::vector<FirstState> first_;

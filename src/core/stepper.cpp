@@ -1,6 +1,9 @@
 #include "core/stepper.hpp"
 
 #include <stdexcept>
+#include <vector>
+
+#include "core/big_buffer.hpp"
 
 namespace dungen {
 
@@ -44,9 +47,28 @@ std::span<const CellChange> Stepper::changes() const {
   return expanded_;
 }
 
+namespace {
+
+// A step's change list is reused step after step, but not at the size of the largest step there
+// was: a maze's regions merged at once write 2 M cells (58 MB of changes at 4096x4096), which a
+// run's other steps never need again. Past this many changes the list is given back.
+constexpr std::size_t kKeptChanges = std::size_t{1} << 16;
+
+template <class T>
+void clear_list(std::vector<T>& list, std::size_t keep) {
+  if (list.capacity() > keep) {
+    free_buffer(list);
+  } else {
+    list.clear();
+  }
+}
+
+}  // namespace
+
 const Step* Stepper::next() {
   expanded_valid_ = false;
-  context_->changes_.clear();
+  clear_list(context_->changes_, kKeptChanges);
+  clear_list(expanded_, kKeptChanges);
   context_->runs_.clear();
   context_->stat_changes_.clear();
   context_->draws_.clear();
@@ -83,6 +105,7 @@ const Step* Stepper::next() {
     final_ = std::make_unique<Step>(*current_);
     current_ = final_.get();
     generator_ = StepGenerator();
+    context_->grid_.drop_default_layers();  // and the layers it wrote and left at their default
   }
   return current_;
 }
