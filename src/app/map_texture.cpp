@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/big_buffer.hpp"
+
 namespace dungen::app {
 namespace {
 
-// Large uploads go in bands of rows so the staging buffer stays small (8 MB).
-constexpr std::size_t kStagingCells = std::size_t{1} << 20;
+// Large uploads go in bands of rows so the staging buffer stays small (1 MB at two words a cell:
+// it is there beside the map's new texture, at the app's peak of memory).
+constexpr std::size_t kStagingCells = std::size_t{1} << 17;
 constexpr std::size_t kKeptStagingCells = std::size_t{1} << 16;
 // A buffer this big (bytes) is given up for a map that needs under a quarter of it.
 constexpr std::size_t kKeepBufferBytes = std::size_t{8} << 20;
@@ -201,8 +204,8 @@ void MapTexture::upload(const Grid& grid, Rect r) {
   glBindBuffer(GL_TEXTURE_BUFFER, 0);
 #endif
   damage({x0, y0, x1 - x0, y1 - y0});
-  // A whole-map upload leaves up to 8 MB behind; steps only need a few cells.
-  if (staging_.size() > kKeptStagingCells * 2) staging_ = {};
+  // A whole-map upload leaves up to 1 MB behind; steps only need a few cells.
+  if (staging_.size() > kKeptStagingCells * 2) free_buffer(staging_);
 }
 
 }  // namespace dungen::app

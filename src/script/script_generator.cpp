@@ -689,6 +689,7 @@ Checked<std::shared_ptr<const ScriptGenerator>> ScriptGenerator::load(const std:
   if (source.size() > kMaxScriptBytes) {
     return Error{"it is over " + std::to_string(kMaxScriptBytes) + " bytes"};
   }
+  source.shrink_to_fit();  // kept with the program: its size, not the most a script may be
   // The file's name starts every message of its script ("walk.lua:12: ..."), and Lua's own
   // messages are escaped whole: a control character in the name is a '?' there, not an escape
   // that would be escaped again (the caller shows the path itself exactly).
