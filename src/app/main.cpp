@@ -6,10 +6,6 @@
 #include <variant>
 #include <vector>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include "app/app.hpp"
 #include "app/options.hpp"
 #include "app/page.hpp"
@@ -83,14 +79,6 @@ int run(const std::vector<std::string>& args, std::chrono::steady_clock::time_po
 
 int main(int argc, char** argv) {
   const auto started = std::chrono::steady_clock::now();
-#if defined(__GLIBC__)
-  // Big buffers come and go while runs are kept (a 4096x4096 map's layers, a flood fill's skip
-  // scratch, a texture's packing). Left to itself glibc raises its mmap threshold to the size of
-  // the first big buffer freed, and keeps later buffers up to that size in its heaps once freed:
-  // memory the app no longer uses, at its peak. A fixed threshold gives every buffer over
-  // 256 KB back when it is freed.
-  mallopt(M_MMAP_THRESHOLD, 256 << 10);
-#endif
   const int code = run(std::vector<std::string>(argv + 1, argv + argc), started);
   // The page keeps running after main (its frames); it returns here only when the app ended
   // at once: the page then shows what was printed (nothing happens on the desktop).
