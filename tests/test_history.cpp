@@ -264,6 +264,18 @@ TEST(History, RandomSeeksMatchAFreshRun) {
   }
 }
 
+namespace {
+
+// What recording a generator's whole run at its default parameters (seed 7) takes.
+Timeline::Usage recorded_usage(const char* generator) {
+  const GeneratorSpec& spec = *find_generator(generator);
+  Timeline t(start_generator(spec, spec.schema.defaults(), 7));
+  run_to_end(t);
+  return t.usage();
+}
+
+}  // namespace
+
 // What the codec's short forms are for, measured: a flood fill's neighbours (a row up or down
 // from the cell before) take a head byte and their layers, not three bytes more for the jump;
 // a walk step's trail and the neighbours it drew from take a byte a cell. The bounds sit between
@@ -282,10 +294,7 @@ TEST(History, NeighboursAndTrailsPackSmall) {
   // when only the same list as the step before was short).
   EXPECT_LT(static_cast<double>(f.step_bytes) / static_cast<double>(f.steps), 4.2);
 
-  const GeneratorSpec& walk_spec = *find_generator("drunkards-walk");
-  Timeline walk(start_generator(walk_spec, walk_spec.schema.defaults(), 7));
-  run_to_end(walk);
-  const Timeline::Usage w = walk.usage();
+  const Timeline::Usage w = recorded_usage("drunkards-walk");
   ASSERT_GT(w.steps, 1000u);
   EXPECT_LT(static_cast<double>(w.step_bytes) / static_cast<double>(w.steps), 36.0);
 }
@@ -295,10 +304,7 @@ TEST(History, NeighboursAndTrailsPackSmall) {
 // first cell. The bound sits between the sizes with and without that (5.5 and 8.1 bytes a step
 // at the default 64x56).
 TEST(History, TheRoomAStepGrowsCostsNothingUntilItChanges) {
-  const GeneratorSpec& spec = *find_generator("room-accretion");
-  Timeline t(start_generator(spec, spec.schema.defaults(), 7));
-  run_to_end(t);
-  const Timeline::Usage u = t.usage();
+  const Timeline::Usage u = recorded_usage("room-accretion");
   ASSERT_GT(u.steps, 3000u);
   EXPECT_LT(static_cast<double>(u.step_bytes) / static_cast<double>(u.steps), 7.0);
 }

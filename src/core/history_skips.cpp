@@ -160,12 +160,16 @@ void SkipBuilder::absorb(std::span<const FirstState> cells, std::size_t grid_cel
   }
 }
 
-void SkipBuilder::release() {
-  clear_seen();
-  free_buffer(seen_);
+void SkipBuilder::free_sort_scratch() {
   free_buffer(first_);
   free_buffer(spare_);
   free_buffer(spans_);
+}
+
+void SkipBuilder::release() {
+  clear_seen();
+  free_buffer(seen_);
+  free_sort_scratch();
 }
 
 std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* group, RunBand* band) {
@@ -225,11 +229,7 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* gro
   layer(CellLayer::Label, [](const Cell& c) { return c.label; });
   layer(CellLayer::Region, [](const Cell& c) { return c.region; });
   first_.clear();
-  if (first_.capacity() > keep_cells_ || spare_.capacity() > keep_cells_) {
-    free_buffer(first_);
-    free_buffer(spare_);
-    free_buffer(spans_);
-  }
+  if (first_.capacity() > keep_cells_ || spare_.capacity() > keep_cells_) free_sort_scratch();
   out.shrink_to_fit();
   return out;
 }

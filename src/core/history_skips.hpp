@@ -109,6 +109,7 @@ class SkipBuilder {
   std::vector<Span> spans_;        // finish's, kept for the next segment
   void sort_by_index();
   void clear_seen();
+  void free_sort_scratch();  // first_, spare_ and spans_ (empty between segments)
 };
 
 // The net effect of a segment's runs (core/changes.hpp): each cell's flips combined (an XOR, so a

@@ -50,8 +50,8 @@ std::span<const CellChange> Stepper::changes() const {
 namespace {
 
 // A step's change list is reused step after step, but not at the size of the largest step there
-// was: a maze's regions merged at once write 2 M cells (58 MB of changes at 4096x4096), which a
-// run's other steps never need again. Past this many changes the list is given back.
+// was: rooms-and-mazes numbers its rooms in one step, 1.35 M changes at 4096x4096 (a 58 MB list),
+// which no other step needs. Past this many changes the list is given back.
 constexpr std::size_t kKeptChanges = std::size_t{1} << 16;
 
 template <class T>
