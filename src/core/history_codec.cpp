@@ -1,6 +1,7 @@
 #include "core/history_codec.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -36,8 +37,18 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //                                                                   previous (see put_pair)
 //   rect           kRect           != {}       (usual: {})          x, y, w, h: deltas from 0
 //   overlay items  kItemsAsBefore  markers at the event's at only,  nothing
-//                                  with the roles of the last items
-//                                  written (at most 4)
+//                                  with the roles of the last
+//                                  record's items (at most 4)
+//                  kItemsEdited    the roles of the last record's   each item: a byte saying how
+//                                  items (at most 4), in order      it is made of the item
+//                                                                   before (put_edited_item):
+//                                                                   as before, its first cells
+//                                                                   dropped and new ones added
+//                                                                   (pairs of deltas), all moved
+//                                                                   by one pair of deltas, a
+//                                                                   marker on the event's cell,
+//                                                                   or written whole (as below,
+//                                                                   without the role)
 //                  kItems          otherwise, any                   count, then each item:
 //     role                                                          byte
 //     what                                                          byte of ItemBit
@@ -98,18 +109,19 @@ enum Flag : std::uint64_t {
   kItemsAsBefore = 1u << 4,
   kStatsAsBefore = 1u << 5,
   kDrawsAsBefore = 1u << 6,
-  kItems = 1u << 7,
-  kStats = 1u << 8,
+  kItemsEdited = 1u << 7,
+  kItems = 1u << 8,
   kDraws = 1u << 9,
-  kId = 1u << 10,
-  kLine = 1u << 11,
-  kKind = 1u << 12,
-  kOther = 1u << 13,  // (a walk step's direction: every step, so in the second byte)
-  kRect = 1u << 14,
-  kRuns = 1u << 15,
-  kReason = 1u << 16,
-  kLast = 1u << 17,
-  kPhaseChanges = 1u << 18,
+  kLine = 1u << 10,
+  kKind = 1u << 11,
+  kOther = 1u << 12,   // (a walk step's direction: every step, so in the second byte)
+  kReason = 1u << 13,  // (a maze step's, a walk step's outcome: often, so in the second byte too)
+  kStats = 1u << 14,   // (written whole rarely: kStatsAsBefore says most)
+  kId = 1u << 15,
+  kRect = 1u << 16,
+  kRuns = 1u << 17,
+  kLast = 1u << 18,
+  kPhaseChanges = 1u << 19,
 };
 
 // What follows an item's role byte (see the table).
@@ -220,17 +232,6 @@ std::uint8_t* put_points(std::uint8_t* w, const std::vector<Point>& pts, Point f
   }
   return w;
 }
-const std::uint8_t* get_points(const std::uint8_t* r, std::vector<Point>* out, Point from) {
-  std::uint64_t n = 0;
-  r = get(r, n);
-  if (out) out->clear();
-  for (std::uint64_t i = 0; i < n; ++i) {
-    r = get_pair(r, from.x, from.y);
-    if (out) out->push_back(from);
-  }
-  return r;
-}
-
 // The three passes over a record's fields. FlagPass sets the flag of each field that differs
 // from its usual value; WritePass writes the fields whose flag is set; ReadPass reads them, or
 // gives the usual value. Each takes a field as (flag, value, usual value, base).
@@ -497,8 +498,9 @@ bool no_rect(const Rect& r) {
   return (r.x | r.y | r.w | r.h) == 0;
 }
 
-// One overlay item (the table's "overlay items" rows); its rect and cells lean on the event's.
-std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
+// One overlay item after its role (the table's "overlay items" rows); its rect and cells lean on
+// the event's.
+std::uint8_t* put_item_body(std::uint8_t* w, const OverlayItem& i, const Event& e) {
   std::uint8_t what = 0;
   if (!no_rect(i.rect)) what |= i.rect == e.rect ? kItemEventRect : kItemRect;
   if (i.cells.size() == 1 && i.cells[0] == e.at) {
@@ -507,7 +509,6 @@ std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
     what |= kItemCells;
   }
   if (!i.read.empty()) what |= kItemRead | kItemReadBits;
-  *w++ = static_cast<std::uint8_t>(i.role);
   std::uint8_t* what_at = w++;
   if (what & kItemRect) w = put_rect(w, i.rect);
   if (what & kItemCells) w = put_points(w, i.cells, e.at);
@@ -523,38 +524,214 @@ std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
   *what_at = what;
   return w;
 }
+std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
+  *w++ = static_cast<std::uint8_t>(i.role);
+  return put_item_body(w, i, e);
+}
+
 // An item that is only a marker on the event's cell: what most cell steps show.
 bool marks_event(const OverlayItem& i, const Event& e) {
   return no_rect(i.rect) && i.read.empty() && i.cells.size() == 1 && i.cells[0] == e.at;
 }
 
-// The items are such markers, with the roles the memo remembers.
-bool items_as_before(const KeyMemo& memo, const std::vector<OverlayItem>& items, const Event& e) {
+// The items are such markers, with the roles of the items before.
+bool items_as_before(const ItemMemo& memo, std::span<const OverlayItem> items, const Event& e) {
   if (memo.n == 0 || memo.n != items.size()) return false;
   for (std::size_t k = 0; k < memo.n; ++k) {
-    if (!marks_event(items[k], e) || static_cast<std::uint32_t>(items[k].role) != memo.keys[k]) {
-      return false;
-    }
+    if (!marks_event(items[k], e) || items[k].role != memo.items[k].role) return false;
   }
   return true;
 }
 
-// keep: false to skip the item's cells and tiles (only the role and rect are read). at_event: set
-// to false unless the item is a marker on the event's cell.
-const std::uint8_t* get_item(const std::uint8_t* r, OverlayItem& i, const Event& e, bool keep,
-                             bool& at_event) {
-  i.role = static_cast<Role>(*r++);
+// The items have the roles of the items before, in that order: each can be written as an edit
+// of the one before it (put_edited_item).
+bool items_editable(const ItemMemo& memo, std::span<const OverlayItem> items) {
+  if (memo.n == 0 || memo.n != items.size()) return false;
+  for (std::size_t k = 0; k < memo.n; ++k) {
+    if (items[k].role != memo.items[k].role) return false;
+  }
+  return true;
+}
+
+// How an edited item is written (the table's kItemsEdited rows): a byte, kind | drop << 2 | add <<
+// 5 for kEdit (the cells before, the first `drop` dropped, then `add` cells, each a pair of deltas
+// from the cell before it), kMoved followed by one pair of deltas (the cells and box before, all
+// moved by it), kMarkerAtEvent alone, kWhole followed by the item as kItems writes it after the
+// role.
+enum EditKind : unsigned { kEdit = 0, kMoved = 1, kMarkerAtEvent = 2, kWhole = 3 };
+constexpr std::size_t kMaxEditDrop = 7, kMaxEditAdd = 7;
+
+// A cell, a box as words: one compare each, where Point's and Rect's == compare field by field.
+inline std::uint64_t word(Point p) {
+  return std::bit_cast<std::uint64_t>(p);
+}
+inline bool same_rect(const Rect& a, const Rect& b) {
+  return std::memcmp(&a, &b, sizeof(Rect)) == 0;
+}
+bool same_cells(const Point* a, const Point* b, std::size_t n) {
+  std::uint64_t differ = 0;
+  for (std::size_t k = 0; k < n; ++k) differ |= word(a[k]) ^ word(b[k]);
+  return differ == 0;
+}
+
+std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, const ItemMemo::Item& m,
+                              const Event& e) {
+  const std::size_t n = i.cells.size();
+  const Point* const cells = i.cells.data();
+  const bool plain = i.read.empty();  // (read tiles are never remembered: written whole)
+  if (plain && n == 1 && word(cells[0]) == word(e.at) && no_rect(i.rect)) {
+    *w++ = kMarkerAtEvent;
+    return w;
+  }
+  const std::size_t before = m.count;
+  if (plain && before != ItemMemo::kUnknown) {
+    // An edit: the cells before from the first that begins this item's on (all dropped when
+    // none does), then the new ones.
+    std::size_t drop = 0;
+    if (n > 0) {
+      const std::uint64_t first = word(cells[0]);
+      while (drop < before && word(m.cells[drop]) != first) ++drop;
+    } else {
+      drop = before;
+    }
+    const std::size_t kept = before - drop;
+    const bool edit = same_rect(i.rect, m.rect) && drop <= kMaxEditDrop && kept <= n &&
+                      n - kept <= kMaxEditAdd && same_cells(cells, m.cells.data() + drop, kept);
+    // Written in two bytes at most as an edit (as before, or a cell added); else moved, if it is.
+    if (!edit || n - kept > 1) {
+      if (n > 0 && n == before) {
+        const Point d{cells[0].x - m.cells[0].x, cells[0].y - m.cells[0].y};
+        const Rect r = m.rect;
+        bool moved = same_rect(i.rect, no_rect(r) ? Rect{} : Rect{r.x + d.x, r.y + d.y, r.w, r.h});
+        for (std::size_t k = 1; moved && k < n; ++k) {
+          moved = word(cells[k]) == word(Point{m.cells[k].x + d.x, m.cells[k].y + d.y});
+        }
+        if (moved) {
+          *w++ = kMoved;
+          return put_pair(w, d.x, d.y);
+        }
+      }
+    }
+    if (edit) {
+      *w++ = static_cast<std::uint8_t>(kEdit | drop << 2 | (n - kept) << 5);
+      Point from = kept > 0 ? cells[kept - 1] : e.at;
+      for (std::size_t k = kept; k < n; ++k) {
+        w = put_pair(w, std::int64_t{cells[k].x} - from.x, std::int64_t{cells[k].y} - from.y);
+        from = cells[k];
+      }
+      return w;
+    }
+  }
+  *w++ = kWhole;
+  return put_item_body(w, i, e);
+}
+
+// The items just written, for the next record that has items to edit.
+void remember_items(ItemMemo& memo, std::span<const OverlayItem> items) {
+  const std::size_t n = items.size() <= ItemMemo::kMax ? items.size() : 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const OverlayItem& i = items[k];
+    const Point* const cells = i.cells.data();
+    const std::size_t count = i.cells.size();
+    const bool fits = i.read.empty() && count <= ItemMemo::kCells;
+    ItemMemo::Item& m = memo.items[k];
+    m.role = i.role;
+    m.rect = i.rect;
+    if (count == 1) {
+      m.cells[0] = cells[0];  // (a marker: most items; not worth a call)
+    } else if (fits) {
+      std::memcpy(m.cells.data(), cells, count * sizeof(Point));
+    }
+    m.count = fits ? static_cast<std::uint8_t>(count) : ItemMemo::kUnknown;
+  }
+  memo.n = static_cast<std::uint8_t>(n);
+}
+
+// Reading an item: into the step's item when the step is wanted (out, else null) and into the
+// memo's item for the next record (its cells when they fit).
+struct ItemReader {
+  OverlayItem* out;
+  ItemMemo::Item& m;
+  void begin(Role role, Rect rect) {
+    m.role = role;
+    m.rect = rect;
+    m.count = 0;
+    if (out) {
+      out->role = role;
+      out->rect = rect;
+      out->cells.clear();
+      out->read.clear();
+    }
+  }
+  void add(Point p) {
+    if (m.count < ItemMemo::kCells) {
+      m.cells[m.count++] = p;
+    } else {
+      m.count = ItemMemo::kUnknown;
+    }
+    if (out) out->cells.push_back(p);
+  }
+};
+
+// The item after its role (the table's kItems rows).
+const std::uint8_t* get_item_body(const std::uint8_t* r, ItemReader& in, Role role,
+                                  const Event& e) {
   const std::uint8_t what = *r++;
-  if (what != kItemAtEvent) at_event = false;
-  i.rect = Rect{};
-  if (what & kItemEventRect) i.rect = e.rect;
-  if (what & kItemRect) r = get_rect(r, i.rect);
-  i.cells.clear();
-  if (what & kItemCells) r = get_points(r, keep ? &i.cells : nullptr, e.at);
-  if ((what & kItemAtEvent) && keep) i.cells.push_back(e.at);
-  i.read.clear();
-  if (what & kItemRead) r = get_read(r, keep ? &i.read : nullptr, (what & kItemReadBits) != 0);
+  Rect rect{};
+  if (what & kItemEventRect) rect = e.rect;
+  if (what & kItemRect) r = get_rect(r, rect);
+  in.begin(role, rect);
+  if (what & kItemCells) {
+    std::uint64_t n = 0;
+    r = get(r, n);
+    Point p = e.at;
+    if (n > ItemMemo::kCells) in.m.count = ItemMemo::kUnknown;
+    for (std::uint64_t k = 0; k < n; ++k) {
+      r = get_pair(r, p.x, p.y);
+      if (in.out || n <= ItemMemo::kCells) in.add(p);
+    }
+  }
+  if (what & kItemAtEvent) in.add(e.at);
+  if (what & kItemRead) {
+    in.m.count = ItemMemo::kUnknown;
+    r = get_read(r, in.out ? &in.out->read : nullptr, (what & kItemReadBits) != 0);
+  }
   return r;
+}
+
+// An edited item (put_edited_item); `before` is a copy of the memo's item it edits.
+const std::uint8_t* get_edited_item(const std::uint8_t* r, ItemReader& in,
+                                    const ItemMemo::Item& before, const Event& e) {
+  const std::uint8_t how = *r++;
+  switch (how & 3u) {
+    case kMarkerAtEvent:
+      in.begin(before.role, Rect{});
+      in.add(e.at);
+      return r;
+    case kMoved: {
+      Point d{};
+      r = get_pair(r, d.x, d.y);
+      const Rect& b = before.rect;
+      in.begin(before.role, no_rect(b) ? Rect{} : Rect{b.x + d.x, b.y + d.y, b.w, b.h});
+      for (std::size_t k = 0; k < before.count; ++k) {
+        in.add({before.cells[k].x + d.x, before.cells[k].y + d.y});
+      }
+      return r;
+    }
+    case kEdit: {
+      const std::size_t drop = (how >> 2) & 7u, add = how >> 5;
+      in.begin(before.role, before.rect);
+      Point p = e.at;
+      for (std::size_t k = drop; k < before.count; ++k) in.add(p = before.cells[k]);
+      for (std::size_t k = 0; k < add; ++k) {
+        r = get_pair(r, p.x, p.y);
+        in.add(p);
+      }
+      return r;
+    }
+    default:
+      return get_item_body(r, in, before.role, e);
+  }
 }
 
 // The stats and draws lists: a count, then (key, signed value) pairs.
@@ -683,12 +860,6 @@ void remember_keys(KeyMemo& memo, const List& list, Key key) {
     memo.keys[i] = static_cast<std::uint32_t>(key(list[i]).first);
 }
 
-// The items' roles, when every item marks the event's cell (else nothing to repeat).
-void remember_roles(KeyMemo& memo, const std::vector<OverlayItem>& items, bool at_event) {
-  memo.n = at_event ? static_cast<std::uint8_t>(items.size()) : 0;
-  for (std::size_t k = 0; k < memo.n; ++k) memo.keys[k] = static_cast<std::uint32_t>(items[k].role);
-}
-
 // Where a record's cell changes are delta-coded from: the cell its event is at, when that is on
 // the map (most steps change the cell they are about first), else the change before.
 void base_changes_at(CodecState& st, Point at, int width) {
@@ -763,8 +934,9 @@ std::size_t max_record_bytes(const Step& step, const StepChanges& changes, std::
                              std::size_t draws) {
   std::size_t item_bytes = 0;
   for (const OverlayItem& i : step.overlay.items) {
-    // Role and what, a rect, the counts of cells and read tiles, each cell, the tiles.
-    item_bytes += 2 + 20 + 2 * 10 + i.cells.size() * 20 + i.read.size();
+    // How it is edited, role and what, a rect, the counts of cells and read tiles, each cell,
+    // the tiles.
+    item_bytes += 3 + 20 + 2 * 10 + i.cells.size() * 20 + i.read.size();
   }
   std::size_t run_bytes = 10;
   for (const CellRun& run : changes.runs) run_bytes += 10 + 5 + 1 + 2 + 5 + run.bit_bytes();
@@ -791,8 +963,15 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   std::uint64_t f = (static_cast<std::uint64_t>(step.level) & kLevelMask) | flags.flags;
   if (step.last) f |= kLast;
   if (o.show_phase_changes) f |= kPhaseChanges;
-  if (!o.items.empty())
-    f |= items_as_before(st.items, o.items, step.event) ? kItemsAsBefore : kItems;
+  // (A span: a byte stored through w could be the vector's own pointers, reloaded otherwise.)
+  const std::span<const OverlayItem> items = o.items;
+  if (items_as_before(st.items, items, step.event)) {
+    f |= kItemsAsBefore;
+  } else if (items_editable(st.items, items)) {
+    f |= kItemsEdited;
+  } else if (!items.empty()) {
+    f |= kItems;
+  }
   const unsigned stat_subset = remembered_subset(st.stats, stats, stat_key);
   if (!stats.empty()) f |= stat_subset != 0 ? kStatsAsBefore : kStats;
   if (!draws.empty()) f |= same_keys(st.draws, draws, draw_key) ? kDrawsAsBefore : kDraws;
@@ -801,15 +980,16 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   WritePass out{put(w, f), f};
   step_fields(out, step, st);
   w = out.w;
-  if (f & kItems) {
-    w = put(w, o.items.size());
-    bool at_event = o.items.size() <= KeyMemo::kMax;
-    for (const OverlayItem& i : o.items) {
-      w = put_item(w, i, step.event);
-      at_event = at_event && marks_event(i, step.event);
+  if (f & kItemsEdited) {
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      w = put_edited_item(w, items[k], st.items.items[k], step.event);
     }
-    remember_roles(st.items, o.items, at_event);
   }
+  if (f & kItems) {
+    w = put(w, items.size());
+    for (const OverlayItem& i : items) w = put_item(w, i, step.event);
+  }
+  if (!items.empty()) remember_items(st.items, items);
   if (f & kStatsAsBefore) w = put_subset_values(w, stat_subset, stats, stat_key);
   if (f & kStats) {
     w = put_pairs(w, stats, stat_key);
@@ -848,29 +1028,40 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   step_fields(in, s, st);
   r = in.r;
   std::vector<OverlayItem>& items = s.overlay.items;
-  items.clear();
+  ItemMemo& memo = st.items;
   if (f & kItemsAsBefore) {
-    KeyMemo& memo = st.items;
     if (out.step) {
+      items.clear();
       for (std::size_t k = 0; k < memo.n; ++k) {
-        items.push_back(marker(static_cast<Role>(memo.keys[k]), s.event.at));
+        items.push_back(marker(memo.items[k].role, s.event.at));
       }
     }
-  }
-  if (f & kItems) {
+    for (std::size_t k = 0; k < memo.n; ++k) {
+      memo.items[k].rect = Rect{};
+      memo.items[k].count = 1;
+      memo.items[k].cells[0] = s.event.at;
+    }
+  } else if (f & kItemsEdited) {
+    if (out.step) items.resize(memo.n);
+    for (std::size_t k = 0; k < memo.n; ++k) {
+      const ItemMemo::Item before = memo.items[k];
+      ItemReader item{out.step ? &items[k] : nullptr, memo.items[k]};
+      r = get_edited_item(r, item, before, s.event);
+    }
+  } else if (f & kItems) {
     std::uint64_t n = 0;
     r = get(r, n);
     if (out.step) items.resize(static_cast<std::size_t>(n));
-    OverlayItem scratch;  // an item read past, when the step is not wanted
-    bool at_event = n <= KeyMemo::kMax;
-    std::array<std::uint32_t, KeyMemo::kMax> roles{};
+    memo.n = n <= ItemMemo::kMax ? static_cast<std::uint8_t>(n) : 0;
+    ItemMemo::Item spare;  // where an item past the memo's kMax is read
     for (std::uint64_t k = 0; k < n; ++k) {
-      OverlayItem& i = out.step ? items[static_cast<std::size_t>(k)] : scratch;
-      r = get_item(r, i, s.event, out.step != nullptr, at_event);
-      if (k < KeyMemo::kMax) roles[k] = static_cast<std::uint32_t>(i.role);
+      const auto role = static_cast<Role>(*r++);
+      ItemReader item{out.step ? &items[static_cast<std::size_t>(k)] : nullptr,
+                      k < memo.n ? memo.items[static_cast<std::size_t>(k)] : spare};
+      r = get_item_body(r, item, role, s.event);
     }
-    st.items.n = at_event ? static_cast<std::uint8_t>(n) : 0;
-    st.items.keys = roles;
+  } else {
+    items.clear();  // (a step without items leaves the memo to the next that has some)
   }
   if (out.stats) out.stats->clear();
   const auto add_stat = [&](std::uint64_t slot, std::int64_t delta) {

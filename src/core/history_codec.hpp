@@ -2,8 +2,9 @@
 // How the timeline packs its history: each step becomes one variable-length record (a flags
 // word, then only the fields that differ from their usual value or from the previous step, as
 // zigzag varints; a marker on the event's cell and the same statistics and draw names as the
-// step before cost only their values; two small deltas share a byte) followed by its cell
-// changes, which carry only the layers that changed and a position delta-coded against the
+// step before cost only their values; overlay items are written as edits of the step before's
+// (a walker's trail moved on by a cell: two bytes); two small deltas share a byte) followed by its
+// cell changes, which carry only the layers that changed and a position delta-coded against the
 // previous change (the first against the event's cell; a neighbour, a row up or down, fits the
 // head byte; a change like the one before is only that byte). Deltas chain through a block of
 // kBlockSteps steps and restart at each block, so any step is found by decoding at most one
@@ -61,6 +62,23 @@ struct KeyMemo {
   std::array<std::uint32_t, kMax> keys{};
 };
 
+// The overlay items of the record before, as far as the next record's items can be written as
+// edits of them (a walker's trail moved on by a cell, the cells it chose from moved with it, a
+// marker on the event's cell): up to kMax items, each of up to kCells cells without read tiles.
+struct ItemMemo {
+  static constexpr std::size_t kMax = 4;
+  static constexpr std::size_t kCells = 8;
+  static constexpr std::uint8_t kUnknown = 0xFF;  // an item's count when it is not remembered
+  struct Item {
+    Role role = Role::Candidate;
+    std::uint8_t count = kUnknown;
+    Rect rect{};
+    std::array<Point, kCells> cells{};
+  };
+  std::uint8_t n = 0;  // 0: none to edit (the record before had none, or more than kMax)
+  std::array<Item, kMax> items{};
+};
+
 // The values the next record is delta-coded against; reset at each block's start.
 struct CodecState {
   int line = 0;
@@ -73,7 +91,7 @@ struct CodecState {
   std::int32_t label_before = -1, label_after = -1;
   std::int32_t region_before = -1, region_after = -1;
   KeyMemo stats, draws;
-  KeyMemo items;      // roles of the last items written, when all were markers on the event's cell
+  ItemMemo items;     // the last record's items
   PackedChange last;  // the last change written in full (mask 0: none yet)
 };
 
