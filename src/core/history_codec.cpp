@@ -639,7 +639,7 @@ void remember_items(ItemMemo& memo, std::span<const OverlayItem> items) {
     m.rect = i.rect;
     if (count == 1) {
       m.cells[0] = cells[0];  // (a marker: most items; not worth a call)
-    } else if (fits) {
+    } else if (fits && count > 0) {
       std::memcpy(m.cells.data(), cells, count * sizeof(Point));
     }
     m.count = fits ? static_cast<std::uint8_t>(count) : ItemMemo::kUnknown;
