@@ -110,18 +110,26 @@ class ByteLog {
   static constexpr std::size_t kHugeChunk = std::size_t{2} << 20;
   static constexpr std::size_t kFirstChunk = std::size_t{16} << 10;
 
-  // Room for at least `max` bytes at the end; write there, then commit the bytes used.
+  // Room for at least `max` bytes at the end; write there, then commit the bytes used. A record
+  // that may take more than kBigRecord (a step of many changes, bounded at 24 bytes a change and
+  // mostly taking one or two) is written aside and copied in at its size when committed, so that
+  // its bound does not leave most of a chunk unused. (end() before the commit still names where
+  // it will start: see at().)
+  static constexpr std::size_t kBigRecord = std::size_t{64} << 10;
   std::uint8_t* reserve(std::size_t max);
-  void commit(const std::uint8_t* end) {
-    chunks_.back().used = static_cast<std::size_t>(end - chunks_.back().data.get());
-  }
+  void commit(const std::uint8_t* end);
   Pos end() const;
 
   // The first byte at or after p that holds data (moves past a chunk's unused tail).
   const std::uint8_t* at(Pos& p) const;
+  // The run is over: no big record will be written aside again.
+  void release_aside() {
+    aside_.reset();
+    aside_capacity_ = 0;
+  }
   std::uint64_t first_chunk() const { return base_; }
   void drop_first_chunk();
-  std::size_t allocated_bytes() const { return allocated_; }
+  std::size_t allocated_bytes() const { return allocated_ + aside_capacity_; }
 
  private:
   struct Free {
@@ -132,8 +140,15 @@ class ByteLog {
     std::size_t used = 0;
     std::size_t capacity = 0;
   };
+  std::uint8_t* room(std::size_t max);  // at least max bytes at the end of the last chunk
+
   std::size_t chunk_bytes_;
   std::size_t next_chunk_ = kFirstChunk;
+  // Where a big record is written before it is copied in (kept up to kKeptAside bytes).
+  static constexpr std::size_t kKeptAside = std::size_t{1} << 20;
+  std::unique_ptr<std::uint8_t, Free> aside_;
+  std::size_t aside_capacity_ = 0;
+  bool writing_aside_ = false;
   std::vector<Chunk> chunks_;  // chunks_[i] is chunk base_ + i
   std::uint64_t base_ = 0;
   std::size_t allocated_ = 0;

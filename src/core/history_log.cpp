@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 
 #include "core/history_codec.hpp"
@@ -16,6 +17,31 @@ void ByteLog::Free::operator()(std::uint8_t* p) const {
 }
 
 std::uint8_t* ByteLog::reserve(std::size_t max) {
+  writing_aside_ = max > kBigRecord;
+  if (!writing_aside_) return room(max);
+  if (aside_capacity_ < max) {
+    // Not value-initialised: only the bytes the record takes are touched.
+    aside_.reset(static_cast<std::uint8_t*>(std::malloc(max)));
+    if (!aside_) throw std::bad_alloc();
+    aside_capacity_ = max;
+  }
+  return aside_.get();
+}
+
+void ByteLog::commit(const std::uint8_t* end) {
+  if (!writing_aside_) {
+    chunks_.back().used = static_cast<std::size_t>(end - chunks_.back().data.get());
+    return;
+  }
+  writing_aside_ = false;
+  const auto n = static_cast<std::size_t>(end - aside_.get());
+  std::uint8_t* w = room(n);
+  if (n > 0) std::memcpy(w, aside_.get(), n);
+  chunks_.back().used += n;
+  if (aside_capacity_ > kKeptAside) release_aside();
+}
+
+std::uint8_t* ByteLog::room(std::size_t max) {
   if (chunks_.empty() || chunks_.back().capacity - chunks_.back().used < max) {
     // Chunks grow from small (a short run stays small) to kHugeChunk, allocated as transparent
     // huge pages: writing fresh memory a 4 KiB page fault at a time was a third of the cost of

@@ -69,6 +69,11 @@ void Timeline::decode(Cursor& c, const history::RecordOut& out) const {
   ++c.k;
 }
 
+void Timeline::release_scratch() {
+  skips_.release();
+  log_.release_aside();
+}
+
 void Timeline::append(const Step& step) {
   const StepChanges changes{stepper_.runs(), stepper_.cell_changes()};
   const std::span<const StatChange> stats = stepper_.stat_changes();
@@ -362,7 +367,7 @@ const Step* Timeline::next(SeekObserver* observer) {
   }
   const Step* step = stepper_.next();
   if (!step) {
-    skips_.release();
+    release_scratch();
     return nullptr;
   }
   append(*step);
@@ -384,7 +389,7 @@ const Step* Timeline::next(SeekObserver* observer) {
   decoded_.reset(0);
   skips_.record({stepper_.runs(), stepper_.cell_changes()}, stepper_.grid(), head_,
                 stats_.values());
-  if (stepper_.done()) skips_.release();  // the final step: no segment will end again
+  if (stepper_.done()) release_scratch();  // the final step: nothing more is recorded
   if (head_ % kBlockSteps == 0) enforce_budget();
   return step;
 }

@@ -154,6 +154,7 @@ class Timeline {
   Decoded& decoded(std::uint64_t k) const;  // the cache, reset to step k unless it holds it
   void unpack_changes(std::uint64_t k) const;
   void append(const Step& step);
+  void release_scratch();                      // the run is over: what only recording needed goes
   void note_area(const StepChanges& changes);  // widens the newest block's area
   void enforce_budget();
   void redo(bool show, SeekObserver* observer);
