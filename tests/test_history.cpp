@@ -9,6 +9,7 @@
 
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
+#include "core/history_skip_index.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
 #include "generators/registry.hpp"
@@ -570,6 +571,52 @@ TEST(History, SeeksAcrossGroupsMatchAFreshRun) {
   // Segments cut short by changed cells (a cave pass changes a row a step).
   check_skips(cell_caves, kDefaultHistoryBytes, "caves, short segments",
               {.steps = 1000, .max_cells = 40, .group = 5});
+}
+
+// A group skip is kept where it is smaller than its segments together: where they changed the
+// same cells again (here each segment relabels one block of cells) it writes each cell once. Where
+// each changed other cells apart (room accretion takes every cell once, room after room; here
+// each segment labels its own block, the blocks side by side) it is their sum again, bigger even
+// (the blocks' rows interleave, so their labels no longer run on): none is kept, and crossing goes
+// segment by segment. Either way crossing lands on the map at each boundary.
+TEST(History, AGroupSkipIsKeptOnlyWhereItIsSmallerThanItsSegments) {
+  const history::SkipShape shape{.steps = 1000, .group = 4};
+  for (const bool again : {true, false}) {
+    Grid g(256, 256, Tile::Wall);
+    history::SkipIndex index(shape, {});
+    // The same segments without groups: where none is kept, no byte more than this.
+    history::SkipIndex segments_only({.steps = shape.steps, .group = 1000}, {});
+    std::vector<Grid> at_boundary{g};
+    std::uint64_t step = 0;
+    for (int segment = 0; segment < 16; ++segment) {
+      const int block = again ? 0 : segment;
+      for (int k = 0; k < 1000; ++k) {  // a 40 x 25 block, a cell a step
+        const Point p{block % 4 * 64 + k % 40, block / 4 * 64 + k / 40};
+        const auto cell = static_cast<std::uint32_t>(g.index(p.x, p.y));
+        const Cell before = g.cell(cell);
+        const Cell after{Tile::Floor, Mark::None, segment + 1, -1};
+        g.put(cell, after);
+        const CellChange change{cell, before, after};
+        index.record({{}, std::span(&change, 1)}, g, ++step, {});
+        segments_only.record({{}, std::span(&change, 1)}, g, step, {});
+      }
+      at_boundary.push_back(g);
+    }
+    EXPECT_EQ(index.group_skips(), again ? 4u : 0u) << again;
+    index.release();
+    segments_only.release();
+    if (again) {
+      EXPECT_GT(index.bytes(), segments_only.bytes());
+    } else {  // (an empty vector in each group's place)
+      EXPECT_LE(index.bytes(), segments_only.bytes() + 4 * sizeof(std::vector<std::uint8_t>));
+    }
+    for (const auto [from, to] :
+         {std::pair<std::size_t, std::size_t>{16, 0}, {0, 16}, {16, 1}, {1, 9}, {9, 4}}) {
+      Grid moved = at_boundary[from];
+      index.cross(from, to, moved, nullptr);
+      EXPECT_EQ(moved, at_boundary[to]) << again << ": " << from << " to " << to;
+    }
+  }
 }
 
 // Runs (core/changes.hpp) go into skips as bands of flips: seeks across them, and across

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/big_buffer.hpp"
+
 namespace dungen::history {
 
 SkipIndex::SkipIndex(SkipShape shape, std::span<const std::int64_t> stats)
@@ -49,12 +51,21 @@ void SkipIndex::end_segment(const Grid& grid, std::uint64_t head,
   PackedSkip skip;
   skip.cells = skip_builder_.finish(grid, &group_builder_, &band_);
   skip.band = band_.pack(grid);
+  group_segment_bytes_ += skip.cells.size();
   skips_.push_back(std::move(skip));
   skip_bytes_ += skips_.back().bytes();
   boundaries_.push_back(head);
   boundary_stats_.emplace_back(stats.begin(), stats.end());
   if ((skip_base_ + skips_.size()) % shape_.group == 0) {
-    groups_.push_back(group_builder_.finish(grid));
+    // A group is kept where it is smaller than its segments together: where they changed the
+    // same cells again (a flood fill's frontier marks, then regions), or changed cells close to
+    // each other's (the group's cells run on where theirs stopped). Where each changed other cells
+    // apart (room accretion takes every cell once, room after room) it is their sum again, the
+    // same bytes twice for no fewer writes: none is kept, and a seek crosses the segments.
+    std::vector<std::uint8_t> group = group_builder_.finish(grid);
+    if (group.size() * 10 > group_segment_bytes_ * 9) free_buffer(group);
+    group_segment_bytes_ = 0;
+    groups_.push_back(std::move(group));
     skip_bytes_ += groups_.back().capacity() + sizeof(groups_.back());
   }
   drop_unreachable();

@@ -4,6 +4,7 @@
 // segment boundary. The timeline hands it every step it records; a far seek asks it which
 // boundaries lie nearest and has it carry the map from one boundary to another.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -33,6 +34,11 @@ class SkipIndex {
   std::size_t bytes() const;
 
   bool empty() const { return skips_.empty(); }
+  // Group skips kept (one is kept only where it is smaller than its segments together).
+  std::size_t group_skips() const {
+    return static_cast<std::size_t>(
+        std::count_if(groups_.begin(), groups_.end(), [](const auto& g) { return !g.empty(); }));
+  }
   // The boundary nearest step x (the earlier one on a tie); x is at or after the first boundary.
   std::size_t nearest(std::uint64_t x) const;
   std::uint64_t boundary(std::size_t i) const { return boundaries_[i]; }
@@ -68,8 +74,9 @@ class SkipIndex {
   SkipBuilder group_builder_;
   std::deque<std::vector<std::uint8_t>> groups_;
   std::uint64_t group_base_ = 0;
-  std::size_t skip_bytes_ = 0;  // of the packed skips and groups
-  std::vector<Span> scratch_;   // apply_skip's
+  std::size_t group_segment_bytes_ = 0;  // the packed cells of the group's segments so far
+  std::size_t skip_bytes_ = 0;           // of the packed skips and groups
+  std::vector<Span> scratch_;            // apply_skip's
 };
 
 }  // namespace dungen::history
