@@ -24,15 +24,18 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //   flags          -               always                           varint (bits below; the
 //                                                                   ones a cell step mostly
 //                                                                   sets fit its first byte)
-//   level          bits 0-1        always                           in the flags
 //   last           kLast           the body's final step            in the flags
 //   phase changes  kPhaseChanges   overlay.show_phase_changes       in the flags
+//   level          kLevel          != previous (usual: previous)    byte
 //   line           kLine           != previous (usual: previous)    delta from previous
 //   event kind     kKind           != previous (usual: previous)    byte
 //   reason         kReason         != 0        (usual: 0)           byte
 //   id             kId             != previous (usual: previous)    delta from previous
 //   other          kOther          != previous (usual: previous)    delta from previous
-//   value          kValue          != previous (usual: previous)    delta from previous
+//   value          kValueNext      previous + 1                     nothing (a count going on:
+//                                                                   a room's cells, floor cells)
+//                  kValue          otherwise != previous (usual:    delta from previous
+//                                  previous)
 //   at             kAt             != previous (usual: previous)    x, y: a pair of deltas from
 //                                                                   previous (see put_pair)
 //   rect           kRect           != {}       (usual: {})          x, y, w, h: deltas from 0
@@ -102,19 +105,20 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 // Ordered by how often a step sets them: a cell step (its cell moved, its count, its marker,
 // the same statistics and draws as the step before) fits the first byte of the flags varint.
 enum Flag : std::uint64_t {
-  kAlways = 0,  // a field written in every record
-  kLevelMask = 3,
+  kAlways = 0,             // a field written in every record
+  kValueNext = 1u << 0,    // the value is the one before plus one (a count that goes on)
+  kItemsEdited = 1u << 1,  // (a walk step's items, a maze step's)
   kAt = 1u << 2,
   kValue = 1u << 3,
   kItemsAsBefore = 1u << 4,
   kStatsAsBefore = 1u << 5,
   kDrawsAsBefore = 1u << 6,
-  kItemsEdited = 1u << 7,
+  kOther = 1u << 7,  // (a walk step's direction: every step, so in the second byte)
   kItems = 1u << 8,
   kDraws = 1u << 9,
   kLine = 1u << 10,
   kKind = 1u << 11,
-  kOther = 1u << 12,   // (a walk step's direction: every step, so in the second byte)
+  kLevel = 1u << 12,   // (changes with the line and kind: in their byte)
   kReason = 1u << 13,  // (a maze step's, a walk step's outcome: often, so in the second byte too)
   kStats = 1u << 14,   // (written whole rarely: kStatsAsBefore says most)
   kId = 1u << 15,
@@ -237,6 +241,15 @@ std::uint8_t* put_points(std::uint8_t* w, const std::vector<Point>& pts, Point f
 // gives the usual value. Each takes a field as (flag, value, usual value, base).
 struct FlagPass {
   std::uint64_t flags = 0;
+  // A value that mostly goes on by one (a room's cells, a cave's floor): the one before plus one
+  // is next's flag alone, any other change the delta.
+  void count(std::uint64_t next, std::uint64_t flag, int v, int base) {
+    if (std::int64_t{v} == std::int64_t{base} + 1) {
+      flags |= next;
+    } else if (v != base) {
+      flags |= flag;
+    }
+  }
   template <class T>
   void number(std::uint64_t flag, const T& v, std::int64_t usual, std::int64_t /*base*/) {
     if (std::int64_t{v} != usual) flags |= flag;
@@ -274,6 +287,9 @@ struct WritePass {
   std::uint8_t* w;
   std::uint64_t flags = 0;
   bool on(std::uint64_t flag) const { return flag == kAlways || (flags & flag) != 0; }
+  void count(std::uint64_t /*next*/, std::uint64_t flag, int v, int base) {
+    if (on(flag)) w = put_signed(w, std::int64_t{v} - base);
+  }
   template <class T>
   void number(std::uint64_t flag, const T& v, std::int64_t /*usual*/, std::int64_t base) {
     if (on(flag)) w = put_signed(w, std::int64_t{v} - base);
@@ -312,6 +328,10 @@ struct ReadPass {
   const std::uint8_t* r;
   std::uint64_t flags = 0;
   bool on(std::uint64_t flag) const { return flag == kAlways || (flags & flag) != 0; }
+  void count(std::uint64_t next, std::uint64_t flag, int& v, int base) {
+    v = on(next) ? static_cast<int>(std::int64_t{base} + 1) : base;
+    if (on(flag)) r = get_int(r, v, base);
+  }
   template <class T>
   void number(std::uint64_t flag, T& v, std::int64_t usual, std::int64_t base) {
     if (on(flag)) {
@@ -367,18 +387,20 @@ struct ReadPass {
 template <class Pass, class S>
 void step_fields(Pass& p, S& s, const CodecState& st) {
   auto& e = s.event;
+  p.byte(kLevel, s.level, st.level);
   p.number(kLine, s.line, st.line, st.line);
   p.byte(kKind, e.kind, st.kind);
   p.byte(kReason, e.reason, std::uint8_t{0});
   p.number(kId, e.id, st.id, st.id);
   p.number(kOther, e.other, st.other, st.other);
-  p.number(kValue, e.value, st.value, st.value);
+  p.count(kValueNext, kValue, e.value, st.value);
   p.point(kAt, e.at, st.at);
   p.rect(kRect, e.rect);
 }
 
 // The next record's header is delta-coded against this one's.
 void remember(CodecState& st, const Step& s) {
+  st.level = s.level;
   st.line = s.line;
   st.kind = s.event.kind;
   st.id = s.event.id;
@@ -960,7 +982,7 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   };
   FlagPass flags;
   step_fields(flags, step, st);
-  std::uint64_t f = (static_cast<std::uint64_t>(step.level) & kLevelMask) | flags.flags;
+  std::uint64_t f = flags.flags;
   if (step.last) f |= kLast;
   if (o.show_phase_changes) f |= kPhaseChanges;
   // (A span: a byte stored through w could be the vector's own pointers, reloaded otherwise.)
@@ -1021,7 +1043,6 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   r = get(r, f);
   Step tmp_step;
   Step& s = out.step ? *out.step : tmp_step;
-  s.level = static_cast<StepLevel>(f & kLevelMask);
   s.last = (f & kLast) != 0;
   s.overlay.show_phase_changes = (f & kPhaseChanges) != 0;
   ReadPass in{r, f};

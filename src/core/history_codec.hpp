@@ -81,6 +81,7 @@ struct ItemMemo {
 
 // The values the next record is delta-coded against; reset at each block's start.
 struct CodecState {
+  StepLevel level = StepLevel::Phase;
   int line = 0;
   EventKind kind = kEventNone;
   int id = -1;
