@@ -648,6 +648,16 @@ std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, const ItemM
   return put_item_body(w, i, e);
 }
 
+// Items as before, markers on the event's cell `at`: only their cell moved.
+void remember_markers(ItemMemo& memo, Point at) {
+  for (std::size_t k = 0; k < memo.n; ++k) {
+    ItemMemo::Item& m = memo.items[k];
+    m.rect = Rect{};
+    m.cells[0] = at;
+    m.count = 1;
+  }
+}
+
 // The items just written, for the next record that has items to edit.
 void remember_items(ItemMemo& memo, std::span<const OverlayItem> items) {
   const std::size_t n = items.size() <= ItemMemo::kMax ? items.size() : 0;
@@ -1011,7 +1021,11 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
     w = put(w, items.size());
     for (const OverlayItem& i : items) w = put_item(w, i, step.event);
   }
-  if (!items.empty()) remember_items(st.items, items);
+  if (f & kItemsAsBefore) {
+    remember_markers(st.items, step.event.at);
+  } else if (!items.empty()) {
+    remember_items(st.items, items);
+  }
   if (f & kStatsAsBefore) w = put_subset_values(w, stat_subset, stats, stat_key);
   if (f & kStats) {
     w = put_pairs(w, stats, stat_key);
@@ -1057,11 +1071,7 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
         items.push_back(marker(memo.items[k].role, s.event.at));
       }
     }
-    for (std::size_t k = 0; k < memo.n; ++k) {
-      memo.items[k].rect = Rect{};
-      memo.items[k].count = 1;
-      memo.items[k].cells[0] = s.event.at;
-    }
+    remember_markers(memo, s.event.at);
   } else if (f & kItemsEdited) {
     if (out.step) items.resize(memo.n);
     for (std::size_t k = 0; k < memo.n; ++k) {
