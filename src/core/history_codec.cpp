@@ -1,7 +1,6 @@
 #include "core/history_codec.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -584,8 +583,11 @@ enum EditKind : unsigned { kEdit = 0, kMoved = 1, kMarkerAtEvent = 2, kWhole = 3
 constexpr std::size_t kMaxEditDrop = 7, kMaxEditAdd = 7;
 
 // A cell, a box as words: one compare each, where Point's and Rect's == compare field by field.
+static_assert(sizeof(Point) == sizeof(std::uint64_t));
 inline std::uint64_t word(Point p) {
-  return std::bit_cast<std::uint64_t>(p);
+  std::uint64_t w = 0;  // (memcpy: the web build's library has no std::bit_cast)
+  std::memcpy(&w, &p, sizeof w);
+  return w;
 }
 inline bool same_rect(const Rect& a, const Rect& b) {
   return std::memcmp(&a, &b, sizeof(Rect)) == 0;
