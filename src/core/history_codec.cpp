@@ -550,38 +550,6 @@ std::uint8_t* put_item(std::uint8_t* w, const OverlayItem& i, const Event& e) {
   return put_item_body(w, i, e);
 }
 
-// An item that is only a marker on the event's cell: what most cell steps show.
-bool marks_event(const OverlayItem& i, const Event& e) {
-  return no_rect(i.rect) && i.read.empty() && i.cells.size() == 1 && i.cells[0] == e.at;
-}
-
-// The items are such markers, with the roles of the items before.
-bool items_as_before(const ItemMemo& memo, std::span<const OverlayItem> items, const Event& e) {
-  if (memo.n == 0 || memo.n != items.size()) return false;
-  for (std::size_t k = 0; k < memo.n; ++k) {
-    if (!marks_event(items[k], e) || items[k].role != memo.items[k].role) return false;
-  }
-  return true;
-}
-
-// The items have the roles of the items before, in that order: each can be written as an edit
-// of the one before it (put_edited_item).
-bool items_editable(const ItemMemo& memo, std::span<const OverlayItem> items) {
-  if (memo.n == 0 || memo.n != items.size()) return false;
-  for (std::size_t k = 0; k < memo.n; ++k) {
-    if (items[k].role != memo.items[k].role) return false;
-  }
-  return true;
-}
-
-// How an edited item is written (the table's kItemsEdited rows): a byte, kind | drop << 2 | add <<
-// 5 for kEdit (the cells before, the first `drop` dropped, then `add` cells, each a pair of deltas
-// from the cell before it), kMoved followed by one pair of deltas (the cells and box before, all
-// moved by it), kMarkerAtEvent alone, kWhole followed by the item as kItems writes it after the
-// role.
-enum EditKind : unsigned { kEdit = 0, kMoved = 1, kMarkerAtEvent = 2, kWhole = 3 };
-constexpr std::size_t kMaxEditDrop = 7, kMaxEditAdd = 7;
-
 // A cell, a box as words: one compare each, where Point's and Rect's == compare field by field.
 static_assert(sizeof(Point) == sizeof(std::uint64_t));
 inline std::uint64_t word(Point p) {
@@ -598,17 +566,47 @@ bool same_cells(const Point* a, const Point* b, std::size_t n) {
   return differ == 0;
 }
 
+// An item that is only a marker on the event's cell: what most cell steps show.
+bool marks_event(const OverlayItem& i, const Event& e) {
+  return i.cells.size() == 1 && word(i.cells[0]) == word(e.at) && i.read.empty() && no_rect(i.rect);
+}
+
+// The items have the roles of the items before, in that order: each can be written as an edit
+// of the one before it (put_edited_item).
+bool items_editable(const ItemMemo& memo, std::span<const OverlayItem> items) {
+  if (memo.n == 0 || memo.n != items.size()) return false;
+  for (std::size_t k = 0; k < memo.n; ++k) {
+    if (items[k].role != memo.items[k].role) return false;
+  }
+  return true;
+}
+
+// ... and are all markers on the event's cell: nothing to write.
+bool items_as_before(const ItemMemo& memo, std::span<const OverlayItem> items, const Event& e) {
+  return items_editable(memo, items) &&
+         std::all_of(items.begin(), items.end(),
+                     [&](const OverlayItem& i) { return marks_event(i, e); });
+}
+
+// How an edited item is written (the table's kItemsEdited rows): a byte, kind | drop << 2 | add <<
+// 5 for kEdit (the cells before, the first `drop` dropped, then `add` cells, each a pair of deltas
+// from the cell before it), kMoved followed by one pair of deltas (the cells and box before, all
+// moved by it), kMarkerAtEvent alone, kWhole followed by the item as kItems writes it after the
+// role.
+enum EditKind : unsigned { kEdit = 0, kMoved = 1, kMarkerAtEvent = 2, kWhole = 3 };
+constexpr std::size_t kMaxEditDrop = 7, kMaxEditAdd = 7;
+
 std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, const ItemMemo::Item& m,
                               const Event& e) {
-  const std::size_t n = i.cells.size();
-  const Point* const cells = i.cells.data();
-  const bool plain = i.read.empty();  // (read tiles are never remembered: written whole)
-  if (plain && n == 1 && word(cells[0]) == word(e.at) && no_rect(i.rect)) {
+  if (marks_event(i, e)) {
     *w++ = kMarkerAtEvent;
     return w;
   }
+  const std::size_t n = i.cells.size();
+  const Point* const cells = i.cells.data();
   const std::size_t before = m.count;
-  if (plain && before != ItemMemo::kUnknown) {
+  // (Read tiles are never remembered: such an item is written whole.)
+  if (i.read.empty() && before != ItemMemo::kUnknown) {
     // An edit: the cells before from the first that begins this item's on (all dropped when
     // none does), then the new ones.
     std::size_t drop = 0;
