@@ -114,6 +114,54 @@ TEST(Changes, AFillOfTileAndLabelIsOneRunWhenItsCellsWereAlike) {
   EXPECT_EQ(s.log.size(), 10u);
 }
 
+// A fill of chosen cells (a row's corridors, its walls left out) is one run over the stretch,
+// with only the chosen cells in it, and leaves the others as they were.
+TEST(Changes, AFillOfChosenCellsIsOneRunThatLeavesTheOthers) {
+  Recorder r(24, 2);
+  for (std::size_t i = 0; i < r.grid.size(); ++i) {
+    r.grid.put(i, {.tile = Tile::Floor, .label = 5});
+  }
+  r.grid.put(9, {.tile = Tile::Wall, .label = -1});  // not chosen: stays a wall
+  // Cells 4..19 of the first row, every other one chosen, and 19.
+  std::vector<std::uint8_t> which(2, 0);
+  std::vector<CellChange> want;
+  for (std::size_t k = 0; k < 16; ++k) {
+    if (k % 2 != 0 && k != 15) continue;
+    which[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
+    const std::size_t i = 4 + k;
+    Cell after = r.grid.cell(i);
+    after.tile = Tile::Corridor;
+    after.label = -1;
+    want.push_back({static_cast<std::uint32_t>(i), r.grid.cell(i), after});
+  }
+  const Grid before = r.grid;
+  r.canvas.fill_tile_label_where(4, 16, which.data(), Tile::Corridor, -1);
+  ASSERT_EQ(r.runs.runs().size(), 1u);
+  EXPECT_TRUE(r.log.empty());
+  EXPECT_EQ(r.runs.runs()[0].changed_cells(), 9u);
+  EXPECT_EQ(r.expanded(), want);
+  for (std::size_t i = 0; i < r.grid.size(); ++i) {
+    const bool chosen = i >= 4 && i < 20 && ((i - 4) % 2 == 0 || i == 19);
+    EXPECT_EQ(r.grid.tile(i), chosen ? Tile::Corridor : before.tile(i)) << i;
+    EXPECT_EQ(r.grid.label(i), chosen ? -1 : before.label(i)) << i;
+  }
+  apply_run(r.runs.runs()[0], r.grid);
+  EXPECT_EQ(r.grid, before);
+
+  // Chosen cells that were unalike go cell by cell, still only the chosen ones.
+  Recorder s(24, 2);
+  s.grid.put(5, {.tile = Tile::Door, .label = 9});   // not chosen
+  s.grid.put(6, {.tile = Tile::Floor, .label = 3});  // another flip than cell 4's
+  const std::uint8_t two = 0b101;                    // cells 4 and 6
+  s.canvas.fill_tile_label_where(4, 3, &two, Tile::Corridor, 1);
+  EXPECT_TRUE(s.runs.empty());
+  ASSERT_EQ(s.log.size(), 2u);
+  EXPECT_EQ(s.log[0].index, 4u);
+  EXPECT_EQ(s.log[1].index, 6u);
+  EXPECT_EQ(s.grid.cell(5), (Cell{.tile = Tile::Door, .label = 9}));
+  EXPECT_EQ(s.grid.label(6), 1);
+}
+
 TEST(Changes, NothingIsRecordedWhenNothingIsRecording) {
   Grid g(12, 2, Tile::Wall);
   RunLog runs;

@@ -174,6 +174,65 @@ TEST(RoomsAndMazes, WithoutRoomsFullRemovalLeavesOneCell) {
   EXPECT_EQ(stat(s, "maze_cells"), 99);
 }
 
+// The numbering (rooms their own number again, the rest of the floor maze, doors no region) is
+// the plain rule cell by cell over the map before it, change for change in map order. It renumbers
+// millions of cells at 4096x4096, so it is recorded as runs of like cells, walls left out: a
+// row takes a run per stretch between rooms and doors, not a change per cell.
+TEST(RoomsAndMazes, TheNumberingIsThePlainRuleRecordedAsRunsOfARow) {
+  const ParamValues sets[] = {spec().schema.defaults(), params({{"width", 121},
+                                                                {"height", 81},
+                                                                {"room_tries", 400},
+                                                                {"extra_connector_percent", 30},
+                                                                {"remove_dead_ends", 0}})};
+  for (const ParamValues& p : sets) {
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      SCOPED_TRACE("seed " + std::to_string(seed));
+      Stepper s = start_generator(spec(), p, seed, true);
+      Grid before = s.grid();
+      const Step* step = s.next();
+      for (; step && step->event.kind != event_kind(Ev::Numbered); step = s.next()) {
+        before = s.grid();
+      }
+      ASSERT_NE(step, nullptr);
+      const auto& rooms = s.layout().rooms;
+      std::vector<int> room_of(before.size(), -1);
+      std::size_t room_rows = 0;
+      for (std::size_t r = 0; r < rooms.size(); ++r) {
+        const Rect& room = rooms[r].bounds;
+        room_rows += static_cast<std::size_t>(room.h);
+        for (int y = room.y; y < room.bottom(); ++y) {
+          for (int x = room.x; x < room.right(); ++x) {
+            room_of[before.index(x, y)] = static_cast<int>(r);
+          }
+        }
+      }
+      std::vector<CellChange> want;
+      std::size_t doors = 0;
+      for (std::size_t i = 0; i < before.size(); ++i) {
+        const Cell was = before.cell(i);
+        Cell now = was;
+        if (was.tile == Tile::Floor && room_of[i] < 0) {
+          now.tile = Tile::Corridor;
+          now.label = -1;
+        } else if (was.tile == Tile::Floor) {
+          now.label = room_of[i];
+        } else if (was.tile == Tile::Door) {
+          now.label = -1;
+          ++doors;
+        }
+        if (now != was) want.push_back({static_cast<std::uint32_t>(i), was, now});
+      }
+      const std::span<const CellChange> got = s.changes();
+      EXPECT_EQ(std::vector<CellChange>(got.begin(), got.end()), want);
+      EXPECT_TRUE(s.cell_changes().empty());
+      // A row's runs: one before each room or door, one after it, and one to start.
+      EXPECT_LE(s.runs().size(),
+                static_cast<std::size_t>(before.height()) + 2 * room_rows + 2 * doors);
+      EXPECT_LT(s.runs().size(), want.size() / 2);
+    }
+  }
+}
+
 namespace {
 
 std::set<std::int32_t> walkable_labels(const Grid& g) {

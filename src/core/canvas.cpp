@@ -81,15 +81,22 @@ void Canvas::write_tiles(std::size_t first, const Tile* src, std::size_t count) 
 }
 
 void Canvas::fill_tiles(std::size_t first, std::size_t count, Tile t) {
-  fill(first, count, t, nullptr);
+  fill(first, count, t, nullptr, nullptr);
 }
 
 void Canvas::fill_tile_label(std::size_t first, std::size_t count, Tile t, std::int32_t label) {
-  fill(first, count, t, &label);
+  fill(first, count, t, &label, nullptr);
 }
 
-void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label) {
+void Canvas::fill_tile_label_where(std::size_t first, std::size_t count, const std::uint8_t* which,
+                                   Tile t, std::int32_t label) {
+  fill(first, count, t, &label, which);
+}
+
+void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
+                  const std::uint8_t* which) {
   if (count == 0) return;
+  const auto chosen = [&](std::size_t k) { return !which || ((which[k / 8] >> (k % 8)) & 1u); };
   const auto write = [&](std::size_t i) {
     if (label) {
       set_tile_label(i, t, *label);
@@ -97,8 +104,13 @@ void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32
       set_tile(i, t);
     }
   };
+  const auto write_each = [&] {
+    for (std::size_t k = 0; k < count; ++k) {
+      if (chosen(k)) write(first + k);
+    }
+  };
   if (!run_fits(first)) {
-    for (std::size_t i = first; i < first + count; ++i) write(i);
+    write_each();
     return;
   }
   std::uint8_t* bits =
@@ -111,6 +123,7 @@ void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32
   LayerFlip flip;
   bool alike = true;
   for (std::size_t k = 0; k < count && alike; ++k) {
+    if (!chosen(k)) continue;
     const auto tf = static_cast<std::uint8_t>(static_cast<unsigned>(tiles[k]) ^ tile_to);
     const std::uint32_t lf =
         label ? (labels ? static_cast<std::uint32_t>(labels[k]) : 0xffffffffu) ^ label_to : 0;
@@ -123,14 +136,22 @@ void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32
     runs_->drop_last();
     if (alike) return;  // nothing changed
     // Changed unalike: a change per cell instead (log_ is still empty, so they follow the runs).
-    for (std::size_t i = first; i < first + count; ++i) write(i);
+    write_each();
     return;
   }
   runs_->set_flip(flip);
-  std::memset(grid_->tile_cells() + first, static_cast<int>(t), count);
-  if (label && (*label != -1 || grid_->has_labels())) {
-    std::int32_t* out = grid_->layer(grid_->labels_, std::int32_t{-1}) + first;
-    std::fill(out, out + count, *label);
+  const bool labelled = label && (*label != -1 || grid_->has_labels());
+  std::int32_t* out = labelled ? grid_->layer(grid_->labels_, std::int32_t{-1}) + first : nullptr;
+  Tile* tiles_out = grid_->tile_cells() + first;
+  if (!which) {
+    std::memset(tiles_out, static_cast<int>(t), count);
+    if (out) std::fill(out, out + count, *label);
+    return;
+  }
+  for (std::size_t k = 0; k < count; ++k) {
+    if (!chosen(k)) continue;
+    tiles_out[k] = t;
+    if (out) out[k] = *label;
   }
 }
 

@@ -72,6 +72,11 @@ class Canvas {
   void write_tiles(std::size_t first, const Tile* src, std::size_t count);
   void fill_tiles(std::size_t first, std::size_t count, Tile t);
   void fill_tile_label(std::size_t first, std::size_t count, Tile t, std::int32_t label);
+  // The same for the chosen cells of [first, first + count) only (bit k of which[k / 8] chooses
+  // cell first + k), the others left as they are: a row's corridors between its walls, as one
+  // run when they all change alike.
+  void fill_tile_label_where(std::size_t first, std::size_t count, const std::uint8_t* which,
+                             Tile t, std::int32_t label);
 
   bool recording() const { return log_ != nullptr; }
 
@@ -81,7 +86,9 @@ class Canvas {
   RunLog* runs_;
   // Whether a bulk write from first may be recorded as a run (see above).
   bool run_fits(std::size_t first) const { return runs_ && log_->empty() && first >= runs_->end(); }
-  void fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label);
+  // which: the chosen cells' bits, or null for all of them.
+  void fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
+            const std::uint8_t* which);
 };
 
 }  // namespace dungen

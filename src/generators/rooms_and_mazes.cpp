@@ -91,6 +91,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -989,6 +990,8 @@ StepGenerator connect(StepContext& ctx, Settings s, State& st) {
     if (connectors.empty()) break;  // cannot happen: the odd lattice is connected
   }
   if (st.open_regions > 1) throw std::logic_error("rooms-and-mazes: regions left unconnected");
+  // One region now: its list of cells (every carved cell, 32 MB at 4096x4096) is not needed again.
+  std::vector<std::vector<std::uint32_t>>().swap(st.cells);
   co_yield connected_step(static_cast<int>(stats[kOpenedStat]),
                           static_cast<int>(stats[kExtraStat]));
 }
@@ -1076,27 +1079,71 @@ StepGenerator uncarve(StepContext& ctx, Settings s) {
 }
 
 // Rooms take their own number again; whatever else is walkable is maze (or door). Returns the
-// corridor cells.
+// corridor cells. At 4096x4096 this renumbers millions of cells in one step, so it writes a row
+// a run at a time: consecutive cells that change alike (same tile and label before, same after),
+// the walls between them left out of the run, rather than a change per cell.
 int number_rooms(Canvas& canvas, const Grid& grid, const std::vector<Rect>& rooms) {
-  std::vector<std::int32_t> room_of(grid.size(), -1);
+  // Each row of each room, in map order. Rooms never overlap, so the rows are walked alongside
+  // the cells (no map-sized array of room numbers).
+  struct RoomRow {
+    int y, x, right, room;
+  };
+  std::vector<RoomRow> room_rows;
   for (std::size_t r = 0; r < rooms.size(); ++r) {
     for (int y = rooms[r].y; y < rooms[r].bottom(); ++y) {
-      for (int x = rooms[r].x; x < rooms[r].right(); ++x) {
-        room_of[grid.index(x, y)] = static_cast<std::int32_t>(r);
-      }
+      room_rows.push_back({y, rooms[r].x, rooms[r].right(), static_cast<int>(r)});
     }
   }
+  std::sort(room_rows.begin(), room_rows.end(),
+            [](const RoomRow& a, const RoomRow& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+  struct Write {
+    Tile from_tile, to_tile;
+    std::int32_t from_label, to_label;
+    bool operator==(const Write&) const = default;
+  };
+  const int w = grid.width();
+  std::vector<std::uint8_t> which(static_cast<std::size_t>(w + 7) / 8);  // the run's cells
   int corridor = 0;
-  for (std::size_t i = 0; i < grid.size(); ++i) {
-    const Tile t = grid.tile(i);
-    if (t == Tile::Floor && room_of[i] < 0) {
-      canvas.set_tile_label(i, Tile::Corridor, -1);
-      ++corridor;
-    } else if (t == Tile::Floor) {
-      canvas.set_label(i, room_of[i]);
-    } else if (t == Tile::Door) {
-      canvas.set_label(i, -1);
+  std::size_t next = 0;  // the first room row not yet passed
+  for (int y = 0; y < grid.height(); ++y) {
+    const std::size_t row = grid.index(0, y);
+    std::optional<Write> run;  // the run being gathered, from column `first`
+    int first = 0;
+    const auto flush = [&](int end) {
+      if (!run) return;
+      const auto count = static_cast<std::size_t>(end - first);
+      canvas.fill_tile_label_where(row + first, count, which.data(), run->to_tile, run->to_label);
+      std::fill_n(which.begin(), (count + 7) / 8, std::uint8_t{0});
+      run.reset();
+    };
+    for (int x = 0; x < w; ++x) {
+      while (next < room_rows.size() &&
+             (room_rows[next].y < y || (room_rows[next].y == y && room_rows[next].right <= x))) {
+        ++next;
+      }
+      const bool in_room =
+          next < room_rows.size() && room_rows[next].y == y && room_rows[next].x <= x;
+      const Tile t = grid.tile(row + x);
+      const std::int32_t label = grid.label(row + x);
+      Write write{t, t, label, -1};
+      if (t == Tile::Floor && !in_room) {
+        write.to_tile = Tile::Corridor;
+        ++corridor;
+      } else if (t == Tile::Floor) {
+        write.to_label = room_rows[next].room;
+      } else if (t != Tile::Door) {
+        continue;  // a wall stays as it is
+      }
+      if (write.to_tile == t && write.to_label == label) continue;  // already so
+      if (run && *run != write) flush(x);
+      if (!run) {
+        run = write;
+        first = x;
+      }
+      const int k = x - first;
+      which[static_cast<std::size_t>(k / 8)] |= static_cast<std::uint8_t>(1u << (k % 8));
     }
+    flush(w);
   }
   return corridor;
 }
