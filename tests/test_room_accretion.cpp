@@ -904,6 +904,28 @@ TEST(FreeCells, BankHandsOutEachCellOnceAndDrawsOnlyFreeCells) {
   EXPECT_TRUE(bank.empty());
 }
 
+// A big bank gives the end of its array back as it empties (every 2^19 cells taken): its draws
+// are still those of a plain array with swap removal, over cells drawn and cells taken by name.
+TEST(FreeCells, ABigBankDrawsAsAPlainOneWhileItGivesItsEndBack) {
+  const std::size_t n = 1'600'003;  // several releases, and a ragged end
+  CellBank bank(n);
+  std::vector<std::uint32_t> cells(n), slot(n);
+  for (std::size_t i = 0; i < n; ++i) cells[i] = slot[i] = static_cast<std::uint32_t>(i);
+  Rng rng(3), plain_rng(3), pick(9);
+  for (std::size_t left = n; left > 0; --left) {
+    ASSERT_EQ(bank.size(), left);
+    std::size_t cell = bank.random_cell(rng);
+    ASSERT_EQ(cell, cells[plain_rng.below(static_cast<std::uint32_t>(left))]) << left;
+    // Every other time a free cell named otherwise (a room growing into its neighbour).
+    if (left % 2 == 0) cell = cells[pick.below(static_cast<std::uint32_t>(left))];
+    bank.take(cell);
+    const std::uint32_t s = slot[cell], last = cells[left - 1];
+    cells[s] = last;
+    slot[last] = s;
+  }
+  EXPECT_TRUE(bank.empty());
+}
+
 // A map's free neighbours the plain way: in bounds and empty, north, east, south, west.
 std::vector<std::size_t> plain_free_neighbours(const Grid& g, std::size_t i) {
   const Point c = g.point(i);

@@ -6,6 +6,7 @@
 
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 namespace dungen {
@@ -25,6 +26,18 @@ void* allocate_big(std::size_t bytes) {
   }
   if (!p) throw std::bad_alloc();
   return p;
+}
+
+void release_pages(void* begin, void* end) {
+#if defined(__linux__) && defined(MADV_DONTNEED)
+  const std::uintptr_t page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  const std::uintptr_t first = (reinterpret_cast<std::uintptr_t>(begin) + page - 1) & ~(page - 1);
+  const std::uintptr_t last = reinterpret_cast<std::uintptr_t>(end) & ~(page - 1);
+  if (last > first) madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+#else
+  (void)begin;
+  (void)end;
+#endif
 }
 
 void advise_huge_pages(void* data, std::size_t bytes) {

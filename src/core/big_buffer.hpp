@@ -48,6 +48,11 @@ void resize_big(std::vector<T>& v, std::size_t n) {
   v.resize(n);
 }
 
+// Gives the whole pages inside [begin, end) back to the system (where it can: Linux), keeping
+// the addresses: their values are lost, and a later touch gets fresh zeroed pages. For the end of
+// a working array its owner will not read again.
+void release_pages(void* begin, void* end);
+
 // Uninitialised memory for `bytes`, aligned to huge pages and advised when it is big enough to
 // span several (else plain malloc'd). Release it with std::free. Throws std::bad_alloc.
 void* allocate_big(std::size_t bytes);
@@ -62,6 +67,10 @@ class BigArray {
   explicit BigArray(std::size_t n) : data_(static_cast<T*>(allocate_big(n * sizeof(T)))) {}
   T& operator[](std::size_t i) { return data_.get()[i]; }
   const T& operator[](std::size_t i) const { return data_.get()[i]; }
+  // Values [from, to) will not be read again: their memory goes back (release_pages).
+  void release(std::size_t from, std::size_t to) {
+    release_pages(data_.get() + from, data_.get() + to);
+  }
 
  private:
   struct Free {

@@ -32,7 +32,7 @@ inline constexpr std::size_t kNoCell = SIZE_MAX;
 class CellBank {
  public:
   // Every cell 0..n-1 free.
-  explicit CellBank(std::size_t n) : cells_(n), slot_(n), size_(n) {
+  explicit CellBank(std::size_t n) : cells_(n), slot_(n), size_(n), released_from_(n) {
     for (std::size_t i = 0; i < n; ++i) {
       cells_[i] = static_cast<std::uint32_t>(i);
       slot_[i] = static_cast<std::uint32_t>(i);
@@ -50,12 +50,21 @@ class CellBank {
     const std::uint32_t last = cells_[--size_];
     cells_[s] = last;
     slot_[last] = s;
+    // The array's end is never read again: every kReleaseCells freed, its memory goes back (a
+    // bank of 4096x4096 cells holds 64 MB in it when full, nothing when empty).
+    if (size_ + kReleaseCells <= released_from_) {
+      cells_.release(size_, released_from_);
+      released_from_ = size_;
+    }
   }
 
  private:
+  // 2 MB of cells: a huge page's worth, and few enough system calls not to be felt.
+  static constexpr std::size_t kReleaseCells = std::size_t{1} << 19;
   BigArray<std::uint32_t> cells_;
   BigArray<std::uint32_t> slot_;
   std::size_t size_;
+  std::size_t released_from_;  // cells_ from here on have been given back
 };
 
 // Division and remainder by the map's width without a divide instruction (Lemire, Kaser and
