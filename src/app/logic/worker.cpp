@@ -4,6 +4,9 @@
 #include <cerrno>
 #include <optional>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #if defined(__linux__)
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -11,6 +14,19 @@
 #endif
 
 namespace dungen::app {
+namespace {
+
+// A big map's task frees hundreds of MB (a history's scratch, a map's copies, what the last map
+// left). glibc keeps freed blocks below its mmap threshold (which rises to 32 MB after a big
+// free) for the next allocation, where they still count against the process; this hands the free
+// pages back to the system, off the window's thread.
+void give_back_free_memory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
+
+}  // namespace
 
 void lower_this_thread_priority() {
 #if defined(__linux__)
@@ -76,6 +92,7 @@ void Worker::run(StopToken quit) {
     garbage.clear();
     if (next) next->task(next->stop.get_token());
     next.reset();  // the task's captures are freed here, on this thread
+    give_back_free_memory();
     lock.lock();
     working_ = false;
     running_ = StopSource(kNoStopState);
