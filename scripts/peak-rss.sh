@@ -5,7 +5,8 @@
 #   scripts/peak-rss.sh [BUILD_DIR]          (default: build; needs /usr/bin/time, and xvfb-run
 #                                             for the app column)
 #   SIZE=1024 scripts/peak-rss.sh            a smaller map (default 4096, i.e. 4096x4096)
-#   GENERATORS="cellular-caves" ...          only these generators (default: `dungen list`)
+#   GENERATORS="cellular-caves" ...          only these generators (default: the built-in ones,
+#                                             `dungen list` up to its scripts)
 #   APP_FLAGS="--no-wait --frames 60" ...    how the app runs (default: the whole run and the
 #                                             instant regions before the first frame, then 60
 #                                             frames; --no-wait leaves the run to the frames)
@@ -27,7 +28,7 @@ APP_GOAL_MB=400
 TIME=/usr/bin/time
 [[ -x $TIME ]] || { echo "peak-rss.sh: needs $TIME (apt-get install time)" >&2; exit 2; }
 [[ -x $CLI ]] || { echo "peak-rss.sh: no $CLI: build first" >&2; exit 2; }
-GENERATORS=${GENERATORS:-$("$CLI" list | awk '{print $1}')}
+GENERATORS=${GENERATORS:-$("$CLI" list | awk 'NF == 0 { exit } { print $1 }')}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
