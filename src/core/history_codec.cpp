@@ -77,11 +77,19 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //                                  list written (at most 4)
 //   runs           kRuns           any                              count, then each run (see
 //                                                                   put_runs)
-//   changes        -               always                           count, then each change:
+//   changes        kOneChangeAsBefore  one change, at the event's   nothing
+//                                  cell, with the layers and values
+//                                  of the record before's first
+//                                  change (a room's next cell)
+//                  -               otherwise                        count, then each change:
 //     head                                                          byte: layer mask (LayerBit;
 //                                                                   0: the layers and values of
-//                                                                   the last change written in
-//                                                                   full, nothing more follows)
+//                                                                   the change it repeats,
+//                                                                   nothing more follows: for a
+//                                                                   record's first change, the
+//                                                                   record before's first; for
+//                                                                   the others, the last change
+//                                                                   that was not a first)
 //                                                                   | near code << 4 (see
 //                                                                   near_code: a delta within
 //                                                                   -4..4, or a row up or down
@@ -104,27 +112,28 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 // Ordered by how often a step sets them: a cell step (its cell moved, its count, its marker,
 // the same statistics and draws as the step before) fits the first byte of the flags varint.
 enum Flag : std::uint64_t {
-  kAlways = 0,             // a field written in every record
-  kValueNext = 1u << 0,    // the value is the one before plus one (a count that goes on)
-  kItemsEdited = 1u << 1,  // (a walk step's items, a maze step's)
+  kAlways = 0,                   // a field written in every record
+  kValueNext = 1u << 0,          // the value is the one before plus one (a count that goes on)
+  kOneChangeAsBefore = 1u << 1,  // (a room's cell, a tunnel's: most steps of those generators)
   kAt = 1u << 2,
   kValue = 1u << 3,
   kItemsAsBefore = 1u << 4,
   kStatsAsBefore = 1u << 5,
   kDrawsAsBefore = 1u << 6,
-  kOther = 1u << 7,  // (a walk step's direction: every step, so in the second byte)
-  kItems = 1u << 8,
-  kDraws = 1u << 9,
-  kLine = 1u << 10,
-  kKind = 1u << 11,
-  kLevel = 1u << 12,   // (changes with the line and kind: in their byte)
+  kItemsEdited = 1u << 7,  // (a walk step's items, a maze step's: they have the byte for kOther
+  kOther = 1u << 8,        //  or kReason anyway; a walk step's direction is in every step)
+  kItems = 1u << 9,
+  kDraws = 1u << 10,
+  kLine = 1u << 11,
+  kKind = 1u << 12,
   kReason = 1u << 13,  // (a maze step's, a walk step's outcome: often, so in the second byte too)
-  kStats = 1u << 14,   // (written whole rarely: kStatsAsBefore says most)
-  kId = 1u << 15,
-  kRect = 1u << 16,
-  kRuns = 1u << 17,
-  kLast = 1u << 18,
-  kPhaseChanges = 1u << 19,
+  kLevel = 1u << 14,   // (changes with the line and kind, a few steps in a hundred)
+  kStats = 1u << 15,   // (written whole rarely: kStatsAsBefore says most)
+  kId = 1u << 16,
+  kRect = 1u << 17,
+  kRuns = 1u << 18,
+  kLast = 1u << 19,
+  kPhaseChanges = 1u << 20,
 };
 
 // What follows an item's role byte (see the table).
@@ -265,9 +274,13 @@ struct FlagPass {
   }
 };
 
-// The change has the last full one's layers and values: only its index differs.
-bool repeats(const PackedChange& c, const CodecState& st) {
-  const PackedChange& l = st.last;
+// The change a record's change `k` is measured against (CodecState::first, ::later).
+PackedChange& repeated(CodecState& st, std::size_t k) {
+  return k == 0 ? st.first : st.later;
+}
+
+// The change has the layers and values of `l`: only its index differs.
+bool repeats(const PackedChange& c, const PackedChange& l) {
   if (c.mask != l.mask) return false;
   if ((c.mask & kTile) && (c.tile_before != l.tile_before || c.tile_after != l.tile_after)) {
     return false;
@@ -312,10 +325,11 @@ struct WritePass {
   void nibbles(const A& high, const B& low) {
     *w++ = static_cast<std::uint8_t>(static_cast<unsigned>(high) << 4 | static_cast<unsigned>(low));
   }
-  // Writes the head; true when the change repeats the last one's layers and values (mask 0).
-  bool change_head(const PackedChange& c, const CodecState& st, std::int64_t width) {
-    const bool repeat = c.mask != 0 && repeats(c, st);
-    const std::int64_t d = std::int64_t{c.index} - std::int64_t{st.index};
+  // Writes the head; true when the change repeats `memo`'s layers and values (mask 0).
+  bool change_head(const PackedChange& c, const PackedChange& memo, std::uint32_t index,
+                   std::int64_t width) {
+    const bool repeat = c.mask != 0 && repeats(c, memo);
+    const std::int64_t d = std::int64_t{c.index} - std::int64_t{index};
     const unsigned code = near_code(d, width);
     *w++ = static_cast<std::uint8_t>((repeat ? 0u : c.mask) | code << 4);
     if (code == kFar) w = put_signed(w, d);
@@ -362,7 +376,8 @@ struct ReadPass {
     low = static_cast<B>(*r & 15u);
     ++r;
   }
-  bool change_head(PackedChange& c, const CodecState& st, std::int64_t width) {
+  bool change_head(PackedChange& c, const PackedChange& memo, std::uint32_t index,
+                   std::int64_t width) {
     const std::uint8_t head = *r++;
     const unsigned code = head >> 4;
     std::int64_t d = 0;
@@ -373,11 +388,11 @@ struct ReadPass {
     }
     const bool repeat = (head & 15u) == 0;
     if (repeat) {
-      c = st.last;  // the last change's layers and values, at this index
+      c = memo;  // the repeated change's layers and values, at this index
     } else {
       c.mask = head & 15u;
     }
-    c.index = static_cast<std::uint32_t>(std::int64_t{st.index} + d);
+    c.index = static_cast<std::uint32_t>(std::int64_t{index} + d);
     return repeat;
   }
 };
@@ -408,11 +423,13 @@ void remember(CodecState& st, const Step& s) {
   st.at = s.event.at;
 }
 
-// One cell change, in the table's order (P is PackedChange, or const PackedChange when writing).
-// Its index, labels and regions are delta-coded against the change before it (width: the map's).
+// A record's change `k`, in the table's order (P is PackedChange, or const PackedChange when
+// writing). Its index, labels and regions are delta-coded against the change before it (width:
+// the map's).
 template <class Pass, class P>
-void change_fields(Pass& p, P& c, CodecState& st, std::int64_t width) {
-  const bool repeat = p.change_head(c, st, width);
+void change_fields(Pass& p, P& c, std::size_t k, CodecState& st, std::int64_t width) {
+  PackedChange& memo = repeated(st, k);
+  const bool repeat = p.change_head(c, memo, st.index, width);
   st.index = c.index;
   if (repeat) return;
   if (c.mask & kTile) p.nibbles(c.tile_before, c.tile_after);
@@ -427,7 +444,7 @@ void change_fields(Pass& p, P& c, CodecState& st, std::int64_t width) {
     st.region_before = c.region_before;
     st.region_after = c.region_after;
   }
-  st.last = c;
+  memo = c;
 }
 
 // A cell change with only its changed layers kept, as the log stores it.
@@ -944,6 +961,18 @@ const std::uint8_t* get_runs(const std::uint8_t* r, std::vector<CellRun>* out, C
   return r;
 }
 
+// The record's one change is at its event's cell (on the map, no runs before it) and repeats the
+// record before's first change: the flags say it all (kOneChangeAsBefore).
+bool one_change_as_before(const StepChanges& changes, const CodecState& st, Point at, int width) {
+  if (changes.cells.size() != 1 || !changes.runs.empty() || st.first.mask == 0) return false;
+  if (at.x < 0 || at.y < 0 || at.x >= width) return false;
+  const std::uint64_t at_index =
+      static_cast<std::uint64_t>(at.y) * static_cast<std::uint64_t>(width) +
+      static_cast<std::uint64_t>(at.x);
+  const PackedChange c = pack(changes.cells[0]);
+  return c.index == at_index && repeats(c, st.first);
+}
+
 }  // namespace
 
 Cell PackedChange::before_of(Cell after) const {
@@ -1008,6 +1037,7 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   if (!stats.empty()) f |= stat_subset != 0 ? kStatsAsBefore : kStats;
   if (!draws.empty()) f |= same_keys(st.draws, draws, draw_key) ? kDrawsAsBefore : kDraws;
   if (!changes.runs.empty()) f |= kRuns;
+  if (one_change_as_before(changes, st, step.event.at, width)) f |= kOneChangeAsBefore;
   std::uint8_t* const start = w;
   WritePass out{put(w, f), f};
   step_fields(out, step, st);
@@ -1042,11 +1072,12 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   step_bytes = static_cast<std::size_t>(w - start);
   if (f & kRuns) w = put_runs(w, changes.runs, st);
   base_changes_at(st, step.event.at, width);
+  if (f & kOneChangeAsBefore) return w;  // (st.index is the change's cell, and st.first it)
   w = put(w, changes.cells.size());
   WritePass cells{w};
-  for (const CellChange& c : changes.cells) {
-    const PackedChange p = pack(c);
-    change_fields(cells, p, st, width);
+  for (std::size_t k = 0; k < changes.cells.size(); ++k) {
+    const PackedChange p = pack(changes.cells[k]);
+    change_fields(cells, p, k, st, width);
   }
   return cells.w;
 }
@@ -1115,6 +1146,15 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   if (f & kRuns) r = get_runs(r, out.runs, st);
   base_changes_at(st, s.event.at, width);
   std::uint64_t n = 0;
+  if (f & kOneChangeAsBefore) {
+    if (out.changes) {
+      out.changes->clear();
+      PackedChange c = st.first;
+      c.index = st.index;
+      out.changes->push_back(c);
+    }
+    return r;
+  }
   r = get(r, n);
   if (out.changes) {
     out.changes->clear();
@@ -1123,7 +1163,7 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   ReadPass cells{r};
   for (std::uint64_t i = 0; i < n; ++i) {
     PackedChange c;
-    change_fields(cells, c, st, width);
+    change_fields(cells, c, static_cast<std::size_t>(i), st, width);
     if (out.changes) out.changes->push_back(c);
   }
   return cells.r;

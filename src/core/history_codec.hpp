@@ -92,8 +92,13 @@ struct CodecState {
   std::int32_t label_before = -1, label_after = -1;
   std::int32_t region_before = -1, region_after = -1;
   KeyMemo stats, draws;
-  ItemMemo items;     // the last record's items
-  PackedChange last;  // the last change written in full (mask 0: none yet)
+  ItemMemo items;  // the last record's items
+  // What a change written as a repeat (mask 0) repeats: a record's first change, the first
+  // change of the record before; any other, the last such later change (mask 0: none yet). A step
+  // whose first change is of one kind and the rest of another (a flood fill's cell taken, then
+  // its neighbours put on the frontier) repeats both.
+  PackedChange first;
+  PackedChange later;
 };
 
 // A place in the byte log: chunk number (absolute) and offset inside it.
