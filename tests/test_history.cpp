@@ -51,6 +51,13 @@ Point event_cell(int round) {
   if (round % 10 == 7) return {-2, 5};
   if (round % 10 == 8) return {3, 30};
   if (round % 10 == 9) return {50, 3};
+  // Jumps from the step before's cell at the edges of the codec's pairs: two bytes for both
+  // within 43 (either form of their first byte), the escape past it.
+  const Point before{(round - 1) % 13, (round - 1) % 11};
+  if (round % 20 == 3) return {before.x + 43, before.y - 43};
+  if (round % 20 == 5) return {before.x - 20, before.y + 8};
+  if (round % 20 == 13) return {before.x - 43, before.y + 44};
+  if (round % 20 == 15) return {before.x + 8, before.y - 8};
   return {round % 13, round % 11};
 }
 

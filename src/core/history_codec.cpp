@@ -203,14 +203,26 @@ const std::uint8_t* get_rect(const std::uint8_t* r, Rect& out) {
   return get_int(r, out.h);
 }
 
-// Two deltas that are both within -7..7 take a byte, (a + 7) << 4 | (b + 7); others take the
-// escape byte and two zigzag varints. An event's cell against the step before's, a cell of an
-// item against the one before, a label or region change's before and after values against the
-// change before's: mostly a step apart, or the same.
+// Two deltas that are both within -7..7 take a byte, (a + 7) << 4 | (b + 7). Both within
+// -kMidPair..kMidPair take two: (a + kMidPair) * kMidSide + (b + kMidPair) is written as a high
+// part, a code the byte above cannot be (its high nibble or its low nibble 15), and a byte. Others
+// take the escape byte and two zigzag varints. An event's cell against the step before's (a room's
+// next cell, anywhere in the room), a cell of an item against the one before, a label or region
+// change's before and after values against the change before's: mostly a step apart or the same,
+// often a room apart.
 constexpr std::uint8_t kFarPair = 0xFF;
+constexpr std::int64_t kMidPair = 43;
+constexpr std::int64_t kMidSide = 2 * kMidPair + 1;
+static_assert(kMidSide * kMidSide <= 30 * 256, "the two-byte pairs fit their 30 high codes");
 std::uint8_t* put_pair(std::uint8_t* w, std::int64_t a, std::int64_t b) {
   if (static_cast<std::uint64_t>(a + 7) <= 14 && static_cast<std::uint64_t>(b + 7) <= 14) {
     *w++ = static_cast<std::uint8_t>((a + 7) << 4 | (b + 7));
+  } else if (static_cast<std::uint64_t>(a + kMidPair) < kMidSide &&
+             static_cast<std::uint64_t>(b + kMidPair) < kMidSide) {
+    const auto v = static_cast<unsigned>((a + kMidPair) * kMidSide + (b + kMidPair));
+    const unsigned high = v >> 8;  // 0..29: 0xF0 | high, then (high - 15) << 4 | 0x0F
+    *w++ = static_cast<std::uint8_t>(high < 15 ? 0xF0u | high : (high - 15) << 4 | 0x0Fu);
+    *w++ = static_cast<std::uint8_t>(v & 0xFFu);
   } else {
     *w++ = kFarPair;
     w = put_signed(w, a);
@@ -220,13 +232,20 @@ std::uint8_t* put_pair(std::uint8_t* w, std::int64_t a, std::int64_t b) {
 }
 template <class T>
 const std::uint8_t* get_pair(const std::uint8_t* r, T& a, T& b) {
-  const std::uint8_t near = *r++;
-  if (near == kFarPair) {
+  const unsigned first = *r++;
+  if (first == kFarPair) {
     r = get_int(r, a, a);
     return get_int(r, b, b);
   }
-  a = static_cast<T>(a + (near >> 4) - 7);
-  b = static_cast<T>(b + (near & 15) - 7);
+  if ((first >> 4) == 15 || (first & 15u) == 15) {
+    const unsigned high = (first >> 4) == 15 ? first & 15u : 15 + (first >> 4);
+    const auto v = static_cast<std::int64_t>(high << 8 | *r++);
+    a = static_cast<T>(a + v / kMidSide - kMidPair);
+    b = static_cast<T>(b + v % kMidSide - kMidPair);
+    return r;
+  }
+  a = static_cast<T>(a + (first >> 4) - 7);
+  b = static_cast<T>(b + (first & 15) - 7);
   return r;
 }
 
