@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -882,6 +883,18 @@ int run_page(const AppOptions& options, std::chrono::steady_clock::time_point st
 
 }  // namespace
 
+#if !defined(__EMSCRIPTEN__)
+namespace {
+// SIGINT (Ctrl+C in the terminal) and SIGTERM end the loop as closing the window does: a --frames
+// run prints its closing lines, and the worker is stopped and joined. A handler may only set a
+// flag: the loop reads it before each frame (an idle window wakes at least once a second).
+volatile std::sig_atomic_t stop_signal = 0;
+void on_stop_signal(int) {
+  stop_signal = 1;
+}
+}  // namespace
+#endif
+
 int run_app(const AppOptions& options, std::chrono::steady_clock::time_point started) {
 #if defined(__EMSCRIPTEN__)
   return run_page(options, started);
@@ -898,7 +911,9 @@ int run_app(const AppOptions& options, std::chrono::steady_clock::time_point sta
     App app(*window, options);
     if (!app.setup()) return kExitBadFlags;
     app.begin_loop();
-    while (app.tick()) {
+    std::signal(SIGINT, on_stop_signal);
+    std::signal(SIGTERM, on_stop_signal);
+    while (stop_signal == 0 && app.tick()) {
     }
     return app.end_loop();
   } catch (const std::exception& e) {

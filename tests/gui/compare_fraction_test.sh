@@ -22,7 +22,7 @@ b_seed=$(centre compare/seed)
 for v in fraction scrubber b_width b_height b_seed; do
   [ -n "${!v}" ] || { echo "compare_fraction_test: no $v in the layout lines" >&2; exit 1; }
 done
-open_window 700 "$viz" "${args[@]}"
+open_window 20000 "$viz" "${args[@]}"
 click() {  # click "X Y" [MODIFIER]
   # shellcheck disable=SC2086
   xdotool mousemove $1
@@ -47,6 +47,7 @@ click "$b_seed"
 type_value 40
 sleep 1
 xdotool mousemove 640 300 keydown End; sleep 0.1; xdotool keyup End
+sleep 2  # both panes run to their ends (pane B's 2048x200 cave on the worker)
 close_window
 out=$(cat "$work/out")
 echo "$out" | grep "pane" || true

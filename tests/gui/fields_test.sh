@@ -16,7 +16,7 @@ find_items "$viz" "${args[@]}"
 seed_a=$(centre controls/seed)
 seed_b=$(centre compare/seed)
 [ -n "$seed_a" ] && [ -n "$seed_b" ] || { echo "fields_test: no seed fields in: $items" >&2; exit 1; }
-open_window 600 "$viz" "${args[@]}"
+open_window 20000 "$viz" "${args[@]}"
 # A field and a value: click, select all (held, like a person), the digits, then the 0 ms key.
 type_into() {
   local at=$1 value=$2 key=$3

@@ -22,10 +22,11 @@ read -r mx my mw mh < <(echo "$items" | sed -n 's/.*map viewport \([0-9]*\),\([0
 cell=$(awk -v x="$mx" -v y="$my" -v w="$mw" -v h="$mh" 'BEGIN {
   px = w / 80; if (h / 45 < px) px = h / 45
   printf "%d %d\n", x + (w - 80 * px) / 2 + 30.5 * px, y + (h - 45 * px) / 2 + 12.5 * px }')
-open_window 400 "$viz" "${args[@]}"
+open_window 20000 "$viz" "${args[@]}"
 click_at "$none"
 click_at "$cell"
 xdotool mousemove 5 5
+sleep 0.5
 close_window
 grep -E "predict|revealed|cell history" "$work/out" || true
 expect_line "^dungen-viz: pane A predict: 1 of 1 right$" "the lesson does not have the one answer right"

@@ -16,7 +16,7 @@ first=$("$viz" --size 1280x720 --script "$work/gen.lua" --frames 3)
 echo "$first" | grep "pane A error" || true
 echo "$first" | grep -q "^dungen-viz: pane A error gen.lua: the script must return" ||
   { echo "$name: the empty file's error was not shown" >&2; exit 1; }
-open_window 300 "$viz" --size 1280x720 --script "$work/gen.lua"
+open_window 20000 "$viz" --size 1280x720 --script "$work/gen.lua"
 sleep 1
 cp "$source_script" "$work/gen.lua"
 sleep 1.5  # the app looks at the file every half second

@@ -14,7 +14,7 @@ name=script_reload_test
 
 cp "$source_script" "$work/walk.lua"
 args=(--size 1280x720 --script "$work/walk.lua" --steps 20 --seed 3)
-open_window 600 "$viz" "${args[@]}"
+open_window 20000 "$viz" "${args[@]}"
 sleep 1
 # An edit: the app looks at the file every half second.
 sed -i 's/name = "random-walk"/name = "random-walk-edited"/; s/walk " .. names\[d\] .. " over floor/stroll " .. names[d] .. " across floor/' "$work/walk.lua"
@@ -23,7 +23,7 @@ grep -q random-walk-edited "$work/walk.lua" || { echo "$name: the edit did not a
 # A broken save: a syntax error on the line that reads the parameters.
 sed -i 's/local w, h = p.width, p.height/local w, h = p.width, p.height )/' "$work/walk.lua"
 line=$(grep -n 'p.height )' "$work/walk.lua" | cut -d: -f1)
-sleep 1.5  # seen by the app well before its last frame
+sleep 1.5  # seen by the app before close_window ends it
 close_window
 out=$(cat "$work/out")
 echo "$out" | grep -E "pane A (step|script|error)" || true

@@ -26,8 +26,9 @@ centre() {  # centre NAME: "x y" of the item's rectangle
   echo "$items" | awk -v n="$1" '$2 == "item" && $3 == n {
     split($4, a, "[,x]"); printf "%d %d\n", a[1] + a[3] / 2, a[2] + a[4] / 2; exit }'
 }
-# open_window FRAMES VIZ ARGS...: the window, its output in $work/out, FRAMES frames paced as a
-# window's (about 60 a second), focused once its first frame is drawn.
+# open_window FRAMES VIZ ARGS...: the window, its output in $work/out, focused once its first
+# frame is drawn. FRAMES is only a ceiling (frames come up to 240 a second when the app has little
+# to draw, far fewer on a busy machine): close_window ends the window when the test is done.
 open_window() {
   local frames=$1
   shift
@@ -39,8 +40,10 @@ open_window() {
   xdotool windowfocus "$win" 2>/dev/null || true
   sleep 0.5
 }
-# close_window: waits for the window's last frame; its closing lines are in $work/out.
+# close_window: ends the window as Ctrl+C would (SIGTERM: the app finishes its frame and prints
+# its closing lines, in $work/out) and waits for it.
 close_window() {
+  kill -TERM "$app" 2>/dev/null || true
   wait "$app"
   app=""
 }
