@@ -23,6 +23,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "core/sanitizers.hpp"
 
 struct lua_State;
 struct lua_Debug;
@@ -75,17 +76,7 @@ class LuaSandbox {
   static constexpr std::size_t kArenaBytes = std::size_t{4} << 20;
   // Under AddressSanitizer every block comes from malloc: ASan sees no further than the arena,
   // and CI's sanitizer runs are there to see each of Lua's blocks.
-#if defined(__SANITIZE_ADDRESS__)
-  static constexpr bool kPooling = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  static constexpr bool kPooling = false;
-#else
-  static constexpr bool kPooling = true;
-#endif
-#else
-  static constexpr bool kPooling = true;
-#endif
+  static constexpr bool kPooling = !kAddressSanitizer;
   static constexpr std::size_t size_class(std::size_t size) {
     return (size + kPoolStep - 1) / kPoolStep;
   }

@@ -13,25 +13,19 @@
 #include <unistd.h>
 #endif
 
+#include "core/sanitizers.hpp"
+
 namespace dungen::app {
 namespace {
 
 // A big map's task frees hundreds of MB (a history's scratch, a map's copies, what the last map
 // left). glibc keeps freed blocks below its mmap threshold (which rises to 32 MB after a big
 // free) for the next allocation, where they still count against the process; this hands the free
-// pages back to the system, off the window's thread. Not under a sanitizer: AddressSanitizer and
-// ThreadSanitizer own malloc there, and glibc's trim then walks an arena it never set up (a crash).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define DUNGEN_SANITIZED_HEAP 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define DUNGEN_SANITIZED_HEAP 1
-#endif
-#endif
-
+// pages back to the system, off the window's thread. Not under a sanitizer: there it owns malloc,
+// and glibc's trim walks an arena it never set up (a crash).
 void give_back_free_memory() {
-#if defined(__GLIBC__) && !defined(DUNGEN_SANITIZED_HEAP)
-  malloc_trim(0);
+#if defined(__GLIBC__)
+  if constexpr (!kAddressSanitizer && !kThreadSanitizer) malloc_trim(0);
 #endif
 }
 
