@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -928,13 +929,18 @@ void remember_keys(KeyMemo& memo, const List& list, Key key) {
     memo.keys[i] = static_cast<std::uint32_t>(key(list[i]).first);
 }
 
+// The index of the cell an event is at, when that is on the map (a row below the last is
+// never an event's).
+std::optional<std::uint32_t> event_index(Point at, int width) {
+  if (at.x < 0 || at.y < 0 || at.x >= width) return std::nullopt;
+  return static_cast<std::uint32_t>(at.y) * static_cast<std::uint32_t>(width) +
+         static_cast<std::uint32_t>(at.x);
+}
+
 // Where a record's cell changes are delta-coded from: the cell its event is at, when that is on
 // the map (most steps change the cell they are about first), else the change before.
 void base_changes_at(CodecState& st, Point at, int width) {
-  if (at.x >= 0 && at.y >= 0 && at.x < width) {
-    st.index = static_cast<std::uint32_t>(at.y) * static_cast<std::uint32_t>(width) +
-               static_cast<std::uint32_t>(at.x);
-  }
+  if (const auto i = event_index(at, width)) st.index = *i;
 }
 
 // A step's runs: each is its first cell (delta from the previous index), its cell count, which
@@ -984,12 +990,8 @@ const std::uint8_t* get_runs(const std::uint8_t* r, std::vector<CellRun>* out, C
 // record before's first change: the flags say it all (kOneChangeAsBefore).
 bool one_change_as_before(const StepChanges& changes, const CodecState& st, Point at, int width) {
   if (changes.cells.size() != 1 || !changes.runs.empty() || st.first.mask == 0) return false;
-  if (at.x < 0 || at.y < 0 || at.x >= width) return false;
-  const std::uint64_t at_index =
-      static_cast<std::uint64_t>(at.y) * static_cast<std::uint64_t>(width) +
-      static_cast<std::uint64_t>(at.x);
   const PackedChange c = pack(changes.cells[0]);
-  return c.index == at_index && repeats(c, st.first);
+  return c.index == event_index(at, width) && repeats(c, st.first);
 }
 
 }  // namespace
@@ -1164,7 +1166,6 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
   if (out.runs) out.runs->clear();
   if (f & kRuns) r = get_runs(r, out.runs, st);
   base_changes_at(st, s.event.at, width);
-  std::uint64_t n = 0;
   if (f & kOneChangeAsBefore) {
     if (out.changes) {
       out.changes->clear();
@@ -1174,6 +1175,7 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
     }
     return r;
   }
+  std::uint64_t n = 0;
   r = get(r, n);
   if (out.changes) {
     out.changes->clear();
