@@ -65,7 +65,9 @@ static_assert(kTileCount <= 16, "a tile is packed into 4 bits");
 //     read tiles     kItemRead     any                              count, then two a byte (low
 //                    + kItemReadBits  all wall or floor             nibble first), or one bit
 //                                                                   each (1: floor)
-//   stats          kStats          any changed                      count, then each: slot
+//   stats          kStatsRepeat    the slots and deltas of the last nothing
+//                                  record's that had any (at most 4)
+//                  kStats          any changed                      count, then each: slot
 //                                                                   varint, change delta from 0
 //                  kStatsAsBefore  some of the slots remembered     byte: which of them << 4 |
 //                                  (at most 4: the last list        the first change + 7 (15:
@@ -117,24 +119,25 @@ enum Flag : std::uint64_t {
   kValueNext = 1u << 0,          // the value is the one before plus one (a count that goes on)
   kOneChangeAsBefore = 1u << 1,  // (a room's cell, a tunnel's: most steps of those generators)
   kAt = 1u << 2,
-  kValue = 1u << 3,
+  kStatsRepeat = 1u << 3,  // (a flood fill's step, a tunnel's, most walk and maze steps)
   kItemsAsBefore = 1u << 4,
   kStatsAsBefore = 1u << 5,
   kDrawsAsBefore = 1u << 6,
-  kItemsEdited = 1u << 7,  // (a walk step's items, a maze step's: they have the byte for kOther
-  kOther = 1u << 8,        //  or kReason anyway; a walk step's direction is in every step)
-  kItems = 1u << 9,
-  kDraws = 1u << 10,
+  kValue = 1u << 7,
+  kItemsEdited = 1u << 8,  // (a walk step's items, a maze step's: they have the byte for kOther
+  kOther = 1u << 9,        //  or kReason anyway; a walk step's direction is in every step)
+  kItems = 1u << 10,
   kLine = 1u << 11,
   kKind = 1u << 12,
   kReason = 1u << 13,  // (a maze step's, a walk step's outcome: often, so in the second byte too)
-  kLevel = 1u << 14,   // (changes with the line and kind, a few steps in a hundred)
-  kStats = 1u << 15,   // (written whole rarely: kStatsAsBefore says most)
-  kId = 1u << 16,
-  kRect = 1u << 17,
-  kRuns = 1u << 18,
-  kLast = 1u << 19,
+  kDraws = 1u << 14,   // (written whole rarely: kDrawsAsBefore says most)
+  kLevel = 1u << 15,   // (changes with the line and kind, a few steps in a hundred)
+  kStats = 1u << 16,   // (written whole rarely: kStatsRepeat and kStatsAsBefore say most)
+  kId = 1u << 17,
+  kRect = 1u << 18,
+  kRuns = 1u << 19,
   kPhaseChanges = 1u << 20,
+  kLast = 1u << 21,  // (once a run: the only flag past the third byte)
 };
 
 // What follows an item's role byte (see the table).
@@ -901,6 +904,21 @@ const std::uint8_t* get_subset_values(const std::uint8_t* r, const KeyMemo& memo
   }
   return r;
 }
+// Whether a record's stat changes are those of the last record that had any, in order.
+bool repeats_stats(const StatsMemo& memo, std::span<const StatChange> stats) {
+  if (stats.empty() || stats.size() != memo.n) return false;
+  for (std::size_t k = 0; k < stats.size(); ++k) {
+    if (stats[k].slot != memo.slots[k] || stats[k].delta != memo.deltas[k]) return false;
+  }
+  return true;
+}
+void remember_stats(StatsMemo& memo, std::span<const StatChange> stats) {
+  memo.n = stats.size() <= StatsMemo::kMax ? static_cast<std::uint8_t>(stats.size()) : 0;
+  for (std::size_t k = 0; k < memo.n; ++k) {
+    memo.slots[k] = stats[k].slot;
+    memo.deltas[k] = stats[k].delta;
+  }
+}
 // After a stat list written in full (its slots now remembered first): the slots remembered before
 // that it did not have stay behind them, as many as fit.
 void keep_earlier_keys(KeyMemo& memo, const KeyMemo& earlier) {
@@ -1054,8 +1072,14 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   } else if (!items.empty()) {
     f |= kItems;
   }
-  const unsigned stat_subset = remembered_subset(st.stats, stats, stat_key);
-  if (!stats.empty()) f |= stat_subset != 0 ? kStatsAsBefore : kStats;
+  const bool stats_repeat = repeats_stats(st.last_stats, stats);
+  const unsigned stat_subset =
+      stats.empty() || stats_repeat ? 0u : remembered_subset(st.stats, stats, stat_key);
+  if (stats_repeat) {
+    f |= kStatsRepeat;
+  } else if (!stats.empty()) {
+    f |= stat_subset != 0 ? kStatsAsBefore : kStats;
+  }
   if (!draws.empty()) f |= same_keys(st.draws, draws, draw_key) ? kDrawsAsBefore : kDraws;
   if (!changes.runs.empty()) f |= kRuns;
   if (one_change_as_before(changes, st, step.event.at, width)) f |= kOneChangeAsBefore;
@@ -1084,6 +1108,7 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
     remember_keys(st.stats, stats, stat_key);
     keep_earlier_keys(st.stats, earlier);
   }
+  if (!stats.empty()) remember_stats(st.last_stats, stats);
   if (f & kDrawsAsBefore) w = put_values(w, draws, draw_key);
   if (f & kDraws) {
     w = put_pairs(w, draws, draw_key);
@@ -1147,14 +1172,30 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
     items.clear();  // (a step without items leaves the memo to the next that has some)
   }
   if (out.stats) out.stats->clear();
+  StatsMemo read;  // this record's, to remember as the encoder does
+  std::size_t read_count = 0;
   const auto add_stat = [&](std::uint64_t slot, std::int64_t delta) {
     if (out.stats) out.stats->push_back({static_cast<std::uint32_t>(slot), delta});
+    if (read_count < StatsMemo::kMax) {
+      read.slots[read_count] = static_cast<std::uint32_t>(slot);
+      read.deltas[read_count] = delta;
+    }
+    ++read_count;
   };
+  if (f & kStatsRepeat) {
+    for (std::size_t k = 0; k < st.last_stats.n; ++k) {
+      add_stat(st.last_stats.slots[k], st.last_stats.deltas[k]);
+    }
+  }
   if (f & kStatsAsBefore) r = get_subset_values(r, st.stats, add_stat);
   if (f & kStats) {
     const KeyMemo earlier = st.stats;
     r = get_pairs(r, st.stats, add_stat);
     keep_earlier_keys(st.stats, earlier);
+  }
+  if (read_count > 0) {
+    read.n = read_count <= StatsMemo::kMax ? static_cast<std::uint8_t>(read_count) : 0;
+    st.last_stats = read;
   }
   if (out.draws) out.draws->clear();
   const auto add_draw = [&](std::uint64_t id, std::int64_t value) {

@@ -62,6 +62,16 @@ struct KeyMemo {
   std::array<std::uint32_t, kMax> keys{};
 };
 
+// The statistics' changes of the last record that had any, slots and deltas, when a few: most
+// steps change the same counters by the same amounts as the step before (a flood fill's cells
+// labelled, a tunnel's floor), and write only that they do.
+struct StatsMemo {
+  static constexpr std::size_t kMax = 4;
+  std::uint8_t n = 0;  // 0: none to repeat
+  std::array<std::uint32_t, kMax> slots{};
+  std::array<std::int64_t, kMax> deltas{};
+};
+
 // The overlay items of the record before, as far as the next record's items can be written as
 // edits of them (a walker's trail moved on by a cell, the cells it chose from moved with it, a
 // marker on the event's cell): up to kMax items, each of up to kCells cells without read tiles.
@@ -92,6 +102,7 @@ struct CodecState {
   std::int32_t label_before = -1, label_after = -1;
   std::int32_t region_before = -1, region_after = -1;
   KeyMemo stats, draws;
+  StatsMemo last_stats;
   ItemMemo items;  // the last record's items
   // What a change written as a repeat (mask 0) repeats: a record's first change, the first
   // change of the record before; any other, the last such later change (mask 0: none yet). A step
