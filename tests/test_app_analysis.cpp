@@ -76,7 +76,7 @@ TEST_P(AppAnalysis, AnimatedAndInstantEndOnTheAnalysisMapWithItsStats) {
       // regions.
       EXPECT_EQ(st.regions.has_value(), a.kind == AnalysisKind::Regions);
       // The heat map's top: the largest number on the map, for amounts; none for ids.
-      const auto& layer = s->grid().regions();
+      const std::vector<std::int32_t> layer = s->grid().region_values();
       const std::int32_t largest =
           layer.empty() ? 0 : *std::max_element(layer.begin(), layer.end());
       if (a.values == AnalysisValues::Amounts) {
@@ -126,7 +126,7 @@ TEST(AppAnalysisTimeline, TheAnalysisStepsFollowTheGeneratorsWithOneHeatScale) {
   for (int i = 0; i < 200; ++i) {
     s.step();
     ASSERT_EQ(s.heat_max(), top);
-    const auto& layer = s.grid().regions();
+    const std::vector<std::int32_t> layer = s.grid().region_values();
     ASSERT_LE(*std::max_element(layer.begin(), layer.end()), top);
   }
   s.seek(made.steps);

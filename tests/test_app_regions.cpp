@@ -48,7 +48,7 @@ TEST(AppRegionPhase, SharesTheGeneratorsTilesAndLabels) {
     const Grid& shown = p.labelled ? *p.labelled : p.flood->grid();
     EXPECT_TRUE(shown.shares_tiles_with(map)) << static_cast<int>(mode);
     EXPECT_TRUE(shown.shares_labels_with(map)) << static_cast<int>(mode);
-    EXPECT_EQ(shown.regions(), label_regions(map, 8).labels);
+    EXPECT_EQ(shown.region_values(), label_regions(map, 8).labels);
     EXPECT_FALSE(map.has_regions());
     EXPECT_EQ(map, before);
   }
@@ -418,6 +418,20 @@ TEST(AppCellFormat, FastPackingMatchesCellByCell) {
     s.finish_pending();
     ASSERT_TRUE(s.grid().has_regions()) << generator;
     expect_packed_alike(s.grid(), generator);
+  }
+  // A region layer of a byte a cell and one of 32 bits (RegionLayer), with labels and without.
+  for (const std::int32_t most : {200, 70000}) {
+    Grid g(24, 9, Tile::Floor);
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      g.put(i, {Tile::Floor, i % 7 ? Mark::None : Mark::Frontier, -1,
+                static_cast<std::int32_t>(i * 997 % static_cast<std::size_t>(most + 2)) - 1});
+    }
+    ASSERT_EQ(g.region_layer().narrow() != nullptr, most == 200);
+    expect_packed_alike(g, "regions");
+    for (std::size_t i = 0; i < g.size(); i += 2) {
+      g.put_tile_label(i, Tile::Floor, static_cast<std::int32_t>(i));
+    }
+    expect_packed_alike(g, "regions and labels");
   }
 }
 

@@ -228,3 +228,61 @@ TEST(Grid, CanvasWritesToACopyLeaveTheOriginal) {
   EXPECT_EQ(b.at(2, 1), Tile::Floor);
   EXPECT_EQ(b.at(5, 1), Tile::Wall);
 }
+
+// The region layer takes a byte a cell while every value is -1..254 (a map's few regions), and
+// widens to 32 bits, values kept, at the first value past that. Either way it reads the same,
+// compares by its values, copies share it until written, and a layer all -1 is dropped.
+TEST(Grid, TheRegionLayerIsAByteACellUntilAValueNeedsMore) {
+  Grid g(16, 16, Tile::Floor);
+  for (std::size_t i = 0; i < g.size(); ++i) g.put(i, {Tile::Floor, Mark::None, -1, int(i) - 1});
+  ASSERT_NE(g.region_layer().narrow(), nullptr);  // -1..254
+  EXPECT_EQ(g.region_layer().wide(), nullptr);
+  EXPECT_EQ(g.region(0), -1);
+  EXPECT_EQ(g.region(255), 254);
+  EXPECT_EQ(g.max_region(), 254);
+
+  const Grid narrow = g;  // shares the byte layer
+  g.put(7, {Tile::Floor, Mark::None, -1, 255});
+  ASSERT_NE(g.region_layer().wide(), nullptr);
+  EXPECT_EQ(g.region_layer().narrow(), nullptr);
+  EXPECT_EQ(g.region(7), 255);
+  EXPECT_EQ(g.region(0), -1);
+  EXPECT_EQ(g.region(255), 254);  // every value kept through the widening
+  EXPECT_EQ(g.max_region(), 255);
+  EXPECT_NE(narrow.region_layer().narrow(), nullptr);  // the copy kept its own, narrow
+  EXPECT_EQ(narrow.region(7), 6);
+  EXPECT_NE(g, narrow);
+  g.put(7, {Tile::Floor, Mark::None, -1, 6});  // wide, with the narrow copy's values
+  EXPECT_NE(g.region_layer().wide(), nullptr);
+  EXPECT_EQ(g, narrow);
+  EXPECT_EQ(narrow, g);
+  EXPECT_EQ(g.region_values(), narrow.region_values());
+  EXPECT_EQ(narrow.region_values()[100], 99);
+
+  // Values given whole: narrow when they all fit, else wide; negative ones past -1 are wide too.
+  Grid h(4, 1, Tile::Floor);
+  h.assign_regions({-1, 0, 254, 3});
+  EXPECT_NE(h.region_layer().narrow(), nullptr);
+  EXPECT_EQ(h.region_values(), (std::vector<std::int32_t>{-1, 0, 254, 3}));
+  h.assign_regions({-1, 0, 70000, 3});
+  EXPECT_NE(h.region_layer().wide(), nullptr);
+  EXPECT_EQ(h.region_values(), (std::vector<std::int32_t>{-1, 0, 70000, 3}));
+  h.assign_regions({-2, 0, 1, 3});
+  EXPECT_NE(h.region_layer().wide(), nullptr);
+  EXPECT_EQ(h.region(0), -2);
+
+  // All back to -1, narrow or wide: dropped, and equal to a grid that never had one.
+  for (Grid* m : {&g, &h}) {
+    for (std::size_t i = 0; i < m->size(); ++i) m->put(i, {Tile::Floor, Mark::None, -1, -1});
+    m->drop_default_layers();
+    EXPECT_FALSE(m->has_regions());
+    EXPECT_EQ(m->max_region(), -1);
+  }
+  Grid k(4, 1, Tile::Floor);
+  k.put(2, {Tile::Floor, Mark::None, -1, 0});
+  k.put(2, {Tile::Floor, Mark::None, -1, -1});
+  EXPECT_TRUE(k.has_regions());
+  EXPECT_EQ(k, h);
+  k.drop_default_layers();
+  EXPECT_FALSE(k.has_regions());
+}

@@ -411,6 +411,42 @@ TEST(History, AnOutsizedSegmentsScratchIsGivenBack) {
   segment(kKeep / 2);
 }
 
+// A skip writes the region layer as the grid holds it: a byte a cell while the values it writes
+// fit one (RegionLayer), else widened to 32 bits first; and either way leads to the same values.
+TEST(History, ASkipWritesRegionsNarrowWhileTheyFit) {
+  Grid start(64, 64, Tile::Floor);
+  for (std::size_t i = 0; i < start.size(); i += 5) {
+    start.put(i, {Tile::Floor, Mark::None, -1, static_cast<std::int32_t>(i % 200)});
+  }
+  ASSERT_NE(start.region_layer().narrow(), nullptr);
+  const auto segment = [&](std::int32_t most) {
+    Grid end = start;
+    std::vector<CellChange> changes;
+    for (std::size_t i = 0; i < end.size(); i += 3) {
+      Cell after = end.cell(i);
+      after.region = static_cast<std::int32_t>(i % static_cast<std::size_t>(most + 1));
+      if (after == end.cell(i)) continue;
+      changes.push_back({static_cast<std::uint32_t>(i), end.cell(i), after});
+      end.put(i, after);
+    }
+    history::SkipBuilder builder;
+    builder.note(changes, end.size());
+    const std::vector<std::uint8_t> skip = builder.finish(end);
+    std::vector<history::Span> spans;
+    Grid forward = start;
+    history::apply_skip(skip, forward, true, spans);
+    EXPECT_EQ(forward, end) << most;
+    EXPECT_EQ(forward.region_layer().narrow() != nullptr, most <= RegionLayer::kNarrowMax) << most;
+    Grid back = end;
+    history::apply_skip(skip, back, false, spans);
+    EXPECT_EQ(back, start) << most;
+    EXPECT_EQ(back.region_layer().wide() != nullptr, most > RegionLayer::kNarrowMax) << most;
+  };
+  segment(254);
+  segment(255);
+  segment(100000);
+}
+
 // A step of many changes is bounded at 24 bytes a change and takes one or two: the log writes it
 // aside and copies it in at its size, so such steps (a maze's rooms carved, its regions numbered)
 // do not each leave most of a chunk unused. Before, each of these steps started a chunk of its
@@ -591,9 +627,24 @@ void check_skips(Stepper make(), std::size_t budget, const char* what,
 
 }  // namespace
 
+// A flood fill of 400 regions: its region layer is a byte a cell until region 255, then 32
+// bits (RegionLayer), and seeks across that, both ways, land on the same values.
+Stepper flood_of_many_regions() {
+  Grid g(60, 60, Tile::Wall);
+  for (int y = 1; y < 60; y += 3) {
+    for (int x = 1; x < 60; x += 3) g.put(g.index(x, y), {Tile::Floor, Mark::None, -1, -1});
+  }
+  return start_region_stepper(g, region_schema().defaults());
+}
+
 TEST(History, SeeksAcrossSkipsMatchAFreshRun) {
   check_skips(cell_caves, kDefaultHistoryBytes, "caves cell by cell");
   check_skips(flood, kDefaultHistoryBytes, "flood fill");
+  Stepper many = flood_of_many_regions();
+  run_to_end(many);
+  ASSERT_NE(many.grid().region_layer().wide(), nullptr);  // it did widen
+  EXPECT_EQ(many.grid().max_region(), 399);
+  check_skips(flood_of_many_regions, kDefaultHistoryBytes, "flood fill of 400 regions");
 }
 
 TEST(History, SeeksAcrossGroupsMatchAFreshRun) {

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -104,13 +105,25 @@ inline CellFormat keep_wide(CellFormat f, bool new_map, bool& wide) {
 }
 
 namespace detail {
-// kWords 1 with kRegion: the label (id) and the region share the word, the region + 1 in its top
-// region_bits bits (CellFormat::region_bits).
-template <int kWords, bool kMark, bool kId, bool kRegion>
-void pack_run(const Tile* tile, const Mark* mark, const std::int32_t* id,
-              const std::int32_t* region, std::size_t n, int region_bits, std::uint32_t* out) {
+// An id layer read for packing: absent (None), 32 bits a cell (labels, a wide region layer), or a
+// narrow region layer's byte a cell, which holds the value + 1 already (RegionLayer).
+struct None {};
+inline std::uint32_t id_plus_one(std::int32_t v) {
+  return static_cast<std::uint32_t>(std::max(v, -1)) + 1u;
+}
+inline std::uint32_t id_plus_one(std::uint8_t v) {
+  return v;
+}
+
+// kWords 1 with a region layer: the label (id) and the region share the word, the region + 1 in
+// its top region_bits bits (CellFormat::region_bits).
+template <int kWords, bool kMark, class Id, class Region>
+void pack_run(const Tile* tile, const Mark* mark, const Id* id, const Region* region, std::size_t n,
+              int region_bits, std::uint32_t* out) {
   // Branch-free per cell (the layers present are the template's), so the loop vectorises: a
   // whole 4096x4096 map is packed in a few milliseconds. Ids past their bits saturate.
+  constexpr bool kId = !std::is_same_v<Id, None>;
+  constexpr bool kRegion = !std::is_same_v<Region, None>;
   [[maybe_unused]] const std::uint32_t region_max = region_bits > 0 ? (1u << region_bits) - 1u : 0u;
   [[maybe_unused]] const std::uint32_t label_max =
       region_bits > 0 ? (1u << (24 - region_bits)) - 1u : kMaxPackedId;
@@ -118,19 +131,34 @@ void pack_run(const Tile* tile, const Mark* mark, const std::int32_t* id,
     std::uint32_t w = static_cast<std::uint32_t>(tile[k]) & 15u;
     if constexpr (kMark) w |= (static_cast<std::uint32_t>(mark[k]) & 15u) << 4;
     if constexpr (kId) {
-      const std::uint32_t id1 = static_cast<std::uint32_t>(std::max(id[k], -1)) + 1u;
-      w |= std::min(id1, kWords == 1 ? label_max : kMaxPackedId) << 8;
+      w |= std::min(id_plus_one(id[k]), kWords == 1 ? label_max : kMaxPackedId) << 8;
     }
     if constexpr (kWords == 1 && kRegion) {
-      const std::uint32_t region1 = static_cast<std::uint32_t>(std::max(region[k], -1)) + 1u;
-      out[k] = w | std::min(region1, region_max) << (32 - region_bits);
+      out[k] = w | std::min(id_plus_one(region[k]), region_max) << (32 - region_bits);
     } else if constexpr (kWords == 1) {
       out[k] = w;
     } else {
       out[2 * k] = w;
-      out[2 * k + 1] =
-          kRegion ? static_cast<std::uint32_t>(std::max(region[k], -1)) + 1u : std::uint32_t{0};
+      if constexpr (kRegion) {
+        out[2 * k + 1] = id_plus_one(region[k]);
+      } else {
+        out[2 * k + 1] = 0;
+      }
     }
+  }
+}
+
+// Calls pack with the region layer's cells from `first` as they are stored (a byte or 32 bits a
+// cell), or None when the grid has none.
+template <class Pack>
+void with_regions(const Grid& grid, std::size_t first, Pack pack) {
+  const RegionLayer& layer = grid.region_layer();
+  if (const std::uint8_t* narrow = layer.narrow()) {
+    pack(narrow + first);
+  } else if (const std::int32_t* wide = layer.wide()) {
+    pack(wide + first);
+  } else {
+    pack(static_cast<const None*>(nullptr));
   }
 }
 }  // namespace detail
@@ -139,24 +167,48 @@ void pack_run(const Tile* tile, const Mark* mark, const std::int32_t* id,
 // f.words words each.
 inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellFormat f,
                        std::uint32_t* out) {
+  using detail::None;
   const Tile* tiles = grid.tiles().data() + first;
   const Mark* marks = grid.has_marks() ? grid.marks().data() + first : nullptr;
   const std::int32_t* labels = grid.has_labels() ? grid.labels().data() + first : nullptr;
-  const std::int32_t* regions = grid.has_regions() ? grid.regions().data() + first : nullptr;
-  const std::int32_t* id = f.words == 1 && f.id_is_region ? regions : labels;
   // One word: the region, if shown, is the id, unless the word holds both.
-  if (f.words == 1 && f.region_bits == 0) regions = nullptr;
-  // One loop for each set of layers present: bit 3 two words, 2 marks, 1 an id, 0 regions.
-  using Run = void (*)(const Tile*, const Mark*, const std::int32_t*, const std::int32_t*,
-                       std::size_t, int, std::uint32_t*);
-  static constexpr auto kRuns = []<std::size_t... I>(std::index_sequence<I...>) {
-    return std::array<Run, sizeof...(I)>{&detail::pack_run < (I & 8) ? 2 : 1, (I & 4) != 0,
-                                         (I & 2) != 0, (I & 1) != 0 > ...};
-  }
-  (std::make_index_sequence<16>{});
-  const std::size_t which =
-      (f.words == 2 ? 8u : 0u) | (marks ? 4u : 0u) | (id ? 2u : 0u) | (regions ? 1u : 0u);
-  kRuns[which](tiles, marks, id, regions, n, f.region_bits, out);
+  const bool region_is_id = f.words == 1 && f.id_is_region;
+  const bool region_drawn = f.words == 2 || f.region_bits > 0;
+  // One loop for each set of layers present and the widths they are stored in.
+  const auto run = [&]<int kWords>(const auto* id, const auto* region) {
+    using Id = std::remove_cvref_t<decltype(*id)>;
+    using Region = std::remove_cvref_t<decltype(*region)>;
+    if (marks) {
+      detail::pack_run<kWords, true, Id, Region>(tiles, marks, id, region, n, f.region_bits, out);
+    } else {
+      detail::pack_run<kWords, false, Id, Region>(tiles, marks, id, region, n, f.region_bits, out);
+    }
+  };
+  const auto words = [&](const auto* id, const auto* region) {
+    if (f.words == 2) {
+      run.template operator()<2>(id, region);
+    } else {
+      run.template operator()<1>(id, region);
+    }
+  };
+  const None* none = nullptr;
+  detail::with_regions(grid, first, [&](const auto* regions) {
+    using Region = std::remove_cvref_t<decltype(*regions)>;
+    if (region_is_id || std::is_same_v<Region, None>) {
+      // The region, if any, is the id: no second region read.
+      if (region_is_id) {
+        words(regions, none);
+      } else if (labels) {
+        words(labels, none);
+      } else {
+        words(none, none);
+      }
+    } else if (labels) {
+      region_drawn ? words(labels, regions) : words(labels, none);
+    } else {
+      region_drawn ? words(none, regions) : words(none, none);
+    }
+  });
 }
 
 // The most cells one buffer texture may hold here (GL_MAX_TEXTURE_BUFFER_SIZE; in the browser

@@ -214,10 +214,9 @@ std::optional<Error> write_png_map(const MapExport& m, int cell_px, const TextSi
   } else {
     const AnalysisRun& first = m.analyses.front();
     if (first.map.has_regions()) {
-      const std::vector<std::int32_t>& layer = first.map.regions();
-      shown.assign_regions(layer);
+      shown.assign_regions(first.map.region_values());
       if (first.spec->values == AnalysisValues::Amounts) {
-        style.heat_max = std::max(1, *std::max_element(layer.begin(), layer.end()));
+        style.heat_max = std::max(1, first.map.max_region());
       }
     }
   }

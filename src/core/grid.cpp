@@ -46,6 +46,57 @@ void SharedLayer<T>::assign(std::vector<T> cells) {
 template class SharedLayer<Tile>;
 template class SharedLayer<Mark>;
 template class SharedLayer<std::int32_t>;
+template class SharedLayer<std::uint8_t>;
+
+std::int32_t* RegionLayer::wide_cells(std::size_t n) {
+  if (const std::uint8_t* narrow = narrow_.data()) {
+    std::vector<std::int32_t> wide;
+    wide.reserve(n);
+    advise_huge_pages(wide.data(), n * sizeof(std::int32_t));
+    for (std::size_t i = 0; i < n; ++i) wide.push_back(static_cast<std::int32_t>(narrow[i]) - 1);
+    narrow_.reset();
+    wide_.assign(std::move(wide));
+  }
+  return wide_.write(n, -1);
+}
+
+void RegionLayer::assign(std::vector<std::int32_t> values) {
+  reset();
+  if (!std::all_of(values.begin(), values.end(), fits_narrow)) {
+    wide_.assign(std::move(values));
+    return;
+  }
+  std::uint8_t* cells = narrow_cells(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    cells[i] = static_cast<std::uint8_t>(values[i] + 1);
+  }
+}
+
+bool RegionLayer::all_none(std::size_t n) const {
+  if (const std::uint8_t* c = narrow_.data()) {
+    return std::all_of(c, c + n, [](std::uint8_t v) { return v == 0; });
+  }
+  const std::int32_t* c = wide_.data();
+  return !c || std::all_of(c, c + n, [](std::int32_t v) { return v == -1; });
+}
+
+std::int32_t RegionLayer::max(std::size_t n) const {
+  if (const std::uint8_t* c = narrow_.data()) {
+    return n == 0 ? -1 : static_cast<std::int32_t>(*std::max_element(c, c + n)) - 1;
+  }
+  const std::int32_t* c = wide_.data();
+  return !c || n == 0 ? -1 : std::max(-1, *std::max_element(c, c + n));
+}
+
+bool RegionLayer::same_values(const RegionLayer& o, std::size_t n) const {
+  if (empty() || o.empty()) return all_none(n) && o.all_none(n);
+  if (narrow() && o.narrow()) return std::equal(narrow(), narrow() + n, o.narrow());
+  if (wide() && o.wide()) return std::equal(wide(), wide() + n, o.wide());
+  for (std::size_t i = 0; i < n; ++i) {
+    if ((*this)[i] != o[i]) return false;
+  }
+  return true;
+}
 
 static void check(const Grid& g, int x, int y) {
   if (!g.in_bounds(x, y)) {
@@ -79,6 +130,15 @@ void Grid::assign_regions(std::vector<std::int32_t> regions) {
   regions_.assign(std::move(regions));
 }
 
+std::vector<std::int32_t> Grid::region_values() const {
+  if (regions_.empty()) return {};
+  if (const std::int32_t* wide = regions_.wide()) return {wide, wide + size_};
+  std::vector<std::int32_t> out(size_);
+  const std::uint8_t* narrow = regions_.narrow();
+  for (std::size_t i = 0; i < size_; ++i) out[i] = static_cast<std::int32_t>(narrow[i]) - 1;
+  return out;
+}
+
 void Grid::clear_regions() {
   regions_.reset();
 }
@@ -91,7 +151,7 @@ void Grid::drop_default_layers() {
   };
   drop_if_all(marks_, Mark::None);
   drop_if_all(labels_, std::int32_t{-1});
-  drop_if_all(regions_, std::int32_t{-1});
+  if (!regions_.empty() && regions_.all_none(size_)) regions_.reset();
 }
 
 namespace {
@@ -110,7 +170,7 @@ bool operator==(const Grid& a, const Grid& b) {
   return a.width_ == b.width_ && a.height_ == b.height_ && a.tiles() == b.tiles() &&
          same_layer(a.marks(), b.marks(), Mark::None) &&
          same_layer(a.labels(), b.labels(), std::int32_t{-1}) &&
-         same_layer(a.regions(), b.regions(), std::int32_t{-1});
+         a.regions_.same_values(b.regions_, a.size_);
 }
 
 std::size_t Grid::count_walkable() const {

@@ -4,9 +4,10 @@
 //
 // Only the tile layer always exists. The mark, label and region layers are allocated the first
 // time a cell gets a value other than the default (Mark::None, -1): caves never label rooms and
-// most maps are never flood-filled, and at 4096x4096 the three layers are 144 MB of the 160 MB a
-// full grid would take. An absent layer reads as its default everywhere (cell(), mark(), ...),
-// and two grids compare equal whether a layer of defaults is allocated or not.
+// most maps are never flood-filled, and at 4096x4096 the three layers are up to 144 MB of the
+// 160 MB a full grid would take (the region layer a byte a cell while its values fit one). An
+// absent layer reads as its default everywhere (cell(), mark(), ...), and two grids compare equal
+// whether a layer of defaults is allocated or not.
 //
 // A copy of a grid shares its layers until one side writes one (copy on write, a layer at a
 // time): the region phase's map, a copy of the generator's at its end, holds only the region
@@ -104,6 +105,54 @@ class SharedLayer {
   T* data_ = nullptr;  // block_->cells.data(), kept beside it so a read is one load
 };
 
+// The region layer: a region id a cell (or an analysis's amount: a distance, a ring, a discovery
+// time), -1 for none. While every value is within -1..kNarrowMax (most maps have one region or a
+// few) it is a byte a cell holding the value + 1: 16 MB at 4096x4096 rather than 64. The first
+// value past that widens it to 32 bits, for as long as it lasts. Shared between copies of a grid
+// as the other layers are, and read the same narrow or wide.
+class RegionLayer {
+ public:
+  static constexpr std::int32_t kNarrowMax = 254;
+  static constexpr bool fits_narrow(std::int32_t v) { return v >= -1 && v <= kNarrowMax; }
+
+  bool empty() const { return narrow_.empty() && wide_.empty(); }
+  // The cells as they are: a byte each (value + 1) while narrow, else four (null when not).
+  const std::uint8_t* narrow() const { return narrow_.data(); }
+  const std::int32_t* wide() const { return wide_.data(); }
+  std::int32_t operator[](std::size_t i) const {
+    if (const std::uint8_t* n = narrow_.data()) return static_cast<std::int32_t>(n[i]) - 1;
+    return wide_.empty() ? -1 : wide_[i];
+  }
+  // Cell i (of n) takes v: the layer allocated (all -1) if absent, widened if v needs it.
+  void set(std::size_t i, std::int32_t v, std::size_t n) {
+    if (wide_.empty() && fits_narrow(v)) {
+      narrow_cells(n)[i] = static_cast<std::uint8_t>(v + 1);
+    } else {
+      wide_cells(n)[i] = v;
+    }
+  }
+  // The cells to write, as value + 1 a byte: only while the layer is not wide. Allocated (all
+  // -1) if absent, this grid's own if shared.
+  std::uint8_t* narrow_cells(std::size_t n) { return narrow_.write(n, 0); }
+  // The cells to write, 32 bits each: a narrow layer is widened first, an absent one allocated.
+  std::int32_t* wide_cells(std::size_t n);
+  // Takes these values (n of them), narrow if they all fit.
+  void assign(std::vector<std::int32_t> values);
+  void reset() {
+    narrow_.reset();
+    wide_.reset();
+  }
+  // Whether every cell is -1 (true when absent).
+  bool all_none(std::size_t n) const;
+  // The largest value (-1 when absent or all -1).
+  std::int32_t max(std::size_t n) const;
+  bool same_values(const RegionLayer& o, std::size_t n) const;
+
+ private:
+  SharedLayer<std::uint8_t> narrow_;
+  SharedLayer<std::int32_t> wide_;
+};
+
 // The largest width or height any generator accepts: 4096 x 4096 is 16 M cells, the biggest map
 // the app and the benchmarks are sized for.
 inline constexpr int kMaxMapSide = 4096;
@@ -148,7 +197,7 @@ class Grid {
   Tile tile(std::size_t i) const { return tiles_[i]; }
   Mark mark(std::size_t i) const { return marks_.empty() ? Mark::None : marks_[i]; }
   std::int32_t label(std::size_t i) const { return labels_.empty() ? -1 : labels_[i]; }
-  std::int32_t region(std::size_t i) const { return regions_.empty() ? -1 : regions_[i]; }
+  std::int32_t region(std::size_t i) const { return regions_[i]; }
   Cell cell(std::size_t i) const { return {tiles_[i], mark(i), label(i), region(i)}; }
 
   // Whether a layer is allocated (it may still hold only defaults).
@@ -161,7 +210,12 @@ class Grid {
   const std::vector<Tile>& tiles() const { return tiles_.cells(); }
   const std::vector<Mark>& marks() const { return marks_.cells(); }
   const std::vector<std::int32_t>& labels() const { return labels_.cells(); }
-  const std::vector<std::int32_t>& regions() const { return regions_.cells(); }
+  // The region layer as it is stored (narrow or wide, see RegionLayer), and a copy of its values
+  // 32 bits each (empty while absent): a copy of 64 MB at 4096x4096, for exports and tests.
+  const RegionLayer& region_layer() const { return regions_; }
+  std::vector<std::int32_t> region_values() const;
+  // The largest region id or amount on the map (-1 when none).
+  std::int32_t max_region() const { return regions_.max(size_); }
   // Whether this grid and `o` share layer cells (a copy neither has written since): for tests.
   bool shares_tiles_with(const Grid& o) const { return tiles_.shares(o.tiles_); }
   bool shares_labels_with(const Grid& o) const { return labels_.shares(o.labels_); }
@@ -172,7 +226,7 @@ class Grid {
   void put(std::size_t i, const Cell& c) {
     put_tile_label(i, c.tile, c.label);
     if (c.mark != mark(i)) layer(marks_, Mark::None)[i] = c.mark;
-    if (c.region != region(i)) layer(regions_, std::int32_t{-1})[i] = c.region;
+    if (c.region != region(i)) regions_.set(i, c.region, size_);
   }
   // Cell i's tile and label, its other layers untouched: a write that needs no before-value
   // (Canvas when it records nothing). A layer is written only where the value differs, so a
@@ -211,7 +265,7 @@ class Grid {
   SharedLayer<Tile> tiles_;
   SharedLayer<Mark> marks_;
   SharedLayer<std::int32_t> labels_;
-  SharedLayer<std::int32_t> regions_;
+  RegionLayer regions_;
 };
 
 }  // namespace dungen

@@ -11,12 +11,17 @@
 namespace dungen::history {
 
 // A skip writes whole layers; a layer the grid has not allocated yet (it allocates the mark,
-// label and region layers on first use) is allocated, at its default, before it is written.
+// label and region layers on first use) is allocated, at its default, before it is written. The
+// region layer is written a byte a cell (value + 1) while it is narrow and the values written
+// fit (see RegionLayer), else 32 bits a cell.
 struct LayerAccess {
   static Tile* tiles(Grid& g) { return g.tile_cells(); }
   static Mark* marks(Grid& g) { return g.layer(g.marks_, Mark::None); }
   static std::int32_t* labels(Grid& g) { return g.layer(g.labels_, std::int32_t{-1}); }
-  static std::int32_t* regions(Grid& g) { return g.layer(g.regions_, std::int32_t{-1}); }
+  static std::uint8_t* narrow_regions(Grid& g, bool values_fit) {
+    return values_fit && !g.regions_.wide() ? g.regions_.narrow_cells(g.size()) : nullptr;
+  }
+  static std::int32_t* wide_regions(Grid& g) { return g.regions_.wide_cells(g.size()); }
 };
 
 namespace {
@@ -57,9 +62,10 @@ struct RunNote {
   bool taken = false;
 };
 
+// `offset` is added to each value written (1 for a narrow region layer's value + 1).
 template <class T>
 const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span* spans, T* layer,
-                               RunNote note) {
+                               RunNote note, std::int64_t offset = 0) {
   std::size_t i = 0, span = 0;
   std::uint32_t off = 0;
   while (i < n) {
@@ -69,7 +75,7 @@ const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span*
     i += static_cast<std::size_t>(count);
     if (note.observer) note.observer->run(note.layer, unzigzag(z), count, note.taken);
     if (!layer) continue;
-    const auto v = static_cast<T>(unzigzag(z));
+    const auto v = static_cast<T>(unzigzag(z) + offset);
     auto left = static_cast<std::uint32_t>(count);
     while (left > 0) {
       const Span& s = spans[span];
@@ -92,6 +98,21 @@ const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span*
         off = 0;
       }
     }
+  }
+  return r;
+}
+
+// Reads runs of values covering n entries, as apply_runs does; says whether every value fits a
+// narrow region layer.
+const std::uint8_t* runs_fit_narrow(const std::uint8_t* r, std::size_t n, bool& fit) {
+  fit = true;
+  for (std::size_t i = 0; i < n;) {
+    std::uint64_t count = 0, z = 0;
+    r = get(r, count);
+    r = get(r, z);
+    i += static_cast<std::size_t>(count);
+    const std::int64_t v = unzigzag(z);
+    fit = fit && v >= -1 && v <= RegionLayer::kNarrowMax;
   }
   return r;
 }
@@ -255,16 +276,28 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
     at = sp.start + sp.length;
   }
   // Each layer: the cells' values at the segment's start, then at its end.
-  const auto layer = [&](CellLayer which, auto data_of) {
+  const auto layer = [&](CellLayer which, auto data_of, std::int64_t offset = 0) {
     if (!(mask & bit(which))) return;
     auto* data = data_of(grid);
-    r = apply_runs(r, n, spans.data(), forward ? nullptr : data, {observer, which, !forward});
-    r = apply_runs(r, n, spans.data(), forward ? data : nullptr, {observer, which, forward});
+    r = apply_runs(r, n, spans.data(), forward ? nullptr : data, {observer, which, !forward},
+                   offset);
+    r = apply_runs(r, n, spans.data(), forward ? data : nullptr, {observer, which, forward},
+                   offset);
   };
   layer(CellLayer::Tile, LayerAccess::tiles);
   layer(CellLayer::Mark, LayerAccess::marks);
   layer(CellLayer::Label, LayerAccess::labels);
-  layer(CellLayer::Region, LayerAccess::regions);
+  if (mask & bit(CellLayer::Region)) {
+    // The values this crossing writes: the segment's end values forward, its start values back.
+    bool start_fit = false, end_fit = false;
+    runs_fit_narrow(runs_fit_narrow(r, n, start_fit), n, end_fit);
+    if (std::uint8_t* narrow = LayerAccess::narrow_regions(grid, forward ? end_fit : start_fit)) {
+      layer(
+          CellLayer::Region, [&](Grid&) { return narrow; }, 1);
+    } else {
+      layer(CellLayer::Region, LayerAccess::wide_regions, 0);
+    }
+  }
   return {spans.front().start, spans.back().start + spans.back().length - 1};
 }
 

@@ -21,9 +21,7 @@ bool RegionPhase::back() {
 namespace {
 
 std::int32_t largest_value(const Grid& g) {
-  std::int32_t top = 0;
-  for (const std::int32_t v : g.regions()) top = std::max(top, v);
-  return top;
+  return std::max(0, g.max_region());
 }
 
 // The largest number the analysis's layer holds at any step: its last map's largest, as every
