@@ -395,6 +395,46 @@ TEST(Regions, FastPathMatchesReferenceOnRandomMapsOfEveryDensity) {
   }
 }
 
+// Labelled into the map's own region layer: the same ids and sizes as the fast path, a byte a
+// cell while the regions number 255 or fewer (the last id 254) and 32 bits past that; a region
+// layer the map had before (and its width) is replaced whole.
+TEST(Regions, LabelledIntoTheMapTheSameNarrowWhileTheyFit) {
+  Rng rng(23);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int w = rng.uniform_int(1, 90), h = rng.uniform_int(1, 70);
+    Grid g(w, h, Tile::Wall);
+    const int percent = rng.uniform_int(0, 60);
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      if (rng.chance_percent(percent)) g.put(i, {Tile::Floor});
+      if (trial % 3 == 0) g.put(i, {g.tile(i), Mark::None, -1, trial % 2 ? 100000 : 3});
+    }
+    for (int conn : {4, 8}) {
+      const RegionMap want = label_regions(g, conn);
+      Grid into = g;
+      const std::vector<int> sizes = label_regions_into(into, conn);
+      ASSERT_EQ(into.region_values(), want.labels) << w << "x" << h << " " << percent << "%";
+      ASSERT_EQ(sizes, want.sizes);
+      ASSERT_EQ(into.region_layer().narrow() != nullptr, want.count() <= 255) << want.count();
+      ASSERT_TRUE(into.shares_tiles_with(g));
+    }
+  }
+  Grid many(60, 60, Tile::Wall);  // 400 single cells: ids up to 399, wide
+  for (int y = 1; y < 60; y += 3) {
+    for (int x = 1; x < 60; x += 3) many.put(many.index(x, y), {Tile::Floor});
+  }
+  EXPECT_EQ(label_regions_into(many, 8).size(), 400u);
+  EXPECT_NE(many.region_layer().wide(), nullptr);
+  EXPECT_EQ(many.region_values(), label_regions(many, 8).labels);
+  for (const int regions : {255, 256}) {  // the last id that fits a byte, and the first past it
+    Grid row(2 * regions - 1, 1, Tile::Wall);
+    for (int x = 0; x < row.width(); x += 2) row.put(row.index(x, 0), {Tile::Floor});
+    EXPECT_EQ(label_regions_into(row, 4).size(), static_cast<std::size_t>(regions));
+    EXPECT_EQ(row.region_layer().narrow() != nullptr, regions == 255);
+    EXPECT_EQ(row.region(row.size() - 1), regions - 1);
+    EXPECT_EQ(row.region_values(), label_regions(row, 4).labels);
+  }
+}
+
 // 1,000 seeds spread over every registered generator at its defaults, both connectivities:
 // the fast path is a partition with no split neighbours equal to the reference, and the stepper
 // ends with exactly its labels.

@@ -169,7 +169,7 @@ Grid analyse_at_once(AnalysisKind kind, const Grid& map, std::optional<Point> ge
     case AnalysisKind::Regions:
     case AnalysisKind::Loops: {  // the loops' trees are the regions
       Grid out = analysis_canvas(map);
-      out.assign_regions(label_regions(map, connectivity).labels);
+      label_regions_into(out, connectivity);  // (the canvas has the map's tiles)
       return out;
     }
     case AnalysisKind::Distance:

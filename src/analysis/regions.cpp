@@ -113,7 +113,8 @@ void walkable_bits(const std::uint8_t* row, std::uint32_t w, std::uint64_t* word
 }
 
 // Writes v to [from, to) in blocks of 8, so up to 7 cells past `to` are written too.
-void fill_blocks(std::int32_t* row, std::uint32_t from, std::uint32_t to, std::int32_t v) {
+template <class T>
+void fill_blocks(T* row, std::uint32_t from, std::uint32_t to, T v) {
   for (std::uint32_t x = from; x < to; x += 8) {
     for (std::uint32_t k = 0; k < 8; ++k) row[x + k] = v;
   }
@@ -127,23 +128,53 @@ RegionMap label_regions(const Grid& grid, int connectivity) {
   return labeller.release();
 }
 
+std::vector<int> label_regions_into(Grid& grid, int connectivity) {
+  RegionLabeller labeller;
+  const std::size_t count = labeller.number_walkable(grid, connectivity);
+  std::vector<int> sizes(count, 0);
+  if (count <= static_cast<std::size_t>(RegionLayer::kNarrowMax) + 1) {
+    labeller.write_labels(grid.fresh_narrow_regions(), std::uint8_t{0}, 1, sizes);
+  } else {
+    labeller.write_labels(grid.fresh_wide_regions(), std::int32_t{-1}, 0, sizes);
+  }
+  return sizes;
+}
+
 const RegionMap& RegionLabeller::label(const Grid& grid, int connectivity) {
+  return into_map(number_walkable(grid, connectivity));
+}
+
+const RegionMap& RegionLabeller::label_cells(
+    std::uint32_t w, std::size_t h, int connectivity,
+    const std::function<void(std::size_t, std::uint64_t*)>& row_cells) {
+  return into_map(number_runs(w, h, connectivity, row_cells));
+}
+
+std::size_t RegionLabeller::number_walkable(const Grid& grid, int connectivity) {
   const auto w = static_cast<std::uint32_t>(grid.width());
   const auto* tiles = reinterpret_cast<const std::uint8_t*>(grid.tiles().data());
-  return label_cells(
+  return number_runs(
       w, static_cast<std::size_t>(grid.height()), connectivity,
       [&](std::size_t y, std::uint64_t* words) { walkable_bits(tiles + y * w, w, words); });
 }
 
+const RegionMap& RegionLabeller::into_map(std::size_t count) {
+  map_.sizes.assign(count, 0);
+  // Reused memory is not cleared: every cell is written.
+  resize_big(map_.labels, static_cast<std::size_t>(w_) * h_);
+  write_labels(map_.labels.data(), std::int32_t{-1}, 0, map_.sizes);
+  return map_;
+}
+
 // Runs instead of cells: a cave row of 4096 cells has a few hundred runs, so the unions and the
 // finds are a small fraction of the cells, and the label layer is written with whole-run fills.
-// One function of three passes (runs and their unions row by row, then ids, then the labels) on
-// purpose: it is the fast path the regions/* benchmarks hold to their goals, the passes share the
-// row index and the reused buffers, and the stepped labelling (region_stepper.cpp) is the one to
-// read for the algorithm.
+// Three passes (runs and their unions row by row, then ids, here; then the labels, in
+// write_labels, which writes them 32 or 8 bits a cell) kept long on purpose: it is the fast path
+// the regions/* benchmarks hold to their goals, the passes share the row index and the reused
+// buffers, and the stepped labelling (region_stepper.cpp) is the one to read for the algorithm.
 // (The level analyses' fast paths, farthest_pair and chokepoints, are long for the same reason,
 // and their steppers are the ones to read.)
-const RegionMap& RegionLabeller::label_cells(
+std::size_t RegionLabeller::number_runs(
     std::uint32_t w, std::size_t h, int connectivity,
     const std::function<void(std::size_t, std::uint64_t*)>& row_cells) {
   if (connectivity != 4 && connectivity != 8) {
@@ -210,12 +241,18 @@ const RegionMap& RegionLabeller::label_cells(
     id[r] = p == r ? next++ : id[p];
   }
   map_.connectivity = connectivity;
-  map_.sizes.assign(next, 0);
-  // Reused memory is not cleared: every cell is written below.
-  resize_big(map_.labels, static_cast<std::size_t>(w) * h);
-  std::int32_t* labels = map_.labels.data();
+  w_ = w;
+  h_ = h;
+  return next;
+}
+
+template <class T>
+void RegionLabeller::write_labels(T* labels, T none, int offset, std::vector<int>& sizes) const {
+  const std::uint32_t w = w_;
+  const std::size_t h = h_;
+  const std::vector<std::uint32_t>& id = parent_;
   for (std::size_t y = 0; y < h; ++y) {
-    std::int32_t* row = labels + y * w;
+    T* row = labels + y * w;
     // Gaps and runs alternate; each is written in whole blocks of 8 that may run past its end
     // into what comes next, which is written afterwards (the next gap or run, or the next
     // rows' first cells). Short runs then cost one block store, not a loop with a remainder.
@@ -224,21 +261,25 @@ const RegionMap& RegionLabeller::label_cells(
     std::uint32_t x = 0;
     for (std::size_t r = row_first_[y]; r < row_first_[y + 1]; ++r) {
       const Run run = runs_[r];
-      const auto region = static_cast<std::int32_t>(id[r]);
+      const auto region = static_cast<T>(static_cast<std::int64_t>(id[r]) + offset);
       if (overshoot) {
-        fill_blocks(row, x, run.x0, -1);
+        fill_blocks(row, x, run.x0, none);
         fill_blocks(row, run.x0, run.x1, region);
       } else {
-        std::fill(row + x, row + run.x0, -1);
+        std::fill(row + x, row + run.x0, none);
         std::fill(row + run.x0, row + run.x1, region);
       }
-      map_.sizes[id[r]] += static_cast<int>(run.x1 - run.x0);
+      sizes[id[r]] += static_cast<int>(run.x1 - run.x0);
       x = run.x1;
     }
-    std::fill(row + x, row + w, -1);
+    std::fill(row + x, row + w, none);
   }
-  return map_;
 }
+
+template void RegionLabeller::write_labels(std::int32_t*, std::int32_t, int,
+                                           std::vector<int>&) const;
+template void RegionLabeller::write_labels(std::uint8_t*, std::uint8_t, int,
+                                           std::vector<int>&) const;
 
 RegionSummary summarize(const RegionMap& regions) {
   RegionSummary s;

@@ -28,6 +28,11 @@ const Schema& region_schema();
 // (throws std::invalid_argument otherwise).
 RegionMap label_regions(const Grid& grid, int connectivity);
 
+// The same labelling written into grid's own region layer (a byte a cell when there are 255
+// regions or fewer, see RegionLayer), with no 32-bit copy of the map beside it; returns the
+// regions' sizes by id (RegionMap::sizes).
+std::vector<int> label_regions_into(Grid& grid, int connectivity);
+
 // The same labelling for callers that label again and again (a slider drag relabels every
 // frame): it keeps its result and working memory between calls, since on a 4096x4096 map
 // touching fresh memory for the 64 MB label layer costs more than the labelling itself.
@@ -41,7 +46,18 @@ class RegionLabeller {
                                const std::function<void(std::size_t, std::uint64_t*)>& row_cells);
   RegionMap release() { return std::move(map_); }
 
+  // The labelling in two halves, for a caller that writes the labels elsewhere
+  // (label_regions_into): the walkable cells' runs numbered, returning how many regions; then
+  // every cell written to labels (w x h of them): `none` off the runs, a run's region id plus
+  // `offset` on it, and each region's cells counted into sizes (count of them, zeroed).
+  std::size_t number_walkable(const Grid& grid, int connectivity);
+  template <class T>
+  void write_labels(T* labels, T none, int offset, std::vector<int>& sizes) const;
+
  private:
+  std::size_t number_runs(std::uint32_t w, std::size_t h, int connectivity,
+                          const std::function<void(std::size_t, std::uint64_t*)>& row_cells);
+  const RegionMap& into_map(std::size_t count);  // the labels written to map_
   // A maximal stretch of walkable cells in one row: columns [x0, x1).
   struct Run {
     std::uint32_t x0;
@@ -52,6 +68,8 @@ class RegionLabeller {
   std::vector<std::uint32_t> parent_;  // union-find over runs, then each run's region id
   std::vector<std::size_t> row_first_;
   std::vector<std::uint64_t> words_;  // one row's walkable cells as a bitset
+  std::uint32_t w_ = 0;               // the map numbered last
+  std::size_t h_ = 0;
 };
 
 struct RegionSummary {

@@ -236,6 +236,16 @@ class Grid {
     if (label != this->label(i)) layer(labels_, std::int32_t{-1})[i] = label;
   }
   void assign_regions(std::vector<std::int32_t> regions);
+  // The region layer afresh, for a caller that writes every cell (label_regions_into): a byte a
+  // cell holding the value + 1, or 32 bits a cell.
+  std::uint8_t* fresh_narrow_regions() {
+    regions_.reset();
+    return regions_.narrow_cells(size_);
+  }
+  std::int32_t* fresh_wide_regions() {
+    regions_.reset();
+    return regions_.wide_cells(size_);
+  }
   // Every cell's region back to -1: the region layer is freed.
   void clear_regions();
   // Frees the mark, label and region layers whose every cell is back at its default (a flood

@@ -63,10 +63,9 @@ RegionPhase make_region_phase(Grid map, const MapTally& map_tally, RegionsMode m
     p.tally = map_tally.without_regions();  // marks too: the analysis starts without
     p.dirty = DirtyRect(p.flood->grid().width());
   } else if (mode == RegionsMode::Instant && kind == AnalysisKind::Regions) {
-    RegionMap labels = label_regions(map, region_params.get_int("connectivity"));
-    map.assign_regions(std::move(labels.labels));
+    const std::vector<int> sizes = label_regions_into(map, region_params.get_int("connectivity"));
     p.labelled = std::make_unique<Grid>(std::move(map));
-    p.tally = map_tally.with_regions(labels.sizes);
+    p.tally = map_tally.with_regions(sizes);
   } else if (mode == RegionsMode::Instant) {
     // Run to its end unrecorded: the map and the statistics the panel shows.
     AnalysisRun run = run_analysis(kind, map, start, region_params);
