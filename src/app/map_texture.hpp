@@ -171,7 +171,7 @@ inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellF
   const Tile* tiles = grid.tiles().data() + first;
   const Mark* marks = grid.has_marks() ? grid.marks().data() + first : nullptr;
   const std::int32_t* labels = grid.has_labels() ? grid.labels().data() + first : nullptr;
-  // One word: the region, if shown, is the id, unless the word holds both.
+  // One word: the region, if shown, is the id, unless the word holds both (region_bits).
   const bool region_is_id = f.words == 1 && f.id_is_region;
   const bool region_drawn = f.words == 2 || f.region_bits > 0;
   // One loop for each set of layers present and the widths they are stored in.
@@ -193,20 +193,15 @@ inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellF
   };
   const None* none = nullptr;
   detail::with_regions(grid, first, [&](const auto* regions) {
-    using Region = std::remove_cvref_t<decltype(*regions)>;
-    if (region_is_id || std::is_same_v<Region, None>) {
-      // The region, if any, is the id: no second region read.
-      if (region_is_id) {
-        words(regions, none);
-      } else if (labels) {
-        words(labels, none);
-      } else {
-        words(none, none);
-      }
+    const auto with_id = [&](const auto* id) {
+      region_drawn ? words(id, regions) : words(id, none);
+    };
+    if (region_is_id) {
+      with_id(regions);
     } else if (labels) {
-      region_drawn ? words(labels, regions) : words(labels, none);
+      with_id(labels);
     } else {
-      region_drawn ? words(none, regions) : words(none, none);
+      with_id(none);
     }
   });
 }

@@ -48,14 +48,21 @@ template class SharedLayer<Mark>;
 template class SharedLayer<std::int32_t>;
 template class SharedLayer<std::uint8_t>;
 
+std::vector<std::int32_t> RegionLayer::values(std::size_t n) const {
+  if (const std::int32_t* wide = wide_.data()) return {wide, wide + n};
+  const std::uint8_t* narrow = narrow_.data();
+  if (!narrow) return {};
+  std::vector<std::int32_t> out;
+  out.reserve(n);
+  advise_huge_pages(out.data(), n * sizeof(std::int32_t));
+  for (std::size_t i = 0; i < n; ++i) out.push_back(static_cast<std::int32_t>(narrow[i]) - 1);
+  return out;
+}
+
 std::int32_t* RegionLayer::wide_cells(std::size_t n) {
-  if (const std::uint8_t* narrow = narrow_.data()) {
-    std::vector<std::int32_t> wide;
-    wide.reserve(n);
-    advise_huge_pages(wide.data(), n * sizeof(std::int32_t));
-    for (std::size_t i = 0; i < n; ++i) wide.push_back(static_cast<std::int32_t>(narrow[i]) - 1);
+  if (narrow_.data()) {
+    wide_.assign(values(n));
     narrow_.reset();
-    wide_.assign(std::move(wide));
   }
   return wide_.write(n, -1);
 }
@@ -128,15 +135,6 @@ void Grid::assign_regions(std::vector<std::int32_t> regions) {
     throw std::invalid_argument("region layer size does not match the map");
   }
   regions_.assign(std::move(regions));
-}
-
-std::vector<std::int32_t> Grid::region_values() const {
-  if (regions_.empty()) return {};
-  if (const std::int32_t* wide = regions_.wide()) return {wide, wide + size_};
-  std::vector<std::int32_t> out(size_);
-  const std::uint8_t* narrow = regions_.narrow();
-  for (std::size_t i = 0; i < size_; ++i) out[i] = static_cast<std::int32_t>(narrow[i]) - 1;
-  return out;
 }
 
 void Grid::clear_regions() {

@@ -146,6 +146,8 @@ class RegionLayer {
   bool all_none(std::size_t n) const;
   // The largest value (-1 when absent or all -1).
   std::int32_t max(std::size_t n) const;
+  // The n values 32 bits each (empty when absent).
+  std::vector<std::int32_t> values(std::size_t n) const;
   bool same_values(const RegionLayer& o, std::size_t n) const;
 
  private:
@@ -213,7 +215,7 @@ class Grid {
   // The region layer as it is stored (narrow or wide, see RegionLayer), and a copy of its values
   // 32 bits each (empty while absent): a copy of 64 MB at 4096x4096, for exports and tests.
   const RegionLayer& region_layer() const { return regions_; }
-  std::vector<std::int32_t> region_values() const;
+  std::vector<std::int32_t> region_values() const { return regions_.values(size_); }
   // The largest region id or amount on the map (-1 when none).
   std::int32_t max_region() const { return regions_.max(size_); }
   // Whether this grid and `o` share layer cells (a copy neither has written since): for tests.

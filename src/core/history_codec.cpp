@@ -1172,15 +1172,14 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
     items.clear();  // (a step without items leaves the memo to the next that has some)
   }
   if (out.stats) out.stats->clear();
-  StatsMemo read;  // this record's, to remember as the encoder does
+  // This record's, to remember as the encoder does (one more than the memo holds tells a list
+  // too long to remember).
+  std::array<StatChange, StatsMemo::kMax + 1> read{};
   std::size_t read_count = 0;
   const auto add_stat = [&](std::uint64_t slot, std::int64_t delta) {
-    if (out.stats) out.stats->push_back({static_cast<std::uint32_t>(slot), delta});
-    if (read_count < StatsMemo::kMax) {
-      read.slots[read_count] = static_cast<std::uint32_t>(slot);
-      read.deltas[read_count] = delta;
-    }
-    ++read_count;
+    const StatChange c{static_cast<std::uint32_t>(slot), delta};
+    if (out.stats) out.stats->push_back(c);
+    if (read_count < read.size()) read[read_count++] = c;
   };
   if (f & kStatsRepeat) {
     for (std::size_t k = 0; k < st.last_stats.n; ++k) {
@@ -1193,10 +1192,7 @@ const std::uint8_t* decode_record(const std::uint8_t* r, CodecState& st, const N
     r = get_pairs(r, st.stats, add_stat);
     keep_earlier_keys(st.stats, earlier);
   }
-  if (read_count > 0) {
-    read.n = read_count <= StatsMemo::kMax ? static_cast<std::uint8_t>(read_count) : 0;
-    st.last_stats = read;
-  }
+  if (read_count > 0) remember_stats(st.last_stats, {read.data(), read_count});
   if (out.draws) out.draws->clear();
   const auto add_draw = [&](std::uint64_t id, std::int64_t value) {
     if (out.draws) out.draws->push_back(names.draw(static_cast<std::uint32_t>(id), value));

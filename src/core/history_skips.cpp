@@ -18,9 +18,8 @@ struct LayerAccess {
   static Tile* tiles(Grid& g) { return g.tile_cells(); }
   static Mark* marks(Grid& g) { return g.layer(g.marks_, Mark::None); }
   static std::int32_t* labels(Grid& g) { return g.layer(g.labels_, std::int32_t{-1}); }
-  static std::uint8_t* narrow_regions(Grid& g, bool values_fit) {
-    return values_fit && !g.regions_.wide() ? g.regions_.narrow_cells(g.size()) : nullptr;
-  }
+  static bool wide_regions_now(const Grid& g) { return g.regions_.wide() != nullptr; }
+  static std::uint8_t* narrow_regions(Grid& g) { return g.regions_.narrow_cells(g.size()); }
   static std::int32_t* wide_regions(Grid& g) { return g.regions_.wide_cells(g.size()); }
 };
 
@@ -288,14 +287,17 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
   layer(CellLayer::Mark, LayerAccess::marks);
   layer(CellLayer::Label, LayerAccess::labels);
   if (mask & bit(CellLayer::Region)) {
-    // The values this crossing writes: the segment's end values forward, its start values back.
-    bool start_fit = false, end_fit = false;
-    runs_fit_narrow(runs_fit_narrow(r, n, start_fit), n, end_fit);
-    if (std::uint8_t* narrow = LayerAccess::narrow_regions(grid, forward ? end_fit : start_fit)) {
-      layer(
-          CellLayer::Region, [&](Grid&) { return narrow; }, 1);
+    // A narrow layer stays narrow if the values this crossing writes fit: the segment's start
+    // values (the first runs) backward, its end values (the second) forward.
+    bool fit = false;
+    if (!LayerAccess::wide_regions_now(grid)) {
+      const std::uint8_t* end_runs = runs_fit_narrow(r, n, fit);
+      if (forward) runs_fit_narrow(end_runs, n, fit);
+    }
+    if (fit) {
+      layer(CellLayer::Region, LayerAccess::narrow_regions, 1);
     } else {
-      layer(CellLayer::Region, LayerAccess::wide_regions, 0);
+      layer(CellLayer::Region, LayerAccess::wide_regions);
     }
   }
   return {spans.front().start, spans.back().start + spans.back().length - 1};
