@@ -411,6 +411,55 @@ TEST(History, AnOutsizedSegmentsScratchIsGivenBack) {
   segment(kKeep / 2);
 }
 
+// A band keeps a chunk's label flips a byte a cell, naming one of its values, while the chunk has
+// taken at most 256 (a maze's rooms and corridors renumbered at 4096x4096: a few values a row, 16
+// MB rather than 64), and a flip a cell past that; either way each cell's flip is the XOR of the
+// runs over it, and the packed band leads from the start to the end and back.
+TEST(History, ABandKeepsLabelFlipsAByteACellWhileAChunkHasFewValues) {
+  constexpr int kW = 4096;  // a chunk a row
+  Grid start(kW, 3, Tile::Floor);
+  for (int x = 0; x < kW; ++x) start.put_tile_label(start.index(x, 0), Tile::Floor, 7);
+  Grid end = start;
+  std::vector<CellRun> runs;
+  std::vector<std::vector<std::uint8_t>> bits;  // each run's (moved with the list, never copied)
+  const auto run = [&](int y, int x, int count, std::int32_t label) {
+    // Every cell of the run changes (and no bit past its end is set).
+    std::vector<std::uint8_t>& b = bits.emplace_back(static_cast<std::size_t>(count + 7) / 8, 0);
+    for (int k = 0; k < count; ++k)
+      b[static_cast<std::size_t>(k / 8)] |= std::uint8_t(1u << (k % 8));
+    const auto first = static_cast<std::uint32_t>(end.index(x, y));
+    const auto flip =
+        static_cast<std::uint32_t>(end.label(first)) ^ static_cast<std::uint32_t>(label);
+    runs.push_back({first, static_cast<std::uint32_t>(count), {.label = flip}, b.data()});
+    for (std::uint32_t i = first; i < first + static_cast<std::uint32_t>(count); ++i) {
+      end.put_tile_label(
+          i, Tile::Floor,
+          static_cast<std::int32_t>(static_cast<std::uint32_t>(end.label(i)) ^ flip));
+    }
+  };
+  // Row 0: rooms 0..9 along it, the rest corridor (-1); row 1 again and again, 300 flips that
+  // overlap (a cell's flip is the XOR of its runs').
+  for (int x = 0; x < kW; x += 64) run(0, x, 64, x % 640 == 0 ? -1 : x / 64 % 10);
+  for (int k = 0; k < 300; ++k) run(1, k * 8 % (kW - 100), 100, 1000 + k);
+  history::RunBand band;
+  band.note(runs, start.size());
+  for (std::uint32_t i = 0; i < start.size(); ++i) {
+    ASSERT_EQ(band.at(i).label,
+              static_cast<std::uint32_t>(start.label(i)) ^ static_cast<std::uint32_t>(end.label(i)))
+        << i;
+  }
+  // Row 0 a byte a cell; row 1 a flip a cell (past 256 values); row 2 nothing.
+  EXPECT_LT(band.bytes(), kW * (1 + 4) + 4096);
+  EXPECT_GE(band.bytes(), kW * (1 + 4));
+  const std::vector<std::uint8_t> packed = band.pack(end);
+  Grid forward = start;
+  history::apply_band(packed, forward, true);
+  EXPECT_EQ(forward, end);
+  Grid back = end;
+  history::apply_band(packed, back, false);
+  EXPECT_EQ(back, start);
+}
+
 // A skip writes the region layer as the grid holds it: a byte a cell while the values it writes
 // fit one (RegionLayer), else widened to 32 bits first; and either way leads to the same values.
 TEST(History, ASkipWritesRegionsNarrowWhileTheyFit) {

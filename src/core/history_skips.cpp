@@ -326,13 +326,51 @@ void RunBand::note(std::span<const CellRun> runs, std::size_t grid_cells) {
       });
     }
     if (const std::uint32_t flip = run.flip.label) {
+      std::uint32_t id = UINT32_MAX;
+      Chunk* c = nullptr;
+      LabelMemo memo;
       run.for_each([&](std::uint32_t i) {
-        Chunk& c = chunk(i >> kChunkShift);
-        if (c.label.empty()) c.label.assign(kChunkCells, 0);
-        c.label[i & kInChunk] ^= flip;
+        if ((i >> kChunkShift) != id) {
+          id = i >> kChunkShift;
+          c = &chunk(id);
+          memo.valid = false;
+        }
+        flip_label(*c, i & kInChunk, flip, memo);
       });
     }
   }
+}
+
+void RunBand::flip_label(Chunk& c, std::uint32_t k, std::uint32_t flip, LabelMemo& memo) {
+  if (!c.label.empty()) {
+    c.label[k] ^= flip;
+    return;
+  }
+  if (c.label_pick.empty()) {
+    c.label_pick.assign(kChunkCells, 0);
+    c.label_values.assign(1, 0);
+  }
+  const std::uint8_t from = c.label_pick[k];
+  if (!memo.valid || memo.from != from) {
+    const std::uint32_t value = c.label_values[from] ^ flip;
+    auto it = std::find(c.label_values.begin(), c.label_values.end(), value);
+    if (it == c.label_values.end()) {
+      if (c.label_values.size() == 256) {
+        // A 257th value: the chunk goes over to a flip a cell.
+        c.label.resize(kChunkCells);
+        for (std::uint32_t j = 0; j < kChunkCells; ++j)
+          c.label[j] = c.label_values[c.label_pick[j]];
+        free_buffer(c.label_pick);
+        free_buffer(c.label_values);
+        memo.valid = false;
+        c.label[k] ^= flip;
+        return;
+      }
+      it = c.label_values.insert(c.label_values.end(), value);
+    }
+    memo = {true, from, static_cast<std::uint8_t>(it - c.label_values.begin())};
+  }
+  c.label_pick[k] = memo.to;
 }
 
 void RunBand::note_tiles(const CellRun& run, std::uint8_t flip) {
@@ -418,8 +456,7 @@ LayerFlip RunBand::at(std::uint32_t index) const {
   if (slot_.empty() || slot_[index >> kChunkShift] < 0) return {};
   const Chunk& c = chunks_[static_cast<std::size_t>(slot_[index >> kChunkShift])];
   const std::uint32_t k = index & (kChunkCells - 1);
-  return {c.tile_at(k), c.mark.empty() ? std::uint8_t{0} : c.mark[k],
-          c.label.empty() ? 0u : c.label[k]};
+  return {c.tile_at(k), c.mark.empty() ? std::uint8_t{0} : c.mark[k], c.label_at(k)};
 }
 
 void RunBand::forget(std::uint32_t index) {
@@ -430,6 +467,7 @@ void RunBand::forget(std::uint32_t index) {
   if (!c.tile_bits.empty()) c.tile_bits[k / 8] &= static_cast<std::uint8_t>(~(1u << (k % 8)));
   if (!c.mark.empty()) c.mark[k] = 0;
   if (!c.label.empty()) c.label[k] = 0;
+  if (!c.label_pick.empty()) c.label_pick[k] = 0;
 }
 
 namespace {
@@ -621,8 +659,10 @@ std::vector<std::uint8_t> RunBand::pack(const Grid& grid) {
       pack_bytes(packer, c.mark, mark_now, base, grid.size(), kMarkCount, marks);
     }
     if (packer.put(layers)) mask |= kBandMark;
-    for (std::uint32_t k = 0; k < c.label.size(); ++k) {
-      if (c.label[k] != 0) packer.add(k, c.label[k]);
+    if (!c.label.empty() || !c.label_pick.empty()) {
+      for (std::uint32_t k = 0; k < kChunkCells; ++k) {
+        if (const std::uint32_t flip = c.label_at(k)) packer.add(k, flip);
+      }
     }
     if (packer.put(layers)) mask |= kBandLabel;
     // Emptied for reuse (their memory kept: the next segment's runs land in the same rows).
@@ -630,6 +670,8 @@ std::vector<std::uint8_t> RunBand::pack(const Grid& grid) {
     c.tile.clear();
     c.mark.clear();
     c.label.clear();
+    c.label_pick.clear();
+    c.label_values.clear();
     slot_[c.id] = -1;
     if (mask == 0) continue;
     put(body, c.id - prev);
@@ -667,7 +709,8 @@ void RunBand::release() {
 std::size_t RunBand::bytes() const {
   std::size_t n = slot_.capacity() * sizeof(std::int32_t) + chunks_.capacity() * sizeof(Chunk);
   for (const Chunk& c : chunks_) {
-    n += c.tile_bits.capacity() + c.tile.capacity() + c.mark.capacity() + 4 * c.label.capacity();
+    n += c.tile_bits.capacity() + c.tile.capacity() + c.mark.capacity() + c.label_pick.capacity() +
+         4 * (c.label_values.capacity() + c.label.capacity());
   }
   return n;
 }

@@ -146,15 +146,32 @@ class RunBand {
     std::uint8_t tile_flip = 0;
     std::vector<std::uint8_t> tile_bits;
     std::vector<std::uint8_t> tile, mark;  // empty until a flip of that layer lands here
+    // Label flips: while the chunk's cells have taken at most 256 values of flip (a maze's
+    // rooms and corridors renumbered: a few a row), a byte a cell (label_pick) naming one of
+    // label_values ([0] is no flip); past that, a flip a cell (label). All empty until a label
+    // flip lands here.
+    std::vector<std::uint8_t> label_pick;
+    std::vector<std::uint32_t> label_values;
     std::vector<std::uint32_t> label;
     std::uint8_t tile_at(std::uint32_t k) const {
       if (!tile.empty()) return tile[k];
       if (tile_bits.empty()) return 0;
       return (tile_bits[k / 8] >> (k % 8)) & 1u ? tile_flip : std::uint8_t{0};
     }
+    std::uint32_t label_at(std::uint32_t k) const {
+      if (!label.empty()) return label[k];
+      return label_pick.empty() ? 0u : label_values[label_pick[k]];
+    }
+  };
+  // What a run's label flip made of the last pick it met in a chunk (a run's cells mostly held
+  // the same one): the next such cell takes `to` without a search.
+  struct LabelMemo {
+    bool valid = false;
+    std::uint8_t from = 0, to = 0;
   };
   Chunk& chunk(std::uint32_t id);
   void note_tiles(const CellRun& run, std::uint8_t flip);
+  static void flip_label(Chunk& c, std::uint32_t k, std::uint32_t flip, LabelMemo& memo);
   std::vector<std::int32_t> slot_;  // per chunk of the map: its place in chunks_, or -1
   std::vector<Chunk> chunks_;       // the first used_ are this segment's; the rest kept for reuse
   std::size_t used_ = 0;
