@@ -2,10 +2,11 @@
 // Draws the map from one integer buffer texture, one texel per cell, row-major (see
 // src/app/map_texture.hpp; in the browser build, where src/app/embed_shaders.cmake makes this
 // GLSL ES 3.00 and defines DUNGEN_CELLS_2D, a 2D integer texture with cell (x, y) at (x, y)):
-//   r: bits 0-3 tile, bits 4-7 mark, bits 8-31 an id + 1 (0: none): the label, or with one
-//      word a cell (u_cell_words 1) and u_id_is_region, the region; or, with u_region_bits,
-//      both: the region + 1 in the top u_region_bits bits, the label + 1 in those below
-//   g (two words a cell only): region + 1 (0: no region)
+//   r: bits 0-3 tile, bits 4-7 mark, bits 8 up an id + 1 (0: none): the label, or with one
+//      word a cell (u_cell_bits 32, or 16 for a 16-bit word) and u_id_is_region, the region; or,
+//      with u_region_bits, both: the region + 1 in the word's top u_region_bits bits, the
+//      label + 1 in those below
+//   g (two words a cell only, u_cell_bits 64): region + 1 (0: no region)
 // Cells are looked up with texelFetch, never filtered, so cell edges stay crisp at any zoom.
 
 #ifdef DUNGEN_CELLS_2D
@@ -28,7 +29,7 @@ uniform float u_grid_strength;  // 0..1: how dark a grid line is at full strengt
 uniform float u_grid_px;   // a grid line's width at full zoom, in framebuffer pixels
 uniform bool u_labels;     // floors coloured per room label, walls on edges between labels
 uniform bool u_regions;    // walkable cells tinted per flood-fill region
-uniform int u_cell_words;  // 32-bit words a cell: 1 (r only) or 2 (r and g)
+uniform int u_cell_bits;   // a cell's bits: 16 or 32 (r only, a word that wide) or 64 (r and g)
 uniform bool u_id_is_region;  // one word: r's id is the region, not the label
 uniform int u_region_bits;    // one word with both ids: the region's bits (0: not so)
 uniform int u_heat_max;    // above 0: regions are an analysis's amounts, drawn as heat up to it
@@ -73,10 +74,10 @@ uvec2 cell_texel(ivec2 c) {
 #else
   uvec2 t = texelFetch(u_cells, c.y * u_map_size.x + c.x).rg;
 #endif
-  if (u_cell_words == 2) return t;
+  if (u_cell_bits == 64) return t;
   if (u_region_bits > 0) {
-    uint label = (t.r >> 8) & ((1u << uint(24 - u_region_bits)) - 1u);
-    return uvec2((t.r & 255u) | (label << 8), t.r >> uint(32 - u_region_bits));
+    uint label = (t.r >> 8) & ((1u << uint(u_cell_bits - 8 - u_region_bits)) - 1u);
+    return uvec2((t.r & 255u) | (label << 8), t.r >> uint(u_cell_bits - u_region_bits));
   }
   return u_id_is_region ? uvec2(t.r & 255u, t.r >> 8) : uvec2(t.r, 0u);
 }

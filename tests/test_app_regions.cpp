@@ -353,7 +353,8 @@ TEST(AppRegionsTimeline, InstantLabelsShowOnTheFinalStepReachedByHand) {
 }
 
 // Cell i packed as map_texture.hpp says, one cell at a time from the grid's accessors: the
-// reference the upload's fast path (pack_cells) is held to. Two words; with one, only the first.
+// reference the upload's fast path (pack_cells) is held to. Two words; with one, only the first
+// (a half format's 16 bits in its low half).
 std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i, CellFormat f) {
   const auto plus_one = [](std::int32_t id, std::uint32_t most) {
     return id < 0 ? 0u : std::min(static_cast<std::uint32_t>(id) + 1u, most);
@@ -361,38 +362,53 @@ std::array<std::uint32_t, 2> pack_cell(const Grid& grid, std::size_t i, CellForm
   const auto tile = static_cast<std::uint32_t>(grid.tile(i)) & 15u;
   const auto mark = static_cast<std::uint32_t>(grid.mark(i)) & 15u;
   const std::int32_t region = grid.region(i);
+  const int word_bits = f.half ? 16 : 32;
   if (f.words == 1 && f.region_bits > 0) {  // both in one word: the region on top
-    const std::uint32_t label_most = (1u << (24 - f.region_bits)) - 1u;
+    const std::uint32_t label_most = (1u << (word_bits - 8 - f.region_bits)) - 1u;
     const std::uint32_t region_most = (1u << f.region_bits) - 1u;
     return {tile | (mark << 4) | (plus_one(grid.label(i), label_most) << 8) |
-                (plus_one(region, region_most) << (32 - f.region_bits)),
+                (plus_one(region, region_most) << (word_bits - f.region_bits)),
             0u};
   }
   const std::int32_t id = f.words == 1 && f.id_is_region ? region : grid.label(i);
-  return {tile | (mark << 4) | (plus_one(id, kMaxPackedId) << 8),
+  return {tile | (mark << 4) | (plus_one(id, f.half ? 255u : kMaxPackedId) << 8),
           region < 0 ? 0u : static_cast<std::uint32_t>(region) + 1u};
 }
 
 // pack_cells writes what pack_cell says, in every format, for a whole map and for part of a row.
 void expect_packed_alike(const Grid& g, const char* what) {
-  // (region_bits 4: regions past 14 saturate; 23: one bit for labels, so labels past 0 do.)
+  // (region_bits 4: regions past 14 saturate; 23: one bit for labels, so labels past 0 do; a half
+  // word's region alone past 254, or with labels, past 2 (region_bits 2) or 0 (1).)
   for (const CellFormat f :
        {CellFormat{.words = 1}, CellFormat{.words = 1, .id_is_region = true},
         CellFormat{.words = 2}, CellFormat{.words = 1, .region_bits = 4},
-        CellFormat{.words = 1, .region_bits = 12}, CellFormat{.words = 1, .region_bits = 23}}) {
-    std::vector<std::uint32_t> all(g.size() * f.bytes() / 4);
-    pack_cells(g, 0, g.size(), f, all.data());
-    for (std::size_t i = 0; i < g.size(); ++i) {
-      const auto w = pack_cell(g, i, f);
-      ASSERT_EQ(all[i * static_cast<std::size_t>(f.words)], w[0]) << what << " cell " << i;
-      if (f.words == 2) {
-        ASSERT_EQ(all[2 * i + 1], w[1]) << what << " cell " << i;
+        CellFormat{.words = 1, .region_bits = 12}, CellFormat{.words = 1, .region_bits = 23},
+        CellFormat{.words = 1, .id_is_region = true, .half = true},
+        CellFormat{.words = 1, .half = true},
+        CellFormat{.words = 1, .region_bits = 2, .half = true},
+        CellFormat{.words = 1, .region_bits = 1, .half = true}}) {
+    const auto check = [&](auto word) {  // a zero of the word the format packs into
+      using Word = decltype(word);
+      const std::size_t per_cell = f.bytes() / sizeof(Word);
+      std::vector<Word> all(g.size() * per_cell);
+      pack_cells(g, 0, g.size(), f, all.data());
+      for (std::size_t i = 0; i < g.size(); ++i) {
+        const auto w = pack_cell(g, i, f);
+        ASSERT_EQ(all[i * per_cell], w[0]) << what << " cell " << i;
+        if (f.words == 2) {
+          ASSERT_EQ(all[2 * i + 1], w[1]) << what << " cell " << i;
+        }
       }
+      std::vector<Word> part(5 * per_cell);
+      pack_cells(g, g.index(3, 2), 5, f, part.data());
+      EXPECT_EQ(part[0], pack_cell(g, g.index(3, 2), f)[0]) << what;
+      EXPECT_EQ(part.back(), pack_cell(g, g.index(7, 2), f)[f.words == 2 ? 1 : 0]) << what;
+    };
+    if (f.half) {
+      check(std::uint16_t{});
+    } else {
+      check(std::uint32_t{});
     }
-    std::vector<std::uint32_t> part(5 * static_cast<std::size_t>(f.words));
-    pack_cells(g, g.index(3, 2), 5, f, part.data());
-    EXPECT_EQ(part[0], pack_cell(g, g.index(3, 2), f)[0]) << what;
-    EXPECT_EQ(part.back(), pack_cell(g, g.index(7, 2), f)[f.words == 2 ? 1 : 0]) << what;
   }
 }
 
@@ -476,16 +492,21 @@ TEST(AppCellFormat, OneWordACellWhereTheIdsThatAreDrawnFitIt) {
     EXPECT_EQ(up.max_region, max_region) << generator;
     f = cell_format(g, up.regions, drawn, {up.max_label, up.max_region});
     const bool both = labelled && drawn;
+    // A 16-bit word where the ids drawn fit its 8 id bits.
+    const bool half = both ? id_bits(max_label) + id_bits(max_region) <= 8 : max_region <= 254;
     EXPECT_EQ(f.words, 1) << generator;
-    EXPECT_EQ(f.region_bits, both ? 24 - id_bits(max_label) : 0) << generator;
+    EXPECT_EQ(f.half, half) << generator;
+    const int word_bits = half ? 16 : 32;
+    EXPECT_EQ(f.region_bits, both ? word_bits - 8 - id_bits(max_label) : 0) << generator;
     for (std::size_t i = 0; i < g.size(); ++i) {
       const auto w = pack_cell(g, i, f);
       const auto region1 = static_cast<std::uint32_t>(g.region(i) + 1);
+      ASSERT_LT(w[0], half ? 1u << 16 : UINT32_MAX) << generator;
       ASSERT_EQ(w[0] & 15u, static_cast<std::uint32_t>(g.tile(i))) << generator;
       if (both) {  // the shader's reading: the label below the region's bits, the region on top
-        const std::uint32_t label1 = (w[0] >> 8) & ((1u << (24 - f.region_bits)) - 1u);
+        const std::uint32_t label1 = (w[0] >> 8) & ((1u << (word_bits - 8 - f.region_bits)) - 1u);
         ASSERT_EQ(label1, static_cast<std::uint32_t>(g.label(i) + 1)) << generator;
-        ASSERT_EQ(w[0] >> (32 - f.region_bits), region1) << generator;
+        ASSERT_EQ(w[0] >> (word_bits - f.region_bits), region1) << generator;
       } else {
         EXPECT_TRUE(f.id_is_region) << generator;
         ASSERT_EQ(w[0] >> 8, region1) << generator;
@@ -505,9 +526,23 @@ TEST(AppCellFormat, LabelsTakeTheBitsTheyNeedAndRegionsTheRest) {
   EXPECT_EQ(id_bits(6), 3);
   EXPECT_EQ(id_bits(7), 4);
   EXPECT_EQ(id_bits(356334), 19);  // room accretion's rooms at 4096x4096
-  // Without regions, or without labels drawn: one word, as before.
+  // Without regions: one word (the labels are not known to fit less).
   EXPECT_EQ(cell_format(g, false, true, {5, 3}), (CellFormat{.words = 1}));
-  EXPECT_EQ(cell_format(g, true, false, {5, 3}), (CellFormat{.words = 1, .id_is_region = true}));
+  // Regions without labels drawn: a 16-bit word while they are 254 at most, else one word.
+  EXPECT_EQ(cell_format(g, true, false, {5, 3}),
+            (CellFormat{.words = 1, .id_is_region = true, .half = true}));
+  EXPECT_EQ(cell_format(g, true, false, {5, 254}),
+            (CellFormat{.words = 1, .id_is_region = true, .half = true}));
+  EXPECT_EQ(cell_format(g, true, false, {5, 255}), (CellFormat{.words = 1, .id_is_region = true}));
+  // Both in a 16-bit word where they fit its 8 id bits together: labels up to 62 take 6, the
+  // regions the 2 left (up to 2); labels up to 126 take 7, and leave one (region 0).
+  EXPECT_EQ(cell_format(g, true, true, {62, 2}),
+            (CellFormat{.words = 1, .region_bits = 2, .half = true}));
+  EXPECT_EQ(cell_format(g, true, true, {62, 3}), (CellFormat{.words = 1, .region_bits = 18}));
+  EXPECT_EQ(cell_format(g, true, true, {126, 0}),
+            (CellFormat{.words = 1, .region_bits = 1, .half = true}));
+  EXPECT_EQ(cell_format(g, true, true, {126, 1}), (CellFormat{.words = 1, .region_bits = 17}));
+  EXPECT_EQ(cell_format(g, true, true, {254, -1}), (CellFormat{.words = 1, .region_bits = 16}));
   // Both: labels up to 356334 take 19 bits, a region up to 30 fits the 5 left, 31 does not.
   EXPECT_EQ(cell_format(g, true, true, {356334, 30}), (CellFormat{.words = 1, .region_bits = 5}));
   EXPECT_EQ(cell_format(g, true, true, {356334, 31}), (CellFormat{.words = 2}));
@@ -516,13 +551,27 @@ TEST(AppCellFormat, LabelsTakeTheBitsTheyNeedAndRegionsTheRest) {
   EXPECT_EQ(cell_format(g, true, true, {(1 << 23), 0}), (CellFormat{.words = 2}));
   EXPECT_EQ(cell_format(g, true, true, {-1, 0}), (CellFormat{.words = 2}));
   // Once two words, two until another map: scrubbing back below the count packs nothing again.
-  bool wide = false;
+  std::size_t widest = 0;
   const CellFormat split{.words = 1, .region_bits = 5};
-  EXPECT_EQ(keep_wide(split, true, wide), split);
-  EXPECT_EQ(keep_wide(CellFormat{.words = 2}, false, wide), (CellFormat{.words = 2}));
-  EXPECT_EQ(keep_wide(split, false, wide), (CellFormat{.words = 2}));
-  EXPECT_EQ(keep_wide(CellFormat{.words = 1}, false, wide), (CellFormat{.words = 1}));
-  EXPECT_EQ(keep_wide(split, true, wide), split);  // another map
+  EXPECT_EQ(keep_wide(split, true, widest), split);
+  EXPECT_EQ(keep_wide(CellFormat{.words = 2}, false, widest), (CellFormat{.words = 2}));
+  EXPECT_EQ(keep_wide(split, false, widest), (CellFormat{.words = 2}));
+  EXPECT_EQ(keep_wide(split, true, widest), split);  // another map
+  // The same from a 16-bit word: once a map's regions outgrew it, one word (its labels' bits as
+  // they were), then two.
+  const CellFormat regions_half{.words = 1, .id_is_region = true, .half = true};
+  const CellFormat regions_word{.words = 1, .id_is_region = true};
+  EXPECT_EQ(keep_wide(regions_half, true, widest), regions_half);
+  EXPECT_EQ(keep_wide(regions_word, false, widest), regions_word);
+  EXPECT_EQ(keep_wide(regions_half, false, widest), regions_word);
+  const CellFormat both_half{.words = 1, .region_bits = 2, .half = true};
+  EXPECT_EQ(keep_wide(both_half, true, widest), both_half);
+  EXPECT_EQ(keep_wide(CellFormat{.words = 1, .region_bits = 18}, false, widest),
+            (CellFormat{.words = 1, .region_bits = 18}));
+  EXPECT_EQ(keep_wide(both_half, false, widest), (CellFormat{.words = 1, .region_bits = 18}));
+  EXPECT_EQ(keep_wide(CellFormat{.words = 2}, false, widest), (CellFormat{.words = 2}));
+  EXPECT_EQ(keep_wide(both_half, false, widest), (CellFormat{.words = 2}));
+  EXPECT_EQ(keep_wide(both_half, true, widest), both_half);  // another map
 }
 
 }  // namespace

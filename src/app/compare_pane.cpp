@@ -28,7 +28,7 @@ void ComparePane::update(const Session& a, double dt, bool finish) {
   const Grid& g = b().grid();
   const CellFormat format = keep_wide(
       cell_format(g, up.regions, b().generator().text_shows_labels, {up.max_label, up.max_region}),
-      up.full, wide_);
+      up.full, widest_);
   if (up.full || !texture_.ready() || texture_.width() != g.width() ||
       texture_.height() != g.height() || texture_.format() != format) {
     if (texture_.width() != g.width() || texture_.height() != g.height()) fit_ = true;

@@ -54,7 +54,7 @@ class ComparePane {
 
   Comparison cmp_;
   MapTexture texture_;
-  bool wide_ = false;  // B's regions outgrew one word (keep_wide)
+  std::size_t widest_ = 0;  // the most bytes a cell B's map has taken (keep_wide)
   MapRenderer renderer_;
   MapView view_;
   bool fit_ = true;

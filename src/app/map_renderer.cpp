@@ -45,7 +45,7 @@ MapRenderer::MapRenderer() : program_("map.vert", "map.frag") {
           p.uniform("u_grid_px"),
           p.uniform("u_labels"),
           p.uniform("u_regions"),
-          p.uniform("u_cell_words"),
+          p.uniform("u_cell_bits"),
           p.uniform("u_id_is_region"),
           p.uniform("u_region_bits"),
           p.uniform("u_heat_max")};
@@ -222,7 +222,7 @@ void MapRenderer::redraw(int image, const MapTexture& texture, const Key& key, i
   glBindTexture(MapTexture::target(), texture.id());
   glUniform1i(loc_.cells, 0);
   glUniform2i(loc_.map_size, texture.width(), texture.height());
-  glUniform1i(loc_.cell_words, texture.format().words);
+  glUniform1i(loc_.cell_bits, static_cast<GLint>(8 * texture.format().bytes()));
   glUniform1i(loc_.id_is_region, texture.format().id_is_region ? 1 : 0);
   glUniform1i(loc_.region_bits, texture.format().region_bits);
   glUniform2f(loc_.viewport_origin, 0.0f, 0.0f);

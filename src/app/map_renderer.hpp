@@ -93,7 +93,7 @@ class MapRenderer {
   std::optional<Job> job_;
   struct {
     int cells, map_size, viewport_origin, viewport_height, map_origin, cell_px, tiles, outside,
-        marks, halo, grid, grid_strength, grid_px, labels, regions, cell_words, id_is_region,
+        marks, halo, grid, grid_strength, grid_px, labels, regions, cell_bits, id_is_region,
         region_bits, heat_max;
   } loc_{};
 };

@@ -32,6 +32,7 @@ int max_texture_side() {
 
 #if !DUNGEN_GL_ES
 GLenum buffer_format(CellFormat f) {
+  if (f.half) return GL_R16UI;
   return f.words == 2 ? GL_RG32UI : GL_R32UI;
 }
 #endif
@@ -93,7 +94,10 @@ std::optional<Error> MapTexture::allocate(int width, int height, CellFormat f) {
     }
     if (!texture_) glGenTextures(1, &texture_);
     glBindTexture(GL_TEXTURE_2D, texture_);
-    if (f.words == 2) {
+    if (f.half) {
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_R16UI, width, height, 0, GL_RED_INTEGER, GL_UNSIGNED_SHORT,
+                   nullptr);
+    } else if (f.words == 2) {
       glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, width, height, 0, GL_RG_INTEGER, GL_UNSIGNED_INT,
                    nullptr);
     } else {
@@ -172,40 +176,49 @@ void MapTexture::upload(const Grid& grid, Rect r) {
   const bool in_bands = DUNGEN_GL_ES || (x0 == 0 && x1 == width_);
   const int band =
       in_bands ? static_cast<int>(std::max<std::size_t>(1, kStagingCells / row_cells)) : 1;
+  const CellFormat f = format_;
 #if DUNGEN_GL_ES
   glBindTexture(GL_TEXTURE_2D, texture_);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, f.half ? 2 : 4);  // (rows of 16-bit texels: any width)
 #else
   glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
 #endif
-  const CellFormat f = format_;
-  const auto words = static_cast<std::size_t>(f.words);
-  for (int y = y0; y < y1; y += band) {
-    const int rows = std::min(band, y1 - y);
-    staging_.resize(row_cells * static_cast<std::size_t>(rows) * words);
-    std::uint32_t* out = staging_.data();
-    if (x0 == 0 && x1 == width_) {  // whole rows: one run
-      pack_cells(grid, grid.index(0, y), row_cells * static_cast<std::size_t>(rows), f, out);
-    } else {
-      for (int yy = y; yy < y + rows; ++yy, out += row_cells * words) {
-        pack_cells(grid, grid.index(x0, yy), row_cells, f, out);
+  const auto band_to = [&](auto& staging) {
+    const std::size_t per_cell = f.half ? 1 : static_cast<std::size_t>(f.words);
+    for (int y = y0; y < y1; y += band) {
+      const int rows = std::min(band, y1 - y);
+      staging.resize(row_cells * static_cast<std::size_t>(rows) * per_cell);
+      auto* out = staging.data();
+      if (x0 == 0 && x1 == width_) {  // whole rows: one run
+        pack_cells(grid, grid.index(0, y), row_cells * static_cast<std::size_t>(rows), f, out);
+      } else {
+        for (int yy = y; yy < y + rows; ++yy, out += row_cells * per_cell) {
+          pack_cells(grid, grid.index(x0, yy), row_cells, f, out);
+        }
       }
-    }
 #if DUNGEN_GL_ES
-    glTexSubImage2D(GL_TEXTURE_2D, 0, x0, y, x1 - x0, rows,
-                    words == 2 ? GL_RG_INTEGER : GL_RED_INTEGER, GL_UNSIGNED_INT, staging_.data());
+      glTexSubImage2D(GL_TEXTURE_2D, 0, x0, y, x1 - x0, rows,
+                      f.words == 2 ? GL_RG_INTEGER : GL_RED_INTEGER,
+                      f.half ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT, staging.data());
+#else
+      glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid.index(x0, y) * f.bytes()),
+                      static_cast<GLsizeiptr>(staging.size() * sizeof(staging[0])), staging.data());
+#endif
+    }
+    // A whole-map upload leaves up to 1 MB behind; steps only need a few cells.
+    if (staging.size() > kKeptStagingCells * 2) free_buffer(staging);
+  };
+  if (f.half) {
+    band_to(staging_half_);
+  } else {
+    band_to(staging_);
   }
+#if DUNGEN_GL_ES
   glBindTexture(GL_TEXTURE_2D, 0);
 #else
-    glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid.index(x0, y) * f.bytes()),
-                    static_cast<GLsizeiptr>(staging_.size() * sizeof(std::uint32_t)),
-                    staging_.data());
-  }
   glBindBuffer(GL_TEXTURE_BUFFER, 0);
 #endif
   damage({x0, y0, x1 - x0, y1 - y0});
-  // A whole-map upload leaves up to 1 MB behind; steps only need a few cells.
-  if (staging_.size() > kKeptStagingCells * 2) free_buffer(staging_);
 }
 
 }  // namespace dungen::app

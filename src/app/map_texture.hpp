@@ -7,8 +7,9 @@
 //      carrying both (CellFormat::region_bits), the label + 1 in bits 8 up and the region + 1
 //      in the top region_bits bits
 //   g (two words only): region + 1 (0: none)
-// Only the cells a step changed are re-uploaded (a dirty rectangle), so a step on a 4096x4096
-// map costs a few texels, not 64 MB.
+// or, a region phase's map whose ids drawn fit 8 bits (CellFormat::half), one 16-bit word: tile
+//   and mark as in r, an id + 1 in bits 8-15 (both ids: the region + 1 in the top region_bits
+//   bits): 32 MB at 4096x4096, not 64
 //
 // A buffer rather than a 2D texture: making the storage for a big map costs a software
 // rasteriser a large part of a second (llvmpipe clears it), and a buffer can be made on another
@@ -53,9 +54,15 @@ struct CellFormat {
   int words = 1;              // 32-bit words a cell: 1 or 2
   bool id_is_region = false;  // one word: its id is the region (else the label)
   int region_bits = 0;        // one word with both: the region + 1's bits, at the top of r
-  std::size_t bytes() const { return static_cast<std::size_t>(words) * sizeof(std::uint32_t); }
+  bool half = false;          // one 16-bit word, not 32: the ids + 1 take 8 bits at most
+  std::size_t bytes() const {
+    return half ? sizeof(std::uint16_t) : static_cast<std::size_t>(words) * sizeof(std::uint32_t);
+  }
   bool operator==(const CellFormat&) const = default;
 };
+
+// The largest id a half word holds alone (its id + 1 takes bits 8-15).
+inline constexpr std::int32_t kHalfMaxId = 254;
 
 // The largest label and region id (or an analysis's amount) a map holds, where known (-1: none
 // or not known). The session tells them with each upload (TextureUpload).
@@ -79,10 +86,18 @@ inline int id_bits(std::int32_t most) {
 // not, a map with regions leaves them out and takes one word a cell (64 MB less at 4096x4096).
 // A map with both takes one word when `most` says both fit in its 24 id bits: the labels the
 // bits they need, the regions all the rest (so that a flood fill's regions as it goes on rarely
-// outgrow them; when they do, the format changes to two words).
+// outgrow them; when they do, the format changes to two words). A region phase's map takes a
+// 16-bit word (half) where the ids it draws fit its 8 id bits: its regions alone, kHalfMaxId at
+// most; or with labels, the labels' bits and the regions' together (a maze's 60 rooms and its
+// one region). Regions that outgrow it as a flood fill goes on take one word from then.
 inline CellFormat cell_format(const Grid& grid, bool regions, bool labels, IdBounds most = {}) {
-  if (!(regions && labels && grid.has_labels())) return {.words = 1, .id_is_region = regions};
+  if (!(regions && labels && grid.has_labels())) {
+    return {.words = 1, .id_is_region = regions, .half = regions && most.region <= kHalfMaxId};
+  }
   const int label_bits = most.label >= 0 ? std::max(1, id_bits(most.label)) : 24;
+  if (label_bits < 8 && id_bits(most.region) <= 8 - label_bits) {
+    return {.words = 1, .region_bits = 8 - label_bits, .half = true};
+  }
   const int region_bits = 24 - label_bits;
   if (region_bits >= 1 && id_bits(most.region) <= region_bits) {
     return {.words = 1, .region_bits = region_bits};
@@ -90,17 +105,19 @@ inline CellFormat cell_format(const Grid& grid, bool regions, bool labels, IdBou
   return {.words = 2};
 }
 
-// The format to go on with: once a map's regions have outgrown the one word (two words), it
-// stays two until another map comes (`wide` remembers it; `new_map` forgets), so a flood fill
-// scrubbed back and forth across the count where they outgrow it does not repack the whole map
-// each time.
-inline CellFormat keep_wide(CellFormat f, bool new_map, bool& wide) {
-  if (new_map) wide = false;
-  if (f.words == 2) {
-    wide = true;
-  } else if (wide && f.region_bits > 0) {
-    f = {.words = 2};
+// The format to go on with: once a map's regions have outgrown a format, the map stays in the
+// bigger one (a half word, then one word, then two) until another map comes (`widest` remembers
+// the bytes a cell it took; `new_map` forgets), so a flood fill scrubbed back and forth across
+// the count where they outgrow it does not repack the whole map each time.
+inline CellFormat keep_wide(CellFormat f, bool new_map, std::size_t& widest) {
+  if (new_map) widest = 0;
+  if (f.half && f.bytes() < widest) {
+    // One word: the same ids, the labels' bits as they were and the regions 16 more.
+    f.half = false;
+    if (f.region_bits > 0) f.region_bits += 16;
   }
+  if (f.words == 1 && f.region_bits > 0 && f.bytes() < widest) f = {.words = 2};
+  widest = std::max(widest, f.bytes());
   return f;
 }
 
@@ -116,17 +133,20 @@ inline std::uint32_t id_plus_one(std::uint8_t v) {
 }
 
 // kWords 1 with a region layer: the label (id) and the region share the word, the region + 1 in
-// its top region_bits bits (CellFormat::region_bits).
-template <int kWords, bool kMark, class Id, class Region>
+// its top region_bits bits (CellFormat::region_bits). Out: a 32-bit word, or a 16-bit one (half).
+template <int kWords, bool kMark, class Id, class Region, class Out>
 void pack_run(const Tile* tile, const Mark* mark, const Id* id, const Region* region, std::size_t n,
-              int region_bits, std::uint32_t* out) {
+              int region_bits, Out* out) {
   // Branch-free per cell (the layers present are the template's), so the loop vectorises: a
   // whole 4096x4096 map is packed in a few milliseconds. Ids past their bits saturate.
   constexpr bool kId = !std::is_same_v<Id, None>;
   constexpr bool kRegion = !std::is_same_v<Region, None>;
+  constexpr unsigned kBits = 8 * sizeof(Out);  // a word's: 32, or 16 (half)
+  static_assert(kBits == 32 || kWords == 1);
   [[maybe_unused]] const std::uint32_t region_max = region_bits > 0 ? (1u << region_bits) - 1u : 0u;
   [[maybe_unused]] const std::uint32_t label_max =
-      region_bits > 0 ? (1u << (24 - region_bits)) - 1u : kMaxPackedId;
+      region_bits > 0 ? (1u << (kBits - 8 - region_bits)) - 1u
+                      : (kBits == 16 ? std::uint32_t{kHalfMaxId} + 1u : kMaxPackedId);
   for (std::size_t k = 0; k < n; ++k) {
     std::uint32_t w = static_cast<std::uint32_t>(tile[k]) & 15u;
     if constexpr (kMark) w |= (static_cast<std::uint32_t>(mark[k]) & 15u) << 4;
@@ -134,9 +154,10 @@ void pack_run(const Tile* tile, const Mark* mark, const Id* id, const Region* re
       w |= std::min(id_plus_one(id[k]), kWords == 1 ? label_max : kMaxPackedId) << 8;
     }
     if constexpr (kWords == 1 && kRegion) {
-      out[k] = w | std::min(id_plus_one(region[k]), region_max) << (32 - region_bits);
+      out[k] = static_cast<Out>(w | std::min(id_plus_one(region[k]), region_max)
+                                        << (kBits - region_bits));
     } else if constexpr (kWords == 1) {
-      out[k] = w;
+      out[k] = static_cast<Out>(w);
     } else {
       out[2 * k] = w;
       if constexpr (kRegion) {
@@ -163,11 +184,9 @@ void with_regions(const Grid& grid, std::size_t first, Pack pack) {
 }
 }  // namespace detail
 
-// Packs cells first .. first + n - 1 of grid in format f (the packing above), one after another,
-// f.words words each.
-inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellFormat f,
-                       std::uint32_t* out) {
-  using detail::None;
+namespace detail {
+template <class Out>
+void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellFormat f, Out* out) {
   const Tile* tiles = grid.tiles().data() + first;
   const Mark* marks = grid.has_marks() ? grid.marks().data() + first : nullptr;
   const std::int32_t* labels = grid.has_labels() ? grid.labels().data() + first : nullptr;
@@ -179,20 +198,22 @@ inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellF
     using Id = std::remove_cvref_t<decltype(*id)>;
     using Region = std::remove_cvref_t<decltype(*region)>;
     if (marks) {
-      detail::pack_run<kWords, true, Id, Region>(tiles, marks, id, region, n, f.region_bits, out);
+      pack_run<kWords, true, Id, Region>(tiles, marks, id, region, n, f.region_bits, out);
     } else {
-      detail::pack_run<kWords, false, Id, Region>(tiles, marks, id, region, n, f.region_bits, out);
+      pack_run<kWords, false, Id, Region>(tiles, marks, id, region, n, f.region_bits, out);
     }
   };
   const auto words = [&](const auto* id, const auto* region) {
-    if (f.words == 2) {
+    if constexpr (sizeof(Out) == sizeof(std::uint16_t)) {
+      run.template operator()<1>(id, region);
+    } else if (f.words == 2) {
       run.template operator()<2>(id, region);
     } else {
       run.template operator()<1>(id, region);
     }
   };
   const None* none = nullptr;
-  detail::with_regions(grid, first, [&](const auto* regions) {
+  with_regions(grid, first, [&](const auto* regions) {
     const auto with_id = [&](const auto* id) {
       region_drawn ? words(id, regions) : words(id, none);
     };
@@ -204,6 +225,18 @@ inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellF
       with_id(none);
     }
   });
+}
+}  // namespace detail
+
+// Packs cells first .. first + n - 1 of grid in format f (the packing above), one after another,
+// f.words 32-bit words each; or, for a half format, into 16-bit words (the second form).
+inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellFormat f,
+                       std::uint32_t* out) {
+  detail::pack_cells(grid, first, n, f, out);
+}
+inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellFormat f,
+                       std::uint16_t* out) {
+  detail::pack_cells(grid, first, n, f, out);
 }
 
 // The most cells one buffer texture may hold here (GL_MAX_TEXTURE_BUFFER_SIZE; in the browser
@@ -255,6 +288,7 @@ class MapTexture {
   int height_ = 0;
   CellFormat format_;
   std::vector<std::uint32_t> staging_;
+  std::vector<std::uint16_t> staging_half_;  // (a half format's)
   std::optional<Rect> damage_;
 };
 

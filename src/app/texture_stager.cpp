@@ -28,7 +28,7 @@ void TextureStager::sync(Session& session) {
   const CellFormat format =
       keep_wide(cell_format(grid, up.regions, session.generator().text_shows_labels,
                             {up.max_label, up.max_region}),
-                up.full, wide_);
+                up.full, widest_);
   // (A first map staged into the other texture leaves the shown one unready meanwhile: that
   // staging goes on; restarting it every frame, it never ended where a band takes a frame.)
   if (up.full || ((!shown.ready() || resized || shown.format() != format) && !staging_)) {

@@ -59,7 +59,7 @@ class TextureStager {
     bool awaiting = false;  // the staged texture's buffer is still being made
   };
   std::optional<Staging> staging_;
-  bool wide_ = false;  // this map's regions outgrew one word (keep_wide)
+  std::size_t widest_ = 0;  // the most bytes a cell this map has taken (keep_wide)
   bool stage_big_uploads_;
   std::unique_ptr<BufferAllocator> allocator_;  // made once the window shows
   std::optional<Rect> pending_upload_;
