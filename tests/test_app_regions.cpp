@@ -435,7 +435,7 @@ TEST(AppCellFormat, FastPackingMatchesCellByCell) {
     ASSERT_TRUE(s.grid().has_regions()) << generator;
     expect_packed_alike(s.grid(), generator);
   }
-  // A region layer of a byte a cell and one of 32 bits (RegionLayer), with labels and without.
+  // A region layer of a byte a cell and one of 32 bits (IdLayer), with labels and without.
   for (const std::int32_t most : {200, 70000}) {
     Grid g(24, 9, Tile::Floor);
     for (std::size_t i = 0; i < g.size(); ++i) {

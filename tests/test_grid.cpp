@@ -26,7 +26,7 @@ TEST(Grid, AllocatesALayerOnlyWhenACellLeavesItsDefault) {
   EXPECT_FALSE(g.has_marks());
   EXPECT_FALSE(g.has_labels());
   EXPECT_FALSE(g.has_regions());
-  EXPECT_TRUE(g.labels().empty());
+  EXPECT_TRUE(g.label_values().empty());
   EXPECT_EQ(g.tiles().size(), 24u);
   // Defaults written into absent layers leave them absent.
   g.put(3, {Tile::Floor, Mark::None, -1, -1});
@@ -34,7 +34,7 @@ TEST(Grid, AllocatesALayerOnlyWhenACellLeavesItsDefault) {
   g.put(5, {Tile::Floor, Mark::None, 9, -1});
   EXPECT_TRUE(g.has_labels());
   EXPECT_FALSE(g.has_marks() || g.has_regions());
-  ASSERT_EQ(g.labels().size(), 24u);
+  ASSERT_EQ(g.label_values().size(), 24u);
   EXPECT_EQ(g.label(5), 9);
   EXPECT_EQ(g.label(4), -1);
   EXPECT_EQ(g.cell(5), (Cell{Tile::Floor, Mark::None, 9, -1}));
@@ -285,4 +285,46 @@ TEST(Grid, TheRegionLayerIsAByteACellUntilAValueNeedsMore) {
   EXPECT_EQ(k, h);
   k.drop_default_layers();
   EXPECT_FALSE(k.has_regions());
+}
+
+// The label layer is stored the same way (IdLayer): a byte a cell while the labels are -1..254
+// (a maze's 60 rooms at 4096x4096), 32 bits from the first label past that, whichever way it is
+// written: a cell at a time, a run of cells (Canvas::fill_tile_label), or a run's flips replayed.
+TEST(Grid, TheLabelLayerIsAByteACellUntilALabelNeedsMore) {
+  Grid g(300, 2, Tile::Wall);
+  for (int x = 0; x < 255; ++x) g.put_tile_label(g.index(x, 0), Tile::Floor, x);
+  ASSERT_NE(g.label_layer().narrow(), nullptr);
+  EXPECT_EQ(g.label(254), 254);
+  EXPECT_EQ(g.label(255), -1);
+  EXPECT_EQ(g.max_label(), 254);
+  const Grid narrow = g;
+  EXPECT_TRUE(g.shares_labels_with(narrow));
+  g.put_tile_label(g.index(299, 1), Tile::Floor, 255);
+  ASSERT_NE(g.label_layer().wide(), nullptr);
+  EXPECT_FALSE(g.shares_labels_with(narrow));
+  EXPECT_EQ(g.label(254), 254);  // kept through the widening
+  EXPECT_EQ(g.max_label(), 255);
+  EXPECT_NE(narrow.label_layer().narrow(), nullptr);
+
+  // A run of one label: written narrow while it fits, and it widens the layer when not.
+  for (const std::int32_t label : {200, 70000}) {
+    Grid m(64, 4, Tile::Wall);
+    m.put_tile_label(3, Tile::Floor, 1);  // narrow before
+    RunLog runs;
+    std::vector<CellChange> changes;
+    Canvas canvas(m, &changes, &runs);
+    canvas.fill_tile_label(m.index(0, 2), 64, Tile::Floor, label);
+    EXPECT_EQ(m.label(m.index(10, 2)), label);
+    EXPECT_EQ(m.label(3), 1);
+    EXPECT_EQ(m.label_layer().narrow() != nullptr, label == 200) << label;
+    // The run's flips replayed backward on a copy, then forward: narrow again when they fit.
+    ASSERT_EQ(runs.runs().size(), 1u);
+    EXPECT_TRUE(changes.empty());
+    Grid before(64, 4, Tile::Wall);
+    before.put_tile_label(3, Tile::Floor, 1);
+    Grid replay = before;
+    apply_run(runs.runs()[0], replay);
+    EXPECT_EQ(replay, m) << label;
+    EXPECT_EQ(replay.label_layer().narrow() != nullptr, label == 200) << label;
+  }
 }

@@ -461,7 +461,7 @@ TEST(History, ABandKeepsLabelFlipsAByteACellWhileAChunkHasFewValues) {
 }
 
 // A skip writes the region layer as the grid holds it: a byte a cell while the values it writes
-// fit one (RegionLayer), else widened to 32 bits first; and either way leads to the same values.
+// fit one (IdLayer), else widened to 32 bits first; and either way leads to the same values.
 TEST(History, ASkipWritesRegionsNarrowWhileTheyFit) {
   Grid start(64, 64, Tile::Floor);
   for (std::size_t i = 0; i < start.size(); i += 5) {
@@ -485,11 +485,11 @@ TEST(History, ASkipWritesRegionsNarrowWhileTheyFit) {
     Grid forward = start;
     history::apply_skip(skip, forward, true, spans);
     EXPECT_EQ(forward, end) << most;
-    EXPECT_EQ(forward.region_layer().narrow() != nullptr, most <= RegionLayer::kNarrowMax) << most;
+    EXPECT_EQ(forward.region_layer().narrow() != nullptr, most <= IdLayer::kNarrowMax) << most;
     Grid back = end;
     history::apply_skip(skip, back, false, spans);
     EXPECT_EQ(back, start) << most;
-    EXPECT_EQ(back.region_layer().wide() != nullptr, most > RegionLayer::kNarrowMax) << most;
+    EXPECT_EQ(back.region_layer().wide() != nullptr, most > IdLayer::kNarrowMax) << most;
   };
   segment(254);
   segment(255);
@@ -677,7 +677,7 @@ void check_skips(Stepper make(), std::size_t budget, const char* what,
 }  // namespace
 
 // A flood fill of 400 regions: its region layer is a byte a cell until region 255, then 32
-// bits (RegionLayer), and seeks across that, both ways, land on the same values.
+// bits (IdLayer), and seeks across that, both ways, land on the same values.
 Stepper flood_of_many_regions() {
   Grid g(60, 60, Tile::Wall);
   for (int y = 1; y < 60; y += 3) {

@@ -132,7 +132,7 @@ std::vector<int> label_regions_into(Grid& grid, int connectivity) {
   RegionLabeller labeller;
   const std::size_t count = labeller.number_walkable(grid, connectivity);
   std::vector<int> sizes(count, 0);
-  if (count <= static_cast<std::size_t>(RegionLayer::kNarrowMax) + 1) {
+  if (count <= static_cast<std::size_t>(IdLayer::kNarrowMax) + 1) {
     labeller.write_labels(grid.fresh_narrow_regions(), std::uint8_t{0}, 1, sizes);
   } else {
     labeller.write_labels(grid.fresh_wide_regions(), std::int32_t{-1}, 0, sizes);

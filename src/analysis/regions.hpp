@@ -29,7 +29,7 @@ const Schema& region_schema();
 RegionMap label_regions(const Grid& grid, int connectivity);
 
 // The same labelling written into grid's own region layer (a byte a cell when there are 255
-// regions or fewer, see RegionLayer), with no 32-bit copy of the map beside it; returns the
+// regions or fewer, see IdLayer), with no 32-bit copy of the map beside it; returns the
 // regions' sizes by id (RegionMap::sizes).
 std::vector<int> label_regions_into(Grid& grid, int connectivity);
 

@@ -122,8 +122,8 @@ inline CellFormat keep_wide(CellFormat f, bool new_map, std::size_t& widest) {
 }
 
 namespace detail {
-// An id layer read for packing: absent (None), 32 bits a cell (labels, a wide region layer), or a
-// narrow region layer's byte a cell, which holds the value + 1 already (RegionLayer).
+// An id layer read for packing: absent (None), 32 bits a cell (a wide label or region layer), or
+// a narrow one's byte a cell, which holds the value + 1 already (IdLayer).
 struct None {};
 inline std::uint32_t id_plus_one(std::int32_t v) {
   return static_cast<std::uint32_t>(std::max(v, -1)) + 1u;
@@ -169,11 +169,10 @@ void pack_run(const Tile* tile, const Mark* mark, const Id* id, const Region* re
   }
 }
 
-// Calls pack with the region layer's cells from `first` as they are stored (a byte or 32 bits a
-// cell), or None when the grid has none.
+// Calls pack with an id layer's cells from `first` as they are stored (a byte or 32 bits a cell),
+// or None when the grid has none.
 template <class Pack>
-void with_regions(const Grid& grid, std::size_t first, Pack pack) {
-  const RegionLayer& layer = grid.region_layer();
+void with_ids(const IdLayer& layer, std::size_t first, Pack pack) {
   if (const std::uint8_t* narrow = layer.narrow()) {
     pack(narrow + first);
   } else if (const std::int32_t* wide = layer.wide()) {
@@ -189,7 +188,6 @@ template <class Out>
 void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellFormat f, Out* out) {
   const Tile* tiles = grid.tiles().data() + first;
   const Mark* marks = grid.has_marks() ? grid.marks().data() + first : nullptr;
-  const std::int32_t* labels = grid.has_labels() ? grid.labels().data() + first : nullptr;
   // One word: the region, if shown, is the id, unless the word holds both (region_bits).
   const bool region_is_id = f.words == 1 && f.id_is_region;
   const bool region_drawn = f.words == 2 || f.region_bits > 0;
@@ -213,16 +211,14 @@ void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellFormat f
     }
   };
   const None* none = nullptr;
-  with_regions(grid, first, [&](const auto* regions) {
+  with_ids(grid.region_layer(), first, [&](const auto* regions) {
     const auto with_id = [&](const auto* id) {
       region_drawn ? words(id, regions) : words(id, none);
     };
     if (region_is_id) {
       with_id(regions);
-    } else if (labels) {
-      with_id(labels);
     } else {
-      with_id(none);
+      with_ids(grid.label_layer(), first, with_id);
     }
   });
 }

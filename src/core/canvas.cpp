@@ -117,7 +117,6 @@ void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32
       runs_->add(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(count), {});
   // The flips on the raw layers (a fill leaves marks and regions as they are).
   const Tile* tiles = grid_->tiles_.data() + first;
-  const std::int32_t* labels = grid_->has_labels() ? grid_->labels_.data() + first : nullptr;
   const auto tile_to = static_cast<unsigned>(t);
   const auto label_to = static_cast<std::uint32_t>(label ? *label : 0);
   LayerFlip flip;
@@ -126,7 +125,7 @@ void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32
     if (!chosen(k)) continue;
     const auto tf = static_cast<std::uint8_t>(static_cast<unsigned>(tiles[k]) ^ tile_to);
     const std::uint32_t lf =
-        label ? (labels ? static_cast<std::uint32_t>(labels[k]) : 0xffffffffu) ^ label_to : 0;
+        label ? static_cast<std::uint32_t>(grid_->label(first + k)) ^ label_to : 0;
     if ((tf | lf) == 0) continue;
     if (!flip.any()) flip = {tf, 0, lf};
     alike = tf == flip.tile && lf == flip.label;
@@ -140,18 +139,25 @@ void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32
     return;
   }
   runs_->set_flip(flip);
+  // The label layer as it is stored: a byte a cell (the label + 1) while the label fits one.
   const bool labelled = label && (*label != -1 || grid_->has_labels());
-  std::int32_t* out = labelled ? grid_->layer(grid_->labels_, std::int32_t{-1}) + first : nullptr;
+  IdLayer& labels = grid_->labels_;
+  const bool narrow = labelled && !labels.wide() && IdLayer::fits_narrow(*label);
+  std::uint8_t* narrow_out = narrow ? labels.narrow_cells(grid_->size()) + first : nullptr;
+  std::int32_t* wide_out = labelled && !narrow ? labels.wide_cells(grid_->size()) + first : nullptr;
+  const auto narrow_label = static_cast<std::uint8_t>(narrow ? *label + 1 : 0);
   Tile* tiles_out = grid_->tile_cells() + first;
   if (!which) {
     std::memset(tiles_out, static_cast<int>(t), count);
-    if (out) std::fill(out, out + count, *label);
+    if (narrow_out) std::memset(narrow_out, narrow_label, count);
+    if (wide_out) std::fill(wide_out, wide_out + count, *label);
     return;
   }
   for (std::size_t k = 0; k < count; ++k) {
     if (!chosen(k)) continue;
     tiles_out[k] = t;
-    if (out) out[k] = *label;
+    if (narrow_out) narrow_out[k] = narrow_label;
+    if (wide_out) wide_out[k] = *label;
   }
 }
 

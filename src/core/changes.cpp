@@ -54,9 +54,10 @@ void apply_run(const CellRun& run, Grid& grid) {
     });
   }
   if (run.flip.label != 0) {
-    std::int32_t* labels = grid.layer(grid.labels_, std::int32_t{-1});
+    // Cell by cell: the label layer is a byte a cell while the labels fit one (IdLayer).
     run.for_each([&](std::uint32_t i) {
-      labels[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(labels[i]) ^ run.flip.label);
+      const auto to = static_cast<std::uint32_t>(grid.label(i)) ^ run.flip.label;
+      grid.labels_.set(i, static_cast<std::int32_t>(to), grid.size());
     });
   }
 }

@@ -48,7 +48,7 @@ template class SharedLayer<Mark>;
 template class SharedLayer<std::int32_t>;
 template class SharedLayer<std::uint8_t>;
 
-std::vector<std::int32_t> RegionLayer::values(std::size_t n) const {
+std::vector<std::int32_t> IdLayer::values(std::size_t n) const {
   if (const std::int32_t* wide = wide_.data()) return {wide, wide + n};
   const std::uint8_t* narrow = narrow_.data();
   if (!narrow) return {};
@@ -59,7 +59,7 @@ std::vector<std::int32_t> RegionLayer::values(std::size_t n) const {
   return out;
 }
 
-std::int32_t* RegionLayer::wide_cells(std::size_t n) {
+std::int32_t* IdLayer::wide_cells(std::size_t n) {
   if (narrow_.data()) {
     wide_.assign(values(n));
     narrow_.reset();
@@ -67,7 +67,7 @@ std::int32_t* RegionLayer::wide_cells(std::size_t n) {
   return wide_.write(n, -1);
 }
 
-void RegionLayer::assign(std::vector<std::int32_t> values) {
+void IdLayer::assign(std::vector<std::int32_t> values) {
   reset();
   if (!std::all_of(values.begin(), values.end(), fits_narrow)) {
     wide_.assign(std::move(values));
@@ -79,7 +79,7 @@ void RegionLayer::assign(std::vector<std::int32_t> values) {
   }
 }
 
-bool RegionLayer::all_none(std::size_t n) const {
+bool IdLayer::all_none(std::size_t n) const {
   if (const std::uint8_t* c = narrow_.data()) {
     return std::all_of(c, c + n, [](std::uint8_t v) { return v == 0; });
   }
@@ -87,7 +87,7 @@ bool RegionLayer::all_none(std::size_t n) const {
   return !c || std::all_of(c, c + n, [](std::int32_t v) { return v == -1; });
 }
 
-std::int32_t RegionLayer::max(std::size_t n) const {
+std::int32_t IdLayer::max(std::size_t n) const {
   if (const std::uint8_t* c = narrow_.data()) {
     return n == 0 ? -1 : static_cast<std::int32_t>(*std::max_element(c, c + n)) - 1;
   }
@@ -95,7 +95,7 @@ std::int32_t RegionLayer::max(std::size_t n) const {
   return !c || n == 0 ? -1 : std::max(-1, *std::max_element(c, c + n));
 }
 
-bool RegionLayer::same_values(const RegionLayer& o, std::size_t n) const {
+bool IdLayer::same_values(const IdLayer& o, std::size_t n) const {
   if (empty() || o.empty()) return all_none(n) && o.all_none(n);
   if (narrow() && o.narrow()) return std::equal(narrow(), narrow() + n, o.narrow());
   if (wide() && o.wide()) return std::equal(wide(), wide() + n, o.wide());
@@ -148,7 +148,7 @@ void Grid::drop_default_layers() {
     if (std::all_of(cells, cells + size_, [fill](auto v) { return v == fill; })) layer.reset();
   };
   drop_if_all(marks_, Mark::None);
-  drop_if_all(labels_, std::int32_t{-1});
+  if (!labels_.empty() && labels_.all_none(size_)) labels_.reset();
   if (!regions_.empty() && regions_.all_none(size_)) regions_.reset();
 }
 
@@ -167,8 +167,7 @@ bool same_layer(const std::vector<T>& a, const std::vector<T>& b, T fill) {
 bool operator==(const Grid& a, const Grid& b) {
   return a.width_ == b.width_ && a.height_ == b.height_ && a.tiles() == b.tiles() &&
          same_layer(a.marks(), b.marks(), Mark::None) &&
-         same_layer(a.labels(), b.labels(), std::int32_t{-1}) &&
-         a.regions_.same_values(b.regions_, a.size_);
+         a.labels_.same_values(b.labels_, a.size_) && a.regions_.same_values(b.regions_, a.size_);
 }
 
 std::size_t Grid::count_walkable() const {

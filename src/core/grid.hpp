@@ -5,7 +5,8 @@
 // Only the tile layer always exists. The mark, label and region layers are allocated the first
 // time a cell gets a value other than the default (Mark::None, -1): caves never label rooms and
 // most maps are never flood-filled, and at 4096x4096 the three layers are up to 144 MB of the
-// 160 MB a full grid would take (the region layer a byte a cell while its values fit one). An
+// 160 MB a full grid would take (the label and region layers a byte a cell while their values fit
+// one). An
 // absent layer reads as its default everywhere (cell(), mark(), ...), and two grids compare equal
 // whether a layer of defaults is allocated or not.
 //
@@ -105,12 +106,13 @@ class SharedLayer {
   T* data_ = nullptr;  // block_->cells.data(), kept beside it so a read is one load
 };
 
-// The region layer: a region id a cell (or an analysis's amount: a distance, a ring, a discovery
-// time), -1 for none. While every value is within -1..kNarrowMax (most maps have one region or a
-// few) it is a byte a cell holding the value + 1: 16 MB at 4096x4096 rather than 64. The first
-// value past that widens it to 32 bits, for as long as it lasts. Shared between copies of a grid
-// as the other layers are, and read the same narrow or wide.
-class RegionLayer {
+// The label and region layers: an id a cell (a room's label; a region id, or an analysis's amount:
+// a distance, a ring, a discovery time), -1 for none. While every value is within -1..kNarrowMax
+// (a maze's 60 rooms, most maps' one region or few) it is a byte a cell holding the value + 1:
+// 16 MB at 4096x4096 rather than 64. The first value past that widens it to 32 bits, for as long
+// as it lasts. Shared between copies of a grid as the other layers are, and read the same narrow
+// or wide.
+class IdLayer {
  public:
   static constexpr std::int32_t kNarrowMax = 254;
   static constexpr bool fits_narrow(std::int32_t v) { return v >= -1 && v <= kNarrowMax; }
@@ -148,7 +150,9 @@ class RegionLayer {
   std::int32_t max(std::size_t n) const;
   // The n values 32 bits each (empty when absent).
   std::vector<std::int32_t> values(std::size_t n) const;
-  bool same_values(const RegionLayer& o, std::size_t n) const;
+  bool same_values(const IdLayer& o, std::size_t n) const;
+  // Whether both are the same cells (a copy that neither has written since).
+  bool shares(const IdLayer& o) const { return narrow_.shares(o.narrow_) || wide_.shares(o.wide_); }
 
  private:
   SharedLayer<std::uint8_t> narrow_;
@@ -198,7 +202,7 @@ class Grid {
   // Unchecked access by index, for hot loops that have already checked.
   Tile tile(std::size_t i) const { return tiles_[i]; }
   Mark mark(std::size_t i) const { return marks_.empty() ? Mark::None : marks_[i]; }
-  std::int32_t label(std::size_t i) const { return labels_.empty() ? -1 : labels_[i]; }
+  std::int32_t label(std::size_t i) const { return labels_[i]; }
   std::int32_t region(std::size_t i) const { return regions_[i]; }
   Cell cell(std::size_t i) const { return {tiles_[i], mark(i), label(i), region(i)}; }
 
@@ -211,10 +215,15 @@ class Grid {
   // has size() cells; the others are empty while absent (every cell at its default).
   const std::vector<Tile>& tiles() const { return tiles_.cells(); }
   const std::vector<Mark>& marks() const { return marks_.cells(); }
-  const std::vector<std::int32_t>& labels() const { return labels_.cells(); }
-  // The region layer as it is stored (narrow or wide, see RegionLayer), and a copy of its values
+  // The label layer as it is stored (narrow or wide, see IdLayer), and a copy of its values 32
+  // bits each (empty while absent).
+  const IdLayer& label_layer() const { return labels_; }
+  std::vector<std::int32_t> label_values() const { return labels_.values(size_); }
+  // The largest label on the map (-1 when none).
+  std::int32_t max_label() const { return labels_.max(size_); }
+  // The region layer as it is stored (narrow or wide, see IdLayer), and a copy of its values
   // 32 bits each (empty while absent): a copy of 64 MB at 4096x4096, for exports and tests.
-  const RegionLayer& region_layer() const { return regions_; }
+  const IdLayer& region_layer() const { return regions_; }
   std::vector<std::int32_t> region_values() const { return regions_.values(size_); }
   // The largest region id or amount on the map (-1 when none).
   std::int32_t max_region() const { return regions_.max(size_); }
@@ -235,7 +244,7 @@ class Grid {
   // layer shared with a copy stays shared through writes that leave it as it was.
   void put_tile_label(std::size_t i, Tile t, std::int32_t label) {
     if (t != tile(i)) tile_cells()[i] = t;
-    if (label != this->label(i)) layer(labels_, std::int32_t{-1})[i] = label;
+    if (label != this->label(i)) labels_.set(i, label, size_);
   }
   void assign_regions(std::vector<std::int32_t> regions);
   // The region layer afresh, for a caller that writes every cell (label_regions_into): a byte a
@@ -276,8 +285,8 @@ class Grid {
   std::size_t size_ = 0;
   SharedLayer<Tile> tiles_;
   SharedLayer<Mark> marks_;
-  SharedLayer<std::int32_t> labels_;
-  RegionLayer regions_;
+  IdLayer labels_;
+  IdLayer regions_;
 };
 
 }  // namespace dungen

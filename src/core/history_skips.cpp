@@ -13,14 +13,12 @@ namespace dungen::history {
 // A skip writes whole layers; a layer the grid has not allocated yet (it allocates the mark,
 // label and region layers on first use) is allocated, at its default, before it is written. The
 // region layer is written a byte a cell (value + 1) while it is narrow and the values written
-// fit (see RegionLayer), else 32 bits a cell.
+// fit (see IdLayer), else 32 bits a cell.
 struct LayerAccess {
   static Tile* tiles(Grid& g) { return g.tile_cells(); }
   static Mark* marks(Grid& g) { return g.layer(g.marks_, Mark::None); }
-  static std::int32_t* labels(Grid& g) { return g.layer(g.labels_, std::int32_t{-1}); }
-  static bool wide_regions_now(const Grid& g) { return g.regions_.wide() != nullptr; }
-  static std::uint8_t* narrow_regions(Grid& g) { return g.regions_.narrow_cells(g.size()); }
-  static std::int32_t* wide_regions(Grid& g) { return g.regions_.wide_cells(g.size()); }
+  static IdLayer& labels(Grid& g) { return g.labels_; }
+  static IdLayer& regions(Grid& g) { return g.regions_; }
 };
 
 namespace {
@@ -111,7 +109,7 @@ const std::uint8_t* runs_fit_narrow(const std::uint8_t* r, std::size_t n, bool& 
     r = get(r, z);
     i += static_cast<std::size_t>(count);
     const std::int64_t v = unzigzag(z);
-    fit = fit && v >= -1 && v <= RegionLayer::kNarrowMax;
+    fit = fit && v >= -1 && v <= IdLayer::kNarrowMax;
   }
   return r;
 }
@@ -159,6 +157,9 @@ void SkipBuilder::clear_seen() {
 void SkipBuilder::give_up() {
   overflowed_ = true;
   clear_seen();
+  // Nothing more is gathered until the skip is packed: its scratch goes now (a group's sort
+  // buffers are 24 MB at 4096x4096; a maze's last segment has a band, and its group ends here).
+  free_sort_scratch();
 }
 
 void SkipBuilder::absorb(std::span<const FirstState> cells, std::size_t grid_cells) {
@@ -283,23 +284,26 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
     r = apply_runs(r, n, spans.data(), forward ? data : nullptr, {observer, which, forward},
                    offset);
   };
-  layer(CellLayer::Tile, LayerAccess::tiles);
-  layer(CellLayer::Mark, LayerAccess::marks);
-  layer(CellLayer::Label, LayerAccess::labels);
-  if (mask & bit(CellLayer::Region)) {
-    // A narrow layer stays narrow if the values this crossing writes fit: the segment's start
-    // values (the first runs) backward, its end values (the second) forward.
+  // An id layer (IdLayer): a narrow one stays narrow if the values this crossing writes fit: the
+  // segment's start values (the first runs) backward, its end values (the second) forward.
+  const auto ids = [&](CellLayer which, IdLayer& (*access)(Grid&)) {
+    if (!(mask & bit(which))) return;
     bool fit = false;
-    if (!LayerAccess::wide_regions_now(grid)) {
+    if (!access(grid).wide()) {
       const std::uint8_t* end_runs = runs_fit_narrow(r, n, fit);
       if (forward) runs_fit_narrow(end_runs, n, fit);
     }
     if (fit) {
-      layer(CellLayer::Region, LayerAccess::narrow_regions, 1);
+      layer(
+          which, [&](Grid& g) { return access(g).narrow_cells(g.size()); }, 1);
     } else {
-      layer(CellLayer::Region, LayerAccess::wide_regions);
+      layer(which, [&](Grid& g) { return access(g).wide_cells(g.size()); });
     }
-  }
+  };
+  layer(CellLayer::Tile, LayerAccess::tiles);
+  layer(CellLayer::Mark, LayerAccess::marks);
+  ids(CellLayer::Label, LayerAccess::labels);
+  ids(CellLayer::Region, LayerAccess::regions);
   return {spans.front().start, spans.back().start + spans.back().length - 1};
 }
 
@@ -789,6 +793,33 @@ const std::uint8_t* apply_layer(const std::uint8_t* r, T* layer, std::size_t bas
   return r;
 }
 
+// A packed label layer of a chunk (cells base ..), flipped into the grid's labels cell by cell:
+// the layer is a byte a cell while the labels fit one (IdLayer), widened by the first that does
+// not. (Labels come in bands only where a maze renumbers its rooms.)
+const std::uint8_t* apply_label_layer(const std::uint8_t* r, Grid& grid, std::size_t base) {
+  std::uint64_t lo = 0, n = 0;
+  r = get(r, lo);
+  r = get(r, n);
+  const std::uint8_t* bits = r;  // bit k is cell base + 8 * lo + k
+  r += n;
+  std::uint64_t run_count = 0;
+  r = get(r, run_count);
+  IdLayer& labels = LayerAccess::labels(grid);
+  std::uint64_t left = 0, flip = 0, k = 0;
+  for (std::uint64_t j = 0; j < run_count; ++j) {
+    r = get(r, left);
+    r = get(r, flip);
+    for (; left > 0 && k < 8 * n; ++k) {
+      if (!((bits[k / 8] >> (k % 8)) & 1u)) continue;
+      const std::size_t i = base + 8 * lo + k;
+      const auto to = static_cast<std::uint32_t>(grid.label(i)) ^ static_cast<std::uint32_t>(flip);
+      labels.set(i, static_cast<std::int32_t>(to), grid.size());
+      --left;
+    }
+  }
+  return r;
+}
+
 }  // namespace
 
 std::pair<std::uint32_t, std::uint32_t> apply_band(std::span<const std::uint8_t> band, Grid& grid,
@@ -812,9 +843,7 @@ std::pair<std::uint32_t, std::uint32_t> apply_band(std::span<const std::uint8_t>
     if (mask & kBandMark) {
       r = apply_layer(r, reinterpret_cast<std::uint8_t*>(LayerAccess::marks(grid)), base, size);
     }
-    if (mask & kBandLabel) {
-      r = apply_layer(r, reinterpret_cast<std::uint32_t*>(LayerAccess::labels(grid)), base, size);
-    }
+    if (mask & kBandLabel) r = apply_label_layer(r, grid, base);
     lo = std::min(lo, static_cast<std::uint32_t>(base));
     hi = std::max(hi, static_cast<std::uint32_t>(std::min(base + RunBand::kChunkCells, size) - 1));
   }

@@ -11,7 +11,8 @@ app's console line says step 1), Space plays (the step counter keeps rising), Sp
 Scenario 3, the mouse: a click on the max_rooms slider's left end makes a new map (a run of
 another length); a click on "Save and share", then on "export PNG", downloads a PNG of the map.
 Scenario 4, a big map (2048x2048 caves): built a slice a frame on the page's one thread, then
-uploaded a band a frame; it must end up drawn.
+uploaded a band a frame; it must end up drawn. Scenario 5, a maze with its regions, its cells a
+16-bit texture: drawn, its rooms in their colours.
 Then the page as students get it (issue 24): a phone (390x844 CSS px, pixel ratio 3, touch: the
 map and transport bar in view, each tap steps once, a pinch zooms); pixel ratio 2 (the drawing
 buffer is the CSS size x 2); the page as big as its screen (the canvas follows, no errors); a
@@ -911,6 +912,20 @@ def main():
         page.check_no_errors()
         print(f"browser test: a 2048x2048 map built in {built:.1f} s and drawn ({colours} tile "
               f"colours)")
+        page.call("Page.close")
+
+        # Scenario 5: a maze with its regions: the cells a 16-bit texture (GL_R16UI: its rooms'
+        # labels and its one region fit 8 bits), drawn with each room's colour.
+        page = Page(browser, base + "?generator=rooms-and-mazes&width=61&height=41&regions")
+        _, m = page.wait_for_line(r"^dungen-viz: map viewport (\d+),(\d+),(\d+)x(\d+)")
+        viewport = tuple(int(v) for v in m.groups())
+        page.wait_for_line(r"^dungen-viz: step (\d+) of (\d+), paused")
+        page.pump(1.0)
+        colours = check_map_drawn(page.screenshot(os.path.join(build, "browser-test-regions.png")),
+                                  viewport, 8, "rooms in their colours, corridor, wall, background")
+        page.check_no_errors()
+        print(f"browser test: a maze with regions drawn from 16-bit cells ({colours} colours); "
+              f"screenshot {build}/browser-test-regions.png")
         page.call("Page.close")
 
         scenario_phone(browser, base, build)

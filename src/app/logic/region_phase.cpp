@@ -50,10 +50,7 @@ RegionPhase make_region_phase(Grid map, const MapTally& map_tally, RegionsMode m
   p.mode = mode;
   p.kind = kind;
   p.branch = branch;
-  if (map.has_labels()) {
-    const std::vector<std::int32_t>& labels = map.labels();
-    if (!labels.empty()) p.max_label = *std::max_element(labels.begin(), labels.end());
-  }
+  if (map.has_labels()) p.max_label = map.max_label();
   if (mode != RegionsMode::Off && analysis_spec(kind).values == AnalysisValues::Amounts) {
     p.heat_max = std::max(1, heat_top(kind, map, start, region_params));
   }
