@@ -411,13 +411,14 @@ TEST(History, AnOutsizedSegmentsScratchIsGivenBack) {
   segment(kKeep / 2);
 }
 
-// A band keeps a chunk's label flips a byte a cell, naming one of its values, while the chunk has
-// taken at most 256 (a maze's rooms and corridors renumbered at 4096x4096: a few values a row, 16
-// MB rather than 64), and a flip a cell past that; either way each cell's flip is the XOR of the
-// runs over it, and the packed band leads from the start to the end and back.
+// A band keeps a chunk's label flips a bit a cell while the chunk has taken one value of flip (a
+// maze's corridors renumbered, in a row without rooms), a byte a cell naming one of its values
+// while it has taken at most 256 (rooms too: a few a row; at 4096x4096 4 MB of flips rather than
+// 64), and a flip a cell past that; either way each cell's flip is the XOR of the runs over it,
+// and the packed band leads from the start to the end and back.
 TEST(History, ABandKeepsLabelFlipsAByteACellWhileAChunkHasFewValues) {
   constexpr int kW = 4096;  // a chunk a row
-  Grid start(kW, 3, Tile::Floor);
+  Grid start(kW, 4, Tile::Floor);
   for (int x = 0; x < kW; ++x) start.put_tile_label(start.index(x, 0), Tile::Floor, 7);
   Grid end = start;
   std::vector<CellRun> runs;
@@ -425,8 +426,9 @@ TEST(History, ABandKeepsLabelFlipsAByteACellWhileAChunkHasFewValues) {
   const auto run = [&](int y, int x, int count, std::int32_t label) {
     // Every cell of the run changes (and no bit past its end is set).
     std::vector<std::uint8_t>& b = bits.emplace_back(static_cast<std::size_t>(count + 7) / 8, 0);
-    for (int k = 0; k < count; ++k)
-      b[static_cast<std::size_t>(k / 8)] |= std::uint8_t(1u << (k % 8));
+    for (int k = 0; k < count; ++k) {
+      b[static_cast<std::size_t>(k / 8)] |= static_cast<std::uint8_t>(1u << (k % 8));
+    }
     const auto first = static_cast<std::uint32_t>(end.index(x, y));
     const auto flip =
         static_cast<std::uint32_t>(end.label(first)) ^ static_cast<std::uint32_t>(label);
@@ -438,9 +440,11 @@ TEST(History, ABandKeepsLabelFlipsAByteACellWhileAChunkHasFewValues) {
     }
   };
   // Row 0: rooms 0..9 along it, the rest corridor (-1); row 1 again and again, 300 flips that
-  // overlap (a cell's flip is the XOR of its runs').
+  // overlap (a cell's flip is the XOR of its runs'); row 2 one flip, over runs that overlap
+  // (their cells back to no flip where two meet).
   for (int x = 0; x < kW; x += 64) run(0, x, 64, x % 640 == 0 ? -1 : x / 64 % 10);
   for (int k = 0; k < 300; ++k) run(1, k * 8 % (kW - 100), 100, 1000 + k);
+  for (int k = 0; k < 5; ++k) run(2, k * 50, 100, k % 2 == 0 ? 4 : -1);
   history::RunBand band;
   band.note(runs, start.size());
   for (std::uint32_t i = 0; i < start.size(); ++i) {
@@ -448,9 +452,9 @@ TEST(History, ABandKeepsLabelFlipsAByteACellWhileAChunkHasFewValues) {
               static_cast<std::uint32_t>(start.label(i)) ^ static_cast<std::uint32_t>(end.label(i)))
         << i;
   }
-  // Row 0 a byte a cell; row 1 a flip a cell (past 256 values); row 2 nothing.
-  EXPECT_LT(band.bytes(), kW * (1 + 4) + 4096);
-  EXPECT_GE(band.bytes(), kW * (1 + 4));
+  // Row 0 a byte a cell; row 1 a flip a cell (past 256 values); row 2 a bit a cell; row 3 none.
+  EXPECT_LT(band.bytes(), kW * (1 + 4) + kW / 8 + 4096);
+  EXPECT_GE(band.bytes(), kW * (1 + 4) + kW / 8);
   const std::vector<std::uint8_t> packed = band.pack(end);
   Grid forward = start;
   history::apply_band(packed, forward, true);

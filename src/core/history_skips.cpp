@@ -351,8 +351,25 @@ void RunBand::flip_label(Chunk& c, std::uint32_t k, std::uint32_t flip, LabelMem
     return;
   }
   if (c.label_pick.empty()) {
-    c.label_pick.assign(kChunkCells, 0);
-    c.label_values.assign(1, 0);
+    if (c.label_bits.empty()) {
+      c.label_bits.assign(kChunkCells / 8, 0);
+      c.label_values.assign({0, flip});
+    }
+    const auto bit = static_cast<std::uint8_t>(1u << (k % 8));
+    const bool on = c.label_bits[k / 8] & bit;
+    const std::uint32_t value = (on ? c.label_values[1] : 0u) ^ flip;
+    if (value == 0 || value == c.label_values[1]) {
+      c.label_bits[k / 8] =
+          static_cast<std::uint8_t>(value ? c.label_bits[k / 8] | bit : c.label_bits[k / 8] & ~bit);
+      return;
+    }
+    // A second value: the chunk goes over to a byte a cell.
+    c.label_pick.resize(kChunkCells);
+    for (std::uint32_t j = 0; j < kChunkCells; ++j) {
+      c.label_pick[j] = (c.label_bits[j / 8] >> (j % 8)) & 1u;
+    }
+    free_buffer(c.label_bits);
+    memo.valid = false;
   }
   const std::uint8_t from = c.label_pick[k];
   if (!memo.valid || memo.from != from) {
@@ -472,6 +489,7 @@ void RunBand::forget(std::uint32_t index) {
   if (!c.mark.empty()) c.mark[k] = 0;
   if (!c.label.empty()) c.label[k] = 0;
   if (!c.label_pick.empty()) c.label_pick[k] = 0;
+  if (!c.label_bits.empty()) c.label_bits[k / 8] &= static_cast<std::uint8_t>(~(1u << (k % 8)));
 }
 
 namespace {
@@ -663,7 +681,7 @@ std::vector<std::uint8_t> RunBand::pack(const Grid& grid) {
       pack_bytes(packer, c.mark, mark_now, base, grid.size(), kMarkCount, marks);
     }
     if (packer.put(layers)) mask |= kBandMark;
-    if (!c.label.empty() || !c.label_pick.empty()) {
+    if (!c.label.empty() || !c.label_pick.empty() || !c.label_bits.empty()) {
       for (std::uint32_t k = 0; k < kChunkCells; ++k) {
         if (const std::uint32_t flip = c.label_at(k)) packer.add(k, flip);
       }
@@ -674,6 +692,7 @@ std::vector<std::uint8_t> RunBand::pack(const Grid& grid) {
     c.tile.clear();
     c.mark.clear();
     c.label.clear();
+    c.label_bits.clear();
     c.label_pick.clear();
     c.label_values.clear();
     slot_[c.id] = -1;
@@ -713,8 +732,8 @@ void RunBand::release() {
 std::size_t RunBand::bytes() const {
   std::size_t n = slot_.capacity() * sizeof(std::int32_t) + chunks_.capacity() * sizeof(Chunk);
   for (const Chunk& c : chunks_) {
-    n += c.tile_bits.capacity() + c.tile.capacity() + c.mark.capacity() + c.label_pick.capacity() +
-         4 * (c.label_values.capacity() + c.label.capacity());
+    n += c.tile_bits.capacity() + c.tile.capacity() + c.mark.capacity() + c.label_bits.capacity() +
+         c.label_pick.capacity() + 4 * (c.label_values.capacity() + c.label.capacity());
   }
   return n;
 }

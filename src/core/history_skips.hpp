@@ -146,10 +146,12 @@ class RunBand {
     std::uint8_t tile_flip = 0;
     std::vector<std::uint8_t> tile_bits;
     std::vector<std::uint8_t> tile, mark;  // empty until a flip of that layer lands here
-    // Label flips: while the chunk's cells have taken at most 256 values of flip (a maze's
-    // rooms and corridors renumbered: a few a row), a byte a cell (label_pick) naming one of
+    // Label flips: while the chunk's cells have taken one value of flip (a maze's corridors
+    // renumbered, in a row without rooms), a bit a cell (label_bits) for label_values[1]; while
+    // at most 256 (rooms too: a few a row), a byte a cell (label_pick) naming one of
     // label_values ([0] is no flip); past that, a flip a cell (label). All empty until a label
     // flip lands here.
+    std::vector<std::uint8_t> label_bits;
     std::vector<std::uint8_t> label_pick;
     std::vector<std::uint32_t> label_values;
     std::vector<std::uint32_t> label;
@@ -160,7 +162,9 @@ class RunBand {
     }
     std::uint32_t label_at(std::uint32_t k) const {
       if (!label.empty()) return label[k];
-      return label_pick.empty() ? 0u : label_values[label_pick[k]];
+      if (!label_pick.empty()) return label_values[label_pick[k]];
+      if (label_bits.empty()) return 0;
+      return (label_bits[k / 8] >> (k % 8)) & 1u ? label_values[1] : 0u;
     }
   };
   // What a run's label flip made of the last pick it met in a chunk (a run's cells mostly held
