@@ -12,8 +12,8 @@ namespace dungen::history {
 
 // A skip writes whole layers; a layer the grid has not allocated yet (it allocates the mark,
 // label and region layers on first use) is allocated, at its default, before it is written. The
-// region layer is written a byte a cell (value + 1) while it is narrow and the values written
-// fit (see IdLayer), else 32 bits a cell.
+// label and region layers are written a byte a cell (value + 1) while narrow and the values
+// written fit (see IdLayer), else 32 bits a cell.
 struct LayerAccess {
   static Tile* tiles(Grid& g) { return g.tile_cells(); }
   static Mark* marks(Grid& g) { return g.layer(g.marks_, Mark::None); }
