@@ -55,10 +55,7 @@ void apply_run(const CellRun& run, Grid& grid) {
   }
   if (run.flip.label != 0) {
     // Cell by cell: the label layer is a byte a cell while the labels fit one (IdLayer).
-    run.for_each([&](std::uint32_t i) {
-      const auto to = static_cast<std::uint32_t>(grid.label(i)) ^ run.flip.label;
-      grid.labels_.set(i, static_cast<std::int32_t>(to), grid.size());
-    });
+    run.for_each([&](std::uint32_t i) { grid.labels_.flip(i, run.flip.label, grid.size()); });
   }
 }
 

@@ -148,8 +148,9 @@ void Grid::drop_default_layers() {
     if (std::all_of(cells, cells + size_, [fill](auto v) { return v == fill; })) layer.reset();
   };
   drop_if_all(marks_, Mark::None);
-  if (!labels_.empty() && labels_.all_none(size_)) labels_.reset();
-  if (!regions_.empty() && regions_.all_none(size_)) regions_.reset();
+  for (IdLayer* ids : {&labels_, &regions_}) {
+    if (!ids->empty() && ids->all_none(size_)) ids->reset();
+  }
 }
 
 namespace {

@@ -6,9 +6,8 @@
 // time a cell gets a value other than the default (Mark::None, -1): caves never label rooms and
 // most maps are never flood-filled, and at 4096x4096 the three layers are up to 144 MB of the
 // 160 MB a full grid would take (the label and region layers a byte a cell while their values fit
-// one). An
-// absent layer reads as its default everywhere (cell(), mark(), ...), and two grids compare equal
-// whether a layer of defaults is allocated or not.
+// one). An absent layer reads as its default everywhere (cell(), mark(), ...), and two grids
+// compare equal whether a layer of defaults is allocated or not.
 //
 // A copy of a grid shares its layers until one side writes one (copy on write, a layer at a
 // time): the region phase's map, a copy of the generator's at its end, holds only the region
@@ -132,6 +131,10 @@ class IdLayer {
     } else {
       wide_cells(n)[i] = v;
     }
+  }
+  // Cell i's value XOR bits (a run's flip), as set() stores it.
+  void flip(std::size_t i, std::uint32_t bits, std::size_t n) {
+    set(i, static_cast<std::int32_t>(static_cast<std::uint32_t>((*this)[i]) ^ bits), n);
   }
   // The cells to write, as value + 1 a byte: only while the layer is not wide. Allocated (all
   // -1) if absent, this grid's own if shared.

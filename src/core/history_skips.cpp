@@ -157,9 +157,6 @@ void SkipBuilder::clear_seen() {
 void SkipBuilder::give_up() {
   overflowed_ = true;
   clear_seen();
-  // Nothing more is gathered until the skip is packed: its scratch goes now (a group's sort
-  // buffers are 24 MB at 4096x4096; a maze's last segment has a band, and its group ends here).
-  free_sort_scratch();
 }
 
 void SkipBuilder::absorb(std::span<const FirstState> cells, std::size_t grid_cells) {
@@ -379,8 +376,9 @@ void RunBand::flip_label(Chunk& c, std::uint32_t k, std::uint32_t flip, LabelMem
       if (c.label_values.size() == 256) {
         // A 257th value: the chunk goes over to a flip a cell.
         c.label.resize(kChunkCells);
-        for (std::uint32_t j = 0; j < kChunkCells; ++j)
+        for (std::uint32_t j = 0; j < kChunkCells; ++j) {
           c.label[j] = c.label_values[c.label_pick[j]];
+        }
         free_buffer(c.label_pick);
         free_buffer(c.label_values);
         memo.valid = false;
@@ -740,12 +738,13 @@ std::size_t RunBand::bytes() const {
 
 namespace {
 
-// XORs one packed layer of a chunk into `layer` (cells base ..), and returns the byte after it.
-// Where one flip serves every cell (a cave's wall <-> floor), a tile layer goes eight cells a
-// bit-byte.
-template <class T>
-const std::uint8_t* apply_layer(const std::uint8_t* r, T* layer, std::size_t base,
-                                std::size_t size) {
+// XORs one packed layer of a chunk (cells base ..) into the map, and returns the byte after it:
+// flip_cell(i, flip) for each cell the layer flips. Where the layer is a byte a cell (`bytes`:
+// tiles, marks) and one flip serves every cell (a cave's wall <-> floor), it goes eight cells a
+// bit-byte instead.
+template <class FlipCell>
+const std::uint8_t* apply_layer(const std::uint8_t* r, std::uint8_t* bytes, std::size_t base,
+                                std::size_t size, FlipCell flip_cell) {
   // The bit-bytes from the first changed cell's to the last's (LayerPacker::put), in place in a
   // chunk's worth of zeros.
   constexpr std::size_t kBitBytes = RunBand::kChunkCells / 8;
@@ -759,44 +758,42 @@ const std::uint8_t* apply_layer(const std::uint8_t* r, T* layer, std::size_t bas
   const std::size_t b_end = lo + n;
   std::uint64_t run_count = 0;
   r = get(r, run_count);
-  if constexpr (sizeof(T) == 1) {
-    if (run_count == 1) {
-      std::uint64_t count = 0, flip = 0;
-      r = get(r, count);
-      r = get(r, flip);
-      const std::uint64_t flip8 = flip * lanes::kOnes;
-      // Sixty-four cells a step where the chunk lies inside the map: no branch per bit-byte (a
-      // cave pass flips about every other cell, so most bytes have some bits).
-      std::size_t b = lo & ~std::uint64_t{7};
-      for (; b < b_end && base + 8 * b + 64 <= size; b += 8) {
-        std::uint64_t eight = 0;
-        std::memcpy(&eight, bits + b, 8);
-        if (eight == 0) continue;
-        T* at = layer + base + 8 * b;
-        for (unsigned j = 0; j < 8; ++j) {
-          std::uint64_t word = 0;
-          std::memcpy(&word, at + 8 * j, 8);
-          word ^= lanes::kMask[(eight >> (8 * j)) & 0xff] & flip8;
-          std::memcpy(at + 8 * j, &word, 8);
-        }
+  if (bytes && run_count == 1) {
+    std::uint64_t count = 0, flip = 0;
+    r = get(r, count);
+    r = get(r, flip);
+    const std::uint64_t flip8 = flip * lanes::kOnes;
+    // Sixty-four cells a step where the chunk lies inside the map: no branch per bit-byte (a
+    // cave pass flips about every other cell, so most bytes have some bits).
+    std::size_t b = lo & ~std::uint64_t{7};
+    for (; b < b_end && base + 8 * b + 64 <= size; b += 8) {
+      std::uint64_t eight = 0;
+      std::memcpy(&eight, bits + b, 8);
+      if (eight == 0) continue;
+      std::uint8_t* at = bytes + base + 8 * b;
+      for (unsigned j = 0; j < 8; ++j) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, at + 8 * j, 8);
+        word ^= lanes::kMask[(eight >> (8 * j)) & 0xff] & flip8;
+        std::memcpy(at + 8 * j, &word, 8);
       }
-      for (; b < b_end; ++b) {
-        const std::uint8_t byte = bits[b];
-        if (byte == 0) continue;
-        const std::size_t i = base + 8 * b;
-        if (i + 8 <= size) {
-          std::uint64_t word = 0;
-          std::memcpy(&word, layer + i, 8);
-          word ^= lanes::kMask[byte] & flip8;
-          std::memcpy(layer + i, &word, 8);
-        } else {
-          for (unsigned k = 0; k < 8; ++k) {
-            if ((byte >> k) & 1u) layer[i + k] = static_cast<T>(layer[i + k] ^ flip);
-          }
-        }
-      }
-      return r;
     }
+    for (; b < b_end; ++b) {
+      const std::uint8_t byte = bits[b];
+      if (byte == 0) continue;
+      const std::size_t i = base + 8 * b;
+      if (i + 8 <= size) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, bytes + i, 8);
+        word ^= lanes::kMask[byte] & flip8;
+        std::memcpy(bytes + i, &word, 8);
+      } else {
+        for (unsigned k = 0; k < 8; ++k) {
+          if ((byte >> k) & 1u) bytes[i + k] = static_cast<std::uint8_t>(bytes[i + k] ^ flip);
+        }
+      }
+    }
+    return r;
   }
   std::uint64_t left = 0, flip = 0;
   auto k = static_cast<std::uint32_t>(8 * lo);
@@ -805,34 +802,7 @@ const std::uint8_t* apply_layer(const std::uint8_t* r, T* layer, std::size_t bas
     r = get(r, flip);
     for (; left > 0; ++k) {
       if (!((bits[k / 8] >> (k % 8)) & 1u)) continue;
-      layer[base + k] = static_cast<T>(layer[base + k] ^ static_cast<T>(flip));
-      --left;
-    }
-  }
-  return r;
-}
-
-// A packed label layer of a chunk (cells base ..), flipped into the grid's labels cell by cell:
-// the layer is a byte a cell while the labels fit one (IdLayer), widened by the first that does
-// not. (Labels come in bands only where a maze renumbers its rooms.)
-const std::uint8_t* apply_label_layer(const std::uint8_t* r, Grid& grid, std::size_t base) {
-  std::uint64_t lo = 0, n = 0;
-  r = get(r, lo);
-  r = get(r, n);
-  const std::uint8_t* bits = r;  // bit k is cell base + 8 * lo + k
-  r += n;
-  std::uint64_t run_count = 0;
-  r = get(r, run_count);
-  IdLayer& labels = LayerAccess::labels(grid);
-  std::uint64_t left = 0, flip = 0, k = 0;
-  for (std::uint64_t j = 0; j < run_count; ++j) {
-    r = get(r, left);
-    r = get(r, flip);
-    for (; left > 0 && k < 8 * n; ++k) {
-      if (!((bits[k / 8] >> (k % 8)) & 1u)) continue;
-      const std::size_t i = base + 8 * lo + k;
-      const auto to = static_cast<std::uint32_t>(grid.label(i)) ^ static_cast<std::uint32_t>(flip);
-      labels.set(i, static_cast<std::int32_t>(to), grid.size());
+      flip_cell(base + k, flip);
       --left;
     }
   }
@@ -856,13 +826,20 @@ std::pair<std::uint32_t, std::uint32_t> apply_band(std::span<const std::uint8_t>
     id += delta;
     const std::uint8_t mask = *r++;
     const std::size_t base = static_cast<std::size_t>(id) << RunBand::kChunkShift;
-    if (mask & kBandTile) {
-      r = apply_layer(r, reinterpret_cast<std::uint8_t*>(LayerAccess::tiles(grid)), base, size);
+    const auto byte_layer = [&](std::uint8_t* layer) {
+      r = apply_layer(r, layer, base, size, [layer](std::size_t i, std::uint64_t flip) {
+        layer[i] = static_cast<std::uint8_t>(layer[i] ^ flip);
+      });
+    };
+    if (mask & kBandTile) byte_layer(reinterpret_cast<std::uint8_t*>(LayerAccess::tiles(grid)));
+    if (mask & kBandMark) byte_layer(reinterpret_cast<std::uint8_t*>(LayerAccess::marks(grid)));
+    if (mask & kBandLabel) {
+      // Cell by cell: the label layer is a byte a cell while the labels fit one (IdLayer).
+      IdLayer& labels = LayerAccess::labels(grid);
+      r = apply_layer(r, nullptr, base, size, [&](std::size_t i, std::uint64_t flip) {
+        labels.flip(i, static_cast<std::uint32_t>(flip), size);
+      });
     }
-    if (mask & kBandMark) {
-      r = apply_layer(r, reinterpret_cast<std::uint8_t*>(LayerAccess::marks(grid)), base, size);
-    }
-    if (mask & kBandLabel) r = apply_label_layer(r, grid, base);
     lo = std::min(lo, static_cast<std::uint32_t>(base));
     hi = std::max(hi, static_cast<std::uint32_t>(std::min(base + RunBand::kChunkCells, size) - 1));
   }
