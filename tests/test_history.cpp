@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
+#include <tuple>
 #include <vector>
 
 #include "analysis/region_stepper.hpp"
@@ -498,6 +500,90 @@ TEST(History, ASkipWritesRegionsNarrowWhileTheyFit) {
   segment(254);
   segment(255);
   segment(100000);
+}
+
+// A skip keeps each layer's values as runs where cells come alike (a room's) and, where that is
+// smaller, as a few bits a cell naming one of up to 16 values (a flood fill's front, its marks
+// alternating cell by cell); its changed cells as spans, one cell or many. Either way it leads
+// from the segment's start to its end and back, and tells an observer how many cells leave and
+// take each value.
+TEST(History, ASkipNamesValuesThatAlternateInAFewBitsACell) {
+  constexpr int kSide = 256;
+  Grid start(kSide, kSide, Tile::Wall);
+  for (std::size_t i = 0; i < start.size(); i += 7) start.put(i, {Tile::Floor, Mark::None, -1, -1});
+  Grid end = start;
+  std::vector<CellChange> changes;
+  const auto change = [&](std::size_t i, Cell after) {
+    if (after == end.cell(i)) return;
+    changes.push_back({static_cast<std::uint32_t>(i), end.cell(i), after});
+    end.put(i, after);
+  };
+  // Rows 0..99, every third cell: a front of marks cycling through three values, regions through
+  // `regions` values (a region id past a narrow layer's in the last case); rows 100..109 whole:
+  // floor taken by region 2; one cell of row 110 region 99.
+  const auto segment = [&](std::int32_t regions, std::int32_t region_base) {
+    end = start;
+    changes.clear();
+    for (std::size_t i = 0; i < 100 * kSide; i += 3) {
+      const Cell c = end.cell(i);
+      change(i, {c.tile, static_cast<Mark>(i % 3 == 0 ? (i / 3) % 3 : 0), c.label,
+                 region_base + static_cast<std::int32_t>(i % static_cast<std::size_t>(regions))});
+    }
+    for (std::size_t i = 100 * kSide; i < 110 * kSide; ++i) {
+      change(i, {Tile::Floor, Mark::None, -1, 2});
+    }
+    change(110 * kSide + 5, {Tile::Floor, Mark::None, -1, 99});  // a value one cell takes
+    history::SkipBuilder builder;
+    builder.note(changes, end.size());
+    return builder.finish(end);
+  };
+  // What a skip tells its observer, as (layer, value, taken) -> cells.
+  struct Counts final : history::RunObserver {
+    std::map<std::tuple<int, std::int64_t, bool>, std::uint64_t> cells;
+    void run(history::CellLayer layer, std::int64_t value, std::uint64_t n, bool taken) override {
+      cells[{static_cast<int>(layer), value, taken}] += n;
+    }
+  };
+  // The same counted from the two maps: each changed cell leaves its start value and takes its
+  // end value in every layer that changed somewhere.
+  const auto expected = [&](bool forward) {
+    std::map<std::tuple<int, std::int64_t, bool>, std::uint64_t> want;
+    for (std::size_t i = 0; i < end.size(); ++i) {
+      const Cell a = start.cell(i), b = end.cell(i);
+      if (a == b) continue;
+      const auto add = [&](history::CellLayer layer, std::int64_t from, std::int64_t to) {
+        want[{static_cast<int>(layer), forward ? from : to, false}] += 1;
+        want[{static_cast<int>(layer), forward ? to : from, true}] += 1;
+      };
+      add(history::CellLayer::Tile, static_cast<int>(a.tile), static_cast<int>(b.tile));
+      add(history::CellLayer::Mark, static_cast<int>(a.mark), static_cast<int>(b.mark));
+      add(history::CellLayer::Region, a.region, b.region);
+    }
+    return want;
+  };
+  for (const auto& [regions, base] :
+       {std::pair{5, 0}, std::pair{16, 0}, std::pair{40, 0}, std::pair{3, 1000}}) {
+    const std::vector<std::uint8_t> skip = segment(regions, base);
+    std::vector<history::Span> spans;
+    Counts told_forward, told_back;
+    Grid forward = start;
+    history::apply_skip(skip, forward, true, spans, &told_forward);
+    EXPECT_EQ(forward, end) << regions;
+    Grid back = end;
+    history::apply_skip(skip, back, false, spans, &told_back);
+    EXPECT_EQ(back, start) << regions;
+    EXPECT_EQ(told_forward.cells, expected(true)) << regions;
+    EXPECT_EQ(told_back.cells, expected(false)) << regions;
+    // The front's 8,534 cells, each its own span: a byte each (the gap and the length in one).
+    // Over all n changed cells: the tiles a bit a cell each way, the marks two bits a cell at the
+    // end (one run at the start), the regions four bits a cell while they take up to 16 values
+    // (past that, or with 2 and 99, a run of one each, two bytes, for the front's cells). Runs of
+    // the marks alone would take two bytes a front cell.
+    const std::size_t front = (100 * kSide + 2) / 3;
+    const std::size_t n = front + 10 * kSide + 1;
+    const std::size_t region_bytes = regions <= 14 ? n / 2 : 2 * front;
+    EXPECT_LT(skip.size(), front + n / 4 + n / 4 + region_bytes + 256) << regions;
+  }
 }
 
 // A step of many changes is bounded at 24 bytes a change and takes one or two: the log writes it

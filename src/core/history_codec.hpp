@@ -112,11 +112,14 @@ struct CodecState {
   PackedChange later;
 };
 
-// A place in the byte log: chunk number (absolute) and offset inside it.
+// A place in the byte log: chunk number (absolute) and offset inside it. Eight bytes: the
+// timeline keeps one for every kBlockSteps steps (a run of millions keeps hundreds of thousands).
+// A log numbers at most kMaxChunks chunks over its life (ByteLog::room refuses more).
 struct Pos {
-  std::uint64_t chunk = 0;
+  std::uint32_t chunk = 0;
   std::uint32_t offset = 0;
 };
+static_assert(sizeof(Pos) == 8);
 
 // Append-only bytes in fixed-capacity chunks: a record never straddles two chunks, so appending
 // never copies old history and the oldest chunks can be freed whole.
@@ -144,7 +147,10 @@ class ByteLog {
     aside_.reset();
     aside_capacity_ = 0;
   }
-  std::uint64_t first_chunk() const { return base_; }
+  std::uint32_t first_chunk() const { return base_; }
+  // Chunks numbered over a log's life, at most: 4 KiB at least each (see Timeline), terabytes
+  // of history, far past any run's bounded steps.
+  static constexpr std::uint64_t kMaxChunks = UINT32_MAX;
   void drop_first_chunk();
   std::size_t allocated_bytes() const { return allocated_ + aside_capacity_; }
 
@@ -167,7 +173,7 @@ class ByteLog {
   std::size_t aside_capacity_ = 0;
   bool writing_aside_ = false;
   std::vector<Chunk> chunks_;  // chunks_[i] is chunk base_ + i
-  std::uint64_t base_ = 0;
+  std::uint32_t base_ = 0;
   std::size_t allocated_ = 0;
 };
 

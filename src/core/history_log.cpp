@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <stdexcept>
 
 #include "core/history_codec.hpp"
 
@@ -43,6 +44,9 @@ void ByteLog::commit(const std::uint8_t* end) {
 
 std::uint8_t* ByteLog::room(std::size_t max) {
   if (chunks_.empty() || chunks_.back().capacity - chunks_.back().used < max) {
+    if (std::uint64_t{base_} + chunks_.size() >= kMaxChunks) {
+      throw std::length_error("the history log has numbered as many chunks as a place can name");
+    }
     // Chunks grow from small (a short run stays small) to kHugeChunk, allocated as transparent
     // huge pages: writing fresh memory a 4 KiB page fault at a time was a third of the cost of
     // recording a flood fill on this kind of (virtualised) machine.
@@ -69,7 +73,8 @@ std::uint8_t* ByteLog::room(std::size_t max) {
 
 Pos ByteLog::end() const {
   if (chunks_.empty()) return {base_, 0};
-  return {base_ + chunks_.size() - 1, static_cast<std::uint32_t>(chunks_.back().used)};
+  return {static_cast<std::uint32_t>(base_ + chunks_.size() - 1),
+          static_cast<std::uint32_t>(chunks_.back().used)};
 }
 
 const std::uint8_t* ByteLog::at(Pos& p) const {

@@ -36,33 +36,109 @@ inline const std::uint8_t* get(const std::uint8_t* r, std::uint64_t& v) {
   return get_varint(r, v);
 }
 
-// One layer's values for every entry, as runs of (count, value).
+// One layer's values for every entry, in whichever of two forms is smaller: runs of
+// (count, value) (a form byte 0), or, where the entries take at most kMaxPalette values, the
+// values once (a form byte k, then k values) and each entry's place among them in `palette_bits(k)`
+// bits, low bits first. Runs suit a room's cells written alike; the places suit a flood fill's
+// front, whose marks alternate cell by cell among two or three values.
+inline constexpr std::size_t kMaxPalette = 16;
+constexpr unsigned palette_bits(std::size_t k) {
+  return k <= 2 ? 1 : k <= 4 ? 2 : 4;
+}
+
 template <class Value>
-void put_runs(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
-  std::size_t i = 0;
-  while (i < n) {
+void put_values(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
+  std::size_t run_bytes = 0;
+  std::array<std::int64_t, kMaxPalette> palette{};
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < n;) {
     const std::int64_t v = value(i);
     std::size_t j = i + 1;
     while (j < n && value(j) == v) ++j;
-    put(out, j - i);
-    put(out, zigzag(v));
+    run_bytes += varint_size(j - i) + varint_size(zigzag(v));
+    if (k <= kMaxPalette && std::find(palette.begin(), palette.begin() + std::min(k, kMaxPalette),
+                                      v) == palette.begin() + std::min(k, kMaxPalette)) {
+      if (k < kMaxPalette) palette[k] = v;
+      ++k;
+    }
     i = j;
+  }
+  std::size_t palette_bytes = SIZE_MAX;
+  if (k >= 2 && k <= kMaxPalette) {
+    palette_bytes = (n * palette_bits(k) + 7) / 8;
+    for (std::size_t p = 0; p < k; ++p) palette_bytes += varint_size(zigzag(palette[p]));
+  }
+  if (run_bytes <= palette_bytes) {
+    out.push_back(0);
+    for (std::size_t i = 0; i < n;) {
+      const std::int64_t v = value(i);
+      std::size_t j = i + 1;
+      while (j < n && value(j) == v) ++j;
+      put(out, j - i);
+      put(out, zigzag(v));
+      i = j;
+    }
+    return;
+  }
+  out.push_back(static_cast<std::uint8_t>(k));
+  for (std::size_t p = 0; p < k; ++p) put(out, zigzag(palette[p]));
+  const unsigned bits = palette_bits(k);
+  std::size_t at = out.size();
+  out.resize(at + (n * bits + 7) / 8, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int64_t v = value(i);
+    const auto place =
+        static_cast<unsigned>(std::find(palette.begin(), palette.begin() + k, v) - palette.begin());
+    const std::size_t bit_at = i * bits;
+    out[at + bit_at / 8] |= static_cast<std::uint8_t>(place << (bit_at % 8));
   }
 }
 
-// Reads runs of values covering n entries and, when layer is not null, writes them over the
-// cells of the spans in order: a run that covers whole spans is a fill, not a loop of stores.
-// The observer, if any, is told of each run: its cells take the value (`taken`) or leave it.
+// Reads one layer's values for n entries (put_values) and, when layer is not null, writes them
+// over the cells of the spans in order: a run that covers whole spans is a fill, not a loop of
+// stores. The observer, if any, is told how many cells take each value (`taken`) or leave it.
 struct RunNote {
   RunObserver* observer = nullptr;
   CellLayer layer = CellLayer::Tile;
   bool taken = false;
 };
 
-// `offset` is added to each value written (1 for a narrow region layer's value + 1).
+// `offset` is added to each value written (1 for a narrow id layer's value + 1).
 template <class T>
-const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span* spans, T* layer,
-                               RunNote note, std::int64_t offset = 0) {
+const std::uint8_t* apply_values(const std::uint8_t* r, std::size_t n, const Span* spans, T* layer,
+                                 RunNote note, std::int64_t offset = 0) {
+  const std::size_t k = *r++;
+  if (k != 0) {  // the values once, then each entry's place among them
+    std::array<std::int64_t, kMaxPalette> palette{};
+    for (std::size_t p = 0; p < k; ++p) {
+      std::uint64_t z = 0;
+      r = get(r, z);
+      palette[p] = unzigzag(z);
+    }
+    const unsigned bits = palette_bits(k);
+    const unsigned mask = (1u << bits) - 1;
+    const auto place = [&](std::size_t i) {
+      const std::size_t bit_at = i * bits;
+      return (r[bit_at / 8] >> (bit_at % 8)) & mask;
+    };
+    if (note.observer) {
+      std::array<std::uint64_t, kMaxPalette> cells{};
+      for (std::size_t i = 0; i < n; ++i) ++cells[place(i)];
+      for (std::size_t p = 0; p < k; ++p) {
+        if (cells[p] > 0) note.observer->run(note.layer, palette[p], cells[p], note.taken);
+      }
+    }
+    if (layer) {
+      std::array<T, kMaxPalette> as_cell{};
+      for (std::size_t p = 0; p < k; ++p) as_cell[p] = static_cast<T>(palette[p] + offset);
+      std::size_t i = 0;
+      for (const Span* s = spans; i < n; ++s) {
+        T* out = layer + s->start;
+        for (std::uint32_t j = 0; j < s->length; ++j) out[j] = as_cell[place(i++)];
+      }
+    }
+    return r + (n * bits + 7) / 8;
+  }
   std::size_t i = 0, span = 0;
   std::uint32_t off = 0;
   while (i < n) {
@@ -99,17 +175,57 @@ const std::uint8_t* apply_runs(const std::uint8_t* r, std::size_t n, const Span*
   return r;
 }
 
-// Reads runs of values covering n entries, as apply_runs does; says whether every value fits a
-// narrow region layer.
-const std::uint8_t* runs_fit_narrow(const std::uint8_t* r, std::size_t n, bool& fit) {
+// Reads one layer's values for n entries, as apply_values does; says whether every value fits a
+// narrow id layer.
+const std::uint8_t* values_fit_narrow(const std::uint8_t* r, std::size_t n, bool& fit) {
   fit = true;
+  const auto fits = [](std::int64_t v) { return v >= -1 && v <= IdLayer::kNarrowMax; };
+  const std::size_t k = *r++;
+  if (k != 0) {
+    for (std::size_t p = 0; p < k; ++p) {
+      std::uint64_t z = 0;
+      r = get(r, z);
+      fit = fit && fits(unzigzag(z));
+    }
+    return r + (n * palette_bits(k) + 7) / 8;
+  }
   for (std::size_t i = 0; i < n;) {
     std::uint64_t count = 0, z = 0;
     r = get(r, count);
     r = get(r, z);
     i += static_cast<std::size_t>(count);
-    const std::int64_t v = unzigzag(z);
-    fit = fit && v >= -1 && v <= IdLayer::kNarrowMax;
+    fit = fit && fits(unzigzag(z));
+  }
+  return r;
+}
+
+// A segment's changed cells as spans: each is its gap from the span before (from cell 0 for the
+// first) and its length. Most spans of a maze's or a room's growth are one cell: the gap, doubled,
+// carries that in its low bit, and only a longer span's length (less 2) follows.
+void put_spans(std::vector<std::uint8_t>& out, std::span<const Span> spans) {
+  put(out, spans.size());
+  std::uint32_t prev = 0;  // the end of the span before
+  for (const Span& sp : spans) {
+    const std::uint64_t gap = sp.start - prev;
+    put(out, gap << 1 | (sp.length == 1 ? 1u : 0u));
+    if (sp.length != 1) put(out, sp.length - 2);
+    prev = sp.start + sp.length;
+  }
+}
+const std::uint8_t* get_spans(const std::uint8_t* r, std::vector<Span>& spans) {
+  std::uint64_t count = 0;
+  r = get(r, count);
+  spans.resize(static_cast<std::size_t>(count));
+  std::uint32_t at = 0;
+  for (Span& sp : spans) {
+    std::uint64_t code = 0, length = 1;
+    r = get(r, code);
+    if (!(code & 1)) {
+      r = get(r, length);
+      length += 2;
+    }
+    sp = {at + static_cast<std::uint32_t>(code >> 1), static_cast<std::uint32_t>(length)};
+    at = sp.start + sp.length;
   }
   return r;
 }
@@ -229,18 +345,12 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* gro
       spans.push_back({e.first, 1});
     }
   }
-  put(out, spans.size());
-  std::uint32_t prev = 0;  // the end of the span before
-  for (const Span& sp : spans) {
-    put(out, sp.start - prev);
-    put(out, sp.length);
-    prev = sp.start + sp.length;
-  }
+  put_spans(out, spans);
   const auto layer = [&](CellLayer which, auto field) {
     if (!(mask & bit(which))) return;
-    put_runs(out, n, [&](std::size_t i) { return std::int64_t{field(first_[i].second)}; });
-    put_runs(out, n,
-             [&](std::size_t i) { return std::int64_t{field(grid.cell(first_[i].first))}; });
+    put_values(out, n, [&](std::size_t i) { return std::int64_t{field(first_[i].second)}; });
+    put_values(out, n,
+               [&](std::size_t i) { return std::int64_t{field(grid.cell(first_[i].first))}; });
   };
   layer(CellLayer::Tile, [](const Cell& c) { return static_cast<int>(c.tile); });
   layer(CellLayer::Mark, [](const Cell& c) { return static_cast<int>(c.mark); });
@@ -261,25 +371,15 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
   r = get(r, n64);
   const auto n = static_cast<std::size_t>(n64);
   if (n == 0) return {1, 0};
-  std::uint64_t span_count = 0;
-  r = get(r, span_count);
-  spans.resize(static_cast<std::size_t>(span_count));
-  std::uint32_t at = 0;
-  for (Span& sp : spans) {
-    std::uint64_t gap = 0, length = 0;
-    r = get(r, gap);
-    r = get(r, length);
-    sp = {at + static_cast<std::uint32_t>(gap), static_cast<std::uint32_t>(length)};
-    at = sp.start + sp.length;
-  }
+  r = get_spans(r, spans);
   // Each layer: the cells' values at the segment's start, then at its end.
   const auto layer = [&](CellLayer which, auto data_of, std::int64_t offset = 0) {
     if (!(mask & bit(which))) return;
     auto* data = data_of(grid);
-    r = apply_runs(r, n, spans.data(), forward ? nullptr : data, {observer, which, !forward},
-                   offset);
-    r = apply_runs(r, n, spans.data(), forward ? data : nullptr, {observer, which, forward},
-                   offset);
+    r = apply_values(r, n, spans.data(), forward ? nullptr : data, {observer, which, !forward},
+                     offset);
+    r = apply_values(r, n, spans.data(), forward ? data : nullptr, {observer, which, forward},
+                     offset);
   };
   // An id layer (IdLayer): a narrow one stays narrow if the values this crossing writes fit: the
   // segment's start values (the first runs) backward, its end values (the second) forward.
@@ -287,8 +387,8 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
     if (!(mask & bit(which))) return;
     bool fit = false;
     if (!access(grid).wide()) {
-      const std::uint8_t* end_runs = runs_fit_narrow(r, n, fit);
-      if (forward) runs_fit_narrow(end_runs, n, fit);
+      const std::uint8_t* end_runs = values_fit_narrow(r, n, fit);
+      if (forward) values_fit_narrow(end_runs, n, fit);
     }
     if (fit) {
       layer(

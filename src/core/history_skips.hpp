@@ -2,7 +2,9 @@
 // Skips: what lets a seek cross millions of steps without replaying them. Every kSkipSteps
 // steps (or sooner, see kSkipMaxCells) the timeline packs a segment's net effect: each cell the
 // segment changed, with its state at the segment's start and at its end (sorted by position as
-// spans of consecutive cells, values run-length coded per layer, so applying one is mostly fills).
+// spans of consecutive cells; each layer's values run-length coded, so applying one is mostly
+// fills, or, where that is smaller, a few bits a cell naming one of up to 16 values: a flood
+// fill's front, whose marks alternate cell by cell).
 // Applying a skip forward or backward moves the map across the whole segment at the cost of one
 // write per changed cell, however many steps and changes it took; a seek replays steps only to
 // and from the nearest segment boundaries.

@@ -462,7 +462,7 @@ void Timeline::travel(std::uint64_t k, SeekObserver* observer) {
 
 void Timeline::enforce_budget() {
   while (history_bytes() > max_bytes_ && !blocks_.empty()) {
-    const std::uint64_t first = log_.first_chunk();
+    const std::uint32_t first = log_.first_chunk();
     if (blocks_.front().chunk > first) {  // nothing still reachable starts in it
       log_.drop_first_chunk();
       continue;

@@ -3,6 +3,7 @@
 // varints, 7 bits a byte, low first; signed values zigzag-coded first so small negatives stay
 // small. Internal to core.
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -31,6 +32,16 @@ inline void put_varint(std::vector<std::uint8_t>& out, std::uint64_t v) {
   }
   std::uint8_t buf[10];
   out.insert(out.end(), buf, put_varint(buf, v));
+}
+
+// How many bytes put_varint writes for v.
+inline std::size_t varint_size(std::uint64_t v) {
+  std::size_t n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
 }
 
 // Reads a varint at r into v; returns the byte after it.
