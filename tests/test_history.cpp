@@ -218,9 +218,12 @@ Stepper caves(int w, int h, std::uint64_t seed) {
 
 // Every recorded step read back at random, then each step's changes read at the cursor while
 // stepping back (where they are exact in every layer).
-void check_round_trip(Stepper make(), const char* what) {
+// budget and pack_from: the timeline's (a small budget makes small chunks, see
+// APackedLogReadsBackAsThePlainOne).
+void check_round_trip(Stepper make(), const char* what, std::size_t budget = kDefaultHistoryBytes,
+                      std::size_t pack_from = history::ByteLog::kPackFrom) {
   const Said said = record(make());
-  Timeline t(make());
+  Timeline t(make(), budget, {}, pack_from);
   while (t.next()) {
   }
   const std::uint64_t n = t.recorded();
@@ -736,11 +739,12 @@ Stepper flood() {
 // forward or back, lands exactly on the fresh run's map and statistics, and stepping on from
 // there (back and forth) still agrees.
 void check_skips(Stepper make(), std::size_t budget, const char* what,
-                 history::SkipShape shape = {.steps = 100, .group = 4}) {
+                 history::SkipShape shape = {.steps = 100, .group = 4},
+                 std::size_t pack_from = history::ByteLog::kPackFrom) {
   const Said said = record(make());
   const auto stats = stats_by_step(make());
   const std::uint64_t n = said.steps.size();
-  Timeline t(make(), budget, shape);
+  Timeline t(make(), budget, shape, pack_from);
   run_to_end(t);
   ASSERT_EQ(t.recorded(), n);
   std::mt19937_64 rng(17);
@@ -795,6 +799,35 @@ TEST(History, SeeksAcrossGroupsMatchAFreshRun) {
   // Segments cut short by changed cells (a cave pass changes a row a step).
   check_skips(cell_caves, kDefaultHistoryBytes, "caves, short segments",
               {.steps = 1000, .max_cells = 40, .group = 5});
+}
+
+// A big run's log packs each chunk it finishes (history::ByteLog, core/byte_pack.hpp). Read back
+// (steps at random, back to the start and forward again, seeks across skips, a cell's history)
+// it is the plain log's. A small budget makes small chunks (4 KiB), and packing from the first
+// byte makes a small run pack many of them.
+TEST(History, APackedLogReadsBackAsThePlainOne) {
+  constexpr std::size_t kSmallChunks = std::size_t{256} << 10;
+  check_round_trip(cell_caves, "caves cell by cell, packed", kSmallChunks, 0);
+  check_round_trip(flood, "flood fill, packed", kSmallChunks, 0);
+  check_skips(flood, kSmallChunks, "flood fill, packed", {.steps = 100, .group = 4}, 0);
+  check_skips(cell_caves, kSmallChunks, "caves cell by cell, packed", {.steps = 100, .group = 4},
+              0);
+  Timeline plain(cell_caves(), kSmallChunks, {}, SIZE_MAX);
+  Timeline packed(cell_caves(), kSmallChunks, {}, 0);
+  run_to_end(plain);
+  run_to_end(packed);
+  EXPECT_EQ(plain.packed_chunks(), 0u);
+  EXPECT_GE(packed.packed_chunks(), 4u);
+  EXPECT_LT(packed.history_bytes(), plain.history_bytes());
+  // A cell's history reads blocks in many chunks, each unpacked as it comes, and agrees with the
+  // plain log's, with the cursor at the end and in the middle.
+  for (const std::uint64_t at : {packed.recorded(), packed.recorded() / 2}) {
+    plain.seek(at);
+    packed.seek(at);
+    for (std::uint32_t i = 0; i < packed.grid().size(); i += 7) {
+      ASSERT_EQ(packed.cell_history(i), plain.cell_history(i)) << "cell " << i << " at " << at;
+    }
+  }
 }
 
 // A group skip is kept where it is smaller than its segments together: where they changed the

@@ -123,10 +123,18 @@ static_assert(sizeof(Pos) == 8);
 
 // Append-only bytes in fixed-capacity chunks: a record never straddles two chunks, so appending
 // never copies old history and the oldest chunks can be freed whole.
+//
+// Once a log has taken pack_from bytes of records (a big map's run: tens of megabytes), each
+// chunk it finishes is packed (core/byte_pack.hpp) where that saves an eighth or more: a room's
+// cells and a flood fill's steps repeat themselves, and their history shrinks to between a
+// fortieth and two thirds. Reading a packed chunk unpacks it whole into one of kUnpackedChunks
+// buffers, kept for the next reads (stepping through a chunk unpacks it once).
 class ByteLog {
  public:
+  static constexpr std::size_t kPackFrom = std::size_t{32} << 20;
   // Chunks hold at most chunk_bytes (unless one record needs more).
-  explicit ByteLog(std::size_t chunk_bytes) : chunk_bytes_(chunk_bytes) {}
+  explicit ByteLog(std::size_t chunk_bytes, std::size_t pack_from = kPackFrom)
+      : chunk_bytes_(chunk_bytes), pack_from_(pack_from) {}
   static constexpr std::size_t kHugeChunk = std::size_t{2} << 20;
   static constexpr std::size_t kFirstChunk = std::size_t{16} << 10;
 
@@ -140,7 +148,8 @@ class ByteLog {
   void commit(const std::uint8_t* end);
   Pos end() const;
 
-  // The first byte at or after p that holds data (moves past a chunk's unused tail).
+  // The first byte at or after p that holds data (moves past a chunk's unused tail). It stays
+  // valid until the next call (which may unpack another chunk where this one was).
   const std::uint8_t* at(Pos& p) const;
   // The run is over: no big record will be written aside again.
   void release_aside() {
@@ -152,7 +161,10 @@ class ByteLog {
   // of history, far past any run's bounded steps.
   static constexpr std::uint64_t kMaxChunks = UINT32_MAX;
   void drop_first_chunk();
-  std::size_t allocated_bytes() const { return allocated_ + aside_capacity_; }
+  // The chunks, the buffer aside and the unpacked chunks' buffers.
+  std::size_t allocated_bytes() const;
+  // Chunks finished and packed so far.
+  std::size_t packed_chunks() const;
 
  private:
   struct Free {
@@ -160,10 +172,14 @@ class ByteLog {
   };
   struct Chunk {
     std::unique_ptr<std::uint8_t, Free> data;
-    std::size_t used = 0;
-    std::size_t capacity = 0;
+    std::size_t used = 0;      // bytes of records (unpacked)
+    std::size_t capacity = 0;  // bytes at data: the packed bytes once packed
+    bool tried = false;        // finished, and offered to pack (packed or not worth it)
+    bool packed = false;
   };
   std::uint8_t* room(std::size_t max);  // at least max bytes at the end of the last chunk
+  void pack(Chunk& c);                  // packs c where that saves enough
+  const std::uint8_t* unpacked(std::uint32_t number, const Chunk& c) const;
 
   std::size_t chunk_bytes_;
   std::size_t next_chunk_ = kFirstChunk;
@@ -175,6 +191,18 @@ class ByteLog {
   std::vector<Chunk> chunks_;  // chunks_[i] is chunk base_ + i
   std::uint32_t base_ = 0;
   std::size_t allocated_ = 0;
+  std::size_t pack_from_;
+  std::size_t written_ = 0;           // bytes of records committed over the log's life
+  std::vector<std::uint32_t> table_;  // pack_bytes' scratch (emptied after each chunk)
+  // Packed chunks unpacked for reading: the chunk's number (UINT32_MAX: none) and its records;
+  // a miss takes the one used longer ago.
+  static constexpr std::size_t kUnpackedChunks = 2;
+  struct Unpacked {
+    std::uint32_t number = UINT32_MAX;
+    std::vector<std::uint8_t> bytes;
+  };
+  mutable std::array<Unpacked, kUnpackedChunks> unpacked_;
+  mutable std::size_t newest_ = 0;  // the slot read last
 };
 
 // Draw names are string literals, and most draws come from a few ranges: the log keeps a table

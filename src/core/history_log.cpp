@@ -9,6 +9,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "core/byte_pack.hpp"
 #include "core/history_codec.hpp"
 
 namespace dungen::history {
@@ -31,7 +32,9 @@ std::uint8_t* ByteLog::reserve(std::size_t max) {
 
 void ByteLog::commit(const std::uint8_t* end) {
   if (!writing_aside_) {
-    chunks_.back().used = static_cast<std::size_t>(end - chunks_.back().data.get());
+    const auto used = static_cast<std::size_t>(end - chunks_.back().data.get());
+    written_ += used - chunks_.back().used;
+    chunks_.back().used = used;
     return;
   }
   writing_aside_ = false;
@@ -39,6 +42,7 @@ void ByteLog::commit(const std::uint8_t* end) {
   std::uint8_t* w = room(n);
   if (n > 0) std::memcpy(w, aside_.get(), n);
   chunks_.back().used += n;
+  written_ += n;
   if (aside_capacity_ > kKeptAside) release_aside();
 }
 
@@ -46,6 +50,12 @@ std::uint8_t* ByteLog::room(std::size_t max) {
   if (chunks_.empty() || chunks_.back().capacity - chunks_.back().used < max) {
     if (std::uint64_t{base_} + chunks_.size() >= kMaxChunks) {
       throw std::length_error("the history log has numbered as many chunks as a place can name");
+    }
+    // The chunk ending here is finished: packed once the log is big (and, the first time, the
+    // finished chunks before it).
+    if (written_ >= pack_from_ && !chunks_.empty()) {
+      for (auto c = chunks_.rbegin(); c != chunks_.rend() && !c->tried; ++c) pack(*c);
+      table_ = {};
     }
     // Chunks grow from small (a short run stays small) to kHugeChunk, allocated as transparent
     // huge pages: writing fresh memory a 4 KiB page fault at a time was a third of the cost of
@@ -84,11 +94,59 @@ const std::uint8_t* ByteLog::at(Pos& p) const {
     p.offset = 0;
     c = &chunks_[static_cast<std::size_t>(p.chunk - base_)];
   }
+  if (c->packed) return unpacked(p.chunk, *c) + p.offset;
   return c->data.get() + p.offset;
+}
+
+void ByteLog::pack(Chunk& c) {
+  c.tried = true;
+  if (c.used == 0) return;
+  const std::vector<std::uint8_t> packed = pack_bytes({c.data.get(), c.used}, table_);
+  if (packed.size() > c.used - c.used / 8) return;  // not worth a chunk's unpacking
+  std::unique_ptr<std::uint8_t, Free> data(static_cast<std::uint8_t*>(std::malloc(packed.size())));
+  if (!data) throw std::bad_alloc();
+  std::memcpy(data.get(), packed.data(), packed.size());
+  allocated_ = allocated_ - c.capacity + packed.size();
+  c.data = std::move(data);
+  c.capacity = packed.size();
+  c.packed = true;
+}
+
+const std::uint8_t* ByteLog::unpacked(std::uint32_t number, const Chunk& c) const {
+  for (std::size_t k = 0; k < kUnpackedChunks; ++k) {
+    if (unpacked_[k].number == number) {
+      newest_ = k;
+      return unpacked_[k].bytes.data();
+    }
+  }
+  static_assert(kUnpackedChunks == 2, "a miss takes the slot not read last");
+  newest_ = 1 - newest_;
+  Unpacked& slot = unpacked_[newest_];
+  slot.number = UINT32_MAX;
+  slot.bytes.resize(c.used);
+  if (!unpack_bytes({c.data.get(), c.capacity}, slot.bytes)) {
+    throw std::logic_error("a packed history chunk does not unpack to its size");
+  }
+  slot.number = number;
+  return slot.bytes.data();
+}
+
+std::size_t ByteLog::allocated_bytes() const {
+  std::size_t unpacked = 0;
+  for (const Unpacked& u : unpacked_) unpacked += u.bytes.capacity();
+  return allocated_ + aside_capacity_ + unpacked;
+}
+
+std::size_t ByteLog::packed_chunks() const {
+  return static_cast<std::size_t>(
+      std::count_if(chunks_.begin(), chunks_.end(), [](const Chunk& c) { return c.packed; }));
 }
 
 void ByteLog::drop_first_chunk() {
   allocated_ -= chunks_.front().capacity;
+  for (Unpacked& u : unpacked_) {
+    if (u.number == base_) u = {};
+  }
   chunks_.erase(chunks_.begin());
   ++base_;
 }

@@ -23,10 +23,11 @@ std::size_t chunk_bytes_for(std::size_t max_bytes) {
 
 }  // namespace
 
-Timeline::Timeline(Stepper stepper, std::size_t max_history_bytes, history::SkipShape shape)
+Timeline::Timeline(Stepper stepper, std::size_t max_history_bytes, history::SkipShape shape,
+                   std::size_t pack_from)
     : stepper_(std::move(stepper)),
       max_bytes_(max_history_bytes),
-      log_(chunk_bytes_for(max_history_bytes)),
+      log_(chunk_bytes_for(max_history_bytes), pack_from),
       tile_shift_x_(tile_shift(stepper_.grid().width())),
       tile_shift_y_(tile_shift(stepper_.grid().height())),
       skips_(shape, stepper_.stats()),

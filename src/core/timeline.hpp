@@ -47,8 +47,11 @@ class SeekObserver : public history::RunObserver {
 class Timeline {
  public:
   // shape: how the history is cut into skips (see seek); tests make them small to cross many.
+  // pack_from: the records' bytes after which the log packs each chunk it finishes
+  // (history::ByteLog); tests make it small to pack many.
   explicit Timeline(Stepper stepper, std::size_t max_history_bytes = kDefaultHistoryBytes,
-                    history::SkipShape shape = {});
+                    history::SkipShape shape = {},
+                    std::size_t pack_from = history::ByteLog::kPackFrom);
 
   // The map as of the cursor.
   const Grid& grid() const { return stepper_.grid(); }
@@ -117,6 +120,8 @@ class Timeline {
     std::uint64_t change_bytes = 0;  // the cell changes
   };
   Usage usage() const { return usage_; }
+  // Chunks of the log packed so far (history::ByteLog: a big run's).
+  std::size_t packed_chunks() const { return log_.packed_chunks(); }
 
  private:
   // A place to decode from: the record of step k + 1 starts at pos, delta-coded against st.
