@@ -51,20 +51,20 @@ void put_values(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
   std::size_t run_bytes = 0;
   std::array<std::int64_t, kMaxPalette> palette{};
   std::size_t k = 0;
+  bool few = true;  // the values so far fit the palette
   for (std::size_t i = 0; i < n;) {
     const std::int64_t v = value(i);
     std::size_t j = i + 1;
     while (j < n && value(j) == v) ++j;
     run_bytes += varint_size(j - i) + varint_size(zigzag(v));
-    if (k <= kMaxPalette && std::find(palette.begin(), palette.begin() + std::min(k, kMaxPalette),
-                                      v) == palette.begin() + std::min(k, kMaxPalette)) {
-      if (k < kMaxPalette) palette[k] = v;
-      ++k;
+    if (few && std::find(palette.begin(), palette.begin() + k, v) == palette.begin() + k) {
+      few = k < kMaxPalette;
+      if (few) palette[k++] = v;
     }
     i = j;
   }
   std::size_t palette_bytes = SIZE_MAX;
-  if (k >= 2 && k <= kMaxPalette) {
+  if (few && k >= 2) {
     palette_bytes = (n * palette_bits(k) + 7) / 8;
     for (std::size_t p = 0; p < k; ++p) palette_bytes += varint_size(zigzag(palette[p]));
   }
