@@ -48,7 +48,10 @@ constexpr unsigned palette_bits(std::size_t k) {
 
 template <class Value>
 void put_values(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
-  std::size_t run_bytes = 0;
+  // Written as runs first, the values met noted as they come; replaced by the palette form if
+  // that turns out smaller.
+  const std::size_t form_at = out.size();
+  out.push_back(0);
   std::array<std::int64_t, kMaxPalette> palette{};
   std::size_t k = 0;
   bool few = true;  // the values so far fit the palette
@@ -56,34 +59,23 @@ void put_values(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
     const std::int64_t v = value(i);
     std::size_t j = i + 1;
     while (j < n && value(j) == v) ++j;
-    run_bytes += varint_size(j - i) + varint_size(zigzag(v));
+    put(out, j - i);
+    put(out, zigzag(v));
     if (few && std::find(palette.begin(), palette.begin() + k, v) == palette.begin() + k) {
       few = k < kMaxPalette;
       if (few) palette[k++] = v;
     }
     i = j;
   }
-  std::size_t palette_bytes = SIZE_MAX;
-  if (few && k >= 2) {
-    palette_bytes = (n * palette_bits(k) + 7) / 8;
-    for (std::size_t p = 0; p < k; ++p) palette_bytes += varint_size(zigzag(palette[p]));
-  }
-  if (run_bytes <= palette_bytes) {
-    out.push_back(0);
-    for (std::size_t i = 0; i < n;) {
-      const std::int64_t v = value(i);
-      std::size_t j = i + 1;
-      while (j < n && value(j) == v) ++j;
-      put(out, j - i);
-      put(out, zigzag(v));
-      i = j;
-    }
-    return;
-  }
+  if (!few || k < 2) return;
+  const unsigned bits = palette_bits(k);
+  std::size_t palette_bytes = (n * bits + 7) / 8;
+  for (std::size_t p = 0; p < k; ++p) palette_bytes += varint_size(zigzag(palette[p]));
+  if (out.size() - form_at - 1 <= palette_bytes) return;
+  out.resize(form_at);
   out.push_back(static_cast<std::uint8_t>(k));
   for (std::size_t p = 0; p < k; ++p) put(out, zigzag(palette[p]));
-  const unsigned bits = palette_bits(k);
-  std::size_t at = out.size();
+  const std::size_t at = out.size();
   out.resize(at + (n * bits + 7) / 8, 0);
   for (std::size_t i = 0; i < n; ++i) {
     const std::int64_t v = value(i);
