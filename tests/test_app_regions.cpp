@@ -12,6 +12,7 @@
 #include "analysis/regions.hpp"
 #include "app/logic/region_phase.hpp"
 #include "app/logic/session.hpp"
+#include "app/logic/track.hpp"
 #include "app/map_texture.hpp"
 #include "app_test_support.hpp"
 #include "core/runner.hpp"
@@ -51,6 +52,84 @@ TEST(AppRegionPhase, SharesTheGeneratorsTilesAndLabels) {
     EXPECT_EQ(shown.region_values(), label_regions(map, 8).labels);
     EXPECT_FALSE(map.has_regions());
     EXPECT_EQ(map, before);
+  }
+}
+
+// Going back into the generator's steps after an analysis was made writes the generator's labels:
+// shared with the analysis's map they would be copied first (room accretion's at 4096x4096: 64 MB
+// more at the peak). The analysis's map lends them while the generator is away from the branch, so
+// the generator writes its own in place, and takes them back, the same cells, when the generator
+// stands at the branch again: by a seek, by single steps, or from the instant labels' side.
+TEST(AppRegionPhase, LendsItsLabelsWhileTheGeneratorIsAwayFromTheBranch) {
+  const GeneratorSpec& spec = *find_generator("room-accretion");
+  const ParamValues params(spec.schema);
+  const auto cells_of = [](const Grid& g) -> const void* {
+    const IdLayer& l = g.label_layer();
+    return l.narrow() ? static_cast<const void*>(l.narrow()) : static_cast<const void*>(l.wide());
+  };
+  const auto batch = [&](std::uint64_t steps) {
+    Stepper st = start_generator(spec, params, 5, false);
+    run_steps(st, steps);
+    return st.grid();
+  };
+  for (const RegionsMode mode : {RegionsMode::Animated, RegionsMode::Instant}) {
+    SCOPED_TRACE(mode == RegionsMode::Animated ? "animated" : "instant");
+    Track t(spec, params, 5, kDefaultHistoryBytes);
+    t.set_regions(mode, ParamValues(region_schema()));
+    while (t.forward()) {
+    }
+    const Timeline& gen = t.generator_timeline();
+    const std::uint64_t g = gen.cursor();
+    ASSERT_TRUE(gen.stepper().done());
+    ASSERT_TRUE(t.has_regions());
+    const Grid& phase_map = t.grid();  // the flood fill's map at its end, or the labelled copy
+    ASSERT_NE(&phase_map, &gen.grid());
+    const std::vector<std::int32_t> regions = phase_map.region_values();
+    const std::vector<std::int32_t> labels = phase_map.label_values();
+    ASSERT_TRUE(phase_map.shares_labels_with(gen.grid()));
+    const void* cells = cells_of(gen.grid());
+
+    t.jump(g / 2);
+    EXPECT_TRUE(phase_map.lends_labels());
+    EXPECT_EQ(cells_of(gen.grid()), cells) << "the generator's labels were copied";
+    EXPECT_EQ(gen.grid(), batch(g / 2));
+    for (int i = 0; i < 5; ++i) ASSERT_TRUE(t.back());
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE(t.forward());
+    EXPECT_EQ(cells_of(gen.grid()), cells);
+
+    t.jump(g);
+    EXPECT_FALSE(phase_map.lends_labels());
+    EXPECT_TRUE(phase_map.shares_labels_with(gen.grid()));
+    EXPECT_EQ(phase_map.label_values(), labels);
+    if (mode == RegionsMode::Instant) {
+      EXPECT_EQ(&t.grid(), &phase_map);  // the labels show again
+      EXPECT_EQ(t.grid().region_values(), regions);
+      // One step back from the branch and one forward: lent and taken back by single steps.
+      ASSERT_TRUE(t.back());
+      EXPECT_TRUE(phase_map.lends_labels());
+      EXPECT_EQ(&t.grid(), &gen.grid());
+      ASSERT_TRUE(t.forward());
+      EXPECT_FALSE(phase_map.lends_labels());
+      EXPECT_EQ(&t.grid(), &phase_map);
+      EXPECT_TRUE(phase_map.shares_labels_with(gen.grid()));
+      EXPECT_FALSE(t.forward());  // the generator's end: nothing further
+      continue;
+    }
+    // Into the flood fill by single steps: back from its first step to the generator's, one
+    // further back (lent), then forward again over the branch (taken back) and on.
+    t.jump(g + 1);
+    ASSERT_TRUE(t.back());
+    ASSERT_TRUE(t.back());
+    EXPECT_TRUE(phase_map.lends_labels());
+    ASSERT_TRUE(t.forward());
+    EXPECT_FALSE(phase_map.lends_labels());
+    ASSERT_TRUE(t.forward());
+    EXPECT_EQ(t.position(), g + 1);
+    t.jump(t.recorded());
+    EXPECT_EQ(&t.grid(), &phase_map);
+    EXPECT_EQ(t.grid().region_values(), regions);
+    EXPECT_EQ(t.grid().label_values(), labels);
+    EXPECT_EQ(t.grid().tiles(), batch(g).tiles());
   }
 }
 

@@ -213,6 +213,39 @@ TEST(Grid, ACopySharesItsLayersUntilOneSideWritesThem) {
   EXPECT_EQ(c.label(2), 7);
 }
 
+// A copy that stands still lends its labels while the grid it was copied from moves on (the region
+// phase's map while the cursor is back in the generator's steps): the other's label writes are
+// then made in place, not on a copy, and taking them back shares the other's cells again.
+TEST(Grid, ACopyLendsItsLabelsAndTakesThemBack) {
+  Grid a(4, 3, Tile::Wall);
+  a.put(2, {Tile::Floor, Mark::None, 7, -1});
+  Grid b = a;
+  b.assign_regions(std::vector<std::int32_t>(12, 3));
+  ASSERT_TRUE(b.shares_labels_with(a));
+
+  b.lend_labels();
+  EXPECT_TRUE(b.lends_labels());
+  EXPECT_FALSE(b.has_labels());
+  EXPECT_EQ(b.label(2), -1);  // lent labels read as none
+  EXPECT_EQ(b.region(2), 3);  // its own layers stay
+  EXPECT_TRUE(b.shares_tiles_with(a));
+  const std::uint8_t* cells = a.label_layer().narrow();
+  a.put(2, {Tile::Floor, Mark::None, 9, -1});  // written in place: no one else holds them
+  EXPECT_EQ(a.label_layer().narrow(), cells);
+  a.put(2, {Tile::Floor, Mark::None, 7, -1});  // and back
+
+  b.take_back_labels(a);
+  EXPECT_FALSE(b.lends_labels());
+  EXPECT_TRUE(b.shares_labels_with(a));
+  EXPECT_EQ(b.label(2), 7);
+  b.take_back_labels(a);  // nothing lent: nothing to do
+  EXPECT_TRUE(b.shares_labels_with(a));
+
+  b.lend_labels();
+  EXPECT_THROW(b.take_back_labels(Grid(3, 4)), std::invalid_argument);
+  EXPECT_TRUE(b.lends_labels());
+}
+
 // Canvas writes and runs applied to a copy leave the grid it was copied from as it was.
 TEST(Grid, CanvasWritesToACopyLeaveTheOriginal) {
   Grid a(8, 2, Tile::Wall);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,26 @@ TEST(Timeline, ChangesAtMatchTheStepperChanges) {
     ASSERT_EQ(std::vector<CellChange>(a.begin(), a.end()),
               std::vector<CellChange>(b.begin(), b.end()));
   }
+}
+
+// While its map's labels are lent (Grid::lend_labels) a timeline's cursor stays put: moving it
+// would read and write labels that are not there.
+TEST(Timeline, TheCursorStaysPutWhileTheLabelsAreLent) {
+  Timeline t(fresh(4));
+  run_steps(t, 300);
+  const Grid copy = t.grid();  // the map the labels are taken back from
+  t.lend_labels();
+  EXPECT_THROW(t.next(), std::logic_error);
+  EXPECT_THROW(t.back(), std::logic_error);
+  EXPECT_THROW(t.seek(10), std::logic_error);
+  EXPECT_EQ(t.cursor(), 300u);
+  t.take_back_labels(copy);
+  EXPECT_TRUE(t.grid().shares_labels_with(copy));
+  EXPECT_TRUE(t.back());
+  EXPECT_NE(t.next(), nullptr);
+  Stepper reference = fresh(4);
+  run_steps(reference, 300);
+  EXPECT_EQ(t.grid(), reference.grid());
 }
 
 TEST(Timeline, HistoryIsBoundedAndForgetsTheOldestSteps) {

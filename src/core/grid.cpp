@@ -137,6 +137,15 @@ void Grid::assign_regions(std::vector<std::int32_t> regions) {
   regions_.assign(std::move(regions));
 }
 
+void Grid::take_back_labels(const Grid& from) {
+  if (!labels_lent_) return;
+  if (from.width_ != width_ || from.height_ != height_) {
+    throw std::invalid_argument("labels taken back from a map of another size");
+  }
+  labels_ = from.labels_;
+  labels_lent_ = false;
+}
+
 void Grid::clear_regions() {
   regions_.reset();
 }

@@ -234,6 +234,20 @@ class Grid {
   bool shares_tiles_with(const Grid& o) const { return tiles_.shares(o.tiles_); }
   bool shares_labels_with(const Grid& o) const { return labels_.shares(o.labels_); }
 
+  // Lending the label layer. A copy of a map that stands still while the map it was copied from
+  // moves on (a region phase's map, made at the generator's step it branched at, while the cursor
+  // goes back into the generator's steps) lends its labels: it holds no label cells meanwhile, so
+  // the other's writes need no copy of them (64 MB at 4096x4096 with room accretion's 356,000
+  // rooms), and its labels read as none (-1). take_back_labels shares `from`'s again, which must
+  // be the labels lent (the other map back at that step); it throws std::invalid_argument for a
+  // map of another size. Both are no-ops when there is nothing to do.
+  void lend_labels() {
+    labels_.reset();
+    labels_lent_ = true;
+  }
+  void take_back_labels(const Grid& from);
+  bool lends_labels() const { return labels_lent_; }
+
   // Writes go through Canvas (the one door that records changes) or, for analysis results that
   // are not part of any step, through these whole-layer setters. Writing a default into an
   // absent layer leaves it absent.
@@ -290,6 +304,7 @@ class Grid {
   SharedLayer<Mark> marks_;
   IdLayer labels_;
   IdLayer regions_;
+  bool labels_lent_ = false;
 };
 
 }  // namespace dungen

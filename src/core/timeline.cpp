@@ -1,6 +1,7 @@
 #include "core/timeline.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace dungen {
 
@@ -361,7 +362,14 @@ void Timeline::redo(bool show, SeekObserver* observer) {
   decoded_.has_changes = runs_.empty();
 }
 
+void Timeline::check_labels_held() const {
+  if (grid().lends_labels()) {
+    throw std::logic_error("a timeline's cursor moved while its map's labels were lent");
+  }
+}
+
 const Step* Timeline::next(SeekObserver* observer) {
+  check_labels_held();
   if (cursor_ < head_) {
     redo(true, observer);
     return current();
@@ -396,6 +404,7 @@ const Step* Timeline::next(SeekObserver* observer) {
 }
 
 bool Timeline::back(SeekObserver* observer) {
+  check_labels_held();
   if (cursor_ <= earliest_) return false;
   const Cursor before = cursor_at(cursor_ - 1);
   Cursor c = before;
@@ -424,6 +433,7 @@ bool Timeline::back(SeekObserver* observer) {
 }
 
 void Timeline::seek(std::uint64_t k, SeekObserver* observer) {
+  check_labels_held();
   k = std::max(k, earliest_);
   travel(std::min(k, head_), observer);
   while (cursor_ < k) {

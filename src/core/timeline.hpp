@@ -64,6 +64,13 @@ class Timeline {
   // True once the stepper has finished and the cursor is at its last step.
   bool at_end() const { return at_head() && stepper_.done(); }
 
+  // The map's labels lent while this timeline stands still (Grid::lend_labels): its map is a copy
+  // of another's, which moves on meanwhile. The cursor cannot move while they are lent (next,
+  // back and seek throw std::logic_error) until take_back_labels(the other's map, back where this
+  // one was copied).
+  void lend_labels() { stepper_.mutable_grid().lend_labels(); }
+  void take_back_labels(const Grid& from) { stepper_.mutable_grid().take_back_labels(from); }
+
   // One step forward: redo a recorded step, or run the stepper at the head. Returns the step now
   // at the cursor, or nullptr at the end. The observer, if any, is told the step's changes.
   const Step* next(SeekObserver* observer = nullptr);
@@ -162,6 +169,7 @@ class Timeline {
   void release_scratch();                      // the run is over: what only recording needed goes
   void note_area(const StepChanges& changes);  // widens the newest block's area
   void enforce_budget();
+  void check_labels_held() const;  // throws while the map's labels are lent
   void redo(bool show, SeekObserver* observer);
   void travel(std::uint64_t k, SeekObserver* observer);  // earliest <= k <= recorded
   void replay_to(std::uint64_t k, SeekObserver* observer);

@@ -18,6 +18,16 @@ bool RegionPhase::back() {
   return flood && flood->back(&follow);
 }
 
+void RegionPhase::lend_labels() {
+  if (flood) flood->lend_labels();
+  if (labelled) labelled->lend_labels();
+}
+
+void RegionPhase::take_back_labels(const Grid& generator_map) {
+  if (flood) flood->take_back_labels(generator_map);
+  if (labelled) labelled->take_back_labels(generator_map);
+}
+
 namespace {
 
 std::int32_t largest_value(const Grid& g) {

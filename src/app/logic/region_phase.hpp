@@ -40,6 +40,12 @@ struct RegionPhase {
   // One flood-fill step forward or back, keeping the tally (false at either end).
   bool forward();
   bool back();
+  // Its map's labels, lent while the generator's cursor is away from the branch and taken back
+  // from the generator's map there (Grid::lend_labels): the two maps' labels are the same cells
+  // only while the generator stands at the branch, and a generator that writes labels going back
+  // from it would otherwise copy them (64 MB at 4096x4096 for room accretion).
+  void lend_labels();
+  void take_back_labels(const Grid& generator_map);
 };
 
 // Makes the phase of analysis `kind` for `mode` (Animated or Instant) from `map`, the

@@ -63,6 +63,22 @@ void Track::drop_regions() {
   phase_ = {};
 }
 
+template <class Move>
+void Track::move_generator(Move move) {
+  if (phase_.empty()) {
+    move();
+    return;
+  }
+  phase_.lend_labels();
+  struct TakeBack {
+    Track& t;
+    ~TakeBack() {
+      if (t.gen_.cursor() == t.phase_.branch) t.phase_.take_back_labels(t.gen_.grid());
+    }
+  } take_back{*this};
+  move();
+}
+
 void Track::clear_pending() {
   if (!pending_) return;
   pending_.reset();
@@ -115,7 +131,7 @@ bool Track::forward() {
   MapFollower follow(gen_tally_, gen_dirty_);
   const Step* step = nullptr;
   try {
-    step = gen_.next(&follow);
+    move_generator([&] { step = gen_.next(&follow); });
   } catch (const GeneratorStopped& e) {
     // A script broke a rule: its run ends at its last whole step, which stays shown, and the
     // words say why (the stepper has undone the broken step's cells).
@@ -148,7 +164,9 @@ bool Track::back() {
     return true;
   }
   MapFollower follow(gen_tally_, gen_dirty_);
-  if (!gen_.back(&follow)) return false;
+  bool moved = false;
+  move_generator([&] { moved = gen_.back(&follow); });
+  if (!moved) return false;
   clear_pending();
   return true;
 }
@@ -159,7 +177,7 @@ void Track::jump(std::uint64_t k) {
   if (phase_.flood && k > phase_.branch) {  // a step of the flood fill
     if (!in_regions()) {
       MapFollower follow(gen_tally_, gen_dirty_);
-      gen_.seek(phase_.branch, &follow);
+      move_generator([&] { gen_.seek(phase_.branch, &follow); });
       clear_pending();
       in_region_ = true;
     }
@@ -173,7 +191,7 @@ void Track::jump(std::uint64_t k) {
     in_region_ = false;
   }
   MapFollower follow(gen_tally_, gen_dirty_);
-  gen_.seek(k, &follow);
+  move_generator([&] { gen_.seek(k, &follow); });
   clear_pending();
 }
 

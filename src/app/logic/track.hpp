@@ -139,6 +139,11 @@ class Track {
   void make_regions_here();
   void drop_regions();
   void clear_pending();
+  // Moves the generator's cursor (`move` calls gen_'s next, back or seek): the region phase's map
+  // lends its labels for as long as the generator is away from the branch, and takes them back
+  // when it stands there again (RegionPhase::lend_labels), also when the move throws.
+  template <class Move>
+  void move_generator(Move move);
 
   const GeneratorSpec* spec_;
   Timeline gen_;
