@@ -133,6 +133,42 @@ TEST(AppRegionPhase, LendsItsLabelsWhileTheGeneratorIsAwayFromTheBranch) {
   }
 }
 
+// A cell's history lists the flood fill's steps as well as the generator's wherever the cursor
+// is: read while the flood fill's map lends its labels (the cursor in the generator's steps) it
+// says the same as at the end.
+TEST(AppRegionsTimeline, ACellsHistoryReadsTheSameWhileTheLabelsAreLent) {
+  Session s(frozen_clock(7));
+  ASSERT_TRUE(s.select_generator("room-accretion"));
+  s.set_mode(RunMode::Step);
+  s.set_regions_mode(RegionsMode::Animated);
+  s.regenerate();
+  s.run_to_end();
+  s.finish_pending();
+  ASSERT_EQ(s.phase(), Phase::Regions);
+  ASSERT_TRUE(s.finished());
+  const std::uint64_t total = s.recorded();
+  const Point cells[] = {{3, 4}, {20, 11}, {40, 30}};
+  std::vector<std::vector<std::string>> at_end;
+  std::size_t analysis_entries = 0;
+  for (const Point p : cells) {
+    std::vector<std::string> texts;
+    for (const auto& e : s.cell_history(p).entries) {
+      texts.push_back(e.text);
+      analysis_entries += e.text.starts_with("analysis step") ? 1 : 0;
+    }
+    at_end.push_back(texts);
+  }
+  ASSERT_GT(analysis_entries, 0u);
+  s.seek(total / 10);
+  s.finish_pending();
+  ASSERT_EQ(s.phase(), Phase::Generator);
+  for (std::size_t i = 0; i < std::size(cells); ++i) {
+    std::vector<std::string> texts;
+    for (const auto& e : s.cell_history(cells[i]).entries) texts.push_back(e.text);
+    EXPECT_EQ(texts, at_end[i]) << xy_text(cells[i]);
+  }
+}
+
 TEST_P(AppRegions, AnimatedAndInstantLabelLikeTheFastPath) {
   Session animated(frozen_clock(7));
   Session instant(frozen_clock(7));
