@@ -65,11 +65,7 @@ void Track::drop_regions() {
 
 template <class Move>
 void Track::move_generator(Move move) {
-  if (phase_.empty()) {
-    move();
-    return;
-  }
-  phase_.lend_labels();
+  phase_.lend_labels();  // (a phase without a map has nothing to lend or take back)
   struct TakeBack {
     Track& t;
     ~TakeBack() {
