@@ -139,6 +139,34 @@ TEST(Timeline, HistoryIsBoundedAndForgetsTheOldestSteps) {
   EXPECT_EQ(t.grid(), reference.grid());
 }
 
+TEST(Timeline, ForgetHistoryLetsThePastBeforeTheCursorGo) {
+  // Chunks of 4 KB (a budget of 256 KB, never reached): 2000 steps fill several. Forgetting
+  // drops every chunk before the cursor's; the cursor, its map and the steps after it stay.
+  Timeline t(fresh(2), 256 * 1024);
+  Stepper reference = fresh(2);
+  run_steps(t, 2000);
+  run_steps(reference, 2000);
+  ASSERT_EQ(t.earliest(), 0u);
+  t.seek(1500);
+  const Grid at_cursor = t.grid();
+  const std::size_t before = t.history_bytes();
+  t.forget_history();
+  EXPECT_GT(t.earliest(), 0u);
+  EXPECT_LE(t.earliest(), 1500u);
+  EXPECT_LT(t.history_bytes(), before);
+  EXPECT_EQ(t.cursor(), 1500u);
+  EXPECT_EQ(t.recorded(), 2000u);
+  EXPECT_EQ(t.grid(), at_cursor);
+  EXPECT_EQ(t.step_at(t.earliest()), nullptr);
+  EXPECT_NE(t.step_at(t.earliest() + 1), nullptr);
+  // Back as far as what is kept, then forward again to the reference's map.
+  t.seek(0);
+  EXPECT_EQ(t.cursor(), t.earliest());
+  EXPECT_FALSE(t.back());
+  t.seek(2000);
+  EXPECT_EQ(t.grid(), reference.grid());
+}
+
 TEST(Runner, RunUntilStopsAtTheRequestedLevel) {
   Stepper s = fresh(4);
   for (int i = 0; i < 20; ++i) {

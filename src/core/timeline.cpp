@@ -399,7 +399,7 @@ const Step* Timeline::next(SeekObserver* observer) {
   skips_.record({stepper_.runs(), stepper_.cell_changes()}, stepper_.grid(), head_,
                 stats_.values());
   if (stepper_.done()) release_scratch();  // the final step: nothing more is recorded
-  if (head_ % kBlockSteps == 0) enforce_budget();
+  if (head_ % kBlockSteps == 0) enforce_budget(max_bytes_);
   return step;
 }
 
@@ -471,8 +471,8 @@ void Timeline::travel(std::uint64_t k, SeekObserver* observer) {
   replay_to(k, observer);
 }
 
-void Timeline::enforce_budget() {
-  while (history_bytes() > max_bytes_ && !blocks_.empty()) {
+void Timeline::enforce_budget(std::size_t max_bytes) {
+  while (history_bytes() > max_bytes && !blocks_.empty()) {
     const std::uint32_t first = log_.first_chunk();
     if (blocks_.front().chunk > first) {  // nothing still reachable starts in it
       log_.drop_first_chunk();

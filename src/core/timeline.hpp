@@ -115,6 +115,12 @@ class Timeline {
   // touches before it and forward through those after.
   std::vector<CellTouch> cell_history(std::uint32_t index) const;
 
+  // Forgets every recorded step before the cursor that it can: earliest() moves up to the start
+  // of the chunk of history the cursor's block lies in (a few MB at most), as if the history's
+  // budget were spent. For a timeline whose past will not be visited again: a big map kept on
+  // show while its successor is made (app/logic/session_state.cpp).
+  void forget_history() { enforce_budget(0); }
+
   // Memory the history holds (chunks allocated, block index, name table).
   std::size_t history_bytes() const;
 
@@ -168,8 +174,8 @@ class Timeline {
   void append(const Step& step);
   void release_scratch();                      // the run is over: what only recording needed goes
   void note_area(const StepChanges& changes);  // widens the newest block's area
-  void enforce_budget();
-  void check_labels_held() const;  // throws while the map's labels are lent
+  void enforce_budget(std::size_t max_bytes);  // forgets the oldest steps past max_bytes
+  void check_labels_held() const;              // throws while the map's labels are lent
   void redo(bool show, SeekObserver* observer);
   void travel(std::uint64_t k, SeekObserver* observer);  // earliest <= k <= recorded
   void replay_to(std::uint64_t k, SeekObserver* observer);
