@@ -300,6 +300,31 @@ TEST(AppBackgroundSession, ABigMapRegeneratesLiveWhileTheLastMapStaysShown) {
   EXPECT_EQ(s.stats().walkable, s.grid().count_walkable());
 }
 
+TEST(AppBackgroundSession, TheMapShownForgetsItsPastWhileTheNextIsMade) {
+  // The map shown while the next one is built is not moved again: its history goes when the
+  // build starts (two big runs' histories are never held at once). Chunks of 64 KB here (a
+  // budget of 4 MB, never reached), so a small map's run spans several.
+  SessionConfig cfg = all_background();
+  cfg.history_bytes = std::size_t{4} << 20;
+  Session s(std::move(cfg));
+  ASSERT_TRUE(s.select_generator("rooms-and-mazes"));
+  s.set_map_size(200, 120);
+  ASSERT_TRUE(settle(s));
+  ASSERT_TRUE(s.finished());
+  ASSERT_EQ(s.earliest(), 0u);
+  const Grid shown = s.grid();
+  const std::uint64_t end = s.position();
+  s.set_seed(s.seed() + 1);
+  ASSERT_TRUE(s.busy());
+  EXPECT_GT(s.earliest(), 0u);
+  EXPECT_EQ(s.position(), end);
+  EXPECT_EQ(s.grid(), shown);
+  ASSERT_TRUE(settle(s));
+  EXPECT_EQ(s.earliest(), 0u);  // the new map keeps its whole run
+  EXPECT_EQ(s.grid(), batch_grid(s));
+  EXPECT_NE(s.grid(), shown);
+}
+
 TEST(AppBackgroundSession, CommandsDuringABuildActOnTheNewMapInOrder) {
   Session s(frozen_clock(3));
   s.finish_pending();

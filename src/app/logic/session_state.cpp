@@ -57,6 +57,11 @@ void Session::State::install(std::unique_ptr<Track> t) {
 
 void Session::State::submit_build(bool to_end) {
   builds.cancel_build();
+  // The map shown stays on show until the new one is complete, and is not moved again (the
+  // transport's commands wait for the new one): its past goes now, so that two whole histories
+  // are never held at once (a rooms-and-mazes run's is 100 MB at 4096x4096). The worker gives
+  // the memory back before it builds.
+  track->forget_history();
   auto ticket = std::make_shared<Ticket>();
   const DrawFork* fork = settings.live_fork();
   const Settings& set = settings;

@@ -114,6 +114,11 @@ std::vector<RegionPhase> Track::take_garbage() {
   return std::exchange(garbage_, {});
 }
 
+void Track::forget_history() {
+  gen_.forget_history();
+  if (phase_.flood) phase_.flood->forget_history();
+}
+
 bool Track::forward() {
   if (in_regions()) return phase_.forward();
   // The flood fill from here is being made elsewhere: its first step is the next one.

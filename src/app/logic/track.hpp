@@ -78,6 +78,10 @@ class Track {
   // is left to them: a caller stops one step short and takes the last one so.
   void jump(std::uint64_t k);
 
+  // Forgets the steps before the cursor, the generator's and the flood fill's
+  // (Timeline::forget_history): for a track that stays on show but will not be moved again.
+  void forget_history();
+
   std::uint64_t position() const;
   std::uint64_t earliest() const;
   std::uint64_t recorded() const;

@@ -93,6 +93,9 @@ void Worker::run(StopToken quit) {
     working_ = true;
     lock.unlock();
     garbage.clear();
+    // What was freed meanwhile goes back before the task allocates beside the map shown (the
+    // session frees a big track's history on its own thread, Session::State::submit_build).
+    give_back_free_memory();
     if (next) next->task(next->stop.get_token());
     next.reset();  // the task's captures are freed here, on this thread
     give_back_free_memory();
