@@ -92,8 +92,8 @@ INSTANTIATE_TEST_SUITE_P(Kinds, AppAnalysis,
                          ::testing::Values(AnalysisKind::Regions, AnalysisKind::Distance,
                                            AnalysisKind::Path, AnalysisKind::DeadEnds,
                                            AnalysisKind::Loops, AnalysisKind::Chokepoints),
-                         [](const auto& info) {
-                           std::string name(analysis_spec(info.param).name);
+                         [](const auto& kind) {
+                           std::string name(analysis_spec(kind.param).name);
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });

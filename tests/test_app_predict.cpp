@@ -62,7 +62,9 @@ int run_class(Session& s, Pick pick) {
       EXPECT_EQ(s.position(), before + 1);
       const Reveal* r = s.reveal();
       EXPECT_NE(r, nullptr);
-      if (r) EXPECT_EQ(r->right, right);
+      if (r) {
+        EXPECT_EQ(r->right, right);
+      }
     }
   }
   return answered;

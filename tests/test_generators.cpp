@@ -73,7 +73,9 @@ TEST_P(EveryGenerator, EveryStepHasWordsAndTheStatsRowsAreTheGenerators) {
   Stepper again = start_generator(spec, spec.schema.defaults(), 3);
   const Step* first = again.next();
   ASSERT_NE(first, nullptr);
-  if (test_support::is_built_in(spec)) EXPECT_EQ(first->event.kind, kEventBegin);
+  if (test_support::is_built_in(spec)) {
+    EXPECT_EQ(first->event.kind, kEventBegin);
+  }
   EXPECT_EQ(first->level, StepLevel::Phase);
   EXPECT_EQ(first->line, 0);
   EXPECT_TRUE(again.changes().empty());

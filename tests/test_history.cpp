@@ -867,7 +867,7 @@ TEST(History, AGroupSkipIsKeptOnlyWhereItIsSmallerThanItsSegments) {
     } else {  // (an empty vector in each group's place)
       EXPECT_LE(index.bytes(), segments_only.bytes() + 4 * sizeof(std::vector<std::uint8_t>));
     }
-    for (const auto [from, to] :
+    for (const auto& [from, to] :
          {std::pair<std::size_t, std::size_t>{16, 0}, {0, 16}, {16, 1}, {1, 9}, {9, 4}}) {
       Grid moved = at_boundary[from];
       index.cross(from, to, moved, nullptr);

@@ -691,8 +691,8 @@ void App::print_layout() const {
     if (const Session::RunError e = s.run_error(); !e.text.empty()) {
       std::printf("dungen-viz: pane %c error %s\n", name, e.text.c_str());
     }
-    if (const std::optional<ForkState> f = s.fork_state()) {
-      std::printf("dungen-viz: pane %c %s\n", name, fork_words(*f).c_str());
+    if (const std::optional<ForkState> fork = s.fork_state()) {
+      std::printf("dungen-viz: pane %c %s\n", name, fork_words(*fork).c_str());
     }
     // Predict mode (tests/gui/predict_test.sh): the lesson's score, the question waiting or the
     // answer shown.

@@ -157,8 +157,9 @@ std::vector<CompareRow> compare_rows(const Session& a, const Session& b) {
   }
   if (fa.level && fb.level) {
     const LevelFigures &la = *fa.level, &lb = *fb.level;
-    const auto count = [&](const char* name, std::int64_t a, std::int64_t b) {
-      rows.push_back({name, std::to_string(a), std::to_string(b), signed_number(b - a)});
+    const auto count = [&](const char* name, std::int64_t in_a, std::int64_t in_b) {
+      rows.push_back(
+          {name, std::to_string(in_a), std::to_string(in_b), signed_number(in_b - in_a)});
     };
     count("critical path", la.critical_path, lb.critical_path);
     count("loops", la.loops, lb.loops);
