@@ -14,6 +14,7 @@
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
 #include "app/logic/background.hpp"
+#include "app/logic/scrubber_text.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/worker.hpp"
 #include "app_test_support.hpp"
@@ -319,6 +320,11 @@ TEST(AppBackgroundSession, TheMapShownForgetsItsPastWhileTheNextIsMade) {
   EXPECT_GT(s.earliest(), 0u);
   EXPECT_EQ(s.position(), end);
   EXPECT_EQ(s.grid(), shown);
+  // The transport bar is laid out as for the whole run meanwhile: its scrubber's words about
+  // forgotten steps would make it reflow when the build starts and again when it ends.
+  const ScrubSpan span = scrubber_span(s);
+  EXPECT_EQ(span.earliest, 0u);
+  EXPECT_EQ(span.recorded, end);
   ASSERT_TRUE(settle(s));
   EXPECT_EQ(s.earliest(), 0u);  // the new map keeps its whole run
   EXPECT_EQ(s.grid(), batch_grid(s));

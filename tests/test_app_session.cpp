@@ -138,6 +138,8 @@ TEST(AppSession, TheScrubberSaysWhereItsHistoryStarts) {
   ASSERT_TRUE(s.finished());
   const std::uint64_t from = s.earliest();
   ASSERT_GT(from, 0u);
+  EXPECT_EQ(scrubber_span(s).earliest, from);  // the bar is laid out for those words
+  EXPECT_EQ(scrubber_span(s).recorded, s.recorded());
   EXPECT_EQ(scrubber_format(from, s.recorded()), "step %llu of " + std::to_string(s.recorded()) +
                                                      " (history from step " + std::to_string(from) +
                                                      ")");

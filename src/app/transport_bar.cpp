@@ -375,8 +375,7 @@ std::vector<BarItem> measure_transport_bar(const Session& session) {
   }
   items[kSpeed] = {slider_w(speed), slider_w(speed_compact), false, false, slider_w(speed_least)};
   // The scrubber's text at the largest position it can show, or the progress label.
-  const std::uint64_t hi = std::max(session.recorded(), session.earliest());
-  const std::uint64_t lo = session.earliest();
+  const auto [lo, hi] = scrubber_span(session);
   float scrub = slider_w(text_w(scrub_text(hi, lo, hi, Form::Full)));
   const float scrub_compact = slider_w(text_w(scrub_text(hi, lo, hi, Form::Short)));
   const float scrub_least = slider_w(text_w(scrub_text(hi, lo, hi, Form::Value)));

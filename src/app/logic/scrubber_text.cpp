@@ -1,5 +1,9 @@
 #include "app/logic/scrubber_text.hpp"
 
+#include <algorithm>
+
+#include "app/logic/session.hpp"
+
 namespace dungen::app {
 
 std::string grouped(std::uint64_t n) {
@@ -21,6 +25,11 @@ std::string scrubber_format(std::uint64_t earliest, std::uint64_t recorded) {
 
 bool scrubber_empty(std::uint64_t recorded) {
   return recorded == 0;
+}
+
+ScrubSpan scrubber_span(const Session& session) {
+  const std::uint64_t earliest = session.rebuilding() ? 0 : session.earliest();
+  return {earliest, std::max(session.recorded(), earliest)};
 }
 
 }  // namespace dungen::app
