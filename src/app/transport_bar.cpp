@@ -179,8 +179,8 @@ float draw_scrubber(Session& session, ScreenRect r) {
     return fits ? text_w(text) : text_w("100%");
   }
   std::uint64_t pos = session.position();
-  const std::uint64_t lo = session.earliest();
-  const std::uint64_t hi = std::max(session.recorded(), lo);
+  const ScrubSpan span = scrubber_span(session);
+  const std::uint64_t lo = span.earliest, hi = span.recorded;
   // As much text as fits, at the largest position (so it does not change while scrubbing).
   const Form form = fitting(r.w, [&](Form f) { return scrub_text(hi, lo, hi, f); });
   const std::string of = std::to_string(hi);
