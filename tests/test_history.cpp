@@ -416,6 +416,46 @@ TEST(History, AnOutsizedSegmentsScratchIsGivenBack) {
   segment(kKeep / 2);
 }
 
+// Nor what the last segment left when the next is far smaller (a run's peak is at its end, where
+// such scratch would still sit): a skip keeps scratch for about four times its own cells.
+TEST(History, ScratchFarBiggerThanTheLastSegmentIsGivenBack) {
+  Grid g(512, 512, Tile::Wall);
+  history::SkipBuilder builder;  // no cap on what it keeps but its cells
+  const auto segment = [&](std::size_t cells) {
+    std::vector<CellChange> changes;
+    for (std::size_t i = 0; i < cells; ++i) {
+      const auto at = static_cast<std::uint32_t>((i * 7919) % g.size());
+      Cell after = g.cell(at);
+      after.tile = after.tile == Tile::Wall ? Tile::Floor : Tile::Wall;
+      changes.push_back({at, g.cell(at), after});
+      g.put(at, after);
+    }
+    builder.note(changes, g.size());
+    EXPECT_FALSE(builder.finish(g).empty());
+  };
+  const std::size_t big = 200000;
+  segment(big);
+  EXPECT_GE(builder.bytes(), big * sizeof(history::FirstState));  // a segment like it may follow
+  segment(1000);
+  EXPECT_LT(builder.bytes(), big * sizeof(history::FirstState) / 4);
+}
+
+// A group's builder that gave up (too many cells, or runs it cannot take in) notes nothing more
+// until the next group: its scratch goes at once, not when the group ends.
+TEST(History, AGroupBuilderThatGivesUpLetsItsScratchGo) {
+  constexpr std::size_t kCap = 100000;
+  history::SkipBuilder group(kCap);
+  const Grid g(512, 512, Tile::Wall);
+  std::vector<history::FirstState> cells;
+  for (std::uint32_t i = 0; i < 60000; ++i) cells.push_back({i, g.cell(i)});
+  group.absorb(cells, g.size());
+  EXPECT_GE(group.bytes(), cells.size() * sizeof(history::FirstState));
+  for (auto& [index, state] : cells) index += 60000;
+  group.absorb(cells, g.size());  // over the cap: the group skip is none
+  EXPECT_LT(group.bytes(), cells.size() * sizeof(history::FirstState) / 4);
+  EXPECT_TRUE(group.finish(g).empty());
+}
+
 // A band keeps a chunk's label flips a bit a cell while the chunk has taken one value of flip (a
 // maze's corridors renumbered, in a row without rooms), a byte a cell naming one of its values
 // while it has taken at most 256 (rooms too: a few a row; at 4096x4096 4 MB of flips rather than

@@ -265,6 +265,7 @@ void SkipBuilder::clear_seen() {
 void SkipBuilder::give_up() {
   overflowed_ = true;
   clear_seen();
+  trim_scratch(0);  // nothing more is noted until the next skip
 }
 
 void SkipBuilder::absorb(std::span<const FirstState> cells, std::size_t grid_cells) {
@@ -273,9 +274,11 @@ void SkipBuilder::absorb(std::span<const FirstState> cells, std::size_t grid_cel
     give_up();
     return;
   }
-  if (seen_.empty()) {
-    seen_.assign((grid_cells + 63) / 64, 0);
-    first_.reserve(std::min(max_cells_, grid_cells));  // never more: no doubling past the cap
+  if (seen_.empty()) seen_.assign((grid_cells + 63) / 64, 0);
+  // Grown by doubling, as far as the cap and no further: a group of few cells keeps little.
+  const std::size_t needed = first_.size() + cells.size();
+  if (needed > first_.capacity()) {
+    first_.reserve(std::min(max_cells_, std::max(needed, 2 * first_.capacity())));
   }
   for (const FirstState& e : cells) {
     std::uint64_t& word = seen_[e.first >> 6];
@@ -292,6 +295,14 @@ void SkipBuilder::free_sort_scratch() {
   free_buffer(spans_);
 }
 
+void SkipBuilder::trim_scratch(std::size_t noted) {
+  // Scratch far bigger than the skips now need (a group grown to its cap, then given up; one
+  // big segment among small ones) would otherwise sit in the run's memory to its end, which is
+  // where a run's peak is (rooms-and-mazes at 4096x4096: 40 MB of it).
+  const std::size_t keep = std::min(keep_cells_, std::max(kKeepScratchCells, 4 * noted));
+  if (first_.capacity() > keep || spare_.capacity() > keep) free_sort_scratch();
+}
+
 void SkipBuilder::release() {
   clear_seen();
   free_buffer(seen_);
@@ -306,6 +317,7 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* gro
     overflowed_ = false;
     return {};
   }
+  const std::size_t noted = first_.size();
   sort_by_index();
   // Only cells whose state differs across the segment (one changed and changed back is none):
   // first_ is compacted in place to those, and their end states are read from the grid when
@@ -349,7 +361,7 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* gro
   layer(CellLayer::Label, [](const Cell& c) { return c.label; });
   layer(CellLayer::Region, [](const Cell& c) { return c.region; });
   first_.clear();
-  if (first_.capacity() > keep_cells_ || spare_.capacity() > keep_cells_) free_sort_scratch();
+  trim_scratch(noted);
   out.shrink_to_fit();
   return out;
 }

@@ -68,6 +68,10 @@ using FirstState = std::pair<std::uint32_t, Cell>;
 
 class RunBand;
 
+// A skip builder's scratch is kept for the next skip up to four times the cells the last one
+// noted, and this many cells (512 KB of first states) whatever it noted.
+inline constexpr std::size_t kKeepScratchCells = std::size_t{1} << 15;
+
 // Collects each cell's state when the current segment first changed it: from every step's
 // changes while recording (a segment's builder), or from each finished segment's cells (a
 // group's builder).
@@ -75,8 +79,9 @@ class SkipBuilder {
  public:
   // max_cells: a builder given more cells than this overflows (absorb): it drops what it has and
   // its skip is none. A segment's builder is not capped (the timeline ends the segment early).
-  // keep_cells: the scratch kept from one skip to the next; a skip of more cells (one step that
-  // wrote millions) gives its scratch back when it is packed.
+  // keep_cells: the most scratch kept from one skip to the next; a skip of more cells (one step
+  // that wrote millions) gives its scratch back when it is packed, and so does one of far fewer
+  // cells than the scratch holds (see kKeepScratchCells).
   explicit SkipBuilder(std::size_t max_cells = SIZE_MAX, std::size_t keep_cells = SIZE_MAX)
       : max_cells_(max_cells), keep_cells_(keep_cells) {}
 
@@ -112,6 +117,9 @@ class SkipBuilder {
   void sort_by_index();
   void clear_seen();
   void free_sort_scratch();  // first_, spare_ and spans_ (empty between segments)
+  // After a skip that noted `noted` cells (0: it overflowed): the scratch is kept for the next
+  // while it is about this one's size (kKeepScratchCells, keep_cells_), else given back.
+  void trim_scratch(std::size_t noted);
 };
 
 // The net effect of a segment's runs (core/changes.hpp): each cell's flips combined (an XOR, so a
