@@ -34,9 +34,25 @@ open_window() {
   shift
   DUNGEN_VIZ_FRAME_LOG=$work/frames.log "$@" --frames "$frames" --no-wait >"$work/out" &
   app=$!
-  for _ in $(seq 1 100); do [ -s "$work/frames.log" ] && break; sleep 0.1; done
-  local win
-  win=$(xdotool search --sync --name '^dungen-viz$' | head -n 1)
+  for _ in $(seq 1 100); do
+    [ -s "$work/frames.log" ] && break
+    kill -0 "$app" 2>/dev/null || break
+    sleep 0.1
+  done
+  # The window, within 10 seconds; an app that exited (a bad argument, no GL) has none, and the
+  # test fails with what it said rather than waiting for ever.
+  local win=""
+  for _ in $(seq 1 100); do
+    win=$(xdotool search --name '^dungen-viz$' 2>/dev/null | head -n 1)
+    [ -n "$win" ] && break
+    kill -0 "$app" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ -z "$win" ]; then
+    echo "$name: no dungen-viz window within 10 s (the app's error, if any, is above; its output:)" >&2
+    cat "$work/out" >&2
+    exit 1
+  fi
   xdotool windowfocus "$win" 2>/dev/null || true
   sleep 0.5
 }
