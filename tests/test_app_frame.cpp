@@ -112,15 +112,15 @@ TEST(AppRunReport, ItemsAndFiguresAndTheFrameLog) {
             "dungen-viz: 4 frames, after the first: mean 12.5 ms, slowest 20.0 ms; step 7 of 9 "
             "(still working)\n");
   const FrameParts parts{0.001, 0.002, 0.003, 0.004, 0.005};
-  EXPECT_EQ(RunReport::frame_log_line(1.5, 0.0123, true, parts),
-            "1.500 12.30 1 1.0 2.0 3.0 4.0 5.0\n");
+  EXPECT_EQ(RunReport::frame_log_line(1.5, 0.0123, true, parts, {.rebuilding = true}),
+            "1.500 12.30 1 1.0 2.0 3.0 4.0 5.0 1 0\n");
   const std::string path = "app_frame_log.txt";
   r.open_frame_log(path.c_str());
-  r.log_frame(1.5, 0.0123, false, parts);
+  r.log_frame(1.5, 0.0123, false, parts, {.parked = true});
   r.close_frame_log();
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  EXPECT_EQ(text.str(), "1.500 12.30 0 1.0 2.0 3.0 4.0 5.0\n");
+  EXPECT_EQ(text.str(), "1.500 12.30 0 1.0 2.0 3.0 4.0 5.0 0 1\n");
   std::remove(path.c_str());
 }

@@ -119,6 +119,9 @@ class App {
   UiState ui_;
   Session session_;
   TextureStager stager_;
+  // The texture is parked and the view or look has moved on: the last picture is up, unmoved,
+  // until the cells are staged back (the overlays wait for it too).
+  bool picture_waits_ = false;
   FramePacer pacer_;
   RunReport report_;
   bool drawn_once_ = false;
@@ -315,7 +318,7 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
   const ScreenRect map = layout_.map;
   // While a new map is staged, or its picture drawn, the last one is shown: the new one's numbers
   // would not fit it. (A screenshot's frame finishes the picture: see MapRenderer::draw.)
-  const bool drawing_new = stager_.staging() || (renderer_->busy() && !capture);
+  const bool drawing_new = stager_.staging() || picture_waits_ || (renderer_->busy() && !capture);
   // Headless runs have no real mouse (Xvfb parks it mid-screen): no hover tooltip in pictures.
   const bool hover = options_.frames == 0;
   if (hover && (drawing_new || session_.rebuilding())) hover_rebuilding(map, session_);
@@ -544,6 +547,12 @@ void App::frame(double dt, bool capture) {
   // Region tints apply only to labelled cells, so they can always be on.
   const MapStyle style{session_.generator().text_shows_labels, true, session_.view().show_grid,
                        ui_.projector, session_.heat_max()};
+  // While a big map's successor is built its texture is given back as long as the picture on
+  // show needs none of its cells (TextureStager::park).
+  const bool picture_current = renderer_->current(stager_.texture(), view_, layout_.map,
+                                                  io.DisplayFramebufferScale.x, style, palette);
+  stager_.park(session_, picture_current);
+  picture_waits_ = stager_.parked() && !picture_current;
   // The picture gets what the upload left of the frame's map work (map_texture.hpp).
   renderer_->draw(stager_.texture(), view_, layout_.map, io.DisplayFramebufferScale.x, style,
                   palette, ImGui::GetBackgroundDrawList(), capture, kMapWorkSeconds - (t2 - t1));
@@ -776,7 +785,8 @@ bool App::tick() {
   const double drawn = glfwGetTime();
   const double took = drawn - start - capture_seconds_;
   pacer_.drawn(took, drawn);
-  report_.log_frame(start, took, working() || renderer_->busy(), parts_);
+  report_.log_frame(start, took, working() || renderer_->busy(), parts_,
+                    {.rebuilding = session_.rebuilding(), .parked = stager_.parked()});
   if constexpr (!kWaitsForEvents) report_to_page(took);
   if (steps_to_check_ && !session_.busy()) {
     if (auto note = steps_clamp_note(*steps_to_check_, session_.position())) {

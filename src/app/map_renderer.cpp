@@ -59,29 +59,50 @@ MapRenderer::~MapRenderer() {
   if (images_[0]) glDeleteTextures(2, images_);
 }
 
+std::optional<MapRenderer::Key> MapRenderer::key_for(const MapTexture& texture, const MapView& view,
+                                                     ScreenRect vp, float fb_scale,
+                                                     const MapStyle& style,
+                                                     const Palette& palette) {
+  // The viewport in framebuffer pixels.
+  const auto w = static_cast<int>(std::lround(vp.w * fb_scale));
+  const auto h = static_cast<int>(std::lround(vp.h * fb_scale));
+  if (w <= 0 || h <= 0) return std::nullopt;
+  return Key{texture.id(),
+             texture.width(),
+             texture.height(),
+             w,
+             h,
+             view.origin_x() * fb_scale,
+             view.origin_y() * fb_scale,
+             view.cell_px() * fb_scale,
+             style.grid ? view.grid_alpha(style.projector) : 0.0f,
+             fb_scale,
+             style,
+             &palette};
+}
+
+bool MapRenderer::current(const MapTexture& texture, const MapView& view, ScreenRect vp,
+                          float fb_scale, const MapStyle& style, const Palette& palette) const {
+  const std::optional<Key> key = key_for(texture, view, vp, fb_scale, style, palette);
+  return key && drawn_ && *key == *drawn_ && !job_;
+}
+
 void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, float fb_scale,
                        const MapStyle& style, const Palette& palette, ImDrawList* list,
                        bool complete, double budget_seconds) {
   const std::optional<Rect> damage = texture.take_damage();
-  if (!texture.ready() || vp.w <= 0 || vp.h <= 0) return;
-  // The viewport in framebuffer pixels, from the top-left.
+  const std::optional<Key> key_now = key_for(texture, view, vp, fb_scale, style, palette);
+  if (!key_now) return;
+  // The viewport's top-left in framebuffer pixels.
   const long x = std::lround(vp.x * fb_scale);
   const long y = std::lround(vp.y * fb_scale);
-  const auto w = static_cast<GLsizei>(std::lround(vp.w * fb_scale));
-  const auto h = static_cast<GLsizei>(std::lround(vp.h * fb_scale));
-  if (w <= 0 || h <= 0) return;
-  const Key key{texture.id(),
-                texture.width(),
-                texture.height(),
-                w,
-                h,
-                view.origin_x() * fb_scale,
-                view.origin_y() * fb_scale,
-                view.cell_px() * fb_scale,
-                style.grid ? view.grid_alpha(style.projector) : 0.0f,
-                fb_scale,
-                style,
-                &palette};
+  if (!texture.ready()) {
+    // The cells are away (TextureStager::park, or being staged back): the last picture stays.
+    if (drawn_) show(list, x, y, key_now->w, key_now->h, fb_scale);
+    return;
+  }
+  const Key& key = *key_now;
+  const int w = key.w, h = key.h;
   if (size_image(front_, w, h)) {
     drawn_.reset();
     job_.reset();
@@ -91,7 +112,17 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
 
   update_picture(texture, key, damage);
   if (job_) continue_job(texture, complete, budget_seconds);
+  show(list, x, y, w, h, fb_scale);
+}
 
+void MapRenderer::show(ImDrawList* list, long x, long y, int vw, int vh, float fb_scale) const {
+  // (The picture may be of another size than the viewport while the cells are away: a resize
+  // waits for them. Its top-left part that fits is shown.)
+  const int iw = image_size_[front_][0], ih = image_size_[front_][1];
+  if (iw <= 0 || ih <= 0) return;
+  const int w = std::min(iw, vw), h = std::min(ih, vh);
+  const float u = static_cast<float>(w) / static_cast<float>(iw);
+  const float v = 1.0f - static_cast<float>(h) / static_cast<float>(ih);
   // The picture goes on the window with the UI's own pass, first in its background list: one
   // textured quad whose pixels land 1:1 on the framebuffer's (nearest sampling, opaque, the
   // image's first row at the bottom). A software rasteriser compiles a program for each new
@@ -102,7 +133,7 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
   list->AddCallback([](const ImDrawList*, const ImDrawCmd*) { glDisable(GL_BLEND); }, nullptr);
   list->AddImage(tex, ImVec2(static_cast<float>(x) / fb_scale, static_cast<float>(y) / fb_scale),
                  ImVec2(static_cast<float>(x + w) / fb_scale, static_cast<float>(y + h) / fb_scale),
-                 ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+                 ImVec2(0.0f, 1.0f), ImVec2(u, v));
   list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 

@@ -57,6 +57,11 @@ class MapRenderer {
             double budget_seconds = kMapWorkSeconds);
   // A new picture is being drawn over several frames (the window shows the last one meanwhile).
   bool busy() const { return job_.has_value(); }
+  // Whether the picture on show is the one draw() would make of these now (the same map, view,
+  // viewport and look; none being drawn behind it): then it needs none of the texture's cells.
+  // While the texture is not ready (TextureStager::park) draw() shows the last picture as it is.
+  bool current(const MapTexture& texture, const MapView& view, ScreenRect viewport, float fb_scale,
+               const MapStyle& style, const Palette& palette) const;
 
  private:
   // Everything the whole picture depends on besides the texture's cells.
@@ -75,6 +80,12 @@ class MapRenderer {
     std::optional<Rect> late_damage;  // cells changed meanwhile: drawn again once it is shown
   };
 
+  static std::optional<Key> key_for(const MapTexture& texture, const MapView& view,
+                                    ScreenRect viewport, float fb_scale, const MapStyle& style,
+                                    const Palette& palette);
+  // Adds the front picture to `list`, its top-left at framebuffer pixel (x, y), within a viewport
+  // of vw x vh framebuffer pixels.
+  void show(ImDrawList* list, long x, long y, int vw, int vh, float fb_scale) const;
   bool size_image(int i, int w, int h);
   void redraw(int image, const MapTexture& texture, const Key& key, int x0, int y0, int x1, int y1);
   void update_picture(const MapTexture& texture, const Key& key, const std::optional<Rect>& damage);

@@ -143,7 +143,7 @@ void MapTexture::damage(Rect r) {
   damage_ = damage_ ? bounding(*damage_, r) : r;
 }
 
-unsigned MapTexture::release_buffer() {
+unsigned MapTexture::park() {
 #if !DUNGEN_GL_ES  // (the browser build has no buffer, and no allocator to give one to)
   if (texture_) {
     glBindTexture(GL_TEXTURE_BUFFER, texture_);
@@ -152,8 +152,12 @@ unsigned MapTexture::release_buffer() {
   }
 #endif
   capacity_ = 0;
-  width_ = height_ = 0;
   return std::exchange(buffer_, 0u);
+}
+
+unsigned MapTexture::release_buffer() {
+  width_ = height_ = 0;
+  return park();
 }
 
 void MapTexture::attach() {

@@ -258,6 +258,9 @@ class MapTexture {
   unsigned adopt(unsigned buffer, std::size_t bytes, int width, int height, CellFormat f);
   // Gives up its buffer (the caller deletes it); not ready() until it has another.
   unsigned release_buffer();
+  // The same, but it goes on saying which map it held (width, height, format): a picture drawn
+  // from it (MapRenderer) stays that map's while its cells are away (TextureStager::park).
+  unsigned park();
   // Re-uploads the cells in r (clipped to the map).
   void upload(const Grid& grid, Rect r);
 

@@ -29,6 +29,12 @@ void TextureStager::sync(Session& session) {
       keep_wide(cell_format(grid, up.regions, session.generator().text_shows_labels,
                             {up.max_label, up.max_region}),
                 up.full, widest_);
+  if (parked_) {
+    // The map on show, its look and its picture unchanged: its cells stay away. Otherwise the
+    // shown texture, not ready, is staged again below (the last picture stays up meanwhile).
+    if (!up.full && !up.dirty && !restore_ && format == shown.format()) return;
+    parked_ = restore_ = false;
+  }
   // (A first map staged into the other texture leaves the shown one unready meanwhile: that
   // staging goes on; restarting it every frame, it never ended where a band takes a frame.)
   if (up.full || ((!shown.ready() || resized || shown.format() != format) && !staging_)) {
@@ -58,6 +64,24 @@ void TextureStager::sync(Session& session) {
   texture().upload(grid, *pending_upload_);
   pending_upload_.reset();
   if (big) last_big_upload_ = now;
+}
+
+void TextureStager::park(const Session& session, bool picture_current) {
+  if (parked_) {
+    restore_ = restore_ || !picture_current;
+    return;
+  }
+  // Only where a thread deletes buffers (a big one's pages take a while to give back) and the
+  // map is big enough to be staged back in bands rather than in one long frame.
+  const MapTexture& shown = texture();
+  if (!session.rebuilding() || !picture_current || staging_ || pending_upload_ || !shown.ready() ||
+      !allocator_ || !allocator_->ready() ||
+      static_cast<std::size_t>(shown.width()) * static_cast<std::size_t>(shown.height()) <
+          kStagedUploadCells) {
+    return;
+  }
+  allocator_->release(texture().park());
+  parked_ = true;
 }
 
 void TextureStager::start(const Grid& grid, CellFormat format) {

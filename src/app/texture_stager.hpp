@@ -9,6 +9,12 @@
 //   texels) goes into the second texture (its buffer made on the allocator's thread when the one
 //   it has is too small), bands of rows for up to kMapWorkSeconds a frame (map_texture.hpp),
 //   while the first goes on showing the last map; it is shown once complete.
+// - While a big map's successor is built (Session::rebuilding: a new seed, a slider let go), the
+//   map shown does not change, nor, unless the user moves the view, does its picture
+//   (MapRenderer keeps one). Its texture (64-128 MB at 4096x4096, in the process's own memory
+//   under a software rasteriser) is then given back (park), beside the new map's memory as it
+//   grows, and staged again from the map as above if the picture must be drawn again meanwhile
+//   (a pan, a zoom, another look) or cells change; the last picture stays up till then.
 
 #include <cstddef>
 #include <memory>
@@ -29,6 +35,11 @@ class TextureStager {
   // Takes the session's upload and brings the textures up to date (asks the view to fit when
   // the shown map changed size).
   void sync(Session& session);
+  // After sync, once the frame knows whether the picture on show is still the one this frame
+  // asks for (MapRenderer::current): parks the texture, or asks for it back at the next sync.
+  void park(const Session& session, bool picture_current);
+  bool parked() const { return parked_; }
+
   // The first frame is shown: the allocator's hidden GL context takes a software rasteriser
   // some 60 ms to make, so it is made now (not before the first frame, which shows the window,
   // nor in a later one, which should be short).
@@ -63,6 +74,8 @@ class TextureStager {
   bool stage_big_uploads_;
   std::unique_ptr<BufferAllocator> allocator_;  // made once the window shows
   std::optional<Rect> pending_upload_;
+  bool parked_ = false;   // the shown texture's cells are given back (park)
+  bool restore_ = false;  // the picture must be drawn again: stage them back
   double last_big_upload_ = 0.0;
   std::string error_;
 };

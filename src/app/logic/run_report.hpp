@@ -24,6 +24,12 @@ struct RunState {
   bool busy = false;
 };
 
+// What a frame log line says of the map on show.
+struct FrameMap {
+  bool rebuilding = false;  // a new map is being built (Session::rebuilding): this is the last
+  bool parked = false;      // its texture is given back, its last picture shown (TextureStager)
+};
+
 class RunReport {
  public:
   RunReport() = default;
@@ -31,13 +37,14 @@ class RunReport {
   RunReport& operator=(const RunReport&) = delete;
   ~RunReport() { close_frame_log(); }
 
-  // The frame log: a line a frame, "seconds-since-start frame-ms working" and where the frame's
-  // milliseconds went ("panels session upload map present").
+  // The frame log: a line a frame, "seconds-since-start frame-ms working", where the frame's
+  // milliseconds went ("panels session upload map present"), then "rebuilding parked" (FrameMap,
+  // 1 or 0 each).
   void open_frame_log(const char* path);
   void close_frame_log();
-  void log_frame(double start, double took, bool working, const FrameParts& parts);
+  void log_frame(double start, double took, bool working, const FrameParts& parts, FrameMap map);
   static std::string frame_log_line(double start, double took, bool working,
-                                    const FrameParts& parts);
+                                    const FrameParts& parts, FrameMap map);
 
   // The page's list of drawn items changed since it was last printed (the layout is printed
   // again: where to click).
