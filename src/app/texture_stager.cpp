@@ -67,15 +67,18 @@ void TextureStager::sync(Session& session) {
 }
 
 void TextureStager::park(const Session& session, bool picture_current) {
+  if (!session.rebuilding()) kept_ = false;
   if (parked_) {
-    restore_ = restore_ || !picture_current;
+    if (!picture_current) restore_ = kept_ = true;
     return;
   }
   // Only where a thread deletes buffers (a big one's pages take a while to give back) and the
-  // map is big enough to be staged back in bands rather than in one long frame.
+  // map is big enough to be staged back in bands rather than in one long frame; and once per
+  // build: a user who looks around the last map meanwhile keeps its cells till the build ends
+  // (bringing them back takes the allocator's thread, which the build slows, up to a second).
   const MapTexture& shown = texture();
-  if (!session.rebuilding() || !picture_current || staging_ || pending_upload_ || !shown.ready() ||
-      !allocator_ || !allocator_->ready() ||
+  if (kept_ || !session.rebuilding() || !picture_current || staging_ || pending_upload_ ||
+      !shown.ready() || !allocator_ || !allocator_->ready() ||
       static_cast<std::size_t>(shown.width()) * static_cast<std::size_t>(shown.height()) <
           kStagedUploadCells) {
     return;

@@ -14,7 +14,9 @@
 //   (MapRenderer keeps one). Its texture (64-128 MB at 4096x4096, in the process's own memory
 //   under a software rasteriser) is then given back (park), beside the new map's memory as it
 //   grows, and staged again from the map as above if the picture must be drawn again meanwhile
-//   (a pan, a zoom, another look) or cells change; the last picture stays up till then.
+//   (a pan, a zoom, another look) or cells change; the last picture stays up till then (under a
+//   software rasteriser beside a busy build, up to a second: the new buffer's pages). Given back
+//   once a build: brought back, the cells stay till the build ends.
 
 #include <cstddef>
 #include <memory>
@@ -76,6 +78,7 @@ class TextureStager {
   std::optional<Rect> pending_upload_;
   bool parked_ = false;   // the shown texture's cells are given back (park)
   bool restore_ = false;  // the picture must be drawn again: stage them back
+  bool kept_ = false;     // they came back during this build: kept till it ends
   double last_big_upload_ = 0.0;
   std::string error_;
 };
