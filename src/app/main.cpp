@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/logic/memory.hpp"
 #include "app/options.hpp"
 #include "app/page.hpp"
 #if defined(DUNGEN_HAVE_SCRIPTS)
@@ -79,6 +80,7 @@ int run(const std::vector<std::string>& args, std::chrono::steady_clock::time_po
 
 int main(int argc, char** argv) {
   const auto started = std::chrono::steady_clock::now();
+  dungen::app::give_big_blocks_their_own_pages();  // before any thread (app/logic/memory.hpp)
   const int code = run(std::vector<std::string>(argv + 1, argv + argc), started);
   // The page keeps running after main (its frames); it returns here only when the app ended
   // at once: the page then shows what was printed (nothing happens on the desktop).

@@ -4,32 +4,15 @@
 #include <cerrno>
 #include <optional>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #if defined(__linux__)
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
 
-#include "core/sanitizers.hpp"
+#include "app/logic/memory.hpp"
 
 namespace dungen::app {
-namespace {
-
-// A big map's task frees hundreds of MB (a history's scratch, a map's copies, what the last map
-// left). glibc keeps freed blocks below its mmap threshold (which rises to 32 MB after a big
-// free) for the next allocation, where they still count against the process; this hands the free
-// pages back to the system, off the window's thread. Not under a sanitizer: there it owns malloc,
-// and glibc's trim walks an arena it never set up (a crash).
-void give_back_free_memory() {
-#if defined(__GLIBC__)
-  if constexpr (!kAddressSanitizer && !kThreadSanitizer) malloc_trim(0);
-#endif
-}
-
-}  // namespace
 
 void lower_this_thread_priority() {
 #if defined(__linux__)
