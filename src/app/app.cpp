@@ -119,9 +119,6 @@ class App {
   UiState ui_;
   Session session_;
   TextureStager stager_;
-  // The texture is parked and the view or look has moved on: the last picture is up, unmoved,
-  // until the cells are staged back (the overlays wait for it too).
-  bool picture_waits_ = false;
   FramePacer pacer_;
   RunReport report_;
   bool drawn_once_ = false;
@@ -318,7 +315,8 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
   const ScreenRect map = layout_.map;
   // While a new map is staged, or its picture drawn, the last one is shown: the new one's numbers
   // would not fit it. (A screenshot's frame finishes the picture: see MapRenderer::draw.)
-  const bool drawing_new = stager_.staging() || picture_waits_ || (renderer_->busy() && !capture);
+  const bool drawing_new =
+      stager_.staging() || stager_.awaiting_cells() || (renderer_->busy() && !capture);
   // Headless runs have no real mouse (Xvfb parks it mid-screen): no hover tooltip in pictures.
   const bool hover = options_.frames == 0;
   if (hover && (drawing_new || session_.rebuilding())) hover_rebuilding(map, session_);
@@ -549,10 +547,8 @@ void App::frame(double dt, bool capture) {
                        ui_.projector, session_.heat_max()};
   // While a big map's successor is built its texture is given back as long as the picture on
   // show needs none of its cells (TextureStager::park).
-  const bool picture_current = renderer_->current(stager_.texture(), view_, layout_.map,
-                                                  io.DisplayFramebufferScale.x, style, palette);
-  stager_.park(session_, picture_current);
-  picture_waits_ = stager_.parked() && !picture_current;
+  stager_.park(session_, renderer_->current(stager_.texture(), view_, layout_.map,
+                                            io.DisplayFramebufferScale.x, style, palette));
   // The picture gets what the upload left of the frame's map work (map_texture.hpp).
   renderer_->draw(stager_.texture(), view_, layout_.map, io.DisplayFramebufferScale.x, style,
                   palette, ImGui::GetBackgroundDrawList(), capture, kMapWorkSeconds - (t2 - t1));

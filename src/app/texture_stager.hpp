@@ -11,7 +11,7 @@
 //   while the first goes on showing the last map; it is shown once complete.
 // - While a big map's successor is built (Session::rebuilding: a new seed, a slider let go), the
 //   map shown does not change, nor, unless the user moves the view, does its picture
-//   (MapRenderer keeps one). Its texture (64-128 MB at 4096x4096, in the process's own memory
+//   (MapRenderer keeps one). Its texture (32-128 MB at 4096x4096, in the process's own memory
 //   under a software rasteriser) is then given back (park), beside the new map's memory as it
 //   grows, and staged again from the map as above if the picture must be drawn again meanwhile
 //   (a pan, a zoom, another look) or cells change; the last picture stays up till then (under a
@@ -41,6 +41,9 @@ class TextureStager {
   // asks for (MapRenderer::current): parks the texture, or asks for it back at the next sync.
   void park(const Session& session, bool picture_current);
   bool parked() const { return parked_; }
+  // Parked, and the view or look has moved on: the last picture is up, unmoved, until the cells
+  // are staged back (from the next sync; the overlays wait for them too).
+  bool awaiting_cells() const { return parked_ && restore_; }
 
   // The first frame is shown: the allocator's hidden GL context takes a software rasteriser
   // some 60 ms to make, so it is made now (not before the first frame, which shows the window,
