@@ -11,6 +11,13 @@
 #include "core/threads.hpp"
 
 namespace dungen::app {
+namespace {
+
+void delete_buffers(const std::vector<unsigned>& buffers) {
+  if (!buffers.empty()) glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
+}
+
+}  // namespace
 
 BufferAllocator::BufferAllocator() {
   // The browser build has one thread and one context: not ready(), the caller makes its buffers.
@@ -30,8 +37,8 @@ BufferAllocator::~BufferAllocator() {
   thread_.request_stop();
   if (thread_.joinable()) thread_.join();
   // Shared objects: the window's context, current here, deletes what is left.
-  if (made_) doomed_.push_back(made_->buffer);
-  if (!doomed_.empty()) glDeleteBuffers(static_cast<GLsizei>(doomed_.size()), doomed_.data());
+  if (made_) unwanted_.push_back(made_->buffer);
+  delete_buffers(unwanted_);
   glfwDestroyWindow(context_);
 }
 
@@ -44,18 +51,19 @@ void BufferAllocator::request(std::size_t bytes) {
 }
 
 std::optional<BufferAllocator::Made> BufferAllocator::take(std::size_t bytes) {
-  const std::lock_guard lock(mutex_);
-  if (!made_ || made_->bytes < bytes) return std::nullopt;
-  return std::exchange(made_, std::nullopt);
+  std::optional<Made> taken;
+  std::vector<unsigned> unwanted;
+  {
+    const std::lock_guard lock(mutex_);
+    unwanted = std::exchange(unwanted_, {});
+    if (made_ && made_->bytes >= bytes) taken = std::exchange(made_, std::nullopt);
+  }
+  delete_buffers(unwanted);
+  return taken;
 }
 
 void BufferAllocator::release(unsigned buffer) {
-  if (!buffer) return;
-  {
-    const std::lock_guard lock(mutex_);
-    doomed_.push_back(buffer);
-  }
-  wake_.notify_one();
+  if (buffer) glDeleteBuffers(1, &buffer);
 }
 
 // The thread's whole life, with the hidden context current: it ends when the destructor asks.
@@ -64,28 +72,22 @@ void BufferAllocator::run(StopToken quit) {
   glfwMakeContextCurrent(context_);
   std::unique_lock lock(mutex_);
   while (!quit.stop_requested()) {
-    wait_until(wake_, lock, quit, [&] { return wanted_.has_value() || !doomed_.empty(); });
+    wait_until(wake_, lock, quit, [&] { return wanted_.has_value(); });
     if (quit.stop_requested()) break;
-    std::vector<unsigned> doomed = std::exchange(doomed_, {});
-    const std::optional<std::size_t> wanted = std::exchange(wanted_, std::nullopt);
-    // A newer request replaces a buffer made and not taken.
-    if (wanted && made_) doomed.push_back(std::exchange(made_, std::nullopt)->buffer);
+    Made made{.bytes = *std::exchange(wanted_, std::nullopt)};
+    // A newer request replaces a buffer made and not taken (the window's thread deletes it).
+    if (made_) unwanted_.push_back(std::exchange(made_, std::nullopt)->buffer);
     lock.unlock();
-    if (!doomed.empty()) glDeleteBuffers(static_cast<GLsizei>(doomed.size()), doomed.data());
-    Made made;
-    if (wanted) {
-      glGenBuffers(1, &made.buffer);
-      // Any binding point makes the storage; this one touches no other state.
-      glBindBuffer(GL_COPY_WRITE_BUFFER, made.buffer);
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(*wanted), nullptr,
-                   GL_DYNAMIC_DRAW);
-      glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-      made.bytes = *wanted;
-    }
-    // Done before the window's context may use (or lose) the buffers.
+    glGenBuffers(1, &made.buffer);
+    // Any binding point makes the storage; this one touches no other state.
+    glBindBuffer(GL_COPY_WRITE_BUFFER, made.buffer);
+    glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(made.bytes), nullptr,
+                 GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    // Done before the window's context may use the buffer.
     glFinish();
     lock.lock();
-    if (wanted) made_ = made;
+    made_ = made;
   }
   lock.unlock();
   glfwMakeContextCurrent(nullptr);

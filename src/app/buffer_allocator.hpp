@@ -3,8 +3,14 @@
 // 4096x4096 map) took llvmpipe about half a second here, clearing the memory. This makes such
 // buffers on a second GL context, hidden, sharing objects with the window's, on a thread of its
 // own, so the frames go on meanwhile (a buffer, unlike a texture, holds no lock the window's
-// context needs while it is made); it deletes old ones there too. Without a second context
-// (ready() false) the caller makes its buffers itself.
+// context needs while it is made). Without a second context (ready() false) the caller makes its
+// buffers itself.
+//
+// Buffers are deleted on the window's thread, never on this one. Deleting a big buffer holds the
+// share group's lock on buffers while its pages go back, and every frame binds buffers (the UI's
+// vertices): on this thread, at its lower priority, beside a busy machine, that lock was held for
+// as long as the scheduler left the thread waiting, and the frame waited with it (frames of 50-80
+// ms where the deletion itself takes a few).
 
 #include <condition_variable>
 #include <cstddef>
@@ -37,8 +43,9 @@ class BufferAllocator {
   // Asks for a buffer of `bytes` bytes: the newest request replaces an older one not yet made.
   void request(std::size_t bytes);
   // The buffer asked for, once made, if it has at least `bytes` bytes; the caller owns it then.
+  // Deletes buffers made for requests that a newer one replaced.
   std::optional<Made> take(std::size_t bytes);
-  // Deletes a buffer on the second context.
+  // Deletes a buffer now (on the calling thread, the window's, with its context current).
   void release(unsigned buffer);
 
  private:
@@ -49,8 +56,8 @@ class BufferAllocator {
   std::condition_variable_any wake_;
   std::optional<std::size_t> wanted_;
   std::optional<Made> made_;
-  std::vector<unsigned> doomed_;
-  JThread thread_;  // last: started once the rest exists
+  std::vector<unsigned> unwanted_;  // made, then replaced by a newer request: take() deletes them
+  JThread thread_;                  // last: started once the rest exists
 };
 
 }  // namespace dungen::app

@@ -72,8 +72,8 @@ void TextureStager::park(const Session& session, bool picture_current) {
     if (!picture_current) restore_ = kept_ = true;
     return;
   }
-  // Only where a thread deletes buffers (a big one's pages take a while to give back) and the
-  // map is big enough to be staged back in bands rather than in one long frame; and once per
+  // Only where a thread makes buffers (the cells come back in a new one, whose clearing would be
+  // a long frame) and the map is big enough to be staged back in bands; and once per
   // build: a user who looks around the last map meanwhile keeps its cells till the build ends
   // (bringing them back takes the allocator's thread, which the build slows, up to a second).
   const MapTexture& shown = texture();
