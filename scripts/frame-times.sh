@@ -174,9 +174,14 @@ over = sum(1 for m in ms if m > 50)
 # anything between frames), from the first frame after the action on.
 starts = [float(r[0]) for r in inside]
 gap = max([y - x for x, y in zip(starts, starts[1:])] or [0.0]) * 1000
+# The frames that gave the map's texture back while its successor was built (the log's last
+# column turning 1: TextureStager::park).
+parks = [float(r[1]) for p, r in zip(rows, rows[1:])
+         if len(p) >= 10 and len(r) >= 10 and a < float(r[0]) <= b and p[9] == "0" and r[9] == "1"]
+parked = "".join(f"; the texture given back in a {m:.1f} ms frame" for m in parks)
 print(f"  {name:<26} new map shown after {b - a:5.2f} s; {len(ms)} frames, "
       f"slowest {max(ms):6.1f} ms, mean {sum(ms) / len(ms):5.1f} ms, {over} over 50 ms; "
-      f"longest gap {gap:6.1f} ms")
+      f"longest gap {gap:6.1f} ms{parked}")
 EOF
 }
 
