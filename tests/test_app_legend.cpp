@@ -11,9 +11,11 @@
 #include <utility>
 #include <vector>
 
+#include "app/logic/overlay_state.hpp"
 #include "app/logic/session.hpp"
 #include "app_test_support.hpp"
 #include "core/rng.hpp"
+#include "core/timeline.hpp"
 #include "generators/registry.hpp"
 
 namespace dungen::app {
@@ -225,6 +227,42 @@ TEST(AppLegend, CaveFlippedOutlineIsExactlyWhatThePassChanged) {
   }
   EXPECT_GT(outlined_steps, 100);
   EXPECT_EQ(pass_ends, 3);  // the default passes
+}
+
+// A pass over a big cave changes too many cells to outline (more than 2 x kMaxPhaseChangeCells
+// listed since the pass began): no outline then, and the cells are counted, not listed, to find
+// that out (changed_cell_count: listing a 4096x4096 pass took the frame that first showed the
+// map 4-5 ms). Below the limit the outline is there, so the pass is seen outlined, then not.
+TEST(AppLegend, APassTooBigToOutlineIsCountedAndNotOutlined) {
+  const GeneratorSpec& spec = *find_generator("cellular-caves");
+  ParamValues p = spec.schema.defaults();
+  ASSERT_FALSE(p.set("width", 1024));
+  ASSERT_FALSE(p.set("height", 1024));
+  Timeline t(start_generator(spec, p, 3));
+  std::uint64_t since_phase = 0;  // cells the steps since the last phase step changed, listed
+  int outlined = 0, too_many = 0;
+  while (const Step* s = t.next()) {
+    const std::uint64_t k = t.cursor();
+    const bool outline = s->overlay.show_phase_changes;
+    const bool phase = s->level == StepLevel::Phase;
+    if (outline) {
+      since_phase += t.changed_cell_count(k);
+      if (k % 8 == 0 || phase) {
+        const OverlayView o = build_overlay(t, spec.narration, p, k, std::nullopt, 0);
+        if (since_phase > 2 * kMaxPhaseChangeCells) {
+          EXPECT_TRUE(o.phase_changes.empty()) << "step " << k;
+          ++too_many;
+        } else if (since_phase > 0 && since_phase <= kMaxPhaseChangeCells) {
+          EXPECT_FALSE(o.phase_changes.empty()) << "step " << k;
+          ++outlined;
+        }
+      }
+    }
+    if (phase) since_phase = 0;
+    if (too_many > 20) break;
+  }
+  EXPECT_GT(outlined, 10);
+  EXPECT_GT(too_many, 20);
 }
 
 }  // namespace

@@ -386,9 +386,10 @@ TEST(CellHistory, OutsideTheMapIsEmpty) {
   EXPECT_TRUE(t.cell_history(UINT32_MAX).empty());
 }
 
-// changed_cells_at names exactly the cells changes_at does, in the same order, for every step of
-// a run with cell changes (rooms and tunnels) and one with runs (a cave's rows), from the cursor
-// at the end and from the cursor in the middle (a step's runs are read the same either way).
+// changed_cells_at names exactly the cells changes_at does, in the same order, and
+// changed_cell_count counts them, for every step of a run with cell changes (rooms and tunnels)
+// and one with runs (a cave's rows), from the cursor at the end and from the cursor in the middle
+// (a step's runs are read the same either way).
 TEST(Timeline, ChangedCellsAtNameTheCellsOfChangesAt) {
   ParamValues caves(cellular_caves_spec().schema);
   ASSERT_FALSE(caves.set("width", 96));
@@ -411,6 +412,8 @@ TEST(Timeline, ChangedCellsAtNameTheCellsOfChangesAt) {
         ASSERT_EQ(got.front(), 7u);
         got.erase(got.begin());
         ASSERT_EQ(got, expected) << "step " << k << " of " << t.recorded() << ", cursor " << cursor;
+        ASSERT_EQ(t.changed_cell_count(k), expected.size())
+            << "step " << k << ", cursor " << cursor;
         cells += got.size();
       }
       EXPECT_GT(cells, 1000u);
@@ -420,4 +423,6 @@ TEST(Timeline, ChangedCellsAtNameTheCellsOfChangesAt) {
   runs[0].changed_cells_at(0, none);
   runs[0].changed_cells_at(runs[0].recorded() + 1, none);
   EXPECT_TRUE(none.empty());
+  EXPECT_EQ(runs[0].changed_cell_count(0), 0u);
+  EXPECT_EQ(runs[0].changed_cell_count(runs[0].recorded() + 1), 0u);
 }

@@ -208,6 +208,16 @@ void Timeline::changed_cells_at(std::uint64_t k, std::vector<std::uint32_t>& out
   for (const history::PackedChange& ch : packed_) out.push_back(ch.index);
 }
 
+std::size_t Timeline::changed_cell_count(std::uint64_t k) const {
+  if (k <= earliest_ || k > head_) return 0;
+  if (k == head_ && stepper_.current()) return stepper_.changes().size();
+  Cursor c = cursor_at(k - 1);
+  decode(c, {.runs = &runs_, .changes = &packed_});
+  std::size_t n = packed_.size();
+  for (const CellRun& run : runs_) n += run.changed_cells();
+  return n;
+}
+
 void Timeline::unpack_changes(std::uint64_t k) const {
   Cursor c = cursor_at(k - 1);
   decode(c, {.runs = &runs_, .changes = &packed_});
