@@ -331,6 +331,43 @@ TEST(AppBackgroundSession, TheMapShownForgetsItsPastWhileTheNextIsMade) {
   EXPECT_NE(s.grid(), shown);
 }
 
+// The overlay of a map built on the worker is worked out there (Ticket::overlay) and is the one
+// the session makes for the same map at the same step on its own thread: items, caption, a pass's
+// flipped cells, the player start, the roles.
+TEST(AppBackgroundSession, TheNewMapsOverlayComesWorkedOutAsTheSessionWouldMakeIt) {
+  for (const char* generator : {"cellular-caves", "rooms-and-tunnels", "drunkards-walk"}) {
+    SCOPED_TRACE(generator);
+    Session worker(all_background());
+    Session here(frozen_clock(3));
+    for (Session* s : {&worker, &here}) {
+      ASSERT_TRUE(s->select_generator(generator));
+      s->set_map_size(120, 80);
+      s->set_seed(7);
+    }
+    ASSERT_TRUE(settle(worker));
+    ASSERT_TRUE(worker.finished());
+    here.seek(~std::uint64_t{0} >> 1);  // past the end: stops at the last step
+    here.finish_pending();
+    ASSERT_EQ(here.position(), worker.position());
+    const OverlayView& a = worker.overlay();
+    const OverlayView& b = here.overlay();
+    EXPECT_EQ(a.roles, b.roles);
+    EXPECT_EQ(a.caption, b.caption);
+    EXPECT_EQ(a.caption_at, b.caption_at);
+    EXPECT_EQ(a.phase_changes, b.phase_changes);
+    EXPECT_EQ(a.player_start, b.player_start);
+    EXPECT_EQ(a.path_done, b.path_done);
+    ASSERT_EQ(a.items.size(), b.items.size());
+    for (std::size_t i = 0; i < a.items.size(); ++i) {
+      EXPECT_EQ(a.items[i].item.role, b.items[i].item.role);
+      EXPECT_EQ(a.items[i].item.rect, b.items[i].item.rect);
+      EXPECT_EQ(a.items[i].item.cells, b.items[i].item.cells);
+      EXPECT_EQ(a.items[i].age, b.items[i].age);
+    }
+    EXPECT_FALSE(a.roles.empty());
+  }
+}
+
 TEST(AppBackgroundSession, CommandsDuringABuildActOnTheNewMapInOrder) {
   Session s(frozen_clock(3));
   s.finish_pending();

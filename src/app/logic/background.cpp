@@ -38,6 +38,7 @@ void build_track(const BuildRequest& request, Ticket& ticket, StopToken stop) {
       }
     }
     if (stop.stop_requested()) return;
+    ticket.overlay = track->overlay();
     ticket.track = std::move(track);
   } catch (...) {
     ticket.error = std::current_exception();

@@ -36,6 +36,10 @@ struct Ticket {
   std::atomic<bool> done{false};             // the worker has finished with this request
   // Written by the worker before `done` is set; read by the session once it has seen `done`.
   std::unique_ptr<Track> track;
+  // The track's overlay at its cursor, worked out beside it: on a big map, finding what earlier
+  // steps left over the last one (a cave's last pass: a hundred rows of changes) is milliseconds
+  // the frame that first shows it need not spend.
+  std::optional<OverlayView> overlay;
   std::optional<RegionPhase> regions;
   std::exception_ptr error;
 

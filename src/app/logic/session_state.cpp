@@ -135,6 +135,11 @@ void Session::State::poll() {
     if (ticket->error) std::rethrow_exception(ticket->error);
     if (ticket->track) {
       install(std::move(ticket->track));
+      // (install ended any question: the overlay is the track's own, as overlay() would make it.)
+      if (ticket->overlay) {
+        caches.overlay = std::move(*ticket->overlay);
+        caches.overlay_key = key();
+      }
       note_finished();
     }
     b.worker.dispose(std::move(ticket));

@@ -39,17 +39,9 @@ TextureUpload Session::take_upload() {
 
 const OverlayView& Session::overlay() {
   ViewCaches& c = s_->caches;
-  const Track& t = *s_->track;
   if (c.overlay_key == s_->key()) return c.overlay;
   c.overlay_key = s_->key();
-  if (t.phase() == Phase::Regions) {
-    // The player start was placed before the regions began.
-    c.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
-                              t.shown_cursor(), t.start(), 0);
-  } else {
-    c.overlay = build_overlay(t.shown_timeline(), t.narration(), t.narration_params(),
-                              t.shown_cursor(), t.start(), t.start_step());
-  }
+  c.overlay = s_->track->overlay();
   if (s_->predict.waiting) {
     show_question(c.overlay, *s_->predict.waiting);
   } else if (const Reveal* r = reveal()) {

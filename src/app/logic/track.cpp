@@ -277,6 +277,13 @@ const Step* Track::current() const {
   return in_regions() ? phase_.flood->current() : gen_.current();
 }
 
+OverlayView Track::overlay() const {
+  // The player start was placed before the regions began.
+  const std::uint64_t start_from = phase() == Phase::Regions ? 0 : start_step();
+  return build_overlay(shown_timeline(), narration(), narration_params(), shown_cursor(), start(),
+                       start_from);
+}
+
 const Narration& Track::narration() const {
   return in_regions() ? analysis_spec(phase_.kind).narration() : spec_->narration;
 }

@@ -22,6 +22,7 @@
 #include "app/logic/dirty_rect.hpp"
 #include "app/logic/map_tally.hpp"
 #include "app/logic/modes.hpp"
+#include "app/logic/overlay_state.hpp"
 #include "app/logic/region_phase.hpp"
 #include "core/timeline.hpp"
 #include "generators/registry.hpp"
@@ -114,6 +115,9 @@ class Track {
 
   const GeneratorSpec& spec() const { return *spec_; }
   const Step* current() const;  // none at step 0
+  // What is drawn over the shown map at the cursor (build_overlay of the phase shown; the
+  // player start from the step that placed it, and all through the regions).
+  OverlayView overlay() const;
   // How the phase being shown tells its steps (the generator's, or the flood fill's), and the
   // parameters its words and stats read.
   const Narration& narration() const;
