@@ -852,9 +852,10 @@ const std::uint8_t* apply_layer(const std::uint8_t* r, std::uint8_t* bytes, std:
   // The bit-bytes from the first changed cell's to the last's (LayerPacker::put), in place in a
   // chunk's worth of zeros.
   constexpr std::size_t kBitBytes = RunBand::kChunkCells / 8;
-  std::uint64_t lo = 0, n = 0;
-  r = get(r, lo);
-  r = get(r, n);
+  std::uint64_t lo64 = 0, n64 = 0;
+  r = get(r, lo64);
+  r = get(r, n64);
+  const auto lo = static_cast<std::size_t>(lo64), n = static_cast<std::size_t>(n64);
   std::array<std::uint8_t, kBitBytes> bit_bytes{};
   std::memcpy(bit_bytes.data() + lo, r, n);
   r += n;
@@ -869,7 +870,7 @@ const std::uint8_t* apply_layer(const std::uint8_t* r, std::uint8_t* bytes, std:
     const std::uint64_t flip8 = flip * lanes::kOnes;
     // Sixty-four cells a step where the chunk lies inside the map: no branch per bit-byte (a
     // cave pass flips about every other cell, so most bytes have some bits).
-    std::size_t b = lo & ~std::uint64_t{7};
+    std::size_t b = lo & ~std::size_t{7};
     for (; b < b_end && base + 8 * b + 64 <= size; b += 8) {
       std::uint64_t eight = 0;
       std::memcpy(&eight, bits + b, 8);
