@@ -116,6 +116,7 @@ class App {
 
   Window& window_;
   const AppOptions& options_;
+  bool worked_ = false;  // the last frame was working() (or the picture was being drawn)
   UiState ui_;
   Session session_;
   TextureStager stager_;
@@ -781,8 +782,14 @@ bool App::tick() {
   const double drawn = glfwGetTime();
   const double took = drawn - start - capture_seconds_;
   pacer_.drawn(took, drawn);
-  report_.log_frame(start, took, working() || renderer_->busy(), parts_,
+  const bool busy = working() || renderer_->busy();
+  report_.log_frame(start, took, busy, parts_,
                     {.rebuilding = session_.rebuilding(), .parked = stager_.parked()});
+  // The end of the work counts as an event: a few more frames let what sizes itself to its
+  // content catch up (a tooltip whose words the new map changed) before the window waits, rather
+  // than at the idle redraw a second later.
+  if (worked_ && !busy) pacer_.saw_events(1);
+  worked_ = busy;
   if constexpr (!kWaitsForEvents) report_to_page(took);
   if (steps_to_check_ && !session_.busy()) {
     if (auto note = steps_clamp_note(*steps_to_check_, session_.position())) {
