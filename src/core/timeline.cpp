@@ -196,26 +196,23 @@ std::span<const CellChange> Timeline::changes_at(std::uint64_t k) const {
   return d.changes;
 }
 
-void Timeline::changed_cells_at(std::uint64_t k, std::vector<std::uint32_t>& out) const {
-  if (k <= earliest_ || k > head_) return;
+bool Timeline::changed_cells_at(std::uint64_t k, std::vector<std::uint32_t>& out,
+                                std::size_t limit) const {
+  if (k <= earliest_ || k > head_) return true;
   if (k == head_ && stepper_.current()) {
-    for (const CellChange& c : stepper_.changes()) out.push_back(c.index);
-    return;
+    const std::span<const CellChange> changes = stepper_.changes();
+    if (out.size() + changes.size() > limit) return false;
+    for (const CellChange& c : changes) out.push_back(c.index);
+    return true;
   }
   Cursor c = cursor_at(k - 1);
   decode(c, {.runs = &runs_, .changes = &packed_});
+  std::size_t n = out.size() + packed_.size();
+  for (const CellRun& run : runs_) n += run.changed_cells();
+  if (n > limit) return false;
   for (const CellRun& run : runs_) run.for_each([&](std::uint32_t i) { out.push_back(i); });
   for (const history::PackedChange& ch : packed_) out.push_back(ch.index);
-}
-
-std::size_t Timeline::changed_cell_count(std::uint64_t k) const {
-  if (k <= earliest_ || k > head_) return 0;
-  if (k == head_ && stepper_.current()) return stepper_.changes().size();
-  Cursor c = cursor_at(k - 1);
-  decode(c, {.runs = &runs_, .changes = &packed_});
-  std::size_t n = packed_.size();
-  for (const CellRun& run : runs_) n += run.changed_cells();
-  return n;
+  return true;
 }
 
 void Timeline::unpack_changes(std::uint64_t k) const {

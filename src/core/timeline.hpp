@@ -93,10 +93,10 @@ class Timeline {
   // The cells step k changed, by index, appended to `out`: its runs' changed cells first, then
   // its cell changes (a cell it wrote twice is there twice). Far cheaper than changes_at for a
   // step of runs (a cave's row): no before or after value is worked out.
-  void changed_cells_at(std::uint64_t k, std::vector<std::uint32_t>& out) const;
-  // How many cells changed_cells_at(k) appends, without listing them: for a caller that wants
-  // them only up to a limit (a cave's pass changes millions).
-  std::size_t changed_cell_count(std::uint64_t k) const;
+  // Unless `out` would then hold more than `limit` cells: then none are appended and it returns
+  // false (they are counted, not listed: a cave's pass at 4096x4096 changes millions).
+  bool changed_cells_at(std::uint64_t k, std::vector<std::uint32_t>& out,
+                        std::size_t limit = SIZE_MAX) const;
   // What step k drew and how it changed the statistics (empty when it did neither).
   std::vector<Draw> draws_at(std::uint64_t k) const;
   std::vector<StatChange> stat_changes_at(std::uint64_t k) const;

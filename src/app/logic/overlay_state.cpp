@@ -90,10 +90,8 @@ void find_phase_changes(const Timeline& t, std::uint64_t at, OverlayView& out) {
   for (; k > stop; --k) {
     const Step* s = t.step_at(k);
     if (!s || (s->level == StepLevel::Phase && k != at)) break;
-    // Counted before they are listed: a cave's pass at 4096x4096 changes millions of cells, a
-    // few milliseconds to list on the frame that first shows the map, only to be left out.
-    if (cells.size() + t.changed_cell_count(k) > 2 * kMaxPhaseChangeCells) return;
-    t.changed_cells_at(k, cells);  // the cells only: a cave's pass is 4096 rows at 4096x4096
+    // The cells only, and not past the limit: a cave's pass at 4096x4096 changes millions.
+    if (!t.changed_cells_at(k, cells, 2 * kMaxPhaseChangeCells)) return;
   }
   if (k == stop && stop > t.earliest()) return;  // the phase began further back than we look
   std::sort(cells.begin(), cells.end());
