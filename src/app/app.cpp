@@ -116,13 +116,13 @@ class App {
 
   Window& window_;
   const AppOptions& options_;
-  bool worked_ = false;  // the last frame was working() (or the picture was being drawn)
   UiState ui_;
   Session session_;
   TextureStager stager_;
   FramePacer pacer_;
   RunReport report_;
   bool drawn_once_ = false;
+  bool worked_ = false;  // the last frame was working() (or the picture was being drawn)
   std::unique_ptr<MapRenderer> renderer_;
   std::unique_ptr<ComparePane> compare_;  // compare mode's pane B (ViewFlags::compare)
   ScreenRect compare_rect_;               // where pane B is drawn
