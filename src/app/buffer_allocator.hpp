@@ -10,7 +10,9 @@
 // share group's lock on buffers while its pages go back, and every frame binds buffers (the UI's
 // vertices): on this thread, at its lower priority, beside a busy machine, that lock was held for
 // as long as the scheduler left the thread waiting, and the frame waited with it (frames of 50-80
-// ms where the deletion itself takes a few).
+// ms where the deletion itself takes a few). A buffer deleted by a context other than the one
+// that made it is only marked (Mesa frees it when its maker next makes or deletes a buffer), so
+// release() drops its storage first: the memory goes back then, not at the next map's upload.
 
 #include <condition_variable>
 #include <cstddef>
@@ -45,7 +47,8 @@ class BufferAllocator {
   // The buffer asked for, once made, if it has at least `bytes` bytes; the caller owns it then.
   // Deletes buffers made for requests that a newer one replaced.
   std::optional<Made> take(std::size_t bytes);
-  // Deletes a buffer now (on the calling thread, the window's, with its context current).
+  // Deletes a buffer and frees its storage now (on the calling thread, the window's, with its
+  // context current).
   void release(unsigned buffer);
 
  private:
