@@ -13,11 +13,11 @@
 namespace dungen::app {
 namespace {
 
-// Deletes buffers made on the allocator's context, from the window's. Their storage is dropped
-// first (glBufferData of no bytes), which frees it here and now: a buffer another context made
-// is only marked for deletion ("zombie", Mesa) until the context that made it makes or deletes a
-// buffer again, so a deleted 64 MB buffer stayed in memory until the next map's upload asked for
-// one (the whole of a room-accretion rebuild at 4096x4096: 532 MiB peak against 468).
+// Deletes buffers, on the context that made them (a buffer deleted by another context is only
+// marked for deletion, "zombie" in Mesa, until its maker next makes or deletes one: since
+// 3a87833 a given-back 64 MB buffer stayed through a whole rebuild). Each one's storage is
+// dropped first (glBufferData of no bytes), which gives its pages back outside the share group's
+// lock on buffers; glDeleteBuffers holds that lock throughout, and every frame binds buffers.
 void delete_buffers(const std::vector<unsigned>& buffers) {
   for (const unsigned b : buffers) {
     glBindBuffer(GL_COPY_WRITE_BUFFER, b);
@@ -47,8 +47,8 @@ BufferAllocator::~BufferAllocator() {
   thread_.request_stop();
   if (thread_.joinable()) thread_.join();
   // Shared objects: the window's context, current here, deletes what is left.
-  if (made_) unwanted_.push_back(made_->buffer);
-  delete_buffers(unwanted_);
+  if (made_) doomed_.push_back(made_->buffer);
+  delete_buffers(doomed_);
   glfwDestroyWindow(context_);
 }
 
@@ -61,19 +61,18 @@ void BufferAllocator::request(std::size_t bytes) {
 }
 
 std::optional<BufferAllocator::Made> BufferAllocator::take(std::size_t bytes) {
-  std::optional<Made> taken;
-  std::vector<unsigned> unwanted;
-  {
-    const std::lock_guard lock(mutex_);
-    unwanted = std::exchange(unwanted_, {});
-    if (made_ && made_->bytes >= bytes) taken = std::exchange(made_, std::nullopt);
-  }
-  delete_buffers(unwanted);
-  return taken;
+  const std::lock_guard lock(mutex_);
+  if (!made_ || made_->bytes < bytes) return std::nullopt;
+  return std::exchange(made_, std::nullopt);
 }
 
 void BufferAllocator::release(unsigned buffer) {
-  if (buffer) delete_buffers({buffer});
+  if (!buffer) return;
+  {
+    const std::lock_guard lock(mutex_);
+    doomed_.push_back(buffer);
+  }
+  wake_.notify_one();
 }
 
 // The thread's whole life, with the hidden context current: it ends when the destructor asks.
@@ -82,22 +81,28 @@ void BufferAllocator::run(StopToken quit) {
   glfwMakeContextCurrent(context_);
   std::unique_lock lock(mutex_);
   while (!quit.stop_requested()) {
-    wait_until(wake_, lock, quit, [&] { return wanted_.has_value(); });
+    wait_until(wake_, lock, quit, [&] { return wanted_.has_value() || !doomed_.empty(); });
     if (quit.stop_requested()) break;
-    Made made{.bytes = *std::exchange(wanted_, std::nullopt)};
-    // A newer request replaces a buffer made and not taken (the window's thread deletes it).
-    if (made_) unwanted_.push_back(std::exchange(made_, std::nullopt)->buffer);
+    std::vector<unsigned> doomed = std::exchange(doomed_, {});
+    const std::optional<std::size_t> wanted = std::exchange(wanted_, std::nullopt);
+    // A newer request replaces a buffer made and not taken.
+    if (wanted && made_) doomed.push_back(std::exchange(made_, std::nullopt)->buffer);
     lock.unlock();
-    glGenBuffers(1, &made.buffer);
-    // Any binding point makes the storage; this one touches no other state.
-    glBindBuffer(GL_COPY_WRITE_BUFFER, made.buffer);
-    glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(made.bytes), nullptr,
-                 GL_DYNAMIC_DRAW);
-    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    delete_buffers(doomed);
+    Made made;
+    if (wanted) {
+      made.bytes = *wanted;
+      glGenBuffers(1, &made.buffer);
+      // Any binding point makes the storage; this one touches no other state.
+      glBindBuffer(GL_COPY_WRITE_BUFFER, made.buffer);
+      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(made.bytes), nullptr,
+                   GL_DYNAMIC_DRAW);
+      glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    }
     // Done before the window's context may use the buffer.
     glFinish();
     lock.lock();
-    made_ = made;
+    if (wanted) made_ = made;
   }
   lock.unlock();
   glfwMakeContextCurrent(nullptr);

@@ -6,13 +6,13 @@
 // context needs while it is made). Without a second context (ready() false) the caller makes its
 // buffers itself.
 //
-// Buffers are deleted on the window's thread, never on this one. Deleting a big buffer holds the
-// share group's lock on buffers while its pages go back, and every frame binds buffers (the UI's
-// vertices): on this thread, at its lower priority, beside a busy machine, that lock was held for
-// as long as the scheduler left the thread waiting, and the frame waited with it (frames of 50-80
-// ms where the deletion itself takes a few). A buffer deleted by a context other than the one
-// that made it is only marked (Mesa frees it when its maker next makes or deletes a buffer), so
-// release() drops its storage first: the memory goes back then, not at the next map's upload.
+// This thread deletes them too, the ones given back (release) and the ones a newer request
+// replaced: a buffer deleted by a context other than the one that made it is only marked for
+// deletion (Mesa frees it when its maker next makes or deletes a buffer), which kept a given-back
+// 64 MB buffer through a whole rebuild. Its storage is dropped before the buffer is deleted
+// (glBufferData of no bytes): glDeleteBuffers holds the share group's lock on buffers
+// throughout, and every frame binds buffers (the UI's vertices), so pages given back under it,
+// on this thread at its lower priority beside a busy machine, held the frames up (50-96 ms).
 
 #include <condition_variable>
 #include <cstddef>
@@ -45,10 +45,9 @@ class BufferAllocator {
   // Asks for a buffer of `bytes` bytes: the newest request replaces an older one not yet made.
   void request(std::size_t bytes);
   // The buffer asked for, once made, if it has at least `bytes` bytes; the caller owns it then.
-  // Deletes buffers made for requests that a newer one replaced.
   std::optional<Made> take(std::size_t bytes);
-  // Deletes a buffer and frees its storage now (on the calling thread, the window's, with its
-  // context current).
+  // Gives a buffer back: the thread frees its storage and deletes it (the caller no longer uses
+  // it: a texture that read it is detached from it).
   void release(unsigned buffer);
 
  private:
@@ -59,8 +58,8 @@ class BufferAllocator {
   std::condition_variable_any wake_;
   std::optional<std::size_t> wanted_;
   std::optional<Made> made_;
-  std::vector<unsigned> unwanted_;  // made, then replaced by a newer request: take() deletes them
-  JThread thread_;                  // last: started once the rest exists
+  std::vector<unsigned> doomed_;  // given back: the thread deletes them
+  JThread thread_;                // last: started once the rest exists
 };
 
 }  // namespace dungen::app
