@@ -11,8 +11,10 @@
 //   neighbour of a random room cell" from them.
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "core/big_buffer.hpp"
@@ -26,43 +28,71 @@ namespace dungen {
 // it, a store-forwarding stall once per cell.)
 inline constexpr std::size_t kNoCell = SIZE_MAX;
 
-// Free cells: a dense array for "a random free cell" and each cell's slot in it for O(1) removal.
-// Uninitialised arrays rather than vectors: a vector would zero its 8 bytes per cell before the
-// constructor writes them again (at 4096x4096 that is a 128 MB pass for nothing).
+// Cell indices three bytes each: a map has at most 2^24 cells (4096 x 4096), so the top byte of
+// a 32-bit index is always zero. Read four bytes at a time (one byte of padding at the end, the
+// next entry's first byte masked off), written three.
+class Index24Array {
+ public:
+  static constexpr std::size_t kMaxCells = std::size_t{1} << 24;
+  explicit Index24Array(std::size_t n) : bytes_(3 * n + 1) {}
+  std::uint32_t get(std::size_t i) const {
+    std::uint32_t w;
+    std::memcpy(&w, &bytes_[3 * i], sizeof w);
+    return w & 0xFFFFFFu;
+  }
+  // Three bytes stored (little-endian: the index's low three), none read: a write to a cell far
+  // away waits for no cache miss.
+  void set(std::size_t i, std::uint32_t v) {
+    static_assert(std::endian::native == std::endian::little);
+    std::memcpy(&bytes_[3 * i], &v, 3);
+  }
+  // Entries [from, to) will not be read again: their memory goes back.
+  void release(std::size_t from, std::size_t to) { bytes_.release(3 * from, 3 * to); }
+
+ private:
+  BigArray<std::uint8_t> bytes_;
+};
+static_assert(static_cast<std::size_t>(kMaxMapSide) * kMaxMapSide <= Index24Array::kMaxCells);
+
+// Free cells: a dense array for "a random free cell" and each cell's slot in it for O(1) removal,
+// three bytes an entry (Index24Array: 96 MB at 4096x4096 where 32-bit entries took 128).
+// Uninitialised arrays rather than vectors: a vector would zero them before the constructor
+// writes them again (at 4096x4096 a 96 MB pass for nothing).
 class CellBank {
  public:
-  // Every cell 0..n-1 free.
+  // Every cell 0..n-1 free (n at most 2^24).
   explicit CellBank(std::size_t n) : cells_(n), slot_(n), size_(n), released_from_(n) {
     for (std::size_t i = 0; i < n; ++i) {
-      cells_[i] = static_cast<std::uint32_t>(i);
-      slot_[i] = static_cast<std::uint32_t>(i);
+      cells_.set(i, static_cast<std::uint32_t>(i));
+      slot_.set(i, static_cast<std::uint32_t>(i));
     }
   }
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   // One draw: below(free cells). Only when not empty.
   std::size_t random_cell(Rng& rng) const {
-    return cells_[rng.below(static_cast<std::uint32_t>(size_))];
+    return cells_.get(rng.below(static_cast<std::uint32_t>(size_)));
   }
   // Removes a free cell: the last free cell takes its slot.
   void take(std::size_t cell) {
-    const std::uint32_t s = slot_[cell];
-    const std::uint32_t last = cells_[--size_];
-    cells_[s] = last;
-    slot_[last] = s;
+    const std::uint32_t s = slot_.get(cell);
+    const std::uint32_t last = cells_.get(--size_);
+    cells_.set(s, last);
+    slot_.set(last, s);
     // The array's end is never read again: every kReleaseCells freed, its memory goes back (a
-    // bank of 4096x4096 cells holds 64 MB in it when full, nothing when empty).
+    // bank of 4096x4096 cells holds 48 MB in it when full, nothing when empty).
     if (size_ + kReleaseCells <= released_from_) {
-      cells_.release(size_, released_from_);
+      // (From size_ + 2: the entry at size_ may still be read or written, four bytes from its own.)
+      cells_.release(size_ + 2, released_from_);
       released_from_ = size_;
     }
   }
 
  private:
-  // 2 MB of cells: a huge page's worth, and few enough system calls not to be felt.
+  // 1.5 MB of cells, and few enough system calls not to be felt.
   static constexpr std::size_t kReleaseCells = std::size_t{1} << 19;
-  BigArray<std::uint32_t> cells_;
-  BigArray<std::uint32_t> slot_;
+  Index24Array cells_;
+  Index24Array slot_;
   std::size_t size_;
   std::size_t released_from_;  // cells_ from here on have been given back
 };
