@@ -331,6 +331,34 @@ TEST(AppBackgroundSession, TheMapShownForgetsItsPastWhileTheNextIsMade) {
   EXPECT_NE(s.grid(), shown);
 }
 
+// The map shown while the next is built keeps its room labels and regions in runs meanwhile
+// (IdLayer::pack: room accretion's 64 MB of labels at 4096x4096 become about 12): the session
+// reads the same map, cell for cell; the new map's layers are cells.
+TEST(AppBackgroundSession, TheMapShownPacksItsLabelsAndRegionsWhileTheNextIsMade) {
+  Session s(all_background());
+  ASSERT_TRUE(s.select_generator("room-accretion"));
+  s.set_regions_mode(RegionsMode::Instant);
+  s.set_map_size(200, 120);
+  ASSERT_TRUE(settle(s));
+  ASSERT_TRUE(s.finished());
+  ASSERT_GT(s.grid().max_label(), IdLayer::kNarrowMax);  // 32-bit labels
+  ASSERT_TRUE(s.grid().has_regions());
+  ASSERT_EQ(s.grid().label_layer().packed(), nullptr);
+  const Grid shown = s.grid();
+  s.set_seed(s.seed() + 1);
+  ASSERT_TRUE(s.rebuilding());
+  const Grid& during = s.grid();
+  ASSERT_NE(during.label_layer().packed(), nullptr);
+  ASSERT_NE(during.region_layer().packed(), nullptr);
+  EXPECT_LT(during.label_layer().packed()->bytes(), shown.size() * sizeof(std::int32_t) / 2);
+  EXPECT_EQ(during, shown);
+  for (std::size_t i = 0; i < shown.size(); ++i) ASSERT_EQ(during.cell(i), shown.cell(i)) << i;
+  ASSERT_TRUE(settle(s));
+  EXPECT_NE(s.grid(), shown);
+  EXPECT_EQ(s.grid().label_layer().packed(), nullptr);
+  EXPECT_EQ(s.grid().label_values(), batch_grid(s).label_values());
+}
+
 // The overlay of a map built on the worker is worked out there (Ticket::overlay) and is the one
 // the session makes for the same map at the same step on its own thread: items, caption, a pass's
 // flipped cells, the player start, the roles.

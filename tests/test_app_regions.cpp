@@ -549,6 +549,12 @@ TEST(AppCellFormat, FastPackingMatchesCellByCell) {
     s.finish_pending();
     ASSERT_TRUE(s.grid().has_regions()) << generator;
     expect_packed_alike(s.grid(), generator);
+    // Its labels and regions in runs (Grid::pack_ids: a map kept on show while the next is
+    // built), read for the upload a band at a time.
+    Grid packed = s.grid();
+    packed.pack_ids();
+    ASSERT_NE(packed.region_layer().packed(), nullptr) << generator;
+    expect_packed_alike(packed, generator);
   }
   // A region layer of a byte a cell and one of 32 bits (IdLayer), with labels and without.
   for (const std::int32_t most : {200, 70000}) {

@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <vector>
 
 #include "core/canvas.hpp"
 #include "core/geometry.hpp"
 #include "core/grid.hpp"
+#include "core/packed_ids.hpp"
 
 using namespace dungen;
 
@@ -359,5 +361,92 @@ TEST(Grid, TheLabelLayerIsAByteACellUntilALabelNeedsMore) {
     apply_run(runs.runs()[0], replay);
     EXPECT_EQ(replay, m) << label;
     EXPECT_EQ(replay.label_layer().narrow() != nullptr, label == 200) << label;
+  }
+}
+
+// A layer packed as runs (core/packed_ids.hpp) reads cell for cell what it held, in both the
+// forms it is stored in, and gives the same cells back unpacked.
+TEST(PackedIds, ReadsAndUnpacksWhatItPacked) {
+  const std::vector<std::int32_t> wide = {-1, -1, 7, 7, 7, 70000, -1, 3, 3, 3, 3, 0, -1};
+  const PackedIds w = PackedIds::pack(wide.data(), wide.size());
+  EXPECT_TRUE(w.wide());
+  EXPECT_EQ(w.size(), wide.size());
+  EXPECT_EQ(w.runs(), 7u);
+  EXPECT_EQ(w.max(), 70000);
+  EXPECT_FALSE(w.all_none());
+  for (std::size_t i = 0; i < wide.size(); ++i) EXPECT_EQ(w.at(i), wide[i]) << i;
+  for (std::size_t first : {0u, 1u, 4u, 12u}) {
+    PackedIds::Reader r(w, first);
+    for (std::size_t k = 0; first + k < wide.size(); ++k) EXPECT_EQ(r[k], wide[first + k]);
+  }
+  std::vector<std::int32_t> back(wide.size(), 99);
+  w.unpack(back.data());
+  EXPECT_EQ(back, wide);
+
+  const std::vector<std::uint8_t> narrow = {0, 0, 0, 5, 255, 255, 1};  // value + 1 a byte
+  const PackedIds n = PackedIds::pack(narrow.data(), narrow.size());
+  EXPECT_FALSE(n.wide());
+  EXPECT_EQ(n.max(), 254);
+  const std::vector<std::int32_t> values = {-1, -1, -1, 4, 254, 254, 0};
+  for (std::size_t i = 0; i < values.size(); ++i) EXPECT_EQ(n.at(i), values[i]) << i;
+  std::vector<std::uint8_t> bytes(narrow.size(), 9);
+  n.unpack(bytes.data());
+  EXPECT_EQ(bytes, narrow);
+
+  const std::vector<std::uint8_t> none(5, 0);
+  EXPECT_TRUE(PackedIds::pack(none.data(), none.size()).all_none());
+}
+
+// A grid's label and region layers packed (Grid::pack_ids): every cell reads the same, the cells
+// the layers held are handed back, a copy that shared them takes the same runs, and a write
+// unpacks the layer it goes to, narrow or wide as it was.
+TEST(Grid, PackedLabelsAndRegionsReadTheSameAndUnpackOnAWrite) {
+  for (const std::int32_t top : {200, 70000}) {
+    SCOPED_TRACE(top);
+    Grid g(97, 41, Tile::Wall);
+    for (std::size_t i = 0; i < g.size(); i += 3) {
+      g.put_tile_label(i, Tile::Floor, static_cast<std::int32_t>((i / 40) % 7) - 1);
+    }
+    g.put_tile_label(g.index(50, 20), Tile::Floor, top);
+    std::vector<std::int32_t> regions(g.size());
+    for (std::size_t i = 0; i < g.size(); ++i) regions[i] = static_cast<std::int32_t>(i / 500) - 1;
+    g.assign_regions(regions);
+    const Grid before = g;  // shares both layers' cells
+    Grid copy = g;
+    ASSERT_TRUE(copy.shares_labels_with(g));
+    const void* label_cells = g.label_layer().cells_id();
+
+    Grid::PackedAway away = g.pack_ids();
+    EXPECT_EQ(away.labels_were, label_cells);
+    // The cells it held come back to the caller (to free where it costs nothing).
+    EXPECT_EQ(away.labels.wide.empty(), top <= IdLayer::kNarrowMax);
+    EXPECT_FALSE(away.regions.narrow.empty());
+    ASSERT_NE(g.label_layer().packed(), nullptr);
+    ASSERT_NE(g.region_layer().packed(), nullptr);
+    EXPECT_EQ(g.label_layer().narrow(), nullptr);
+    EXPECT_EQ(g.label_layer().wide(), nullptr);
+    EXPECT_EQ(g.label_layer().is_wide(), top > IdLayer::kNarrowMax);
+    EXPECT_EQ(g, before);  // cell for cell
+    EXPECT_EQ(g.max_label(), top);
+    EXPECT_EQ(g.label_values(), before.label_values());
+    EXPECT_EQ(g.region_values(), regions);
+
+    const Grid::PackedAway mine = copy.pack_ids_like(g, away);
+    EXPECT_TRUE(copy.shares_labels_with(g));  // the same runs, not packed twice
+    EXPECT_EQ(mine.labels_were, nullptr);
+    EXPECT_EQ(copy, before);
+
+    // A write: the layer is cells again, the rest as it was.
+    std::vector<CellChange> log;
+    Canvas(g, &log).set_tile_label(1, 1, Tile::Floor, 5);
+    ASSERT_EQ(log.size(), 1u);
+    EXPECT_EQ(log[0].before, before.cell(g.index(1, 1)));
+    EXPECT_EQ(g.label_layer().packed(), nullptr);
+    EXPECT_EQ(g.label_layer().wide() != nullptr, top > IdLayer::kNarrowMax);
+    EXPECT_EQ(g.label_at(1, 1), 5);
+    Grid expected = before;
+    Canvas(expected, nullptr).set_tile_label(1, 1, Tile::Floor, 5);
+    EXPECT_EQ(g, expected);
+    EXPECT_EQ(copy, before);  // the copy's runs are its own to keep
   }
 }

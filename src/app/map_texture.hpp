@@ -169,14 +169,20 @@ void pack_run(const Tile* tile, const Mark* mark, const Id* id, const Region* re
   }
 }
 
-// Calls pack with an id layer's cells from `first` as they are stored (a byte or 32 bits a cell),
-// or None when the grid has none.
+// Calls pack with an id layer's cells first .. first + n - 1 as they are stored (a byte or 32 bits
+// a cell), or None when the grid has none. A packed layer's (a map kept on show while the next is
+// built, IdLayer::pack) are unpacked for the call, 32 bits a cell.
 template <class Pack>
-void with_ids(const IdLayer& layer, std::size_t first, Pack pack) {
+void with_ids(const IdLayer& layer, std::size_t first, std::size_t n, Pack pack) {
   if (const std::uint8_t* narrow = layer.narrow()) {
     pack(narrow + first);
   } else if (const std::int32_t* wide = layer.wide()) {
     pack(wide + first);
+  } else if (const PackedIds* packed = layer.packed()) {
+    std::vector<std::int32_t> cells(n);
+    PackedIds::Reader reader(*packed, first);
+    for (std::size_t k = 0; k < n; ++k) cells[k] = reader[k];
+    pack(static_cast<const std::int32_t*>(cells.data()));
   } else {
     pack(static_cast<const None*>(nullptr));
   }
@@ -211,14 +217,14 @@ void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellFormat f
     }
   };
   const None* none = nullptr;
-  with_ids(grid.region_layer(), first, [&](const auto* regions) {
+  with_ids(grid.region_layer(), first, n, [&](const auto* regions) {
     const auto with_id = [&](const auto* id) {
       region_drawn ? words(id, regions) : words(id, none);
     };
     if (region_is_id) {
       with_id(regions);
     } else {
-      with_ids(grid.label_layer(), first, with_id);
+      with_ids(grid.label_layer(), first, n, with_id);
     }
   });
 }

@@ -142,7 +142,7 @@ void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32
   // The label layer as it is stored: a byte a cell (the label + 1) while the label fits one.
   const bool labelled = label && (*label != -1 || grid_->has_labels());
   IdLayer& labels = grid_->labels_;
-  const bool narrow = labelled && !labels.wide() && IdLayer::fits_narrow(*label);
+  const bool narrow = labelled && !labels.is_wide() && IdLayer::fits_narrow(*label);
   std::uint8_t* narrow_out = narrow ? labels.narrow_cells(grid_->size()) + first : nullptr;
   std::int32_t* wide_out = labelled && !narrow ? labels.wide_cells(grid_->size()) + first : nullptr;
   const auto narrow_label = static_cast<std::uint8_t>(narrow ? *label + 1 : 0);

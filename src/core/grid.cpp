@@ -50,6 +50,11 @@ template class SharedLayer<std::uint8_t>;
 
 std::vector<std::int32_t> IdLayer::values(std::size_t n) const {
   if (const std::int32_t* wide = wide_.data()) return {wide, wide + n};
+  if (packed_) {
+    std::vector<std::int32_t> out(n);
+    packed_->unpack(out.data());
+    return out;
+  }
   const std::uint8_t* narrow = narrow_.data();
   if (!narrow) return {};
   std::vector<std::int32_t> out;
@@ -60,6 +65,7 @@ std::vector<std::int32_t> IdLayer::values(std::size_t n) const {
 }
 
 std::int32_t* IdLayer::wide_cells(std::size_t n) {
+  if (packed_) unpack(n);
   if (narrow_.data()) {
     wide_.assign(values(n));
     narrow_.reset();
@@ -79,7 +85,33 @@ void IdLayer::assign(std::vector<std::int32_t> values) {
   }
 }
 
+IdLayer::Unpacked IdLayer::pack(std::size_t n) {
+  if (packed_ || empty()) return {};
+  packed_ = std::make_shared<const PackedIds>(narrow_.data() ? PackedIds::pack(narrow_.data(), n)
+                                                             : PackedIds::pack(wide_.data(), n));
+  return {std::move(narrow_), std::move(wide_)};
+}
+
+bool IdLayer::pack_like(const IdLayer& packed, const void* cells) {
+  if (!packed.packed_ || !cells || cells_id() != cells) return false;
+  narrow_.reset();
+  wide_.reset();
+  packed_ = packed.packed_;
+  return true;
+}
+
+void IdLayer::unpack(std::size_t n) {
+  const std::shared_ptr<const PackedIds> p = std::exchange(packed_, nullptr);
+  if (!p) return;
+  if (p->wide()) {
+    p->unpack(wide_.write(n, -1));
+  } else {
+    p->unpack(narrow_.write(n, 0));
+  }
+}
+
 bool IdLayer::all_none(std::size_t n) const {
+  if (packed_) return packed_->all_none();
   if (const std::uint8_t* c = narrow_.data()) {
     return std::all_of(c, c + n, [](std::uint8_t v) { return v == 0; });
   }
@@ -88,6 +120,7 @@ bool IdLayer::all_none(std::size_t n) const {
 }
 
 std::int32_t IdLayer::max(std::size_t n) const {
+  if (packed_) return packed_->max();
   if (const std::uint8_t* c = narrow_.data()) {
     return n == 0 ? -1 : static_cast<std::int32_t>(*std::max_element(c, c + n)) - 1;
   }
@@ -103,6 +136,28 @@ bool IdLayer::same_values(const IdLayer& o, std::size_t n) const {
     if ((*this)[i] != o[i]) return false;
   }
   return true;
+}
+
+Grid::PackedAway Grid::pack_ids() {
+  PackedAway away;
+  away.labels_were = labels_.cells_id();
+  away.labels = labels_.pack(size_);
+  away.regions_were = regions_.cells_id();
+  away.regions = regions_.pack(size_);
+  return away;
+}
+
+Grid::PackedAway Grid::pack_ids_like(const Grid& packed, const PackedAway& away) {
+  PackedAway mine;
+  if (!labels_.pack_like(packed.labels_, away.labels_were)) {
+    mine.labels_were = labels_.cells_id();
+    mine.labels = labels_.pack(size_);
+  }
+  if (!regions_.pack_like(packed.regions_, away.regions_were)) {
+    mine.regions_were = regions_.cells_id();
+    mine.regions = regions_.pack(size_);
+  }
+  return mine;
 }
 
 static void check(const Grid& g, int x, int y) {

@@ -16,10 +16,12 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
 #include "core/geometry.hpp"
+#include "core/packed_ids.hpp"
 #include "core/tile.hpp"
 
 namespace dungen {
@@ -116,16 +118,23 @@ class IdLayer {
   static constexpr std::int32_t kNarrowMax = 254;
   static constexpr bool fits_narrow(std::int32_t v) { return v >= -1 && v <= kNarrowMax; }
 
-  bool empty() const { return narrow_.empty() && wide_.empty(); }
-  // The cells as they are: a byte each (value + 1) while narrow, else four (null when not).
+  bool empty() const { return narrow_.empty() && wide_.empty() && !packed_; }
+  // The cells as they are: a byte each (value + 1) while narrow, else four (null when not, and
+  // while packed).
   const std::uint8_t* narrow() const { return narrow_.data(); }
   const std::int32_t* wide() const { return wide_.data(); }
+  // The runs while packed (see pack()), else null.
+  const PackedIds* packed() const { return packed_.get(); }
+  // Whether the cells are 32 bits each, or were before they were packed.
+  bool is_wide() const { return !wide_.empty() || (packed_ && packed_->wide()); }
   std::int32_t operator[](std::size_t i) const {
     if (const std::uint8_t* n = narrow_.data()) return static_cast<std::int32_t>(n[i]) - 1;
-    return wide_.empty() ? -1 : wide_[i];
+    if (!wide_.empty()) return wide_[i];
+    return packed_ ? packed_->at(i) : -1;
   }
   // Cell i (of n) takes v: the layer allocated (all -1) if absent, widened if v needs it.
   void set(std::size_t i, std::int32_t v, std::size_t n) {
+    if (packed_) unpack(n);
     if (wide_.empty() && fits_narrow(v)) {
       narrow_cells(n)[i] = static_cast<std::uint8_t>(v + 1);
     } else {
@@ -136,9 +145,12 @@ class IdLayer {
   void flip(std::size_t i, std::uint32_t bits, std::size_t n) {
     set(i, static_cast<std::int32_t>(static_cast<std::uint32_t>((*this)[i]) ^ bits), n);
   }
-  // The cells to write, as value + 1 a byte: only while the layer is not wide. Allocated (all
-  // -1) if absent, this grid's own if shared.
-  std::uint8_t* narrow_cells(std::size_t n) { return narrow_.write(n, 0); }
+  // The cells to write, as value + 1 a byte: only while the layer is not wide (is_wide()).
+  // Allocated (all -1) if absent, this grid's own if shared, unpacked if packed.
+  std::uint8_t* narrow_cells(std::size_t n) {
+    if (packed_) unpack(n);
+    return narrow_.write(n, 0);
+  }
   // The cells to write, 32 bits each: a narrow layer is widened first, an absent one allocated.
   std::int32_t* wide_cells(std::size_t n);
   // Takes these values (n of them), narrow if they all fit.
@@ -146,7 +158,27 @@ class IdLayer {
   void reset() {
     narrow_.reset();
     wide_.reset();
+    packed_.reset();
   }
+  // Packing, for a layer that will be read, not written, for a while (a map kept on show while
+  // another is built): its cells become runs (core/packed_ids.hpp), read the same, and the cells
+  // the layer held are handed back for the caller to free where it costs nothing. A write
+  // unpacks them first (set, narrow_cells, wide_cells). Two layers that shared their cells share
+  // the runs: `like` (if it shares this one's cells, packed first with pack_like) gives its runs.
+  struct Unpacked {
+    SharedLayer<std::uint8_t> narrow;
+    SharedLayer<std::int32_t> wide;
+  };
+  Unpacked pack(std::size_t n);
+  // Takes `packed`'s runs when this layer shares the cells they were packed from (`cells`, the
+  // cells `packed` held then); false otherwise.
+  bool pack_like(const IdLayer& packed, const void* cells);
+  // Where the cells are while not packed (null when absent): two layers with the same share them.
+  const void* cells_id() const {
+    return narrow_.data() ? static_cast<const void*>(narrow_.data())
+                          : static_cast<const void*>(wide_.data());
+  }
+  void unpack(std::size_t n);
   // Whether every cell is -1 (true when absent).
   bool all_none(std::size_t n) const;
   // The largest value (-1 when absent or all -1).
@@ -155,11 +187,14 @@ class IdLayer {
   std::vector<std::int32_t> values(std::size_t n) const;
   bool same_values(const IdLayer& o, std::size_t n) const;
   // Whether both are the same cells (a copy that neither has written since).
-  bool shares(const IdLayer& o) const { return narrow_.shares(o.narrow_) || wide_.shares(o.wide_); }
+  bool shares(const IdLayer& o) const {
+    return narrow_.shares(o.narrow_) || wide_.shares(o.wide_) || (packed_ && packed_ == o.packed_);
+  }
 
  private:
   SharedLayer<std::uint8_t> narrow_;
   SharedLayer<std::int32_t> wide_;
+  std::shared_ptr<const PackedIds> packed_;  // while packed: narrow_ and wide_ are absent
 };
 
 // The largest width or height any generator accepts: 4096 x 4096 is 16 M cells, the biggest map
@@ -247,6 +282,21 @@ class Grid {
   }
   void take_back_labels(const Grid& from);
   bool lends_labels() const { return labels_lent_; }
+
+  // Packing the label and region layers (IdLayer::pack), for a map kept on show while another is
+  // built: they read the same, and a write unpacks them. What the layers held is handed back (to
+  // be freed where it costs no frame), with where their cells were, so that a grid that shared
+  // them (a region phase's copy of the map) takes the same runs (pack_ids_like).
+  struct PackedAway {
+    IdLayer::Unpacked labels;
+    IdLayer::Unpacked regions;
+    const void* labels_were = nullptr;
+    const void* regions_were = nullptr;
+  };
+  PackedAway pack_ids();
+  // Packs this grid's layers, taking `packed`'s runs (its pack_ids handed back `away`) for a
+  // layer whose cells this grid shared.
+  PackedAway pack_ids_like(const Grid& packed, const PackedAway& away);
 
   // Writes go through Canvas (the one door that records changes) or, for analysis results that
   // are not part of any step, through these whole-layer setters. Writing a default into an

@@ -390,7 +390,7 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
   const auto ids = [&](CellLayer which, IdLayer& (*access)(Grid&)) {
     if (!(mask & bit(which))) return;
     bool fit = false;
-    if (!access(grid).wide()) {
+    if (!access(grid).is_wide()) {
       const std::uint8_t* end_runs = values_fit_narrow(r, n, fit);
       if (forward) values_fit_narrow(end_runs, n, fit);
     }

@@ -70,6 +70,12 @@ class Timeline {
   // one was copied).
   void lend_labels() { stepper_.mutable_grid().lend_labels(); }
   void take_back_labels(const Grid& from) { stepper_.mutable_grid().take_back_labels(from); }
+  // The map's label and region layers packed (Grid::pack_ids), for a timeline kept on show while
+  // another is made: they read the same, and a move that writes them unpacks them.
+  Grid::PackedAway pack_ids() { return stepper_.mutable_grid().pack_ids(); }
+  Grid::PackedAway pack_ids_like(const Grid& packed, const Grid::PackedAway& away) {
+    return stepper_.mutable_grid().pack_ids_like(packed, away);
+  }
 
   // One step forward: redo a recorded step, or run the stepper at the head. Returns the step now
   // at the cursor, or nullptr at the end. The observer, if any, is told the step's changes.

@@ -62,6 +62,9 @@ void Session::State::submit_build(bool to_end) {
   // are never held at once (a rooms-and-mazes run's is 100 MB at 4096x4096). The worker gives
   // the memory back before it builds.
   track->forget_history();
+  // Its room labels and regions too go in runs while it waits (room accretion's 64 MB of labels
+  // at 4096x4096 become about 16): what they held is freed on the worker.
+  builds.worker.dispose(track->pack_ids());
   auto ticket = std::make_shared<Ticket>();
   const DrawFork* fork = settings.live_fork();
   const Settings& set = settings;

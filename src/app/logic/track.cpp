@@ -119,6 +119,14 @@ void Track::forget_history() {
   if (phase_.flood) phase_.flood->forget_history();
 }
 
+std::vector<Grid::PackedAway> Track::pack_ids() {
+  std::vector<Grid::PackedAway> away;
+  away.push_back(gen_.pack_ids());
+  if (phase_.labelled) away.push_back(phase_.labelled->pack_ids_like(gen_.grid(), away.front()));
+  if (phase_.flood) away.push_back(phase_.flood->pack_ids_like(gen_.grid(), away.front()));
+  return away;
+}
+
 bool Track::forward() {
   if (in_regions()) return phase_.forward();
   // The flood fill from here is being made elsewhere: its first step is the next one.

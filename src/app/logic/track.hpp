@@ -82,6 +82,10 @@ class Track {
   // Forgets the steps before the cursor, the generator's and the flood fill's
   // (Timeline::forget_history): for a track that stays on show but will not be moved again.
   void forget_history();
+  // Packs its maps' label and region layers (Grid::pack_ids; the region phase's map takes the
+  // generator's runs where it shares its cells): for a track that stays on show, unmoved, while
+  // the next is built. Returns what the layers held, for the caller to free off the frame.
+  std::vector<Grid::PackedAway> pack_ids();
 
   std::uint64_t position() const;
   std::uint64_t earliest() const;
