@@ -332,13 +332,14 @@ TEST(AppBackgroundSession, TheMapShownForgetsItsPastWhileTheNextIsMade) {
 }
 
 // The map shown while the next is built keeps its room labels and regions in runs meanwhile
-// (IdLayer::pack: room accretion's 64 MB of labels at 4096x4096 become about 12): the session
-// reads the same map, cell for cell; the new map's layers are cells.
+// (IdLayer::pack: room accretion's 64 MB of labels at 4096x4096 become about 12), packed on the
+// worker before the build and taken between frames: the session shows the same map, cell for
+// cell, all along; the new map's layers are cells.
 TEST(AppBackgroundSession, TheMapShownPacksItsLabelsAndRegionsWhileTheNextIsMade) {
   Session s(all_background());
   ASSERT_TRUE(s.select_generator("room-accretion"));
   s.set_regions_mode(RegionsMode::Instant);
-  s.set_map_size(200, 120);
+  s.set_map_size(1024, 1024);  // a build long enough for frames to see the packed map
   ASSERT_TRUE(settle(s));
   ASSERT_TRUE(s.finished());
   ASSERT_GT(s.grid().max_label(), IdLayer::kNarrowMax);  // 32-bit labels
@@ -346,17 +347,51 @@ TEST(AppBackgroundSession, TheMapShownPacksItsLabelsAndRegionsWhileTheNextIsMade
   ASSERT_EQ(s.grid().label_layer().packed(), nullptr);
   const Grid shown = s.grid();
   s.set_seed(s.seed() + 1);
-  ASSERT_TRUE(s.rebuilding());
-  const Grid& during = s.grid();
-  ASSERT_NE(during.label_layer().packed(), nullptr);
-  ASSERT_NE(during.region_layer().packed(), nullptr);
-  EXPECT_LT(during.label_layer().packed()->bytes(), shown.size() * sizeof(std::int32_t) / 2);
-  EXPECT_EQ(during, shown);
-  for (std::size_t i = 0; i < shown.size(); ++i) ASSERT_EQ(during.cell(i), shown.cell(i)) << i;
+  bool seen_packed = false;
+  for (int n = 0; n < 200000 && s.rebuilding(); ++n) {
+    const Grid& g = s.grid();
+    if (g.label_layer().packed() && !seen_packed) {
+      seen_packed = true;
+      ASSERT_NE(g.region_layer().packed(), nullptr);
+      EXPECT_LT(g.label_layer().packed()->bytes(), shown.size() * sizeof(std::int32_t) / 2);
+      for (std::size_t i = 0; i < shown.size(); ++i) ASSERT_EQ(g.cell(i), shown.cell(i)) << i;
+    }
+    ASSERT_EQ(g, shown);
+    s.update(1.0 / 60);
+    std::this_thread::sleep_for(milliseconds(1));
+  }
+  EXPECT_TRUE(seen_packed);
   ASSERT_TRUE(settle(s));
   EXPECT_NE(s.grid(), shown);
   EXPECT_EQ(s.grid().label_layer().packed(), nullptr);
   EXPECT_EQ(s.grid().label_values(), batch_grid(s).label_values());
+}
+
+// The same, a step at a time: the track's layers copied (one copy for the cells its generator's
+// map and its labelled map share), packed as the worker does, taken by both maps.
+TEST(AppBackgroundSession, ATrackTakesTheRunsPackedFromItsLayers) {
+  const GeneratorSpec& spec = *find_generator("room-accretion");
+  ParamValues params(spec.schema);
+  params.set_clamped("width", 120);
+  params.set_clamped("height", 80);
+  Track t(spec, params, 5, kDefaultHistoryBytes);
+  t.set_regions(RegionsMode::Instant, ParamValues(region_schema()));
+  while (t.forward()) {
+  }
+  ASSERT_EQ(t.shown(), ShownMap::Labelled);
+  const Grid before = t.grid();
+  ASSERT_TRUE(before.shares_labels_with(t.generator_timeline().grid()));
+  std::vector<Grid::IdCopy> copies = t.id_layers();
+  ASSERT_EQ(copies.size(), 2u);  // the shared labels once, the labelled map's regions
+  Ticket ticket;
+  pack_layers(std::move(copies), ticket, StopSource().get_token());
+  ASSERT_TRUE(ticket.packed_ready.load());
+  const std::vector<IdLayer::Unpacked> away = t.adopt_packed(ticket.packed);
+  EXPECT_EQ(away.size(), 3u);  // the generator's labels; the labelled map's labels and regions
+  EXPECT_NE(t.grid().label_layer().packed(), nullptr);
+  EXPECT_NE(t.grid().region_layer().packed(), nullptr);
+  EXPECT_TRUE(t.grid().shares_labels_with(t.generator_timeline().grid()));
+  EXPECT_EQ(t.grid(), before);
 }
 
 // The overlay of a map built on the worker is worked out there (Ticket::overlay) and is the one

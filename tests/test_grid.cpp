@@ -416,11 +416,18 @@ TEST(Grid, PackedLabelsAndRegionsReadTheSameAndUnpackOnAWrite) {
     ASSERT_TRUE(copy.shares_labels_with(g));
     const void* label_cells = g.label_layer().cells_id();
 
-    Grid::PackedAway away = g.pack_ids();
-    EXPECT_EQ(away.labels_were, label_cells);
-    // The cells it held come back to the caller (to free where it costs nothing).
-    EXPECT_EQ(away.labels.wide.empty(), top <= IdLayer::kNarrowMax);
-    EXPECT_FALSE(away.regions.narrow.empty());
+    // Copies to pack (elsewhere, in the app: its worker), packed, then taken by both grids.
+    std::vector<Grid::IdCopy> copies = g.id_layers();
+    ASSERT_EQ(copies.size(), 2u);
+    EXPECT_EQ(copies[0].cells_were, label_cells);
+    for (Grid::IdCopy& c : copies) c.pack();
+    EXPECT_EQ(g, before);  // not yet taken: still cells
+    ASSERT_EQ(g.label_layer().packed(), nullptr);
+    const std::vector<IdLayer::Unpacked> away = g.adopt_packed(copies);
+    // The cells the layers held come back to the caller (to free where it costs nothing).
+    ASSERT_EQ(away.size(), 2u);
+    EXPECT_EQ(away[0].wide.empty(), top <= IdLayer::kNarrowMax);
+    EXPECT_FALSE(away[1].narrow.empty());
     ASSERT_NE(g.label_layer().packed(), nullptr);
     ASSERT_NE(g.region_layer().packed(), nullptr);
     EXPECT_EQ(g.label_layer().narrow(), nullptr);
@@ -430,11 +437,17 @@ TEST(Grid, PackedLabelsAndRegionsReadTheSameAndUnpackOnAWrite) {
     EXPECT_EQ(g.max_label(), top);
     EXPECT_EQ(g.label_values(), before.label_values());
     EXPECT_EQ(g.region_values(), regions);
+    EXPECT_TRUE(g.adopt_packed(copies).empty());  // taken once
 
-    const Grid::PackedAway mine = copy.pack_ids_like(g, away);
+    EXPECT_EQ(copy.adopt_packed(copies).size(), 2u);
     EXPECT_TRUE(copy.shares_labels_with(g));  // the same runs, not packed twice
-    EXPECT_EQ(mine.labels_were, nullptr);
     EXPECT_EQ(copy, before);
+    // A grid whose cells are others takes none of them.
+    Grid other = before;
+    Canvas(other, nullptr).set_tile_label(0, 0, Tile::Floor, 3);
+    Canvas(other, nullptr).set_region(0, 3);
+    EXPECT_TRUE(other.adopt_packed(copies).empty());
+    EXPECT_EQ(other.label_layer().packed(), nullptr);
 
     // A write: the layer is cells again, the rest as it was.
     std::vector<CellChange> log;

@@ -92,10 +92,9 @@ IdLayer::Unpacked IdLayer::pack(std::size_t n) {
   return {std::move(narrow_), std::move(wide_)};
 }
 
-bool IdLayer::pack_like(const IdLayer& packed, const void* cells) {
-  if (!packed.packed_ || !cells || cells_id() != cells) return false;
-  narrow_.reset();
-  wide_.reset();
+bool IdLayer::pack_like(const IdLayer& packed, const void* cells, Unpacked& away) {
+  if (!packed.packed_ || packed_ || !cells || cells_id() != cells) return false;
+  away = {std::move(narrow_), std::move(wide_)};
   packed_ = packed.packed_;
   return true;
 }
@@ -138,26 +137,32 @@ bool IdLayer::same_values(const IdLayer& o, std::size_t n) const {
   return true;
 }
 
-Grid::PackedAway Grid::pack_ids() {
-  PackedAway away;
-  away.labels_were = labels_.cells_id();
-  away.labels = labels_.pack(size_);
-  away.regions_were = regions_.cells_id();
-  away.regions = regions_.pack(size_);
+std::vector<Grid::IdCopy> Grid::id_layers() const {
+  std::vector<IdCopy> copies;
+  for (const IdLayer* layer : {&labels_, &regions_}) {
+    if (layer->cells_id()) copies.push_back({*layer, layer->cells_id(), size_});
+  }
+  return copies;
+}
+
+std::vector<IdLayer::Unpacked> Grid::adopt_packed(const std::vector<IdCopy>& packed) {
+  std::vector<IdLayer::Unpacked> away;
+  for (IdLayer* layer : {&labels_, &regions_}) {
+    for (const IdCopy& copy : packed) {
+      IdLayer::Unpacked cells;
+      if (layer->pack_like(copy.layer, copy.cells_were, cells)) {
+        away.push_back(std::move(cells));
+        break;
+      }
+    }
+  }
   return away;
 }
 
-Grid::PackedAway Grid::pack_ids_like(const Grid& packed, const PackedAway& away) {
-  PackedAway mine;
-  if (!labels_.pack_like(packed.labels_, away.labels_were)) {
-    mine.labels_were = labels_.cells_id();
-    mine.labels = labels_.pack(size_);
-  }
-  if (!regions_.pack_like(packed.regions_, away.regions_were)) {
-    mine.regions_were = regions_.cells_id();
-    mine.regions = regions_.pack(size_);
-  }
-  return mine;
+void Grid::pack_ids() {
+  std::vector<IdCopy> copies = id_layers();
+  for (IdCopy& c : copies) c.pack();
+  adopt_packed(copies);
 }
 
 static void check(const Grid& g, int x, int y) {

@@ -163,16 +163,15 @@ class IdLayer {
   // Packing, for a layer that will be read, not written, for a while (a map kept on show while
   // another is built): its cells become runs (core/packed_ids.hpp), read the same, and the cells
   // the layer held are handed back for the caller to free where it costs nothing. A write
-  // unpacks them first (set, narrow_cells, wide_cells). Two layers that shared their cells share
-  // the runs: `like` (if it shares this one's cells, packed first with pack_like) gives its runs.
+  // unpacks them first (set, narrow_cells, wide_cells). Layers that shared cells share the runs.
   struct Unpacked {
     SharedLayer<std::uint8_t> narrow;
     SharedLayer<std::int32_t> wide;
   };
   Unpacked pack(std::size_t n);
-  // Takes `packed`'s runs when this layer shares the cells they were packed from (`cells`, the
-  // cells `packed` held then); false otherwise.
-  bool pack_like(const IdLayer& packed, const void* cells);
+  // Takes `packed`'s runs when this layer holds the cells they were packed from (`cells`, the
+  // cells `packed` held then), moving those cells to `away`; false otherwise.
+  bool pack_like(const IdLayer& packed, const void* cells, Unpacked& away);
   // Where the cells are while not packed (null when absent): two layers with the same share them.
   const void* cells_id() const {
     return narrow_.data() ? static_cast<const void*>(narrow_.data())
@@ -284,19 +283,21 @@ class Grid {
   bool lends_labels() const { return labels_lent_; }
 
   // Packing the label and region layers (IdLayer::pack), for a map kept on show while another is
-  // built: they read the same, and a write unpacks them. What the layers held is handed back (to
-  // be freed where it costs no frame), with where their cells were, so that a grid that shared
-  // them (a region phase's copy of the map) takes the same runs (pack_ids_like).
-  struct PackedAway {
-    IdLayer::Unpacked labels;
-    IdLayer::Unpacked regions;
-    const void* labels_were = nullptr;
-    const void* regions_were = nullptr;
+  // built: they read the same, and a write unpacks them. The packing is done elsewhere (the
+  // app's worker) on copies, which share the cells: id_layers() makes them, IdCopy::pack packs
+  // one, and adopt_packed takes the runs for each layer that still holds the cells a copy was
+  // made from, handing back what the layers held (to be freed where it costs no frame). Grids
+  // that share a layer's cells (a region phase's copy of the map) take the same runs.
+  struct IdCopy {
+    IdLayer layer;
+    const void* cells_were = nullptr;  // IdLayer::cells_id() of the layer copied
+    std::size_t cells = 0;
+    void pack() { layer.pack(cells); }  // (the copy's share of the cells goes with it)
   };
-  PackedAway pack_ids();
-  // Packs this grid's layers, taking `packed`'s runs (its pack_ids handed back `away`) for a
-  // layer whose cells this grid shared.
-  PackedAway pack_ids_like(const Grid& packed, const PackedAway& away);
+  std::vector<IdCopy> id_layers() const;
+  std::vector<IdLayer::Unpacked> adopt_packed(const std::vector<IdCopy>& packed);
+  // Both at once, here.
+  void pack_ids();
 
   // Writes go through Canvas (the one door that records changes) or, for analysis results that
   // are not part of any step, through these whole-layer setters. Writing a default into an

@@ -70,11 +70,11 @@ class Timeline {
   // one was copied).
   void lend_labels() { stepper_.mutable_grid().lend_labels(); }
   void take_back_labels(const Grid& from) { stepper_.mutable_grid().take_back_labels(from); }
-  // The map's label and region layers packed (Grid::pack_ids), for a timeline kept on show while
-  // another is made: they read the same, and a move that writes them unpacks them.
-  Grid::PackedAway pack_ids() { return stepper_.mutable_grid().pack_ids(); }
-  Grid::PackedAway pack_ids_like(const Grid& packed, const Grid::PackedAway& away) {
-    return stepper_.mutable_grid().pack_ids_like(packed, away);
+  // The map's label and region layers take runs packed from their cells (Grid::adopt_packed), for
+  // a timeline kept on show while another is made: they read the same, and a move that writes
+  // them unpacks them.
+  std::vector<IdLayer::Unpacked> adopt_packed(const std::vector<Grid::IdCopy>& packed) {
+    return stepper_.mutable_grid().adopt_packed(packed);
   }
 
   // One step forward: redo a recorded step, or run the stepper at the head. Returns the step now

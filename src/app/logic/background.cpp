@@ -21,6 +21,15 @@ void Ticket::wait_done() const {
   while (!finished()) done.wait(false, std::memory_order_acquire);
 }
 
+void pack_layers(std::vector<Grid::IdCopy> copies, Ticket& ticket, const StopToken& stop) {
+  for (Grid::IdCopy& c : copies) {
+    if (stop.stop_requested()) return;
+    c.pack();
+  }
+  ticket.packed = std::move(copies);
+  ticket.packed_ready.store(true, std::memory_order_release);
+}
+
 void build_track(const BuildRequest& request, Ticket& ticket, StopToken stop) {
   const MarkDone mark{ticket};
   try {

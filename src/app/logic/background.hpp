@@ -42,6 +42,10 @@ struct Ticket {
   std::optional<OverlayView> overlay;
   std::optional<RegionPhase> regions;
   std::exception_ptr error;
+  // The shown track's label and region layers packed into runs (Track::id_layers) before the
+  // build starts; the session takes them once `packed_ready` is set (before `done`).
+  std::vector<Grid::IdCopy> packed;
+  std::atomic<bool> packed_ready{false};
 
   bool finished() const { return done.load(std::memory_order_acquire); }
   void wait_done() const;
@@ -61,6 +65,9 @@ struct BuildRequest {
 
 // Makes the track (the same one the session would make on its own thread) into ticket.track.
 void build_track(const BuildRequest& request, Ticket& ticket, StopToken stop);
+// Packs the copies of the shown track's layers (Grid::IdCopy::pack) into ticket.packed, unless
+// stopped first.
+void pack_layers(std::vector<Grid::IdCopy> copies, Ticket& ticket, const StopToken& stop);
 
 struct RegionRequest {
   Grid map;  // a copy of the generator's map at `branch` (sharing its layers)

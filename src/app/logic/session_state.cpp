@@ -62,9 +62,6 @@ void Session::State::submit_build(bool to_end) {
   // are never held at once (a rooms-and-mazes run's is 100 MB at 4096x4096). The worker gives
   // the memory back before it builds.
   track->forget_history();
-  // Its room labels and regions too go in runs while it waits (room accretion's 64 MB of labels
-  // at 4096x4096 become about 16): what they held is freed on the worker.
-  builds.worker.dispose(track->pack_ids());
   auto ticket = std::make_shared<Ticket>();
   const DrawFork* fork = settings.live_fork();
   const Settings& set = settings;
@@ -74,7 +71,11 @@ void Session::State::submit_build(bool to_end) {
   const std::uint64_t estimate =
       to_end ? transport.estimates.guess(*set.spec, set.params, set.regions, 0) : 0;
   builds.build = Builds::Build{ticket, to_end, estimate};
-  builds.worker.submit(ticket->stop, [request = std::move(request), ticket](StopToken stop) {
+  // Its room labels and regions too go in runs while it waits (room accretion's 64 MB of labels
+  // at 4096x4096 become about 12), packed on the worker before the build: poll() swaps them in.
+  builds.worker.submit(ticket->stop, [request = std::move(request), pack = track->id_layers(),
+                                      ticket](StopToken stop) mutable {
+    pack_layers(std::move(pack), *ticket, stop);
     build_track(request, *ticket, std::move(stop));
   });
 }
@@ -132,6 +133,14 @@ void Session::State::free_garbage() {
 
 void Session::State::poll() {
   Builds& b = builds;
+  if (b.build && !b.build->packed_taken && !b.build->ticket->finished() &&
+      b.build->ticket->packed_ready.load(std::memory_order_acquire)) {
+    // The worker is done with them: the shown track takes the runs, and the cells its layers held
+    // are freed here (not on the worker, where they would wait for the build to end: huge pages,
+    // under a millisecond for room accretion's 80 MB at 4096x4096).
+    b.build->packed_taken = true;
+    track->adopt_packed(std::exchange(b.build->ticket->packed, {}));
+  }
   if (b.build && b.build->ticket->finished()) {
     std::shared_ptr<Ticket> ticket = std::move(b.build->ticket);
     b.build.reset();

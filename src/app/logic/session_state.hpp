@@ -121,6 +121,7 @@ struct Builds {
     std::shared_ptr<Ticket> ticket;
     bool to_end = false;
     std::uint64_t estimate = 0;  // steps, for the progress bar
+    bool packed_taken = false;   // the shown track took the runs packed for it (Ticket::packed)
   };
   std::optional<Build> build;  // a new track; the shown one stays until it is complete
   struct RegionBuild {

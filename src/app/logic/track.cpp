@@ -119,11 +119,27 @@ void Track::forget_history() {
   if (phase_.flood) phase_.flood->forget_history();
 }
 
-std::vector<Grid::PackedAway> Track::pack_ids() {
-  std::vector<Grid::PackedAway> away;
-  away.push_back(gen_.pack_ids());
-  if (phase_.labelled) away.push_back(phase_.labelled->pack_ids_like(gen_.grid(), away.front()));
-  if (phase_.flood) away.push_back(phase_.flood->pack_ids_like(gen_.grid(), away.front()));
+std::vector<Grid::IdCopy> Track::id_layers() const {
+  std::vector<Grid::IdCopy> copies;
+  const auto add = [&copies](const Grid& g) {
+    for (Grid::IdCopy& c : g.id_layers()) {
+      const auto same = [&c](const Grid::IdCopy& o) { return o.cells_were == c.cells_were; };
+      if (std::none_of(copies.begin(), copies.end(), same)) copies.push_back(std::move(c));
+    }
+  };
+  add(gen_.grid());
+  if (phase_.labelled) add(*phase_.labelled);
+  if (phase_.flood) add(phase_.flood->grid());
+  return copies;
+}
+
+std::vector<IdLayer::Unpacked> Track::adopt_packed(const std::vector<Grid::IdCopy>& packed) {
+  std::vector<IdLayer::Unpacked> away = gen_.adopt_packed(packed);
+  const auto take = [&away](std::vector<IdLayer::Unpacked> more) {
+    for (IdLayer::Unpacked& u : more) away.push_back(std::move(u));
+  };
+  if (phase_.labelled) take(phase_.labelled->adopt_packed(packed));
+  if (phase_.flood) take(phase_.flood->adopt_packed(packed));
   return away;
 }
 

@@ -82,10 +82,12 @@ class Track {
   // Forgets the steps before the cursor, the generator's and the flood fill's
   // (Timeline::forget_history): for a track that stays on show but will not be moved again.
   void forget_history();
-  // Packs its maps' label and region layers (Grid::pack_ids; the region phase's map takes the
-  // generator's runs where it shares its cells): for a track that stays on show, unmoved, while
-  // the next is built. Returns what the layers held, for the caller to free off the frame.
-  std::vector<Grid::PackedAway> pack_ids();
+  // Its maps' label and region layers in runs, for a track that stays on show, unmoved, while the
+  // next is built (Grid::id_layers): copies of the layers to pack elsewhere (one for cells that
+  // two maps share), and the runs taken (each map takes those packed from its layers' cells).
+  // adopt_packed returns what the layers held, for the caller to free off the frame.
+  std::vector<Grid::IdCopy> id_layers() const;
+  std::vector<IdLayer::Unpacked> adopt_packed(const std::vector<Grid::IdCopy>& packed);
 
   std::uint64_t position() const;
   std::uint64_t earliest() const;
