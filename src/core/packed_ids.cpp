@@ -7,7 +7,8 @@ namespace dungen {
 
 template <class T, class Value>
 PackedIds PackedIds::pack_cells(const T* cells, std::size_t n, Value value) {
-  if (n > UINT32_MAX) throw std::length_error("PackedIds: more cells than 32 bits count");
+  if (static_cast<std::uint64_t>(n) > UINT32_MAX)
+    throw std::length_error("PackedIds: more cells than 32 bits count");
   PackedIds p;
   p.wide_ = sizeof(T) == sizeof(std::int32_t);
   std::size_t i = 0;
