@@ -179,7 +179,12 @@ void with_ids(const IdLayer& layer, std::size_t first, std::size_t n, Pack pack)
   } else if (const std::int32_t* wide = layer.wide()) {
     pack(wide + first);
   } else if (const PackedIds* packed = layer.packed()) {
-    std::vector<std::int32_t> cells(n);
+    // (Into memory kept for the next band: fresh pages for each would fault their way in.)
+    static thread_local std::vector<std::int32_t> band;
+    constexpr std::size_t kKeptCells = std::size_t{1} << 20;
+    std::vector<std::int32_t> once;
+    std::vector<std::int32_t>& cells = n <= kKeptCells ? band : once;
+    cells.resize(n);
     PackedIds::Reader reader(*packed, first);
     for (std::size_t k = 0; k < n; ++k) cells[k] = reader[k];
     pack(static_cast<const std::int32_t*>(cells.data()));
