@@ -292,7 +292,10 @@ class Grid {
     IdLayer layer;
     const void* cells_were = nullptr;  // IdLayer::cells_id() of the layer copied
     std::size_t cells = 0;
-    void pack() { layer.pack(cells); }  // (the copy's share of the cells goes with it)
+    // The cells packed, held until the copy goes: while it lives they cannot be freed, so no
+    // other layer's cells can come to have their address (cells_were).
+    IdLayer::Unpacked held;
+    void pack() { held = layer.pack(cells); }
   };
   std::vector<IdCopy> id_layers() const;
   std::vector<IdLayer::Unpacked> adopt_packed(const std::vector<IdCopy>& packed);
