@@ -35,7 +35,7 @@ TEST(AppMemory, BlocksOfAMegabyteHavePagesOfTheirOwnAfterABiggerOneIsFreed) {
   std::free(bigger);  // by default: the threshold rises to 24 MB here
   // (A block is carved from the arena's free space when that has room, whatever the threshold:
   // its top is trimmed first, and the block below is bigger than what it has left free.)
-  dungen::app::give_back_free_memory();
+  malloc_trim(0);
   const std::size_t before = mallinfo2().hblkhd;
   void* block = std::malloc(8 * kMiB);
   ASSERT_NE(block, nullptr);

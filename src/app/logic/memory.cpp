@@ -11,16 +11,10 @@
 namespace dungen::app {
 
 // Not under a sanitizer: there it owns malloc, and glibc's calls walk an arena it never set up
-// (malloc_trim crashed).
+// (malloc_trim crashed, when the worker called it).
 void give_big_blocks_their_own_pages() {
 #if defined(__GLIBC__)
   if constexpr (!kAddressSanitizer && !kThreadSanitizer) mallopt(M_MMAP_THRESHOLD, kOwnPagesBytes);
-#endif
-}
-
-void give_back_free_memory() {
-#if defined(__GLIBC__)
-  if constexpr (!kAddressSanitizer && !kThreadSanitizer) malloc_trim(0);
 #endif
 }
 

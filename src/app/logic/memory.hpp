@@ -16,8 +16,4 @@ namespace dungen::app {
 void give_big_blocks_their_own_pages();
 inline constexpr int kOwnPagesBytes = 1 << 20;
 
-// Hands free pages back to the system (glibc keeps freed blocks below the threshold above for
-// the next allocation, where they still count against the process); the same no-op elsewhere.
-void give_back_free_memory();
-
 }  // namespace dungen::app

@@ -10,8 +10,6 @@
 #include <unistd.h>
 #endif
 
-#include "app/logic/memory.hpp"
-
 namespace dungen::app {
 
 void lower_this_thread_priority() {
@@ -75,13 +73,13 @@ void Worker::run(StopToken quit) {
     }
     working_ = true;
     lock.unlock();
+    // (Blocks of a megabyte and more go back to the system as they are freed, app/logic/memory.hpp.
+    // No malloc_trim here: it holds each arena's lock through its madvise and brk calls, tens of
+    // milliseconds beside busy processes at this thread's lower priority, and the window's thread
+    // allocates in the main arena every frame: it waited for it, 35-50 ms on a new map's frame.)
     garbage.clear();
-    // What was freed meanwhile goes back before the task allocates beside the map shown (the
-    // session frees a big track's history on its own thread, Session::State::submit_build).
-    give_back_free_memory();
     if (next) next->task(next->stop.get_token());
     next.reset();  // the task's captures are freed here, on this thread
-    give_back_free_memory();
     lock.lock();
     working_ = false;
     running_ = StopSource(kNoStopState);
