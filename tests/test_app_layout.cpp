@@ -299,5 +299,36 @@ TEST(AppLayout, TheLabPaneIsDockedUnderTheBar) {
   EXPECT_NEAR(with.map.h, without.map.h - with.lab.h, 0.01f);
 }
 
+// The stats table: the names keep their width while the values have room; the values' widest
+// word (a step count) is never broken; the names give way down to half the room for long values,
+// and down to their own widest word for a wide word.
+TEST(AppLayout, TheStatsNamesGiveWayToTheValuesWidestWord) {
+  // Room for everything on one line: the longest name.
+  EXPECT_FLOAT_EQ(
+      stats_name_width(
+          {.longest_name = 100, .name_word = 60, .longest_value = 150, .value_word = 50}, 400),
+      100);
+  // Long values (a histogram) at scale 1: the names still fit in half the room, unchanged.
+  EXPECT_FLOAT_EQ(
+      stats_name_width(
+          {.longest_name = 100, .name_word = 60, .longest_value = 900, .value_word = 50}, 400),
+      100);
+  // At a big UI scale the longest name takes most of the room: the names get half of it.
+  EXPECT_FLOAT_EQ(
+      stats_name_width(
+          {.longest_name = 330, .name_word = 140, .longest_value = 600, .value_word = 115}, 460),
+      230);
+  // A value's word wider than half the room: the names give it room to stay whole...
+  EXPECT_FLOAT_EQ(
+      stats_name_width(
+          {.longest_name = 330, .name_word = 140, .longest_value = 600, .value_word = 300}, 460),
+      160);
+  // ... but never less than their own widest word.
+  EXPECT_FLOAT_EQ(
+      stats_name_width(
+          {.longest_name = 330, .name_word = 200, .longest_value = 600, .value_word = 300}, 460),
+      200);
+}
+
 }  // namespace
 }  // namespace dungen::app

@@ -4,6 +4,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // TempInputIsActive: is a slider being typed into?
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -123,6 +124,17 @@ std::string break_at_spaces(const std::string& text, float width) {
     at = end + 1;
   }
   return out + line;
+}
+
+float widest_word(const std::string& text) {
+  float widest = 0.0f;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find_first_of(" \n", at), text.size());
+    const char* first = text.data() + at;
+    widest = std::max(widest, ImGui::CalcTextSize(first, first + (end - at)).x);
+    at = end + 1;
+  }
+  return widest;
 }
 
 void same_line_if_fits(float next_width) {

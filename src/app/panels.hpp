@@ -215,6 +215,8 @@ void status_line(const std::string& text, bool error);
 // The text with each space where a line would pass `width` (in the current font) made a line
 // break: words stay whole ("0..18446744073709551615" too); one longer than a line has its own.
 std::string break_at_spaces(const std::string& text, float width);
+// The width of the text's widest word (between spaces and line breaks), in the current font.
+float widest_word(const std::string& text);
 // Puts the next item on the same line when an item of this width still fits there.
 void same_line_if_fits(float next_width);
 // What a slider shows once it has moved: its value text and where the value stands, 0..1

@@ -219,48 +219,64 @@ void log_section(Session& session, float lines_below) {
   storage->SetBool(follow_id, follow.following());
 }
 
-void row(const char* name, const std::string& value) {
+// One row of the stats table, each text broken at its spaces to its column (ImGui's own wrap
+// breaks a word that does not fit mid-word). The value's cell is noted for tests/layout_check: its
+// column's width against the value's widest word.
+void row(UiState& ui, const std::string& name, const std::string& value, float names_w) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(name);
+  ImGui::TextUnformatted(break_at_spaces(name, names_w).c_str());
   ImGui::TableNextColumn();
-  // Long values (a histogram, flips by pass) wrap inside their cell instead of being cut.
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(value.c_str());
-  ImGui::PopTextWrapPos();
+  const float x = ImGui::GetCursorScreenPos().x;
+  const float column = ImGui::GetContentRegionAvail().x;
+  ImGui::TextUnformatted(break_at_spaces(value, column).c_str());
+  std::string item = "algorithm/stats/" + name;
+  std::replace(item.begin(), item.end(), ' ', '_');
+  note_item(ui, std::move(item), widest_word(value));
+  ui.drawn.back().rect.x = x;
+  ui.drawn.back().rect.w = column;
 }
 
-void stat_rows(const std::vector<StatRow>& rows) {
-  for (const StatRow& r : rows) row(r.label.c_str(), r.text);
-}
-
-void stats_section(const Session& session) {
+void stats_section(const Session& session, UiState& ui) {
   const LiveStats s = session.stats();
-  if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
-  // The names take the width of the longest one; the values get the rest (and wrap there).
-  float names = ImGui::CalcTextSize("largest flood-fill region").x;
-  for (const auto* rows : {&s.generator, &s.flood_fill}) {
-    for (const StatRow& r : *rows) names = std::max(names, ImGui::CalcTextSize(r.label.c_str()).x);
-  }
-  ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, names);
-  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  // The rows first: the columns' widths follow from their words.
+  std::vector<std::pair<std::string, std::string>> rows;
   // A script that broke a rule ends its run early: stopped, not done (the log says why). A later
   // read of the script that failed leaves this run as it was.
   const char* end = session.stopped_early() ? " (stopped)" : " (done)";
-  row("step", std::to_string(s.step) + " of " + std::to_string(s.recorded) +
-                  (session.finished() ? end : ""));
+  rows.emplace_back("step", std::to_string(s.step) + " of " + std::to_string(s.recorded) +
+                                (session.finished() ? end : ""));
   // The generator's own numbers, then the flood fill's while it runs (or the instant labels').
-  stat_rows(s.generator);
+  for (const StatRow& r : s.generator) rows.emplace_back(r.label, r.text);
   if (!s.flood_fill.empty()) {
-    stat_rows(s.flood_fill);
+    for (const StatRow& r : s.flood_fill) rows.emplace_back(r.label, r.text);
   } else if (s.regions) {
-    row("flood-fill regions", std::to_string(s.regions->count));
-    row("largest flood-fill region", percent_text(s.regions->largest_fraction) + " of the floor");
+    rows.emplace_back("flood-fill regions", std::to_string(s.regions->count));
+    rows.emplace_back("largest flood-fill region",
+                      percent_text(s.regions->largest_fraction) + " of the floor");
   } else if (!s.analysis_on) {
-    row("analysis", "off (the Analysis section, or N)");
+    rows.emplace_back("analysis", "off (the Analysis section, or N)");
   } else {
-    row(s.analysis.c_str(), "follows the generator's steps");
+    rows.emplace_back(s.analysis, "follows the generator's steps");
   }
+  // The names take the width of the longest one (that of the regions' rows at least, so that the
+  // column keeps its width when they come) unless the values need the room (stats_name_width).
+  const char* regions_name = "largest flood-fill region";
+  StatsColumnText t{ImGui::CalcTextSize(regions_name).x, widest_word(regions_name)};
+  for (const auto& [name, value] : rows) {
+    t.longest_name = std::max(t.longest_name, ImGui::CalcTextSize(name.c_str()).x);
+    t.name_word = std::max(t.name_word, widest_word(name));
+    t.longest_value = std::max(t.longest_value, ImGui::CalcTextSize(value.c_str()).x);
+    t.value_word = std::max(t.value_word, widest_word(value));
+  }
+  // Both columns' text: the table's width less each cell's padding and the border between.
+  const float room =
+      ImGui::GetContentRegionAvail().x - 4.0f * ImGui::GetStyle().CellPadding.x - 1.0f;
+  const float names_w = stats_name_width(t, room);
+  if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+  ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, names_w);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  for (const auto& [name, value] : rows) row(ui, name, value, names_w);
   ImGui::EndTable();
 }
 
@@ -375,7 +391,7 @@ void draw_teaching_panel(Session& session, UiState& ui, const UiLayout& layout, 
     if (!minimal) {
       draws_section(session, ui);
       ImGui::TextUnformatted("Stats");
-      stats_section(session);
+      stats_section(session, ui);
     }
     ImGui::EndDisabled();
   }

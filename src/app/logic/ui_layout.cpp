@@ -153,6 +153,11 @@ void apply_projector_widths(LayoutInput& in) {
   in.min_map_share = std::clamp(share, kMinMapShare, kProjectorMapShare);
 }
 
+float stats_name_width(const StatsColumnText& t, float room) {
+  const float values_need = std::max(room - t.longest_value, room / 2.0f);
+  return std::max(t.name_word, std::min({t.longest_name, values_need, room - t.value_word}));
+}
+
 UiLayout compute_layout(const LayoutInput& in) {
   UiLayout l;
   Side left{in.controls, in.controls_state};

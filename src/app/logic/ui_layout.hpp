@@ -116,6 +116,19 @@ std::string_view strip_title(std::string_view title, float title_len, float room
 
 UiLayout compute_layout(const LayoutInput& in);
 
+// The stats table's name column. Its names' and values' widths (of text, in pixels): the longest
+// text, and the widest word (between spaces).
+struct StatsColumnText {
+  float longest_name = 0, name_word = 0;
+  float longest_value = 0, value_word = 0;
+};
+// The name column's width, given `room` for both columns' text: as wide as the longest name
+// unless the values then have less than half the room and less than their longest value: then it
+// gives way down to half (names wrap at their spaces). The values' widest word always fits whole
+// beside it (ImGui breaks a word that does not fit mid-word: a step count read "459871 / 6 of"),
+// as long as the names' widest word does too.
+float stats_name_width(const StatsColumnText& t, float room);
+
 // Projector mode's widths: the map gets kProjectorMapShare of the width and the algorithm panel
 // what that leaves, but never less than kProjectorPanelMinFonts fonts (below that the pseudocode
 // breaks inside its words): a small window gives the map less, down to kMinMapShare.
