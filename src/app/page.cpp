@@ -127,7 +127,7 @@ std::string link_for(const std::string& share, const std::string& script_text) {
     var script = UTF8ToString($1);
     dungenPage.held = location.origin + location.pathname + '?share=' +
                       encodeURIComponent(UTF8ToString($0)) +
-                      (script ? '&script=' + encodeURIComponent(script) : '');
+                      (script ? '&script=' + encodeURIComponent(script) : "");
     return lengthBytesUTF8(dungenPage.held);
   }, share.c_str(), script_text.c_str()));
   // clang-format on

@@ -827,7 +827,7 @@ const std::uint8_t* get_pairs(const std::uint8_t* r, KeyMemo& memo, Add add) {
     std::int64_t v = 0;
     r = get(r, k);
     r = get_signed(r, v);
-    if (i < KeyMemo::kMax) memo.keys[i] = static_cast<std::uint32_t>(k);
+    if (i < KeyMemo::kMax) memo.keys[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(k);
     add(k, v);
   }
   return r;

@@ -161,7 +161,8 @@ std::uint32_t NameTable::find_or_add(const Draw& draw) {
 }
 
 std::size_t NameTable::KeyHash::operator()(const Draw& d) const {
-  std::uint64_t h = reinterpret_cast<std::uintptr_t>(d.name.data()) ^ (d.name.size() << 48);
+  std::uint64_t h =
+      reinterpret_cast<std::uintptr_t>(d.name.data()) ^ (std::uint64_t{d.name.size()} << 48);
   h = h * 0x9E3779B97F4A7C15ull ^ static_cast<std::uint32_t>(d.lo);
   h = h * 0x9E3779B97F4A7C15ull ^ static_cast<std::uint32_t>(d.hi);
   return static_cast<std::size_t>(h ^ (h >> 29));

@@ -222,7 +222,7 @@ struct PngWriter::Encoder {
       if (available >= kMinMatch) {
         std::int64_t candidate = head[hash(p)];
         insert(p, next);
-        const std::size_t most = std::min<std::uint64_t>(available, kMaxMatch);
+        const auto most = static_cast<std::size_t>(std::min<std::uint64_t>(available, kMaxMatch));
         for (int depth = 0; depth < kChainDepth && candidate >= 0 &&
                             static_cast<std::uint64_t>(candidate) >= base &&
                             next - static_cast<std::uint64_t>(candidate) <= kWindow;

@@ -848,7 +848,7 @@ std::optional<Error> ScriptGenerator::read_declaration(LuaSandbox& box) {
     std::vector<std::string> names;
     push_field(L, p, "choices");
     if (plain_table(L, -1)) {
-      const auto m = std::min<std::size_t>(lua_rawlen(L, -1), 65);
+      const auto m = static_cast<std::size_t>(std::min<lua_Unsigned>(lua_rawlen(L, -1), 65));
       for (std::size_t k = 1; k <= m; ++k) {
         lua_rawgeti(L, -1, static_cast<lua_Integer>(k));
         names.emplace_back(lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "");

@@ -110,14 +110,16 @@ void MapTally::apply_runs(std::span<const CellRun> runs, const Grid& now) {
 
 void MapTally::apply_run(history::CellLayer layer, std::int64_t value, std::uint64_t cells,
                          bool taken) {
+  // (A map has at most 2^24 cells: a count of them fits any size_t.)
+  const auto count = static_cast<std::size_t>(cells);
   if (layer == history::CellLayer::Tile) {
     std::size_t& n = tiles_[static_cast<std::size_t>(value) % kTileCount];
-    n = taken ? n + cells : n - std::min<std::size_t>(n, cells);
+    n = taken ? n + count : n - std::min(n, count);
     if (!is_walkable(static_cast<Tile>(value))) return;
-    walkable_ = taken ? walkable_ + cells : walkable_ - cells;
+    walkable_ = taken ? walkable_ + count : walkable_ - count;
   } else if (layer == history::CellLayer::Mark && value != 0) {
     std::size_t& n = marks_[static_cast<std::size_t>(value) % kMarkCount];
-    n = taken ? n + cells : n - std::min<std::size_t>(n, cells);
+    n = taken ? n + count : n - std::min(n, count);
   } else if (layer == history::CellLayer::Region && value >= 0) {
     const auto n = static_cast<std::int64_t>(cells);
     add_region(static_cast<std::int32_t>(value), taken ? n : -n);
