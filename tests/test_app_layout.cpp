@@ -303,31 +303,28 @@ TEST(AppLayout, TheLabPaneIsDockedUnderTheBar) {
 // word (a step count) is never broken; the names give way down to half the room for long values,
 // and down to their own widest word for a wide word.
 TEST(AppLayout, TheStatsNamesGiveWayToTheValuesWidestWord) {
-  // Room for everything on one line: the longest name.
-  EXPECT_FLOAT_EQ(
-      stats_name_width(
-          {.longest_name = 100, .name_word = 60, .longest_value = 150, .value_word = 50}, 400),
-      100);
-  // Long values (a histogram) at scale 1: the names still fit in half the room, unchanged.
-  EXPECT_FLOAT_EQ(
-      stats_name_width(
-          {.longest_name = 100, .name_word = 60, .longest_value = 900, .value_word = 50}, 400),
-      100);
-  // At a big UI scale the longest name takes most of the room: the names get half of it.
-  EXPECT_FLOAT_EQ(
-      stats_name_width(
-          {.longest_name = 330, .name_word = 140, .longest_value = 600, .value_word = 115}, 460),
-      230);
-  // A value's word wider than half the room: the names give it room to stay whole...
-  EXPECT_FLOAT_EQ(
-      stats_name_width(
-          {.longest_name = 330, .name_word = 140, .longest_value = 600, .value_word = 300}, 460),
-      160);
-  // ... but never less than their own widest word.
-  EXPECT_FLOAT_EQ(
-      stats_name_width(
-          {.longest_name = 330, .name_word = 200, .longest_value = 600, .value_word = 300}, 460),
-      200);
+  struct Case {
+    const char* what;
+    StatsColumnText text;  // longest name, its widest word, longest value, its widest word
+    float room, names;
+  };
+  const Case cases[] = {
+      {"room for everything on one line: the longest name", {100, 60, 150, 50}, 400, 100},
+      {"long values (a histogram) at scale 1: the names fit in half the room, unchanged",
+       {100, 60, 900, 50},
+       400,
+       100},
+      {"at a big UI scale the longest name takes most of the room: the names get half of it",
+       {330, 140, 600, 115},
+       460,
+       230},
+      {"a value's word wider than half the room: the names give it room to stay whole",
+       {330, 140, 600, 300},
+       460,
+       160},
+      {"... but never less than their own widest word", {330, 200, 600, 300}, 460, 200},
+  };
+  for (const Case& c : cases) EXPECT_FLOAT_EQ(stats_name_width(c.text, c.room), c.names) << c.what;
 }
 
 }  // namespace

@@ -222,17 +222,21 @@ void log_section(Session& session, float lines_below) {
 // One row of the stats table, each text broken at its spaces to its column (ImGui's own wrap
 // breaks a word that does not fit mid-word). The value's cell is noted for tests/layout_check: its
 // column's width against the value's widest word.
-void row(UiState& ui, const std::string& name, const std::string& value, float names_w) {
+struct StatsRow {
+  std::string name, value;
+  float value_word = 0;  // widest_word(value)
+};
+void row(UiState& ui, const StatsRow& r, float names_w) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(break_at_spaces(name, names_w).c_str());
+  ImGui::TextUnformatted(break_at_spaces(r.name, names_w).c_str());
   ImGui::TableNextColumn();
   const float x = ImGui::GetCursorScreenPos().x;
   const float column = ImGui::GetContentRegionAvail().x;
-  ImGui::TextUnformatted(break_at_spaces(value, column).c_str());
-  std::string item = "algorithm/stats/" + name;
+  ImGui::TextUnformatted(break_at_spaces(r.value, column).c_str());
+  std::string item = "algorithm/stats/" + r.name;
   std::replace(item.begin(), item.end(), ' ', '_');
-  note_item(ui, std::move(item), widest_word(value));
+  note_item(ui, std::move(item), r.value_word);
   ui.drawn.back().rect.x = x;
   ui.drawn.back().rect.w = column;
 }
@@ -240,34 +244,35 @@ void row(UiState& ui, const std::string& name, const std::string& value, float n
 void stats_section(const Session& session, UiState& ui) {
   const LiveStats s = session.stats();
   // The rows first: the columns' widths follow from their words.
-  std::vector<std::pair<std::string, std::string>> rows;
+  std::vector<StatsRow> rows;
   // A script that broke a rule ends its run early: stopped, not done (the log says why). A later
   // read of the script that failed leaves this run as it was.
   const char* end = session.stopped_early() ? " (stopped)" : " (done)";
-  rows.emplace_back("step", std::to_string(s.step) + " of " + std::to_string(s.recorded) +
-                                (session.finished() ? end : ""));
+  rows.push_back({"step", std::to_string(s.step) + " of " + std::to_string(s.recorded) +
+                              (session.finished() ? end : "")});
   // The generator's own numbers, then the flood fill's while it runs (or the instant labels').
-  for (const StatRow& r : s.generator) rows.emplace_back(r.label, r.text);
+  for (const StatRow& r : s.generator) rows.push_back({r.label, r.text});
   if (!s.flood_fill.empty()) {
-    for (const StatRow& r : s.flood_fill) rows.emplace_back(r.label, r.text);
+    for (const StatRow& r : s.flood_fill) rows.push_back({r.label, r.text});
   } else if (s.regions) {
-    rows.emplace_back("flood-fill regions", std::to_string(s.regions->count));
-    rows.emplace_back("largest flood-fill region",
-                      percent_text(s.regions->largest_fraction) + " of the floor");
+    rows.push_back({"flood-fill regions", std::to_string(s.regions->count)});
+    rows.push_back(
+        {"largest flood-fill region", percent_text(s.regions->largest_fraction) + " of the floor"});
   } else if (!s.analysis_on) {
-    rows.emplace_back("analysis", "off (the Analysis section, or N)");
+    rows.push_back({"analysis", "off (the Analysis section, or N)"});
   } else {
-    rows.emplace_back(s.analysis, "follows the generator's steps");
+    rows.push_back({s.analysis, "follows the generator's steps"});
   }
   // The names take the width of the longest one (that of the regions' rows at least, so that the
   // column keeps its width when they come) unless the values need the room (stats_name_width).
   const char* regions_name = "largest flood-fill region";
   StatsColumnText t{ImGui::CalcTextSize(regions_name).x, widest_word(regions_name)};
-  for (const auto& [name, value] : rows) {
-    t.longest_name = std::max(t.longest_name, ImGui::CalcTextSize(name.c_str()).x);
-    t.name_word = std::max(t.name_word, widest_word(name));
-    t.longest_value = std::max(t.longest_value, ImGui::CalcTextSize(value.c_str()).x);
-    t.value_word = std::max(t.value_word, widest_word(value));
+  for (StatsRow& r : rows) {
+    r.value_word = widest_word(r.value);
+    t.longest_name = std::max(t.longest_name, ImGui::CalcTextSize(r.name.c_str()).x);
+    t.name_word = std::max(t.name_word, widest_word(r.name));
+    t.longest_value = std::max(t.longest_value, ImGui::CalcTextSize(r.value.c_str()).x);
+    t.value_word = std::max(t.value_word, r.value_word);
   }
   // Both columns' text: the table's width less each cell's padding and the border between.
   const float room =
@@ -276,7 +281,7 @@ void stats_section(const Session& session, UiState& ui) {
   if (!ImGui::BeginTable("stats", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
   ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, names_w);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-  for (const auto& [name, value] : rows) row(ui, name, value, names_w);
+  for (const StatsRow& r : rows) row(ui, r, names_w);
   ImGui::EndTable();
 }
 
