@@ -456,6 +456,68 @@ TEST(History, AGroupBuilderThatGivesUpLetsItsScratchGo) {
   EXPECT_TRUE(group.finish(g).empty());
 }
 
+// A segment's cells are sorted by index however they were noted, by rank in the segment's bitmap
+// where they are dense in the words they span and by radix where they are sparse: both give the
+// skip the cells in order noted in order gives, and it leads back to the segment's start.
+TEST(History, ASkipIsTheSameWhateverOrderItsCellsWereChangedIn) {
+  for (const std::uint32_t stride : {1u, 3u, 97u, 1000u}) {  // dense to far sparser than a word
+    const Grid start(512, 512, Tile::Wall);
+    const auto cells =
+        static_cast<std::uint32_t>(std::min<std::size_t>(20000, start.size() / stride));
+    const auto skip_of = [&](bool shuffled) {
+      Grid g = start;
+      std::vector<CellChange> changes;
+      for (std::uint32_t i = 0; i < cells; ++i) {
+        // 7919 is prime to the cell count's factors here, so i -> k is a permutation.
+        const std::uint32_t k =
+            shuffled ? static_cast<std::uint32_t>((std::uint64_t{i} * 7919) % cells) : i;
+        const std::uint32_t at = k * stride;
+        const Cell after{Tile::Floor, Mark::None, static_cast<std::int32_t>(k % 5), -1};
+        changes.push_back({at, g.cell(at), after});
+        g.put(at, after);
+      }
+      history::SkipBuilder builder;
+      builder.note(changes, g.size());
+      std::vector<std::uint8_t> skip = builder.finish(g);
+      std::vector<history::Span> spans;
+      Grid back = g;
+      history::apply_skip(skip, back, false, spans);
+      EXPECT_EQ(back, start) << stride << (shuffled ? " shuffled" : "");
+      return skip;
+    };
+    EXPECT_EQ(skip_of(true), skip_of(false)) << stride;
+  }
+}
+
+// A group is packed only where its segments met: changed the same cells again, or cells running on
+// where another segment's stopped.
+TEST(History, AGroupIsPackedOnlyWhereItsSegmentsMet) {
+  const Grid g(512, 512, Tile::Wall);
+  const auto block = [&](std::uint32_t first, std::uint32_t rows) {
+    std::vector<history::FirstState> cells;  // rows of 20 cells, 512 apart: a span each
+    for (std::uint32_t r = 0; r < rows; ++r) {
+      for (std::uint32_t x = 0; x < 20; ++x) cells.push_back({first + r * 512 + x, g.cell(0)});
+    }
+    return cells;
+  };
+  const auto meet = [&](std::initializer_list<std::vector<history::FirstState>> segments) {
+    history::SkipBuilder group;
+    for (const auto& cells : segments) group.absorb(cells, g.size());
+    return group.segments_meet();
+  };
+  EXPECT_FALSE(meet({block(0, 10), block(100, 10), block(200, 10)}));  // side by side, apart
+  EXPECT_TRUE(meet({block(0, 10), block(0, 10)}));                     // the same cells again
+  EXPECT_TRUE(meet({block(0, 10), block(20, 10)}));                    // each row runs on
+  // At the edges. Spans fewer by one in 20: two blocks of 20 rows, the second's first rows running
+  // on from the first's last two (38 spans of 40); one (39 of 40) is not enough.
+  EXPECT_TRUE(meet({block(0, 20), block(18 * 512 + 20, 20)}));
+  EXPECT_FALSE(meet({block(0, 20), block(19 * 512 + 20, 20)}));
+  // Cells changed again, one in 200: two blocks of 100 rows sharing two (40 cells of 4000, and 198
+  // spans of 200); of 200 rows sharing one (20 of 8000, 399 spans of 400) is not enough.
+  EXPECT_TRUE(meet({block(0, 100), block(98 * 512, 100)}));
+  EXPECT_FALSE(meet({block(0, 200), block(199 * 512, 200)}));
+}
+
 // A band keeps a chunk's label flips a bit a cell while the chunk has taken one value of flip (a
 // maze's corridors renumbered, in a row without rooms), a byte a cell naming one of its values
 // while it has taken at most 256 (rooms too: a few a row; at 4096x4096 4 MB of flips rather than

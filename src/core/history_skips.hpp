@@ -92,6 +92,11 @@ class SkipBuilder {
   void absorb(std::span<const FirstState> cells, std::size_t grid_cells);
   // Overflows now: the skip being built will be none.
   void give_up();
+  // A group's builder: whether the segments it was given met: changed the same cells again (one
+  // in 200 of the cells given), or cells next to each other's (their spans, together, fewer by
+  // one in 20). Where they did not, their group packs to about their bytes again and is not worth
+  // packing (SkipIndex::end_segment).
+  bool segments_meet() const;
   std::size_t cells() const { return first_.size(); }
   // Packs the segment that just ended (`grid` is the map at its end) and starts the next; an
   // overflowed builder's skip is empty (none). The cells it packs are handed to `group` first,
@@ -103,20 +108,24 @@ class SkipBuilder {
   std::size_t bytes() const {
     return seen_.capacity() * sizeof(std::uint64_t) +
            (first_.capacity() + spare_.capacity()) * sizeof(FirstState) +
-           spans_.capacity() * sizeof(Span);
+           spans_.capacity() * sizeof(Span) + ranks_.capacity() * sizeof(std::uint32_t);
   }
 
  private:
   std::size_t max_cells_;
   std::size_t keep_cells_;
   bool overflowed_ = false;
+  // The cells given to absorb since the last finish, and the spans they came in.
+  std::size_t given_cells_ = 0;
+  std::size_t given_spans_ = 0;
   std::vector<std::uint64_t> seen_;  // one bit per cell: changed in this segment
   std::vector<FirstState> first_;
-  std::vector<FirstState> spare_;  // the radix sort's other buffer
-  std::vector<Span> spans_;        // finish's, kept for the next segment
+  std::vector<FirstState> spare_;     // the sort's other buffer
+  std::vector<Span> spans_;           // finish's, kept for the next segment
+  std::vector<std::uint32_t> ranks_;  // the sort's: the cells noted before each word of seen_
   void sort_by_index();
   void clear_seen();
-  void free_sort_scratch();  // first_, spare_ and spans_ (empty between segments)
+  void free_sort_scratch();  // first_, spare_, spans_ and ranks_ (empty between segments)
   // After a skip that noted `noted` cells (0: it overflowed): the scratch is kept for the next
   // while it is about this one's size (kKeepScratchCells, keep_cells_), else given back.
   void trim_scratch(std::size_t noted);
