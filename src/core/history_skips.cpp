@@ -235,20 +235,21 @@ void SkipBuilder::sort_by_index() {
   spare_.resize(first_.size());
   // Where the cells are dense in the words of seen_ they span (a maze's segment, a group), each
   // one's place is its rank among the cells noted, which seen_ holds a bit each: the bits set
-  // before it in its word, plus those of the words before (counted once, into ranks_). One pass
-  // over the words and one over the cells, against the radix sort's four over the cells.
+  // before it in its word, plus those of the words before (counted once, into `ranks`: 4 bytes a
+  // word, not kept from sort to sort, since a run's peak is where kept scratch would still sit).
+  // One pass over the words and one over the cells, against the radix sort's four over the cells.
   const std::size_t w0 = low >> 6, words = (top >> 6) - w0 + 1;
   if (words <= 2 * first_.size()) {
-    ranks_.resize(words);
+    std::vector<std::uint32_t> ranks(words);
     std::uint32_t before = 0;
     for (std::size_t w = 0; w < words; ++w) {
-      ranks_[w] = before;
+      ranks[w] = before;
       before += static_cast<std::uint32_t>(std::popcount(seen_[w0 + w]));
     }
     for (const auto& e : first_) {
       const std::size_t w = e.first >> 6;
       const std::uint64_t below = (std::uint64_t{1} << (e.first & 63u)) - 1;
-      spare_[ranks_[w - w0] + static_cast<std::uint32_t>(std::popcount(seen_[w] & below))] = e;
+      spare_[ranks[w - w0] + static_cast<std::uint32_t>(std::popcount(seen_[w] & below))] = e;
     }
     first_.swap(spare_);
     return;
@@ -336,7 +337,6 @@ void SkipBuilder::free_sort_scratch() {
   free_buffer(first_);
   free_buffer(spare_);
   free_buffer(spans_);
-  free_buffer(ranks_);
 }
 
 void SkipBuilder::trim_scratch(std::size_t noted) {

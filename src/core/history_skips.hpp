@@ -108,7 +108,7 @@ class SkipBuilder {
   std::size_t bytes() const {
     return seen_.capacity() * sizeof(std::uint64_t) +
            (first_.capacity() + spare_.capacity()) * sizeof(FirstState) +
-           spans_.capacity() * sizeof(Span) + ranks_.capacity() * sizeof(std::uint32_t);
+           spans_.capacity() * sizeof(Span);
   }
 
  private:
@@ -120,12 +120,11 @@ class SkipBuilder {
   std::size_t given_spans_ = 0;
   std::vector<std::uint64_t> seen_;  // one bit per cell: changed in this segment
   std::vector<FirstState> first_;
-  std::vector<FirstState> spare_;     // the sort's other buffer
-  std::vector<Span> spans_;           // finish's, kept for the next segment
-  std::vector<std::uint32_t> ranks_;  // the sort's: the cells noted before each word of seen_
+  std::vector<FirstState> spare_;  // the sort's other buffer
+  std::vector<Span> spans_;        // finish's, kept for the next segment
   void sort_by_index();
   void clear_seen();
-  void free_sort_scratch();  // first_, spare_, spans_ and ranks_ (empty between segments)
+  void free_sort_scratch();  // first_, spare_ and spans_ (empty between segments)
   // After a skip that noted `noted` cells (0: it overflowed): the scratch is kept for the next
   // while it is about this one's size (kKeepScratchCells, keep_cells_), else given back.
   void trim_scratch(std::size_t noted);
