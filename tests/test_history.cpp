@@ -457,8 +457,8 @@ TEST(History, AGroupBuilderThatGivesUpLetsItsScratchGo) {
 }
 
 // A segment's cells are sorted by index however they were noted, by rank in the segment's bitmap
-// where they are dense in the words they span and by radix where they are sparse: both give the
-// skip the cells in order noted in order gives, and it leads back to the segment's start.
+// where they are dense in the words they span and by radix where they are sparse: either way the
+// skip is the one the same cells noted in order give, and it leads back to the segment's start.
 TEST(History, ASkipIsTheSameWhateverOrderItsCellsWereChangedIn) {
   for (const std::uint32_t stride : {1u, 3u, 97u, 1000u}) {  // dense to far sparser than a word
     const Grid start(512, 512, Tile::Wall);

@@ -62,9 +62,8 @@ void SkipIndex::end_segment(const Grid& grid, std::uint64_t head,
     // each other's (the group's cells run on where theirs stopped). Where each changed other cells
     // apart (room accretion takes every cell once, room after room) it is their sum again, the
     // same bytes twice for no fewer writes: none is kept, and a seek crosses the segments. Where
-    // they did not even meet (changed cells apart from each other's: a maze's carving, most of a
-    // 1024x1024 cave's flood fill), the group is not packed to find that out (its sort and
-    // packing were a tenth of recording a maze).
+    // the segments' cells did not even meet (a maze's carving, most of a 1024x1024 cave's flood
+    // fill), that is known without packing the group, which was a tenth of recording a maze.
     if (!group_builder_.segments_meet()) group_builder_.give_up();
     std::vector<std::uint8_t> group = group_builder_.finish(grid);
     if (group.size() * 10 > group_segment_bytes_ * 9) free_buffer(group);
