@@ -464,17 +464,21 @@ def scenario_phone(browser, base, build):
     page.call("Page.close")
 
 
-def tap_until(page, x, y, pattern, after, tries=3, seconds=15):
-    """Taps (x, y) until a console line from `after` on matches: (its index, the taps it took).
-    A tap the page's frames lose (the press and release reach the app a frame apart on the page's
-    clock; CI once saw a tap on a predict choice go unanswered for 90 s) is tapped again, at most
-    `tries` times; the caller says how many it took."""
+def tap_until(page, where, pattern, after, tries=3, seconds=15):
+    """Taps where() (CSS pixels, asked again before each tap) until a console line from `after`
+    on matches: (its index, the taps it took). A tap the page's frames lose (the press and release
+    reach the app a frame apart on the page's clock; CI once saw a tap on a predict choice go
+    unanswered for 90 s, and once three taps 15 s apart) is tapped again, at most `tries` times,
+    where the target is then (it may have moved since); the caller says how many it took. The
+    last one unanswered fails the test, saying where it tapped."""
     for taps in range(1, tries + 1):
+        x, y = where()
         page.tap(x, y)
-        i, _ = page.wait_for_line(pattern, after, seconds=seconds, required=(taps == tries))
+        i, _ = page.wait_for_line(pattern, after, seconds=seconds, required=False)
         if i is not None:
             return i, taps
-    return None, tries  # (not reached: the last try fails the test)
+    fail(f"{tries} taps, the last at ({x:.1f}, {y:.1f}) CSS px, and no console line matching "
+         f"'{pattern}' within {seconds} s of each; the last lines: {page.lines[-5:]}")
 
 
 def scenario_predict(browser, base, build):
@@ -488,15 +492,19 @@ def scenario_predict(browser, base, build):
               {"url": base + "?generator=rooms-and-tunnels&seed=3&predict&steps=20"})
     at, _ = page.wait_for_line(r"^dungen-viz: pane A question: attempt 4")
     ratio = 3
-    x, y, w, h = page.item("predict/choice/0", at)  # "none: carved", the true answer
-    at, taps = tap_until(page, (x + w / 2) / ratio, (y + h / 2) / ratio,
-                         r"^dungen-viz: pane A predict: 1 of 1 right$", at)
+    question = at
+
+    def answer():  # the middle of "none: carved", the true answer, where it is drawn now
+        x, y, w, h = page.item("predict/choice/0", question)
+        return (x + w / 2) / ratio, (y + h / 2) / ratio
+
+    at, taps = tap_until(page, answer, r"^dungen-viz: pane A predict: 1 of 1 right$", at)
     page.wait_for_line(r"^dungen-viz: pane A revealed: right$", at)
     # Cell (30,12), inside the room the step carved, on the 80x45 map fitted to the viewport.
     mx, my, mw, mh = layout_rect(page, r"^dungen-viz: map viewport")
     px = min(mw / 80, mh / 45)
     cx, cy = mx + (mw - 80 * px) / 2 + 30.5 * px, my + (mh - 45 * px) / 2 + 12.5 * px
-    _, cell_taps = tap_until(page, cx / ratio, cy / ratio,
+    _, cell_taps = tap_until(page, lambda: (cx / ratio, cy / ratio),
                              r"^dungen-viz: cell history \(30,12\) 1 steps$", at)
     page.pump(0.5)
     page.screenshot(os.path.join(build, "browser-test-predict.png"))
