@@ -4,7 +4,9 @@
 # builds dungen_bench (Release), runs it with repetitions and prints each goal's figure, the goal,
 # and whether it is met ("(figure)": a figure the issue asks for without a number to meet).
 # Times are medians of CPU time (this machine is shared: wall time would include other
-# processes' turns); ratios are taken within the same run.
+# processes' turns); ratios are taken within the same run, whose repetitions are interleaved in
+# a random order (a ratio's two benchmarks see the same slow and fast spells of the machine,
+# which otherwise last long enough to fall on one of them only).
 #
 #   scripts/bench.sh            everything (about 13-23 minutes on a quiet 2-core machine, 3 of
 #                               them the Lua walk at 1024x1024)
@@ -53,6 +55,7 @@ min_time=0.2
 [ "$quick" = 1 ] && min_time=0.05
 echo "running dungen_bench ($reps repetitions; filter $filter) ..." >&2
 nice -n 19 "$bench" --benchmark_filter="$filter" --benchmark_repetitions="$reps" \
+  --benchmark_enable_random_interleaving=true \
   --benchmark_min_time="$min_time" --benchmark_report_aggregates_only=true \
   --benchmark_out="$out/throughput.json" --benchmark_out_format=json >/dev/null
 if [ -n "$slow" ]; then
