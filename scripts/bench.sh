@@ -86,8 +86,11 @@ if [ -x "$app_build/dungen-viz" ] && command -v Xvfb >/dev/null && command -v xd
 then
   for load in 0 2; do
     echo "running scripts/frame-times.sh beside $load busy processes ..." >&2
+    # "longest,over,all": the longest gap of any action, and how many of all the actions' gaps
+    # were over 50 ms.
     g=$(SKIP_HEADLESS=1 LOAD=$load bash scripts/frame-times.sh "$app_build" 2>/dev/null |
-      sed -n 's/.*longest gap *\([0-9.]*\) ms.*/\1/p' | sort -n | tail -n 1) || g=''
+      sed -n 's/.*longest gap *\([0-9.]*\) ms (\([0-9]*\) of \([0-9]*\) over 50).*/\1 \2 \3/p' |
+      awk '$1 > m { m = $1 } { o += $2; n += $3 } END { if (n) print m "," o "," n }') || g=''
     gaps="$gaps ${g:-none}"
   done
 fi
@@ -201,8 +204,10 @@ else:
 gaps = os.environ.get("GAPS", "").split()
 label = "dungen-viz longest frame gap after an action, 4096x4096: quiet, beside 2 busy processes"
 if len(gaps) == 2 and "none" not in gaps:
-    quiet, loaded = (float(g) for g in gaps)
-    row("29", label, "%.0f ms, %.0f ms" % (quiet, loaded), "<= 50 ms loaded", loaded <= 50)
+    (quiet, q_over, q_all), (loaded, l_over, l_all) = (
+        (float(x) for x in g.split(",")) for g in gaps)
+    row("29", label, "%.0f ms, %.0f ms (gaps over 50: %d of %d, %d of %d)" % (
+        quiet, loaded, q_over, q_all, l_over, l_all), "<= 50 ms loaded", loaded <= 50)
 else:
     row("29", label, "not run (needs dungen-viz in APP_BUILD, Xvfb, xdotool)", "<= 50 ms loaded",
         None)

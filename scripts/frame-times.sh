@@ -173,7 +173,9 @@ over = sum(1 for m in ms if m > 50)
 # What a user sees: the longest time from one frame's start to the next (a frame's own time plus
 # anything between frames), from the first frame after the action on.
 starts = [float(r[0]) for r in inside]
-gap = max([y - x for x, y in zip(starts, starts[1:])] or [0.0]) * 1000
+gaps = [(y - x) * 1000 for x, y in zip(starts, starts[1:])]
+gap = max(gaps or [0.0])
+long_gaps = sum(1 for g in gaps if g > 50)
 # The frames that gave the map's texture back while its successor was built (the log's last
 # column turning 1: TextureStager::park).
 parks = [float(r[1]) for p, r in zip(rows, rows[1:])
@@ -181,7 +183,7 @@ parks = [float(r[1]) for p, r in zip(rows, rows[1:])
 parked = "".join(f"; the texture given back in a {m:.1f} ms frame" for m in parks)
 print(f"  {name:<26} new map shown after {b - a:5.2f} s; {len(ms)} frames, "
       f"slowest {max(ms):6.1f} ms, mean {sum(ms) / len(ms):5.1f} ms, {over} over 50 ms; "
-      f"longest gap {gap:6.1f} ms{parked}")
+      f"longest gap {gap:6.1f} ms ({long_gaps} of {len(gaps)} over 50){parked}")
 EOF
 }
 
