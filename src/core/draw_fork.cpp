@@ -25,7 +25,10 @@ bool name_char(char c) {
 
 std::string fork_draw_name(std::string_view name, int occurrence) {
   std::string s(name);
-  if (occurrence != 1) s += "#" + std::to_string(occurrence);
+  if (occurrence != 1) {
+    s += '#';
+    s += std::to_string(occurrence);
+  }
   return s;
 }
 

@@ -87,7 +87,7 @@ void show_question(OverlayView& view, const Question& q) {
   view.roles.clear();
   view.phase_changes.clear();
   view.path_done = 0;
-  view.caption = "?";
+  view.caption = '?';
   view.caption_at.reset();
   for (const Choice& c : q.choices) {
     for (const Rect& r : c.areas) add_item(view, box(Role::Option, r));
