@@ -204,5 +204,22 @@ TEST(Changes, ACavePassIsRecordedAsRuns) {
   EXPECT_LT(static_cast<double>(u.change_bytes) / static_cast<double>(u.changes), 0.6);
 }
 
+TEST(Changes, BitCountCountsEveryBitOfAWord) {
+  EXPECT_EQ(lanes::bit_count(0), 0u);
+  EXPECT_EQ(lanes::bit_count(~std::uint64_t{0}), 64u);
+  EXPECT_EQ(lanes::bit_count(std::uint64_t{1} << 63), 1u);
+  // Against counting bit by bit, over words of every density.
+  std::uint64_t x = 0x9E3779B97F4A7C15ULL;
+  for (int k = 0; k < 1000; ++k) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    const std::uint64_t word = k % 3 == 0 ? x & (x >> 1) : k % 3 == 1 ? x | (x << 3) : x;
+    unsigned slow = 0;
+    for (int b = 0; b < 64; ++b) slow += static_cast<unsigned>((word >> b) & 1u);
+    EXPECT_EQ(lanes::bit_count(word), slow) << word;
+  }
+}
+
 }  // namespace
 }  // namespace dungen

@@ -17,13 +17,9 @@ std::uint32_t CellRun::changed_cells() const {
   for (; b + 8 <= bytes; b += 8) {
     std::uint64_t word = 0;
     std::memcpy(&word, bits + b, 8);
-    // Bits counted in parallel (the baseline x86-64 has no popcount instruction).
-    word -= (word >> 1) & 0x5555555555555555ULL;
-    word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
-    word = (word + (word >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    n += static_cast<std::uint32_t>((word * lanes::kOnes) >> 56);
+    n += lanes::bit_count(word);
   }
-  for (; b < bytes; ++b) n += static_cast<std::uint32_t>(std::popcount(unsigned{bits[b]}));
+  for (; b < bytes; ++b) n += lanes::bit_count(bits[b]);
   return n;
 }
 
@@ -73,8 +69,7 @@ void RunLog::drop_last() {
   runs_.pop_back();
 }
 
-std::span<const CellRun> RunLog::runs() const {
-  if (runs_.empty()) return {};
+std::span<const CellRun> RunLog::views() const {
   if (views_valid_) return views_;
   views_valid_ = true;
   views_.resize(runs_.size());

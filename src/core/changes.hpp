@@ -54,6 +54,14 @@ inline std::uint8_t bits_of(std::uint64_t high) {
 inline unsigned count(std::uint64_t high) {
   return static_cast<unsigned>(((high >> 7) * kOnes) >> 56);
 }
+// The bits set in a word, counted in parallel: std::popcount is a library call where the
+// baseline x86-64 has no popcount instruction (a skip's sort counts a word per cell).
+inline unsigned bit_count(std::uint64_t word) {
+  word -= (word >> 1) & 0x5555555555555555ULL;
+  word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
+  word = (word + (word >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<unsigned>((word * kOnes) >> 56);
+}
 // The other way: kMask[bits] has 0xff in each lane whose bit is set.
 constexpr std::array<std::uint64_t, 256> make_masks() {
   std::array<std::uint64_t, 256> t{};
@@ -136,7 +144,10 @@ class RunLog {
   void drop_last();
   // The end (one past the last cell) of the newest run, 0 when none.
   std::uint32_t end() const { return runs_.empty() ? 0 : runs_.back().first + runs_.back().count; }
-  std::span<const CellRun> runs() const;
+  // (Most steps have none: that answer is inline, a test of one vector.)
+  std::span<const CellRun> runs() const {
+    return runs_.empty() ? std::span<const CellRun>{} : views();
+  }
 
  private:
   struct Entry {
@@ -146,7 +157,8 @@ class RunLog {
   };
   std::vector<Entry> runs_;
   std::vector<std::uint8_t> bits_;
-  mutable std::vector<CellRun> views_;  // runs(), built once a step
+  std::span<const CellRun> views() const;  // runs(), when there are some
+  mutable std::vector<CellRun> views_;     // runs(), built once a step
   mutable bool views_valid_ = false;
 };
 

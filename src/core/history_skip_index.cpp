@@ -56,7 +56,14 @@ void SkipIndex::end_segment(const Grid& grid, std::uint64_t head,
   skip_bytes_ += skips_.back().bytes();
   boundaries_.push_back(head);
   boundary_stats_.emplace_back(stats.begin(), stats.end());
-  if ((skip_base_ + skips_.size()) % shape_.group == 0) {
+  const std::size_t in_group = (skip_base_ + skips_.size()) % shape_.group;
+  // A quarter of the way through a group, segments that have not met so far are taken to go on
+  // not meeting (a maze's carving moves on; a flood fill's front meets at once): the builder
+  // stops taking their cells in, which cost as much as packing a segment.
+  if (in_group == std::max<std::size_t>(2, shape_.group / 4) && !group_builder_.segments_meet()) {
+    group_builder_.give_up();
+  }
+  if (in_group == 0) {
     // A group is kept where it is smaller than its segments together: where they changed the
     // same cells again (a flood fill's frontier marks, then regions), or changed cells close to
     // each other's (the group's cells run on where theirs stopped). Where each changed other cells

@@ -244,12 +244,12 @@ void SkipBuilder::sort_by_index() {
     std::uint32_t before = 0;
     for (std::size_t w = 0; w < words; ++w) {
       ranks[w] = before;
-      before += static_cast<std::uint32_t>(std::popcount(seen_[w0 + w]));
+      before += lanes::bit_count(seen_[w0 + w]);
     }
     for (const auto& e : first_) {
       const std::size_t w = e.first >> 6;
       const std::uint64_t below = (std::uint64_t{1} << (e.first & 63u)) - 1;
-      spare_[ranks[w - w0] + static_cast<std::uint32_t>(std::popcount(seen_[w] & below))] = e;
+      spare_[ranks[w - w0] + lanes::bit_count(seen_[w] & below)] = e;
     }
     first_.swap(spare_);
     return;
@@ -327,7 +327,7 @@ bool SkipBuilder::segments_meet() const {
   std::size_t spans = 0;
   std::uint64_t carry = 0;
   for (const std::uint64_t word : seen_) {
-    spans += static_cast<std::size_t>(std::popcount(word & ~(word << 1 | carry)));
+    spans += lanes::bit_count(word & ~(word << 1 | carry));
     carry = word >> 63;
   }
   return spans * 20 <= given_spans_ * 19;
