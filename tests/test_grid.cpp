@@ -463,3 +463,22 @@ TEST(Grid, PackedLabelsAndRegionsReadTheSameAndUnpackOnAWrite) {
     EXPECT_EQ(copy, before);  // the copy's runs are its own to keep
   }
 }
+
+TEST(Grid, RowOfIsTheDivisionForEveryWidthAndTheIndicesThatDecideIt) {
+  // Every width; at each, the indices where the row turns (a row's first and last cell) for rows
+  // up to the tallest map, where an inexact reciprocal would first be off by one.
+  for (int width = 1; width <= kMaxMapSide; ++width) {
+    const RowOf row_of(width);
+    const auto w = static_cast<std::uint32_t>(width);
+    for (const std::uint32_t y : {0u, 1u, 2u, 1000u, 4094u, 4095u}) {
+      for (const std::uint32_t index : {y * w, y * w + w - 1, y * w + w / 2}) {
+        ASSERT_EQ(row_of(index), index / w) << "width " << width << " index " << index;
+      }
+    }
+  }
+  // And every seventh index of the biggest map, at a width that is not a power of two.
+  const RowOf row_of(4093);
+  for (std::uint32_t index = 0; index < 4093u * 4096u; index += 7) {
+    ASSERT_EQ(row_of(index), index / 4093u) << index;
+  }
+}

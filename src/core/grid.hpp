@@ -200,6 +200,25 @@ class IdLayer {
 // the app and the benchmarks are sized for.
 inline constexpr int kMaxMapSide = 4096;
 
+// A cell index's row (index / width) without a division, where one per step was a tenth of
+// noting a tunnel step's place in the history: the index times 2^40 / width rounded up, shifted
+// down by 40. Exact for every index of a map: that reciprocal is 2^40 / width plus e (0 <= e <
+// 1), so the product is index / width plus index * e / 2^40, which is under 2^-16 (an index is
+// below 2^24), while index / width falls short of the next whole number by 1 / width at least.
+class RowOf {
+ public:
+  static_assert(kMaxMapSide <= (1 << 12), "indices below 2^24, widths below 2^16");
+  explicit RowOf(int width)
+      : reciprocal_(((std::uint64_t{1} << 40) + static_cast<std::uint64_t>(width) - 1) /
+                    static_cast<std::uint64_t>(width)) {}
+  std::uint32_t operator()(std::uint32_t index) const {
+    return static_cast<std::uint32_t>((std::uint64_t{index} * reciprocal_) >> 40);
+  }
+
+ private:
+  std::uint64_t reciprocal_;
+};
+
 // One cell, all layers together: what a change records before and after.
 struct Cell {
   Tile tile = Tile::Empty;

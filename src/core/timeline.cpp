@@ -31,6 +31,7 @@ Timeline::Timeline(Stepper stepper, std::size_t max_history_bytes, history::Skip
       log_(chunk_bytes_for(max_history_bytes), pack_from),
       tile_shift_x_(tile_shift(stepper_.grid().width())),
       tile_shift_y_(tile_shift(stepper_.grid().height())),
+      row_of_(stepper_.grid().width()),
       skips_(shape, stepper_.stats()),
       stats_(stepper_.stats().size(), nullptr) {
   // A stepper that has already run brings its statistics along.
@@ -110,7 +111,7 @@ void Timeline::note_area(const StepChanges& step) {
   // leave it.
   std::uint32_t y = 0, row = 0, tile_row = 0;  // row: the index of cell (0, y)
   const auto enter_row = [&](std::uint32_t index) {
-    y = index / width;
+    y = row_of_(index);
     row = y * width;
     tile_row = 8 * (y >> tile_shift_y_);
     y0 = std::min(y0, y);
@@ -134,7 +135,7 @@ void Timeline::note_area(const StepChanges& step) {
   };
   for (const CellRun& run : step.runs) {
     const std::uint32_t last = run.first + run.count - 1;
-    const std::uint32_t ya = run.first / width, yb = last / width;
+    const std::uint32_t ya = row_of_(run.first), yb = row_of_(last);
     if (ya == yb) {
       add_span(ya, run.first - ya * width, last - ya * width);
     } else {

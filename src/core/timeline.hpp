@@ -210,6 +210,7 @@ class Timeline {
   };
   std::deque<BlockArea> areas_;
   int tile_shift_x_ = 0, tile_shift_y_ = 0;  // x >> tile_shift_x_ is a cell's tile column
+  RowOf row_of_;                             // a cell index's row
   std::uint64_t block_base_ = 0;
   history::CodecState enc_;
   Usage usage_;
