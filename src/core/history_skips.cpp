@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstring>
 
 #include "core/big_buffer.hpp"
@@ -272,8 +271,8 @@ void SkipBuilder::sort_by_index() {
 void SkipBuilder::note(std::span<const CellChange> changes, std::size_t cells,
                        const RunBand* band) {
   if (seen_.empty() && !changes.empty()) seen_.assign((cells + 63) / 64, 0);
-  // (Two loops: a before-value chosen per change went through memory on its way, a tenth of
-  // noting a tunnel's step.)
+  // (Two loops, one with the band and one without: a before-value chosen per change went through
+  // memory on its way, which was a tenth of recording a tunnel step.)
   const auto each_first = [&](auto first_state) {
     for (const CellChange& c : changes) {
       std::uint64_t& word = seen_[c.index >> 6];
