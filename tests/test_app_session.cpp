@@ -12,6 +12,7 @@
 #include "app/logic/scrubber_text.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/slider_text.hpp"
+#include "core/history_skips.hpp"
 #include "core/rng.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
@@ -323,6 +324,55 @@ TEST(AppSession, RunToEndRestartAndSeek) {
   s.seek(total * 10);  // clamped to what is recorded
   s.update(1.0 / 60);
   EXPECT_EQ(s.position(), total);
+}
+
+// A far seek crosses its skips a part at a time, as many parts as a frame's time allows: on a
+// clock where every reading is 0.6 s later (a budget of 1 s: two parts a frame) and parts of one
+// skip each, a seek from the end of a 400x400 maze (five skips of 16384 steps) to its start
+// takes several frames, each one nearer, and arrives on the fresh run's map; a seek back to the
+// end, and running to the end from the start, the same.
+TEST(AppSession, AFarSeekCrossesAFramesWorthOfSkipsAtATime) {
+  TestClock c;
+  SessionConfig cfg = config(c);
+  cfg.jump_skip_bytes = 1;
+  Session s(cfg);
+  ASSERT_TRUE(s.select_generator("rooms-and-mazes"));
+  ASSERT_TRUE(s.set_param("width", 400));
+  ASSERT_TRUE(s.set_param("height", 400));
+  s.finish_pending();
+  const std::uint64_t total = s.recorded();
+  ASSERT_TRUE(s.finished());
+  ASSERT_GT(total, 5 * history::kSkipSteps);
+  c.tick = 0.6;
+  for (const std::uint64_t target : {std::uint64_t{0}, total}) {
+    s.seek(target);
+    int frames = 0;
+    std::uint64_t left = total;
+    while (s.position() != target) {
+      ASSERT_LT(frames, 20) << "seeking to " << target;
+      s.update(1.0 / 60);
+      ++frames;
+      const std::uint64_t now =
+          s.position() > target ? s.position() - target : target - s.position();
+      EXPECT_LT(now, left) << "frame " << frames << " of the seek to " << target;
+      left = now;
+    }
+    EXPECT_GT(frames, 2) << "seeking to " << target;
+    EXPECT_EQ(s.grid(), fresh_grid_after(s, target));
+  }
+  // Run to the end from the start: what is recorded is crossed the same way, not replayed.
+  s.seek(0);
+  s.finish_pending();
+  s.run_to_end();
+  int frames = 0;
+  while (s.busy()) {
+    ASSERT_LT(frames, 20) << "running to the end";
+    s.update(1.0 / 60);
+    ++frames;
+  }
+  EXPECT_GT(frames, 2);
+  EXPECT_EQ(s.position(), total);
+  EXPECT_EQ(s.grid(), final_grid(s));
 }
 
 TEST(AppSession, ScrubbingBackAndForthGivesTheFreshRunsGrid) {

@@ -892,6 +892,38 @@ TEST(History, SeeksAcrossSkipsMatchAFreshRun) {
   check_skips(flood_of_many_regions, kDefaultHistoryBytes, "flood fill of 400 regions");
 }
 
+// A far seek in parts (Timeline::seek with max_skip_bytes, as the app's window seeks a frame's
+// worth at a time): each part stops at a skip boundary, where the map and statistics are those of
+// the fresh run at that step, and the parts arrive where one seek does.
+TEST(History, SeeksInPartsStopAtBoundariesAndArrive) {
+  const history::SkipShape shape{.steps = 37, .group = 3, .group_max_cells = 150};
+  for (Stepper (*make)() : {cell_caves, flood}) {
+    const Said said = record(make());
+    const auto stats = stats_by_step(make());
+    const std::uint64_t n = said.steps.size();
+    Timeline t(make(), kDefaultHistoryBytes, shape);
+    run_to_end(t);
+    std::mt19937_64 rng(29);
+    int split = 0;  // seeks that took more than one part
+    for (int i = 0; i < 60; ++i) {
+      const std::uint64_t k = rng() % (n + 1);
+      int parts = 0;
+      // One byte a part: each part crosses one skip (a segment or a group).
+      for (; t.cursor() != k; ++parts) {
+        ASSERT_LT(parts, static_cast<int>(n / shape.steps) + 3) << "seek " << i << " to " << k;
+        const std::uint64_t was = t.cursor();
+        t.seek(k, nullptr, 1);
+        ASSERT_NE(t.cursor(), was) << "a part must move: seek " << i << " to " << k;
+        ASSERT_EQ(t.grid(), said.grids[t.cursor()]) << "seek " << i << ", part " << parts;
+        ASSERT_EQ(std::vector<std::int64_t>(t.stats().begin(), t.stats().end()), stats[t.cursor()])
+            << "seek " << i << ", part " << parts;
+      }
+      if (parts > 1) ++split;
+    }
+    EXPECT_GT(split, 10);
+  }
+}
+
 TEST(History, SeeksAcrossGroupsMatchAFreshRun) {
   // Groups of 3 segments of 37 steps: far seeks cross many groups; a group over 150 changed cells
   // has no group skip, so seeks mix group skips with single segments.

@@ -119,26 +119,29 @@ const std::vector<std::uint8_t>* SkipIndex::group_at(std::uint64_t b, std::uint6
   return skip.empty() ? nullptr : &skip;
 }
 
-std::pair<std::uint32_t, std::uint32_t> SkipIndex::cross(std::size_t from, std::size_t to,
-                                                         Grid& grid, RunObserver* observer) {
-  std::uint32_t lo = UINT32_MAX, hi = 0;
+SkipIndex::Crossed SkipIndex::cross(std::size_t from, std::size_t to, Grid& grid,
+                                    RunObserver* observer, std::size_t max_bytes) {
+  Crossed c;
+  std::size_t bytes = 0;
   const auto widen = [&](std::pair<std::uint32_t, std::uint32_t> written) {
     if (written.first > written.second) return;
-    lo = std::min(lo, written.first);
-    hi = std::max(hi, written.second);
+    c.lo = std::min(c.lo, written.first);
+    c.hi = std::max(c.hi, written.second);
   };
   const auto apply = [&](std::span<const std::uint8_t> skip, bool forward) {
+    bytes += skip.size();
     if (!skip.empty()) widen(apply_skip(skip, grid, forward, scratch_, observer));
   };
   // A segment's cell changes and runs wrote different cells: either order.
   const auto apply_segment = [&](const PackedSkip& skip, bool forward) {
     apply(skip.cells, forward);
+    bytes += skip.band.size();
     widen(apply_band(skip.band, grid, forward, observer));
   };
   // Boundary numbers from the run's start (group g starts at boundary g * shape_.group).
   std::uint64_t b = skip_base_ + from;
   const std::uint64_t end = skip_base_ + to;
-  while (b < end) {
+  while (b < end && bytes < max_bytes) {
     if (const auto* group = group_at(b, end, true)) {
       apply(*group, true);
       b += shape_.group;
@@ -147,7 +150,7 @@ std::pair<std::uint32_t, std::uint32_t> SkipIndex::cross(std::size_t from, std::
       ++b;
     }
   }
-  while (b > end) {
+  while (b > end && bytes < max_bytes) {
     if (const auto* group = group_at(b, end, false)) {
       apply(*group, false);
       b -= shape_.group;
@@ -156,7 +159,8 @@ std::pair<std::uint32_t, std::uint32_t> SkipIndex::cross(std::size_t from, std::
       --b;
     }
   }
-  return {lo, hi};
+  c.reached = static_cast<std::size_t>(b - skip_base_);
+  return c;
 }
 
 }  // namespace dungen::history

@@ -43,10 +43,18 @@ class SkipIndex {
   std::size_t nearest(std::uint64_t x) const;
   std::uint64_t boundary(std::size_t i) const { return boundaries_[i]; }
   std::span<const std::int64_t> stats_at(std::size_t i) const { return boundary_stats_[i]; }
-  // Moves `grid` from boundary `from` to boundary `to` (either way), across whole groups where it
-  // can. Returns the lowest and highest cell index written (lo > hi when none).
-  std::pair<std::uint32_t, std::uint32_t> cross(std::size_t from, std::size_t to, Grid& grid,
-                                                RunObserver* observer);
+  // What a crossing did: the lowest and highest cell index written (lo > hi when none), and
+  // the boundary it reached.
+  struct Crossed {
+    std::uint32_t lo = UINT32_MAX, hi = 0;
+    std::size_t reached = 0;
+  };
+  // Moves `grid` from boundary `from` toward boundary `to` (either way), across whole groups
+  // where it can, until it reaches `to` or has applied max_bytes of packed skips (at least one:
+  // a crossing's cost is about its bytes, so a caller that must keep a frame short crosses a
+  // far seek's skips over several calls).
+  Crossed cross(std::size_t from, std::size_t to, Grid& grid, RunObserver* observer,
+                std::size_t max_bytes = SIZE_MAX);
 
  private:
   void end_segment(const Grid& grid, std::uint64_t head, std::span<const std::int64_t> stats);

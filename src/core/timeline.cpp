@@ -440,10 +440,10 @@ bool Timeline::back(SeekObserver* observer) {
   return true;
 }
 
-void Timeline::seek(std::uint64_t k, SeekObserver* observer) {
+void Timeline::seek(std::uint64_t k, SeekObserver* observer, std::size_t max_skip_bytes) {
   check_labels_held();
   k = std::max(k, earliest_);
-  travel(std::min(k, head_), observer);
+  if (!travel(std::min(k, head_), observer, max_skip_bytes)) return;
   while (cursor_ < k) {
     if (!next(observer)) break;
   }
@@ -454,29 +454,32 @@ void Timeline::replay_to(std::uint64_t k, SeekObserver* observer) {
   while (cursor_ < k) redo(false, observer);
 }
 
-void Timeline::travel(std::uint64_t k, SeekObserver* observer) {
+bool Timeline::travel(std::uint64_t k, SeekObserver* observer, std::size_t max_skip_bytes) {
   const auto dist = [](std::uint64_t a, std::uint64_t b) { return a > b ? a - b : b - a; };
   // (Not by distance alone: a segment of a cave pass at 4096x4096 is 64 steps, each a whole row.)
   if (skips_.empty()) {
     replay_to(k, observer);
-    return;
+    return true;
   }
   // The boundaries nearest the cursor and the target (every boundary is >= earliest here).
   const std::size_t from = skips_.nearest(cursor_), to = skips_.nearest(k);
   if (from == to ||
       dist(cursor_, skips_.boundary(from)) + dist(skips_.boundary(to), k) >= dist(cursor_, k)) {
     replay_to(k, observer);
-    return;
+    return true;
   }
   replay_to(skips_.boundary(from), observer);
-  const auto [lo, hi] = skips_.cross(from, to, stepper_.mutable_grid(), observer);
-  if (observer && lo <= hi) observer->crossed(lo, hi);
-  cursor_ = skips_.boundary(to);
-  const std::span<const std::int64_t> at = skips_.stats_at(to);
+  const history::SkipIndex::Crossed c =
+      skips_.cross(from, to, stepper_.mutable_grid(), observer, max_skip_bytes);
+  if (observer && c.lo <= c.hi) observer->crossed(c.lo, c.hi);
+  cursor_ = skips_.boundary(c.reached);
+  const std::span<const std::int64_t> at = skips_.stats_at(c.reached);
   for (std::size_t i = 0; i < at.size(); ++i) stats_.set(i, at[i]);
   decoded_.reset(0);
   fwd_.k = UINT64_MAX;
+  if (c.reached != to) return false;  // the bytes ran out at a boundary short of k
   replay_to(k, observer);
+  return true;
 }
 
 void Timeline::enforce_budget(std::size_t max_bytes) {

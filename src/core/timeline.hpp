@@ -84,8 +84,12 @@ class Timeline {
   bool back(SeekObserver* observer = nullptr);
   // Moves the cursor to step k, running the stepper if k is past the head (stops at the end).
   // Far seeks cross whole groups and segments with skips (core/history_skips.hpp) instead of
-  // replaying. The observer, if any, is told every change the seek makes.
-  void seek(std::uint64_t k, SeekObserver* observer = nullptr);
+  // replaying. The observer, if any, is told every change the seek makes. With max_skip_bytes, a
+  // far seek stops at the skip boundary where it has applied that many bytes of skips (at least
+  // one skip), short of k: a window seeks in parts, a frame's worth each (app/logic/track.hpp),
+  // where the longest runs' far seeks take a quarter of a second (a 4096x4096 maze).
+  void seek(std::uint64_t k, SeekObserver* observer = nullptr,
+            std::size_t max_skip_bytes = SIZE_MAX);
 
   // The step at the cursor (the last one applied), or nullptr at the start.
   const Step* current() const;
@@ -186,7 +190,8 @@ class Timeline {
   void enforce_budget(std::size_t max_bytes);  // forgets the oldest steps past max_bytes
   void check_labels_held() const;              // throws while the map's labels are lent
   void redo(bool show, SeekObserver* observer);
-  void travel(std::uint64_t k, SeekObserver* observer);  // earliest <= k <= recorded
+  // earliest <= k <= recorded; false when it stopped at a boundary short of k (seek)
+  bool travel(std::uint64_t k, SeekObserver* observer, std::size_t max_skip_bytes);
   void replay_to(std::uint64_t k, SeekObserver* observer);
 
   Stepper stepper_;

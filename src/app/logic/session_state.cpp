@@ -229,6 +229,19 @@ void Session::State::note_finished() {
   transport.estimates.record(*settings.spec, settings.params, settings.regions, track->recorded());
 }
 
+// A far move within what is recorded jumps across the skips to one step short of the target, a
+// part at a time within the frame's time (the rest in the next frames).
+std::uint64_t Session::State::jump_near(BudgetedLoop& loop, std::uint64_t target) {
+  if (target > track->recorded()) return 0;
+  return loop.run_timed([&] {
+    const std::uint64_t p = track->position();
+    const std::uint64_t far = p > target ? p - target : target - p;
+    if (far <= kJumpSteps) return false;
+    track->jump(target > p ? target - 1 : target + 1, config.jump_skip_bytes);
+    return track->position() != p;
+  });
+}
+
 std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
   Job& job = transport.job;
   bool stop = false;
@@ -237,20 +250,16 @@ std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
     case JobKind::None:
       return 0;
     case JobKind::Seek: {
-      // A far seek within what is recorded jumps across the skips to one step short, and the
-      // last step is taken as any step is (so arriving does what arriving does).
-      const std::uint64_t p = track->position();
-      const std::uint64_t far = p > job.target ? p - job.target : job.target - p;
-      if (far > kJumpSteps && job.target <= track->recorded()) {
-        track->jump(job.target > p ? job.target - 1 : job.target + 1);
-        ++moves;
-      }
-      moves += loop.run(limit, [&] { return move_toward(job.target); });
+      // The last step is taken as any step is (so arriving does what arriving does).
+      moves += jump_near(loop, job.target);
+      if (!loop.hit_budget()) moves += loop.run(limit, [&] { return move_toward(job.target); });
       stop = track->position() == job.target || !loop.hit_budget();
       break;
     }
     case JobKind::ToEnd:
-      moves = loop.run(limit, [&] { return track->forward(); });
+      // What is recorded is crossed (a run gone back to its start), then the run goes on.
+      moves = jump_near(loop, track->recorded());
+      if (!loop.hit_budget()) moves += loop.run(limit, [&] { return track->forward(); });
       stop = !loop.hit_budget();
       // Stopped where a big map's region phase is being made: that work runs on to the end.
       if (stop && track->regions_pending()) builds.regions_to_end = true;

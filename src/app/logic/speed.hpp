@@ -48,6 +48,10 @@ class BudgetedLoop {
   BudgetedLoop(const Clock& clock, const FrameBudget& budget) : clock_(clock), budget_(budget) {}
   template <class F>
   std::uint64_t run(std::uint64_t limit, F&& step);
+  // The same for steps that each cost a good part of a frame (a far seek's parts): the clock is
+  // read before every step after the first, and no step cap applies.
+  template <class F>
+  std::uint64_t run_timed(F&& step);
   // True when the last run stopped because the time or step budget ran out.
   bool hit_budget() const { return hit_budget_; }
 
@@ -73,6 +77,21 @@ std::uint64_t BudgetedLoop::run(std::uint64_t limit, F&& step) {
   }
   hit_budget_ = done < limit;
   return done;
+}
+
+template <class F>
+std::uint64_t BudgetedLoop::run_timed(F&& step) {
+  hit_budget_ = false;
+  const double start = clock_();
+  std::uint64_t done = 0;
+  for (;;) {
+    if (done > 0 && clock_() - start >= budget_.seconds) {
+      hit_budget_ = true;
+      return done;
+    }
+    if (!step()) return done;
+    ++done;
+  }
 }
 
 }  // namespace dungen::app
