@@ -9,9 +9,10 @@
 //                                      all-floor map); counters: median and worst seek in ms of
 //                                      the thread's CPU time (on a shared machine wall time
 //                                      includes other processes' turns)
-//   seek/caves/4096x4096               random seeks inside a 4096x4096 cave generation (default
-//                                      parameters, the passes row by row), and end to start
-//                                      and back; counters as seek/random
+//   seek/GEN/4096x4096                 random seeks inside a generator's 4096x4096 run (every
+//                                      generator, default parameters; cellular-caves: its passes
+//                                      row by row), and end to start and back; counters as
+//                                      seek/random
 //   cell-history/GEN/CELLS/1024x1024   Timeline::cell_history of random cells (CELLS: any cell, or
 //                                      only cells walkable at the end, whose histories are never
 //                                      empty), the cursor at the end of a long run: GEN is
@@ -29,6 +30,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <string>
 
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
@@ -115,14 +117,15 @@ void register_seek() {
       ->Iterations(1);
 }
 
-// Issue 29: seeks inside a 4096x4096 cave generation (default parameters, row by row: its passes
-// are recorded as runs, core/changes.hpp), not its flood fill: random targets, and the farthest
-// (end to start and back), each in the thread's CPU time.
-void register_cave_seek() {
+// Issue 29: seeks inside a generator's 4096x4096 run (default parameters; for cellular caves its
+// passes row by row, recorded as runs, core/changes.hpp), not its flood fill: random targets, and
+// the farthest (end to start and back), each in the thread's CPU time. Every generator, since a
+// user drags the scrubber of whichever runs; the goal is the caves' (bench.sh).
+void register_generator_seek(const GeneratorSpec& spec) {
   benchmark::RegisterBenchmark(
-      ("seek/caves/" + bench::size_name(kSide, kSide)).c_str(),
-      [](benchmark::State& st) {
-        Timeline t(start_generator(cellular_caves_spec(), cave_params(50), 1, true));
+      ("seek/" + std::string(spec.name) + "/" + bench::size_name(kSide, kSide)).c_str(),
+      [&spec](benchmark::State& st) {
+        Timeline t(start_generator(spec, bench::sized(spec, kSide, kSide), 1, true));
         run_to_end(t);
         std::mt19937_64 rng(29);
         std::vector<double> ms;
@@ -197,7 +200,7 @@ const int registered = [] {
   register_history("caves+flood", 50);
   register_history("floor+flood", 100);
   register_seek();
-  register_cave_seek();
+  for (const GeneratorSpec* g : all_generators()) register_generator_seek(*g);
   for (const char* gen : {"caves-cells", "rooms-and-tunnels"}) {
     register_cell_history(gen, false);
     register_cell_history(gen, true);
