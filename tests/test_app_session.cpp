@@ -350,6 +350,7 @@ TEST(AppSession, AFarSeekCrossesAFramesWorthOfSkipsAtATime) {
     std::uint64_t left = total;
     while (s.position() != target) {
       ASSERT_LT(frames, 20) << "seeking to " << target;
+      EXPECT_TRUE(s.moving());  // (the window's hover says so)
       s.update(1.0 / 60);
       ++frames;
       const std::uint64_t now =
@@ -358,6 +359,7 @@ TEST(AppSession, AFarSeekCrossesAFramesWorthOfSkipsAtATime) {
       left = now;
     }
     EXPECT_GT(frames, 2) << "seeking to " << target;
+    EXPECT_FALSE(s.moving());
     EXPECT_EQ(s.grid(), fresh_grid_after(s, target));
   }
   // Run to the end from the start: what is recorded is crossed the same way, not replayed.
@@ -365,10 +367,18 @@ TEST(AppSession, AFarSeekCrossesAFramesWorthOfSkipsAtATime) {
   s.finish_pending();
   s.run_to_end();
   int frames = 0;
+  double bar = 0.0;
   while (s.busy()) {
     ASSERT_LT(frames, 20) << "running to the end";
     s.update(1.0 / 60);
     ++frames;
+    if (s.busy()) {  // the bar counts the steps crossed, as the steps run
+      EXPECT_GT(s.progress(), bar) << "frame " << frames;
+      if (s.position() > total / 2) {
+        EXPECT_GT(s.progress(), 0.25) << "frame " << frames;
+      }
+      bar = s.progress();
+    }
   }
   EXPECT_GT(frames, 2);
   EXPECT_EQ(s.position(), total);

@@ -295,14 +295,21 @@ void App::watch_scripts(double now) {
 
 namespace {
 
-// Over a map being rebuilt the picture is the last map's (or the new one part-drawn): the hover
-// says so instead of naming a cell that may not be the one under the mouse.
+// Over a map being rebuilt the picture is the last map's (or the new one part-drawn), and over
+// one a job moves across frames (a far seek, a run to the end) it changes from frame to frame:
+// the hover says so instead of naming a cell that may not be the one under the mouse (and says
+// the same in every frame of the job, not a cell's words in one and these in the next).
 void hover_rebuilding(ScreenRect map, const Session& session) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantCaptureMouse || !map.contains(io.MousePos.x, io.MousePos.y)) return;
   if (session.rebuilding()) {
     ImGui::SetTooltip("the map is being rebuilt (%s, %.0f%%):\nthe picture is the last map's",
                       std::string(session.busy_label()).c_str(), session.progress() * 100.0);
+  } else if (session.moving()) {
+    // (No percentage: the transport bar's, drawn before the session moved in this frame, would
+    // say another.)
+    ImGui::SetTooltip("%s:\nthe picture shows the steps on the way",
+                      std::string(session.busy_label()).c_str());
   } else {
     ImGui::SetTooltip("the new map is being drawn:\nthe picture is the last map's");
   }
@@ -320,7 +327,9 @@ void App::draw_map_overlays(const Palette& palette, bool capture) {
       stager_.staging() || stager_.awaiting_cells() || (renderer_->busy() && !capture);
   // Headless runs have no real mouse (Xvfb parks it mid-screen): no hover tooltip in pictures.
   const bool hover = options_.frames == 0;
-  if (hover && (drawing_new || session_.rebuilding())) hover_rebuilding(map, session_);
+  if (hover && (drawing_new || session_.rebuilding() || session_.moving())) {
+    hover_rebuilding(map, session_);
+  }
   if (drawing_new) return;
   // Numbers first: the step's overlay (a candidate and its caption) goes on top. Projector
   // mode numbers rooms from smaller cells, and regions (while they are labelled, or with L) as

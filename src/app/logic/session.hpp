@@ -255,6 +255,8 @@ class Session {
   bool rebuilding() const;
   double progress() const;              // 0..1 of the pending job (an estimate for open-ended runs)
   std::string_view busy_label() const;  // "generating", "running to end", ...
+  // A job moves the map on show across frames (a far seek, a run to the end), none being built.
+  bool moving() const;
   const FrameReport& last_frame() const;
 
   // --- the scrubber ---

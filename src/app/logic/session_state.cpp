@@ -230,15 +230,19 @@ void Session::State::note_finished() {
 }
 
 // A far move within what is recorded jumps across the skips to one step short of the target, a
-// part at a time within the frame's time (the rest in the next frames).
-std::uint64_t Session::State::jump_near(BudgetedLoop& loop, std::uint64_t target) {
+// part at a time within the frame's time (the rest in the next frames). Returns the parts (the
+// moves a frame reports); `steps` grows by the steps they crossed (what a job's bar counts).
+std::uint64_t Session::State::jump_near(BudgetedLoop& loop, std::uint64_t target,
+                                        std::uint64_t& steps) {
   if (target > track->recorded()) return 0;
   return loop.run_timed([&] {
     const std::uint64_t p = track->position();
     const std::uint64_t far = p > target ? p - target : target - p;
     if (far <= kJumpSteps) return false;
     track->jump(target > p ? target - 1 : target + 1, config.jump_skip_bytes);
-    return track->position() != p;
+    const std::uint64_t now = track->position();
+    steps += now > p ? now - p : p - now;
+    return now != p;
   });
 }
 
@@ -246,19 +250,20 @@ std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
   Job& job = transport.job;
   bool stop = false;
   std::uint64_t moves = 0;
+  std::uint64_t jumps = 0, jumped = 0;  // a far move's parts, and the steps they crossed
   switch (job.kind) {
     case JobKind::None:
       return 0;
     case JobKind::Seek: {
       // The last step is taken as any step is (so arriving does what arriving does).
-      moves += jump_near(loop, job.target);
+      jumps = jump_near(loop, job.target, jumped);
       if (!loop.hit_budget()) moves += loop.run(limit, [&] { return move_toward(job.target); });
       stop = track->position() == job.target || !loop.hit_budget();
       break;
     }
     case JobKind::ToEnd:
       // What is recorded is crossed (a run gone back to its start), then the run goes on.
-      moves = jump_near(loop, track->recorded());
+      jumps = jump_near(loop, track->recorded(), jumped);
       if (!loop.hit_budget()) moves += loop.run(limit, [&] { return track->forward(); });
       stop = !loop.hit_budget();
       // Stopped where a big map's region phase is being made: that work runs on to the end.
@@ -284,7 +289,8 @@ std::uint64_t Session::State::run_job(BudgetedLoop& loop, std::uint64_t limit) {
       break;
     }
   }
-  job.done += moves;
+  job.done += moves + jumped;
+  moves += jumps;
   if (stop) {
     note_finished();
     const std::optional<std::uint64_t> back_to = job.then_seek;

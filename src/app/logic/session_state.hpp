@@ -191,7 +191,7 @@ struct Session::State {
   void follow_region_settings();
   void start_job(Job j);
   bool move_toward(std::uint64_t target);
-  std::uint64_t jump_near(BudgetedLoop& loop, std::uint64_t target);
+  std::uint64_t jump_near(BudgetedLoop& loop, std::uint64_t target, std::uint64_t& steps);
   void note_finished();
   std::uint64_t run_job(BudgetedLoop& loop, std::uint64_t limit);
   void play_frame(BudgetedLoop& loop, double seconds);

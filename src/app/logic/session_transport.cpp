@@ -230,6 +230,10 @@ bool Session::busy() const {
   const State& s = *s_;
   return s.builds.any() || s.track->regions_pending() || s.transport.job.kind != JobKind::None;
 }
+bool Session::moving() const {
+  const State& s = *s_;
+  return !s.builds.any() && s.transport.job.kind != JobKind::None;
+}
 bool Session::rebuilding() const {
   return s_->builds.build.has_value();
 }
