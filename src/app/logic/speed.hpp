@@ -59,16 +59,32 @@ class BudgetedLoop {
   const Clock& clock_;
   FrameBudget budget_;
   bool hit_budget_ = false;
+  // The one loop: at most `cap` steps, the clock read every `check_every`; stopped short of
+  // `limit` by the cap counts as hitting the budget.
+  template <class F>
+  std::uint64_t run_until(std::uint64_t cap, std::uint64_t limit, std::uint64_t check_every,
+                          F& step);
 };
 
 template <class F>
 std::uint64_t BudgetedLoop::run(std::uint64_t limit, F&& step) {
-  hit_budget_ = false;
   const std::uint64_t cap = limit < budget_.max_steps ? limit : budget_.max_steps;
+  return run_until(cap, limit, kClockCheckInterval, step);
+}
+
+template <class F>
+std::uint64_t BudgetedLoop::run_timed(F&& step) {
+  return run_until(UINT64_MAX, UINT64_MAX, 1, step);
+}
+
+template <class F>
+std::uint64_t BudgetedLoop::run_until(std::uint64_t cap, std::uint64_t limit,
+                                      std::uint64_t check_every, F& step) {
+  hit_budget_ = false;
   const double start = clock_();
   std::uint64_t done = 0;
   while (done < cap) {
-    if (done > 0 && done % kClockCheckInterval == 0 && clock_() - start >= budget_.seconds) {
+    if (done > 0 && done % check_every == 0 && clock_() - start >= budget_.seconds) {
       hit_budget_ = true;
       return done;
     }
@@ -77,21 +93,6 @@ std::uint64_t BudgetedLoop::run(std::uint64_t limit, F&& step) {
   }
   hit_budget_ = done < limit;
   return done;
-}
-
-template <class F>
-std::uint64_t BudgetedLoop::run_timed(F&& step) {
-  hit_budget_ = false;
-  const double start = clock_();
-  std::uint64_t done = 0;
-  for (;;) {
-    if (done > 0 && clock_() - start >= budget_.seconds) {
-      hit_budget_ = true;
-      return done;
-    }
-    if (!step()) return done;
-    ++done;
-  }
 }
 
 }  // namespace dungen::app
