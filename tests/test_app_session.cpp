@@ -326,6 +326,23 @@ TEST(AppSession, RunToEndRestartAndSeek) {
   EXPECT_EQ(s.position(), total);
 }
 
+// The session's far seeks in parts of `parts` (SessionConfig::jump_budget), on the test clock.
+SessionConfig config_with_parts(TestClock& c, SeekBudget parts) {
+  SessionConfig cfg = config(c);
+  cfg.jump_budget = parts;
+  return cfg;
+}
+
+// A 400x400 maze run to its end (five skips of 16384 steps and more), for the far seeks below.
+void run_a_400_maze(Session& s) {
+  ASSERT_TRUE(s.select_generator("rooms-and-mazes"));
+  ASSERT_TRUE(s.set_param("width", 400));
+  ASSERT_TRUE(s.set_param("height", 400));
+  s.finish_pending();
+  ASSERT_TRUE(s.finished());
+  ASSERT_GT(s.recorded(), 5 * history::kSkipSteps);
+}
+
 // A far seek crosses its skips a part at a time, as many parts as a frame's time allows: on a
 // clock where every reading is 0.6 s later (a budget of 1 s: two parts a frame) and parts of one
 // skip each, a seek from the end of a 400x400 maze (five skips of 16384 steps) to its start
@@ -333,16 +350,9 @@ TEST(AppSession, RunToEndRestartAndSeek) {
 // end, and running to the end from the start, the same.
 TEST(AppSession, AFarSeekCrossesAFramesWorthOfSkipsAtATime) {
   TestClock c;
-  SessionConfig cfg = config(c);
-  cfg.jump_skip_bytes = 1;
-  Session s(cfg);
-  ASSERT_TRUE(s.select_generator("rooms-and-mazes"));
-  ASSERT_TRUE(s.set_param("width", 400));
-  ASSERT_TRUE(s.set_param("height", 400));
-  s.finish_pending();
+  Session s(config_with_parts(c, {.skip_cells = 1}));
+  ASSERT_NO_FATAL_FAILURE(run_a_400_maze(s));
   const std::uint64_t total = s.recorded();
-  ASSERT_TRUE(s.finished());
-  ASSERT_GT(total, 5 * history::kSkipSteps);
   c.tick = 0.6;
   for (const std::uint64_t target : {std::uint64_t{0}, total}) {
     s.seek(target);
@@ -383,6 +393,35 @@ TEST(AppSession, AFarSeekCrossesAFramesWorthOfSkipsAtATime) {
   EXPECT_GT(frames, 2);
   EXPECT_EQ(s.position(), total);
   EXPECT_EQ(s.grid(), final_grid(s));
+}
+
+// The replay to and from the nearest skip boundaries is split too: with parts of 1000 steps (two
+// a frame, as above) and the skips crossed whole, a seek from the head of a 400x400 maze to its
+// start replays back to the last boundary 2000 steps a frame (a 4096x4096 maze's replay back to
+// its last boundary was one frame of 70 ms), then crosses the skips, and lands on the fresh run's
+// map.
+TEST(AppSession, AFarSeekReplaysToTheNearestBoundaryAPartAtATime) {
+  TestClock c;
+  Session s(config_with_parts(c, {.steps = 1000}));
+  ASSERT_NO_FATAL_FAILURE(run_a_400_maze(s));
+  const std::uint64_t total = s.recorded();
+  const std::uint64_t tail = total % history::kSkipSteps;  // steps after the last boundary
+  ASSERT_GT(tail, 4000u);
+  c.tick = 0.6;
+  s.seek(0);
+  std::uint64_t was = total;
+  int frames = 0;
+  while (s.position() != 0) {
+    ASSERT_LT(frames, 20);
+    s.update(1.0 / 60);
+    ++frames;
+    if (was >= total - tail + 2000) {  // replaying back to the boundary: two parts of 1000
+      EXPECT_EQ(was - s.position(), 2000u) << "frame " << frames;
+    }
+    was = s.position();
+  }
+  EXPECT_GT(frames, static_cast<int>(tail / 2000));
+  EXPECT_EQ(s.grid(), fresh_grid_after(s, 0));
 }
 
 TEST(AppSession, ScrubbingBackAndForthGivesTheFreshRunsGrid) {

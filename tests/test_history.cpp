@@ -892,9 +892,9 @@ TEST(History, SeeksAcrossSkipsMatchAFreshRun) {
   check_skips(flood_of_many_regions, kDefaultHistoryBytes, "flood fill of 400 regions");
 }
 
-// A far seek in parts (Timeline::seek with max_skip_bytes, as the app's window seeks a frame's
-// worth at a time): each part stops at a skip boundary, where the map and statistics are those of
-// the fresh run at that step, and the parts arrive where one seek does.
+// A far seek in parts (Timeline::seek with a budget of skip cells, as the app's window seeks a
+// frame's worth at a time): each part stops at a skip boundary, where the map and statistics are
+// those of the fresh run at that step, and the parts arrive where one seek does.
 TEST(History, SeeksInPartsStopAtBoundariesAndArrive) {
   const history::SkipShape shape{.steps = 37, .group = 3, .group_max_cells = 150};
   for (Stepper (*make)() : {cell_caves, flood}) {
@@ -908,11 +908,11 @@ TEST(History, SeeksInPartsStopAtBoundariesAndArrive) {
     for (int i = 0; i < 60; ++i) {
       const std::uint64_t k = rng() % (n + 1);
       int parts = 0;
-      // One byte a part: each part crosses one skip (a segment or a group).
+      // One cell a part: each part crosses one skip (a segment or a group).
       for (; t.cursor() != k; ++parts) {
         ASSERT_LT(parts, static_cast<int>(n / shape.steps) + 3) << "seek " << i << " to " << k;
         const std::uint64_t was = t.cursor();
-        t.seek(k, nullptr, 1);
+        t.seek(k, nullptr, {.skip_cells = 1});
         ASSERT_NE(t.cursor(), was) << "a part must move: seek " << i << " to " << k;
         ASSERT_EQ(t.grid(), said.grids[t.cursor()]) << "seek " << i << ", part " << parts;
         ASSERT_EQ(std::vector<std::int64_t>(t.stats().begin(), t.stats().end()), stats[t.cursor()])
@@ -921,6 +921,57 @@ TEST(History, SeeksInPartsStopAtBoundariesAndArrive) {
       if (parts > 1) ++split;
     }
     EXPECT_GT(split, 10);
+  }
+}
+
+// With a budget of steps as well, a part also stops after replaying that many steps (to or from a
+// skip boundary, or inside a segment), wherever that is: seeks take more parts, each lands on the
+// fresh run's map and statistics, and they arrive.
+TEST(History, SeeksInPartsOfStepsStopOnTheWayAndArrive) {
+  const history::SkipShape shape{.steps = 37, .group = 3, .group_max_cells = 150};
+  constexpr SeekBudget kSkipsOnly{.skip_cells = 1};
+  constexpr SeekBudget kFiveSteps{.skip_cells = 1, .steps = 5};
+  for (Stepper (*make)() : {cell_caves, flood}) {
+    const Said said = record(make());
+    const auto stats = stats_by_step(make());
+    const std::uint64_t n = said.steps.size();
+    ASSERT_GT(n, 200u);
+    Timeline t(make(), kDefaultHistoryBytes, shape);
+    Timeline by_skips(make(), kDefaultHistoryBytes, shape);
+    run_to_end(t);
+    run_to_end(by_skips);
+    const auto seek_in_parts = [&](Timeline& tl, std::uint64_t k, SeekBudget budget) {
+      int parts = 0;
+      for (; tl.cursor() != k; ++parts) {
+        if (parts > static_cast<int>(n)) {
+          ADD_FAILURE() << "no end to the seek to " << k;
+          break;
+        }
+        const std::uint64_t was = tl.cursor();
+        tl.seek(k, nullptr, budget);
+        EXPECT_NE(tl.cursor(), was) << "a part must move: to " << k;
+        EXPECT_EQ(tl.grid(), said.grids[tl.cursor()]) << "to " << k << ", part " << parts;
+        EXPECT_EQ(std::vector<std::int64_t>(tl.stats().begin(), tl.stats().end()),
+                  stats[tl.cursor()])
+            << "to " << k << ", part " << parts;
+      }
+      return parts;
+    };
+    // Nearer the first boundary than the second there is no skip to cross: 15 steps, five a part.
+    t.seek(0);
+    EXPECT_EQ(seek_in_parts(t, 15, kFiveSteps), 3);
+    t.seek(0);
+    by_skips.seek(0);
+    std::mt19937_64 rng(26);
+    int more = 0;  // seeks that took more parts than with the skip cells alone
+    for (int i = 0; i < 60; ++i) {
+      const std::uint64_t k = rng() % (n + 1);
+      const int with_steps = seek_in_parts(t, k, kFiveSteps);
+      const int skips_only = seek_in_parts(by_skips, k, kSkipsOnly);
+      EXPECT_GE(with_steps, skips_only) << "seek " << i << " to " << k;
+      if (with_steps > skips_only) ++more;
+    }
+    EXPECT_GT(more, 30);
   }
 }
 
@@ -1007,6 +1058,43 @@ TEST(History, AGroupSkipIsKeptOnlyWhereItIsSmallerThanItsSegments) {
       index.cross(from, to, moved, nullptr);
       EXPECT_EQ(moved, at_boundary[to]) << again << ": " << from << " to " << to;
     }
+  }
+}
+
+// A crossing's budget counts the cells its skips write, not their bytes: a segment that fills a
+// block of 1000 cells with one region number packs into a few bytes (the values run on), yet
+// costs its thousand cells. A budget of 2500 cells crosses three such segments (at least one
+// whatever the budget), and lands on the map at the boundary it reached.
+TEST(History, ACrossingsBudgetCountsTheCellsItsSkipsWrite) {
+  Grid g(256, 256, Tile::Floor);
+  history::SkipIndex index({.steps = 1000, .group = 1000}, {});
+  std::vector<Grid> at_boundary{g};
+  std::uint64_t step = 0;
+  for (int segment = 0; segment < 8; ++segment) {
+    for (int k = 0; k < 1000; ++k) {  // a 1000-cell stretch of rows, a cell a step
+      const auto cell = static_cast<std::uint32_t>(segment * 1000 + k);
+      const Cell before = g.cell(cell);
+      const Cell after{Tile::Floor, Mark::None, -1, 7};
+      g.put(cell, after);
+      const CellChange change{cell, before, after};
+      index.record({{}, std::span(&change, 1)}, g, ++step, {});
+    }
+    at_boundary.push_back(g);
+  }
+  index.release();
+  EXPECT_LT(index.bytes(), 8u * 1000u);  // a byte a cell would be more than all of them
+  for (const auto& [budget, from, to] :
+       {std::tuple<std::uint64_t, std::size_t, std::size_t>{2500, 8, 5},
+        {2500, 0, 3},
+        {1, 8, 7},
+        {0, 2, 3},
+        {3000, 8, 5},
+        {UINT64_MAX, 8, 0}}) {
+    Grid moved = at_boundary[from];
+    const history::SkipIndex::Crossed c =
+        index.cross(from, from > 4 ? 0 : 8, moved, nullptr, budget);
+    EXPECT_EQ(c.reached, to) << budget << " cells from " << from;
+    EXPECT_EQ(moved, at_boundary[to]) << budget << " cells from " << from;
   }
 }
 

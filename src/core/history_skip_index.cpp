@@ -120,28 +120,27 @@ const std::vector<std::uint8_t>* SkipIndex::group_at(std::uint64_t b, std::uint6
 }
 
 SkipIndex::Crossed SkipIndex::cross(std::size_t from, std::size_t to, Grid& grid,
-                                    RunObserver* observer, std::size_t max_bytes) {
+                                    RunObserver* observer, std::uint64_t max_cells) {
   Crossed c;
-  std::size_t bytes = 0;
-  const auto widen = [&](std::pair<std::uint32_t, std::uint32_t> written) {
-    if (written.first > written.second) return;
-    c.lo = std::min(c.lo, written.first);
-    c.hi = std::max(c.hi, written.second);
+  std::uint64_t cells = 0;
+  const auto note = [&](const Written& w) {
+    cells += w.cells;
+    if (w.lo > w.hi) return;
+    c.lo = std::min(c.lo, w.lo);
+    c.hi = std::max(c.hi, w.hi);
   };
   const auto apply = [&](std::span<const std::uint8_t> skip, bool forward) {
-    bytes += skip.size();
-    if (!skip.empty()) widen(apply_skip(skip, grid, forward, scratch_, observer));
+    if (!skip.empty()) note(apply_skip(skip, grid, forward, scratch_, observer));
   };
   // A segment's cell changes and runs wrote different cells: either order.
   const auto apply_segment = [&](const PackedSkip& skip, bool forward) {
     apply(skip.cells, forward);
-    bytes += skip.band.size();
-    widen(apply_band(skip.band, grid, forward, observer));
+    note(apply_band(skip.band, grid, forward, observer));
   };
   // Boundary numbers from the run's start (group g starts at boundary g * shape_.group).
   std::uint64_t b = skip_base_ + from;
   const std::uint64_t end = skip_base_ + to;
-  while (b < end && bytes < max_bytes) {
+  while (b < end && (cells < max_cells || b == skip_base_ + from)) {
     if (const auto* group = group_at(b, end, true)) {
       apply(*group, true);
       b += shape_.group;
@@ -150,7 +149,7 @@ SkipIndex::Crossed SkipIndex::cross(std::size_t from, std::size_t to, Grid& grid
       ++b;
     }
   }
-  while (b > end && bytes < max_bytes) {
+  while (b > end && (cells < max_cells || b == skip_base_ + from)) {
     if (const auto* group = group_at(b, end, false)) {
       apply(*group, false);
       b -= shape_.group;

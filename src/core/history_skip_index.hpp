@@ -50,11 +50,11 @@ class SkipIndex {
     std::size_t reached = 0;
   };
   // Moves `grid` from boundary `from` toward boundary `to` (either way), across whole groups
-  // where it can, until it reaches `to` or has applied max_bytes of packed skips (at least one:
-  // a crossing's cost is about its bytes, so a caller that must keep a frame short crosses a
-  // far seek's skips over several calls).
+  // where it can, until it reaches `to` or its skips have gone over max_cells cells (at least
+  // one skip: a crossing's cost is about the cells it writes, so a caller that must keep a frame
+  // short crosses a far seek's skips over several calls).
   Crossed cross(std::size_t from, std::size_t to, Grid& grid, RunObserver* observer,
-                std::size_t max_bytes = SIZE_MAX);
+                std::uint64_t max_cells = UINT64_MAX);
 
  private:
   void end_segment(const Grid& grid, std::uint64_t head, std::span<const std::int64_t> stats);

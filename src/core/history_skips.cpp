@@ -424,15 +424,14 @@ std::vector<std::uint8_t> SkipBuilder::finish(const Grid& grid, SkipBuilder* gro
   return out;
 }
 
-std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t> skip, Grid& grid,
-                                                   bool forward, std::vector<Span>& spans,
-                                                   RunObserver* observer) {
+Written apply_skip(std::span<const std::uint8_t> skip, Grid& grid, bool forward,
+                   std::vector<Span>& spans, RunObserver* observer) {
   const std::uint8_t* r = skip.data();
   const std::uint8_t mask = *r++;
   std::uint64_t n64 = 0;
   r = get(r, n64);
   const auto n = static_cast<std::size_t>(n64);
-  if (n == 0) return {1, 0};
+  if (n == 0) return {};
   r = get_spans(r, spans);
   // Each layer: the cells' values at the segment's start, then at its end.
   const auto layer = [&](CellLayer which, auto data_of, std::int64_t offset = 0) {
@@ -463,7 +462,7 @@ std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t>
   layer(CellLayer::Mark, LayerAccess::marks);
   ids(CellLayer::Label, LayerAccess::labels);
   ids(CellLayer::Region, LayerAccess::regions);
-  return {spans.front().start, spans.back().start + spans.back().length - 1};
+  return {spans.front().start, spans.back().start + spans.back().length - 1, n};
 }
 
 RunBand::Chunk& RunBand::chunk(std::uint32_t id) {
@@ -974,9 +973,9 @@ const std::uint8_t* apply_layer(const std::uint8_t* r, std::uint8_t* bytes, std:
 
 }  // namespace
 
-std::pair<std::uint32_t, std::uint32_t> apply_band(std::span<const std::uint8_t> band, Grid& grid,
-                                                   bool forward, RunObserver* observer) {
-  if (band.empty()) return {1, 0};
+Written apply_band(std::span<const std::uint8_t> band, Grid& grid, bool forward,
+                   RunObserver* observer) {
+  if (band.empty()) return {};
   const std::uint8_t* r = band.data();
   std::uint64_t chunks = 0;
   r = get(r, chunks);
@@ -1023,7 +1022,7 @@ std::pair<std::uint32_t, std::uint32_t> apply_band(std::span<const std::uint8_t>
     if (leave) observer->run(which, v, leave, false);
     if (take) observer->run(which, v, take, true);
   }
-  return {lo, hi};
+  return {lo, hi, chunks << RunBand::kChunkShift};
 }
 
 }  // namespace dungen::history

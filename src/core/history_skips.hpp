@@ -220,13 +220,19 @@ class RunObserver {
   ~RunObserver() = default;
 };
 
+// What moving the map across a skip wrote: the lowest and highest cell index (lo > hi when
+// none), and how many cells it went over (what the crossing costs, about: a skip's bytes say
+// little of it where its values come in long runs, as a flood fill's region numbers do).
+struct Written {
+  std::uint32_t lo = UINT32_MAX, hi = 0;
+  std::uint64_t cells = 0;
+};
 // Moves the map across a packed segment: forward to its end state, backward to its start.
-// Returns the lowest and highest index written (lo > hi when none).
-std::pair<std::uint32_t, std::uint32_t> apply_skip(std::span<const std::uint8_t> skip, Grid& grid,
-                                                   bool forward, std::vector<Span>& spans,
-                                                   RunObserver* observer = nullptr);
-// The same for a packed RunBand (forward and backward differ only in what the observer is told).
-std::pair<std::uint32_t, std::uint32_t> apply_band(std::span<const std::uint8_t> band, Grid& grid,
-                                                   bool forward, RunObserver* observer = nullptr);
+Written apply_skip(std::span<const std::uint8_t> skip, Grid& grid, bool forward,
+                   std::vector<Span>& spans, RunObserver* observer = nullptr);
+// The same for a packed RunBand (forward and backward differ only in what the observer is told);
+// it goes over its chunks' cells.
+Written apply_band(std::span<const std::uint8_t> band, Grid& grid, bool forward,
+                   RunObserver* observer = nullptr);
 
 }  // namespace dungen::history

@@ -440,46 +440,43 @@ bool Timeline::back(SeekObserver* observer) {
   return true;
 }
 
-void Timeline::seek(std::uint64_t k, SeekObserver* observer, std::size_t max_skip_bytes) {
+void Timeline::seek(std::uint64_t k, SeekObserver* observer, SeekBudget budget) {
   check_labels_held();
   k = std::max(k, earliest_);
-  if (!travel(std::min(k, head_), observer, max_skip_bytes)) return;
+  if (!travel(std::min(k, head_), observer, budget)) return;
   while (cursor_ < k) {
     if (!next(observer)) break;
   }
 }
 
-void Timeline::replay_to(std::uint64_t k, SeekObserver* observer) {
-  while (cursor_ > k) back(observer);
-  while (cursor_ < k) redo(false, observer);
+bool Timeline::replay_to(std::uint64_t k, SeekObserver* observer, std::uint64_t& steps) {
+  for (; cursor_ > k && steps > 0; --steps) back(observer);
+  for (; cursor_ < k && steps > 0; --steps) redo(false, observer);
+  return cursor_ == k;
 }
 
-bool Timeline::travel(std::uint64_t k, SeekObserver* observer, std::size_t max_skip_bytes) {
+bool Timeline::travel(std::uint64_t k, SeekObserver* observer, SeekBudget budget) {
   const auto dist = [](std::uint64_t a, std::uint64_t b) { return a > b ? a - b : b - a; };
+  std::uint64_t steps = std::max<std::uint64_t>(budget.steps, 1);  // (a part moves)
   // (Not by distance alone: a segment of a cave pass at 4096x4096 is 64 steps, each a whole row.)
-  if (skips_.empty()) {
-    replay_to(k, observer);
-    return true;
-  }
+  if (skips_.empty()) return replay_to(k, observer, steps);
   // The boundaries nearest the cursor and the target (every boundary is >= earliest here).
   const std::size_t from = skips_.nearest(cursor_), to = skips_.nearest(k);
   if (from == to ||
       dist(cursor_, skips_.boundary(from)) + dist(skips_.boundary(to), k) >= dist(cursor_, k)) {
-    replay_to(k, observer);
-    return true;
+    return replay_to(k, observer, steps);
   }
-  replay_to(skips_.boundary(from), observer);
+  if (!replay_to(skips_.boundary(from), observer, steps)) return false;
   const history::SkipIndex::Crossed c =
-      skips_.cross(from, to, stepper_.mutable_grid(), observer, max_skip_bytes);
+      skips_.cross(from, to, stepper_.mutable_grid(), observer, budget.skip_cells);
   if (observer && c.lo <= c.hi) observer->crossed(c.lo, c.hi);
   cursor_ = skips_.boundary(c.reached);
   const std::span<const std::int64_t> at = skips_.stats_at(c.reached);
   for (std::size_t i = 0; i < at.size(); ++i) stats_.set(i, at[i]);
   decoded_.reset(0);
   fwd_.k = UINT64_MAX;
-  if (c.reached != to) return false;  // the bytes ran out at a boundary short of k
-  replay_to(k, observer);
-  return true;
+  if (c.reached != to) return false;  // the cells ran out at a boundary short of k
+  return replay_to(k, observer, steps);
 }
 
 void Timeline::enforce_budget(std::size_t max_bytes) {

@@ -44,6 +44,19 @@ class SeekObserver : public history::RunObserver {
   ~SeekObserver() = default;
 };
 
+// How much of a far seek one call (Timeline::seek) may do before it stops short of its target:
+// a window seeks in parts, a frame's worth each (app/logic/track.hpp), where the longest runs'
+// far seeks take a quarter of a second (a 4096x4096 maze) and the replay from the head back to
+// the last skip boundary tens of milliseconds. Every part moves (a skip or a step at least).
+struct SeekBudget {
+  // Cells the skips crossed went over (history::Written): past them the seek stops at the skip
+  // boundary it reached.
+  std::uint64_t skip_cells = UINT64_MAX;
+  // Steps replayed one at a time (to the first skip boundary, from the last, or all the way
+  // where no skip is nearer): past them it stops at the step it reached.
+  std::uint64_t steps = UINT64_MAX;
+};
+
 class Timeline {
  public:
   // shape: how the history is cut into skips (see seek); tests make them small to cross many.
@@ -84,12 +97,9 @@ class Timeline {
   bool back(SeekObserver* observer = nullptr);
   // Moves the cursor to step k, running the stepper if k is past the head (stops at the end).
   // Far seeks cross whole groups and segments with skips (core/history_skips.hpp) instead of
-  // replaying. The observer, if any, is told every change the seek makes. With max_skip_bytes, a
-  // far seek stops at the skip boundary where it has applied that many bytes of skips (at least
-  // one skip), short of k: a window seeks in parts, a frame's worth each (app/logic/track.hpp),
-  // where the longest runs' far seeks take a quarter of a second (a 4096x4096 maze).
-  void seek(std::uint64_t k, SeekObserver* observer = nullptr,
-            std::size_t max_skip_bytes = SIZE_MAX);
+  // replaying. The observer, if any, is told every change the seek makes. Within a budget the
+  // seek may stop short of k (where the map and statistics are those of the step it reached).
+  void seek(std::uint64_t k, SeekObserver* observer = nullptr, SeekBudget budget = {});
 
   // The step at the cursor (the last one applied), or nullptr at the start.
   const Step* current() const;
@@ -190,9 +200,10 @@ class Timeline {
   void enforce_budget(std::size_t max_bytes);  // forgets the oldest steps past max_bytes
   void check_labels_held() const;              // throws while the map's labels are lent
   void redo(bool show, SeekObserver* observer);
-  // earliest <= k <= recorded; false when it stopped at a boundary short of k (seek)
-  bool travel(std::uint64_t k, SeekObserver* observer, std::size_t max_skip_bytes);
-  void replay_to(std::uint64_t k, SeekObserver* observer);
+  // earliest <= k <= recorded; false when the budget ran out short of k (seek)
+  bool travel(std::uint64_t k, SeekObserver* observer, SeekBudget budget);
+  // One step at a time toward k, at most `steps` of them (counted down); false when short of k.
+  bool replay_to(std::uint64_t k, SeekObserver* observer, std::uint64_t& steps);
 
   Stepper stepper_;
   std::size_t max_bytes_;

@@ -69,10 +69,12 @@ struct SessionConfig {
   std::size_t history_bytes = kDefaultHistoryBytes;  // per timeline
   std::string_view generator = "rooms-and-tunnels";  // the first one shown
   std::uint64_t background_cells = kBigMapCells;     // maps this big go to the worker thread
-  // A far seek crosses the timeline's skips this many bytes at a time (a few milliseconds' work),
-  // as many times as a frame's budget allows: a far seek in a 4096x4096 maze's 11.5 M steps, a
-  // quarter of a second of crossing, takes several frames instead of stopping one.
-  std::size_t jump_skip_bytes = std::size_t{1} << 20;
+  // A far seek crosses the timeline's skips 256 K cells at a time and replays steps (to and from
+  // the nearest skip boundaries) 512 at a time, each part at most a few milliseconds' work but
+  // for a single big step or skip, as many parts as a frame's budget allows: a far seek in a
+  // 4096x4096 maze's 11.5 M steps, a quarter of a second of crossing and 70 ms of replay back to
+  // the last boundary, takes several frames instead of stopping one.
+  SeekBudget jump_budget{.skip_cells = std::uint64_t{1} << 18, .steps = 512};
   // Generators beyond the built-ins (Lua scripts), listed after them. The session keeps each
   // alive, and every version a reload replaced, for as long as it lives: work on other threads
   // may still be running one.

@@ -239,7 +239,7 @@ std::uint64_t Session::State::jump_near(BudgetedLoop& loop, std::uint64_t target
     const std::uint64_t p = track->position();
     const std::uint64_t far = p > target ? p - target : target - p;
     if (far <= kJumpSteps) return false;
-    track->jump(target > p ? target - 1 : target + 1, config.jump_skip_bytes);
+    track->jump(target > p ? target - 1 : target + 1, config.jump_budget);
     const std::uint64_t now = track->position();
     steps += now > p ? now - p : p - now;
     return now != p;

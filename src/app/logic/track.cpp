@@ -196,29 +196,29 @@ bool Track::back() {
   return true;
 }
 
-void Track::jump(std::uint64_t k, std::size_t max_skip_bytes) {
+void Track::jump(std::uint64_t k, SeekBudget budget) {
   k = std::clamp(k, earliest(), recorded());
   if (k == position()) return;
   if (phase_.flood && k > phase_.branch) {  // a step of the flood fill
     if (!in_regions()) {
       MapFollower follow(gen_tally_, gen_dirty_);
-      move_generator([&] { gen_.seek(phase_.branch, &follow, max_skip_bytes); });
+      move_generator([&] { gen_.seek(phase_.branch, &follow, budget); });
       clear_pending();
       if (gen_.cursor() != phase_.branch) return;  // stopped short: the fill waits for the next
       in_region_ = true;
     }
     MapFollower follow(phase_.tally, phase_.dirty);
-    phase_.flood->seek(k - phase_.branch, &follow, max_skip_bytes);
+    phase_.flood->seek(k - phase_.branch, &follow, budget);
     return;
   }
   if (in_regions()) {
     MapFollower follow(phase_.tally, phase_.dirty);
-    phase_.flood->seek(0, &follow, max_skip_bytes);
+    phase_.flood->seek(0, &follow, budget);
     if (phase_.flood->cursor() != 0) return;  // stopped short in the flood fill
     in_region_ = false;
   }
   MapFollower follow(gen_tally_, gen_dirty_);
-  move_generator([&] { gen_.seek(k, &follow, max_skip_bytes); });
+  move_generator([&] { gen_.seek(k, &follow, budget); });
   clear_pending();
 }
 

@@ -76,10 +76,10 @@ class Track {
   // Straight to position k (clamped to what is recorded and reachable), across the timelines'
   // skips: a far move costs about as much as the cells it changes, not one replay per step.
   // The tallies follow. What forward() and back() do on arriving (instant labels at the end)
-  // is left to them: a caller stops one step short and takes the last one so. With
-  // max_skip_bytes the move may stop short of k, at a skip boundary (Timeline::seek): the
-  // caller jumps again, in the next frame if this one's time is up.
-  void jump(std::uint64_t k, std::size_t max_skip_bytes = SIZE_MAX);
+  // is left to them: a caller stops one step short and takes the last one so. Within a budget
+  // the move may stop short of k (Timeline::seek): the caller jumps again, in the next frame if
+  // this one's time is up.
+  void jump(std::uint64_t k, SeekBudget budget = {});
 
   // Forgets the steps before the cursor, the generator's and the flood fill's
   // (Timeline::forget_history): for a track that stays on show but will not be moved again.
