@@ -339,7 +339,7 @@ TEST(AppBackgroundSession, TheMapShownPacksItsLabelsAndRegionsWhileTheNextIsMade
   Session s(all_background());
   ASSERT_TRUE(s.select_generator("room-accretion"));
   s.set_regions_mode(RegionsMode::Instant);
-  s.set_map_size(1024, 1024);  // a build long enough for frames to see the packed map
+  s.set_map_size(512, 512);  // a build long enough for frames to see the packed map
   ASSERT_TRUE(settle(s));
   ASSERT_TRUE(s.finished());
   ASSERT_GT(s.grid().max_label(), IdLayer::kNarrowMax);  // 32-bit labels
