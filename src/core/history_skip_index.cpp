@@ -138,9 +138,10 @@ SkipIndex::Crossed SkipIndex::cross(std::size_t from, std::size_t to, Grid& grid
     note(apply_band(skip.band, grid, forward, observer));
   };
   // Boundary numbers from the run's start (group g starts at boundary g * shape_.group).
-  std::uint64_t b = skip_base_ + from;
-  const std::uint64_t end = skip_base_ + to;
-  while (b < end && (cells < max_cells || b == skip_base_ + from)) {
+  const std::uint64_t start = skip_base_ + from, end = skip_base_ + to;
+  std::uint64_t b = start;
+  const auto more = [&] { return b == start || cells < max_cells; };  // (a skip at least)
+  while (b < end && more()) {
     if (const auto* group = group_at(b, end, true)) {
       apply(*group, true);
       b += shape_.group;
@@ -149,7 +150,7 @@ SkipIndex::Crossed SkipIndex::cross(std::size_t from, std::size_t to, Grid& grid
       ++b;
     }
   }
-  while (b > end && (cells < max_cells || b == skip_base_ + from)) {
+  while (b > end && more()) {
     if (const auto* group = group_at(b, end, false)) {
       apply(*group, false);
       b -= shape_.group;
