@@ -762,7 +762,8 @@ bool App::tick() {
   if (window_.should_close()) return false;
   const bool headless = options_.frames > 0;
   const bool editing_text = ImGui::GetIO().WantTextInput;
-  if (headless || animating()) {
+  const bool woke = !headless && !animating();  // nothing moves: wait for input
+  if (!woke) {
     window_.poll_events();
   } else {
     window_.wait_events(FramePacer::idle_wait(editing_text));
@@ -792,8 +793,9 @@ bool App::tick() {
   const double took = drawn - start - capture_seconds_;
   pacer_.drawn(took, drawn);
   const bool busy = working() || renderer_->busy();
-  report_.log_frame(start, took, busy, parts_,
-                    {.rebuilding = session_.rebuilding(), .parked = stager_.parked()});
+  report_.log_frame(
+      start, took, busy, parts_,
+      {.rebuilding = session_.rebuilding(), .parked = stager_.parked(), .woke = woke});
   // The end of the work counts as an event: a few more frames let what sizes itself to its
   // content catch up (a tooltip whose words the new map changed) before the window waits, rather
   // than at the idle redraw a second later.

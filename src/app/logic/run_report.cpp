@@ -26,16 +26,16 @@ void RunReport::close_frame_log() {
 }
 
 std::string RunReport::frame_log_line(double start, double took, bool working,
-                                      const FrameParts& parts, FrameMap map) {
-  return format("%.3f %.2f %d %.1f %.1f %.1f %.1f %.1f %d %d\n", start, took * 1000.0,
+                                      const FrameParts& parts, FrameFlags flags) {
+  return format("%.3f %.2f %d %.1f %.1f %.1f %.1f %.1f %d %d %d\n", start, took * 1000.0,
                 working ? 1 : 0, parts[0] * 1e3, parts[1] * 1e3, parts[2] * 1e3, parts[3] * 1e3,
-                parts[4] * 1e3, map.rebuilding ? 1 : 0, map.parked ? 1 : 0);
+                parts[4] * 1e3, flags.rebuilding ? 1 : 0, flags.parked ? 1 : 0, flags.woke ? 1 : 0);
 }
 
 void RunReport::log_frame(double start, double took, bool working, const FrameParts& parts,
-                          FrameMap map) {
+                          FrameFlags flags) {
   if (!frame_log_) return;
-  std::fputs(frame_log_line(start, took, working, parts, map).c_str(), frame_log_);
+  std::fputs(frame_log_line(start, took, working, parts, flags).c_str(), frame_log_);
   std::fflush(frame_log_);
 }
 

@@ -24,10 +24,14 @@ struct RunState {
   bool busy = false;
 };
 
-// What a frame log line says of the map on show.
-struct FrameMap {
+// What a frame log line says besides its times: of the map on show, and of what came before it.
+struct FrameFlags {
   bool rebuilding = false;  // a new map is being built (Session::rebuilding): this is the last
   bool parked = false;      // its texture is given back, its last picture shown (TextureStager)
+  // The loop waited for input before this frame, nothing on screen moving (App::animating false):
+  // the time since the frame before was idle, not a frame late. (A wait may end without input,
+  // at the idle redraw, and the input come a frame later.)
+  bool woke = false;
 };
 
 class RunReport {
@@ -38,13 +42,14 @@ class RunReport {
   ~RunReport() { close_frame_log(); }
 
   // The frame log: a line a frame, "seconds-since-start frame-ms working", where the frame's
-  // milliseconds went ("panels session upload map present"), then "rebuilding parked" (FrameMap,
-  // 1 or 0 each).
+  // milliseconds went ("panels session upload map present"), then "rebuilding parked woke"
+  // (FrameFlags, 1 or 0 each).
   void open_frame_log(const char* path);
   void close_frame_log();
-  void log_frame(double start, double took, bool working, const FrameParts& parts, FrameMap map);
+  void log_frame(double start, double took, bool working, const FrameParts& parts,
+                 FrameFlags flags);
   static std::string frame_log_line(double start, double took, bool working,
-                                    const FrameParts& parts, FrameMap map);
+                                    const FrameParts& parts, FrameFlags flags);
 
   // The page's list of drawn items changed since it was last printed (the layout is printed
   // again: where to click).
