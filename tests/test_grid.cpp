@@ -364,6 +364,48 @@ TEST(Grid, TheLabelLayerIsAByteACellUntilALabelNeedsMore) {
   }
 }
 
+// IdLayer::Flips (a run's label flips, cell after cell): each cell takes its value XOR the flip,
+// in the layer's bytes while the values fit one, and from the first that does not in 32 bits, the
+// cells flipped before it kept; a copy that shared the cells keeps its own.
+TEST(Grid, LabelFlipsWriteAByteACellUntilAValueNeedsMore) {
+  constexpr std::size_t kN = 100;
+  IdLayer layer;
+  for (std::size_t i = 0; i < kN; i += 2) layer.set(i, static_cast<std::int32_t>(i % 50), kN);
+  ASSERT_NE(layer.narrow(), nullptr);
+  const IdLayer before = layer;
+  std::vector<std::int32_t> want(kN);
+  for (std::size_t i = 0; i < kN; ++i) want[i] = before[i];
+  const auto flip = [&](IdLayer::Flips& flips, std::size_t i, std::uint32_t bits) {
+    flips(i, bits);
+    want[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(want[i]) ^ bits);
+  };
+  {
+    IdLayer::Flips flips(layer, kN);
+    for (std::size_t i = 0; i < 40; ++i) flip(flips, i, 3);  // -1 ^ 3 = -4: does not fit
+  }
+  // -1 flipped by 3 is -4: the first odd cell (1) widened the layer.
+  ASSERT_NE(layer.wide(), nullptr);
+  for (std::size_t i = 0; i < kN; ++i) EXPECT_EQ(layer[i], want[i]) << i;
+  {
+    IdLayer::Flips flips(layer, kN);
+    for (std::size_t i = 50; i < kN; ++i) flip(flips, i, 0x10000u);  // wide: 32-bit flips
+  }
+  for (std::size_t i = 0; i < kN; ++i) EXPECT_EQ(layer[i], want[i]) << i;
+  for (std::size_t i = 0; i < kN; ++i) {
+    EXPECT_EQ(before[i], i % 2 == 0 ? static_cast<std::int32_t>(i % 50) : -1) << i;
+  }
+
+  // Flips that keep every value within a byte leave the layer narrow.
+  IdLayer narrow = before;
+  {
+    IdLayer::Flips flips(narrow, kN);
+    for (std::size_t i = 0; i < kN; i += 2) flips(i, 0x40);
+  }
+  ASSERT_NE(narrow.narrow(), nullptr);
+  for (std::size_t i = 0; i < kN; i += 2) EXPECT_EQ(narrow[i], (static_cast<int>(i) % 50) ^ 0x40);
+  EXPECT_EQ(narrow[1], -1);
+}
+
 // A layer packed as runs (core/packed_ids.hpp) reads cell for cell what it held, in both the
 // forms it is stored in, and gives the same cells back unpacked.
 TEST(PackedIds, ReadsAndUnpacksWhatItPacked) {

@@ -51,7 +51,8 @@ void apply_run(const CellRun& run, Grid& grid) {
   }
   if (run.flip.label != 0) {
     // Cell by cell: the label layer is a byte a cell while the labels fit one (IdLayer).
-    run.for_each([&](std::uint32_t i) { grid.labels_.flip(i, run.flip.label, grid.size()); });
+    IdLayer::Flips flip_label(grid.labels_, grid.size());
+    run.for_each([&](std::uint32_t i) { flip_label(i, run.flip.label); });
   }
 }
 

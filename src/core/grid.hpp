@@ -141,10 +141,40 @@ class IdLayer {
       wide_cells(n)[i] = v;
     }
   }
-  // Cell i's value XOR bits (a run's flip), as set() stores it.
-  void flip(std::size_t i, std::uint32_t bits, std::size_t n) {
-    set(i, static_cast<std::int32_t>(static_cast<std::uint32_t>((*this)[i]) ^ bits), n);
-  }
+  // Flips cells one after another: each takes its value XOR bits (a run's flip), as set() stores
+  // it, but how the layer is held is looked at once, not for each cell (renumbering the passages
+  // of a 4096x4096 maze flips millions): a byte each while the layer is narrow and the values
+  // fit, four each from the first that does not (set() widens the layer there).
+  class Flips {
+   public:
+    Flips(IdLayer& layer, std::size_t n) : layer_(layer), n_(n) {
+      if (layer.is_wide()) {
+        wide_ = layer.wide_cells(n);
+      } else {
+        narrow_ = layer.narrow_cells(n);
+      }
+    }
+    void operator()(std::size_t i, std::uint32_t bits) {
+      if (narrow_) {
+        const auto v = static_cast<std::int32_t>(static_cast<std::uint32_t>(narrow_[i] - 1) ^ bits);
+        if (fits_narrow(v)) {
+          narrow_[i] = static_cast<std::uint8_t>(v + 1);
+          return;
+        }
+        narrow_ = nullptr;
+        layer_.set(i, v, n_);
+        wide_ = layer_.wide_cells(n_);
+        return;
+      }
+      wide_[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(wide_[i]) ^ bits);
+    }
+
+   private:
+    IdLayer& layer_;
+    std::size_t n_;
+    std::uint8_t* narrow_ = nullptr;
+    std::int32_t* wide_ = nullptr;
+  };
   // The cells to write, as value + 1 a byte: only while the layer is not wide (is_wide()).
   // Allocated (all -1) if absent, this grid's own if shared, unpacked if packed.
   std::uint8_t* narrow_cells(std::size_t n) {

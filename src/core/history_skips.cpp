@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 
 #include "core/big_buffer.hpp"
@@ -957,15 +958,25 @@ const std::uint8_t* apply_layer(const std::uint8_t* r, std::uint8_t* bytes, std:
     }
     return r;
   }
+  // Each run flips the next `left` cells whose bits are set: found a word of 64 bits at a time
+  // (a maze's cells that become corridor are a few in each stretch of wall).
+  constexpr std::size_t kWords = kBitBytes / 8;
+  std::size_t word_at = lo / 8;
+  const auto load = [&](std::size_t w) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, bits + 8 * w, 8);
+    return word;
+  };
+  std::uint64_t word = load(word_at);
   std::uint64_t left = 0, flip = 0;
-  auto k = static_cast<std::uint32_t>(8 * lo);
   for (std::uint64_t j = 0; j < run_count; ++j) {
     r = get(r, left);
     r = get(r, flip);
-    for (; left > 0; ++k) {
-      if (!((bits[k / 8] >> (k % 8)) & 1u)) continue;
-      flip_cell(base + k, flip);
-      --left;
+    for (; left > 0; --left) {
+      while (word == 0 && word_at + 1 < kWords) word = load(++word_at);
+      if (word == 0) break;  // (more cells counted than bits set: never so)
+      flip_cell(base + 64 * word_at + static_cast<std::size_t>(std::countr_zero(word)), flip);
+      word &= word - 1;
     }
   }
   return r;
@@ -997,9 +1008,9 @@ Written apply_band(std::span<const std::uint8_t> band, Grid& grid, bool forward,
     if (mask & kBandMark) byte_layer(reinterpret_cast<std::uint8_t*>(LayerAccess::marks(grid)));
     if (mask & kBandLabel) {
       // Cell by cell: the label layer is a byte a cell while the labels fit one (IdLayer).
-      IdLayer& labels = LayerAccess::labels(grid);
+      IdLayer::Flips flip_label(LayerAccess::labels(grid), size);
       r = apply_layer(r, nullptr, base, size, [&](std::size_t i, std::uint64_t flip) {
-        labels.flip(i, static_cast<std::uint32_t>(flip), size);
+        flip_label(i, static_cast<std::uint32_t>(flip));
       });
     }
     lo = std::min(lo, static_cast<std::uint32_t>(base));
