@@ -5,6 +5,8 @@
 #
 #   scripts/frame-times.sh [BUILD_DIR]        (default: build; needs Xvfb, xdotool, python3)
 #   LOAD=2 SKIP_HEADLESS=1 scripts/frame-times.sh   (the window part only, beside 2 busy processes)
+#   WINDOW_RUNS=5 ...                        (the window part five times, each with a fresh app,
+#                                             and a summary: its long frames are sporadic)
 #
 # 1. Headless (--frames N --no-wait): the run is left to the frames and the worker thread, as in
 #    the window. Prints the time from start to the first frame against the platform's floor
@@ -28,6 +30,9 @@ FRAMES=${FRAMES:-300}
 LOAD=${LOAD:-0}
 # How long an action may take before the script gives up on it (seconds).
 ACTION_TIMEOUT=${ACTION_TIMEOUT:-180}
+# How many times the window part runs, each with a fresh app: a frame of a few hundred
+# milliseconds comes in some runs and not in others, so one run says little of how often.
+WINDOW_RUNS=${WINDOW_RUNS:-1}
 
 [ -x "$VIZ" ] || { echo "frame-times: no $VIZ (build first)" >&2; exit 2; }
 for tool in Xvfb xdotool python3; do
@@ -40,14 +45,14 @@ display=$((100 + RANDOM % 800))
 Xvfb ":$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
 xvfb_pid=$!
 log=$(mktemp /tmp/frame-times.XXXXXX)
+results=$(mktemp /tmp/frame-times-runs.XXXXXX)  # the window part's lines, every run's
 app_pid=""
 load_pids=()
 cleanup() {
   [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
   for p in "${load_pids[@]}"; do kill "$p" 2>/dev/null || true; done
   kill "$xvfb_pid" 2>/dev/null || true
-  if [ -n "${KEEP_LOG:-}" ]; then cp "$log" "$KEEP_LOG"; fi
-  rm -f "$log" "$log.out"
+  rm -f "$log" "$log.out" "$results" "$results.run"
 }
 trap cleanup EXIT
 export DISPLAY=":$display"
@@ -119,7 +124,8 @@ for _ in $(seq 1 "$LOAD"); do
   sh -c 'while :; do :; done' &
   load_pids+=($!)
 done
-echo "== the real window (xdotool), 4096x4096 caves, $LOAD busy processes beside it"
+echo "== the real window (xdotool), 4096x4096 caves, $LOAD busy processes beside it" \
+  "($WINDOW_RUNS run(s))"
 # The floor under the frame gaps below, beside the same load: gl_floor's frames (a clear, one
 # triangle and a swap each, in a window of the same size) show what the GL and the X server take
 # to put a frame up on this machine now, with nothing of dungen's in it.
@@ -127,10 +133,7 @@ if [ -x "$FLOOR" ]; then
   printf '  %-26s %s\n' "platform floor (gl_floor)" \
     "$("$FLOOR" --size 1280x720 --frames 600 | sed -n 's/^gl_floor: \([0-9]* frames,.*\)/\1/p')"
 fi
-sleep 1  # the last headless run's memory given back first
 out_file=$log.out
-DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 "${BIG[@]}" >"$out_file" 2>&1 &
-app_pid=$!
 
 # The log's last line: "t ms working".
 last() { tail -n 1 "$log" 2>/dev/null || true; }
@@ -191,6 +194,12 @@ print(f"  {name:<26} new map shown after {b - a:5.2f} s; {len(ms)} frames, "
 EOF
 }
 
+# One run of the window part: a fresh app, its start and the actions, a line each.
+window_run() {
+: >"$log"
+sleep 1  # the last run's memory given back first
+DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 "${BIG[@]}" >"$out_file" 2>&1 &
+app_pid=$!
 for _ in $(seq 1 100); do [ -s "$log" ] && break; sleep 0.1; done
 start_idle=$(wait_idle_after 0)
 python3 - "$log" "$start_idle" "$(first_ms <"$out_file")" <<'EOF'
@@ -245,3 +254,28 @@ if ms:
           f"{max(ms):6.1f} ms, {over} over 50 ms")
 EOF
 report "$t_up" "$done_t" "  after the release"
+kill "$app_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+app_pid=""
+}
+
+for run in $(seq 1 "$WINDOW_RUNS"); do
+  [ "$WINDOW_RUNS" -gt 1 ] && echo " run $run of $WINDOW_RUNS"
+  # (Not piped: the run's app stays this shell's, for the cleanup on an interrupt.)
+  window_run >"$results.run"
+  tee -a "$results" <"$results.run"
+  if [ -n "${KEEP_LOG:-}" ]; then
+    if [ "$WINDOW_RUNS" -gt 1 ]; then cp "$log" "$KEEP_LOG.$run"; else cp "$log" "$KEEP_LOG"; fi
+  fi
+done
+if [ "$WINDOW_RUNS" -gt 1 ]; then
+  # Over every run: the actions whose longest gap was over 50 ms, and the longest of all.
+  sed -n 's/^ *\([^ ].*[^ ]\) *new map shown after.*longest gap *\([0-9.]*\) ms.*/\2 \1/p' "$results" |
+    awk -v runs="$WINDOW_RUNS" '
+      { n++; if ($1 > m) m = $1 }
+      $1 > 50 { o++; list = list sprintf("; %s %.0f ms", substr($0, index($0, $2)), $1) }
+      END {
+        printf "  over %d runs: %d of %d actions with a gap over 50 ms, the longest %.0f ms%s\n",
+          runs, o, n, m, (o ? " (" substr(list, 3) ")" : "")
+      }'
+fi
