@@ -34,6 +34,8 @@ ACTION_TIMEOUT=${ACTION_TIMEOUT:-180}
 # milliseconds comes in some runs and not in others, so one run says little of how often.
 WINDOW_RUNS=${WINDOW_RUNS:-1}
 
+[[ "$WINDOW_RUNS" =~ ^[1-9][0-9]*$ ]] ||
+  { echo "frame-times: WINDOW_RUNS must be a whole number from 1 (got '$WINDOW_RUNS')" >&2; exit 2; }
 [ -x "$VIZ" ] || { echo "frame-times: no $VIZ (build first)" >&2; exit 2; }
 for tool in Xvfb xdotool python3; do
   command -v "$tool" >/dev/null || { echo "frame-times: needs $tool" >&2; exit 2; }
@@ -257,7 +259,7 @@ report "$t_up" "$done_t" "  after the release"
 kill "$app_pid" 2>/dev/null || true
 wait "$app_pid" 2>/dev/null || true
 app_pid=""
-}
+}  # window_run
 
 for run in $(seq 1 "$WINDOW_RUNS"); do
   [ "$WINDOW_RUNS" -gt 1 ] && echo " run $run of $WINDOW_RUNS"
