@@ -112,6 +112,9 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
 
   update_picture(texture, key, damage);
   if (job_) continue_job(texture, complete, budget_seconds);
+  // A picture finished with a big change made meanwhile starts another (redraw_damage): a
+  // complete frame draws that one too (it has no changes made meanwhile, so it is the last).
+  if (job_ && complete) continue_job(texture, complete, budget_seconds);
   show(list, x, y, w, h, fb_scale);
 }
 
@@ -167,14 +170,19 @@ void MapRenderer::update_picture(const MapTexture& texture, const Key& key,
       job_->late_damage = job_->late_damage ? bounding(*job_->late_damage, *damage) : *damage;
     }
   } else if (damage) {
-    if (const auto px = damage_pixels(key, *damage)) {
-      const long area = static_cast<long>(px->w) * px->h;
-      if (area > kImmediatePixels) {
-        job_ = Job{key, 0, std::nullopt};
-      } else {
-        redraw(front_, texture, key, px->x, px->y, px->right(), px->bottom());
-      }
-    }
+    redraw_damage(texture, key, *damage);
+  }
+}
+
+// Cells changed under the shown picture: their pixels now if they are few, else the whole
+// picture again behind it.
+void MapRenderer::redraw_damage(const MapTexture& texture, const Key& key, const Rect& cells) {
+  const auto px = damage_pixels(key, cells);
+  if (!px) return;
+  if (static_cast<long>(px->w) * px->h > kImmediatePixels) {
+    job_ = Job{key, 0, std::nullopt};
+  } else {
+    redraw(front_, texture, key, px->x, px->y, px->right(), px->bottom());
   }
 }
 
@@ -199,10 +207,9 @@ void MapRenderer::continue_job(const MapTexture& texture, bool complete, double 
   drawn_ = job.key;
   const std::optional<Rect> late = job.late_damage;
   job_.reset();
-  if (!late) return;
-  if (const auto px = damage_pixels(*drawn_, *late)) {
-    redraw(front_, texture, *drawn_, px->x, px->y, px->right(), px->bottom());
-  }
+  // What changed meanwhile is drawn as any change is: a big one (a playing run's rows over the
+  // frames the picture took) goes behind again rather than into this frame all at once.
+  if (late) redraw_damage(texture, *drawn_, *late);
 }
 
 // The pixels (from the image's top-left) of the damaged cells, one cell wider on each side: a

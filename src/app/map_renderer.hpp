@@ -14,6 +14,7 @@
 //   kMapWorkSeconds leave (map_texture.hpp), while the first goes on showing the last picture; it
 //   replaces it once complete.
 // - Cells changed over a small area (a step): only their pixels are drawn again, at once.
+// - Cells changed while a picture is drawn behind: once it is shown, by the two rules above.
 #include <cstdint>
 #include <optional>
 
@@ -89,6 +90,7 @@ class MapRenderer {
   bool size_image(int i, int w, int h);
   void redraw(int image, const MapTexture& texture, const Key& key, int x0, int y0, int x1, int y1);
   void update_picture(const MapTexture& texture, const Key& key, const std::optional<Rect>& damage);
+  void redraw_damage(const MapTexture& texture, const Key& key, const Rect& cells);
   void continue_job(const MapTexture& texture, bool complete, double budget_seconds);
   std::optional<Rect> damage_pixels(const Key& key, const Rect& cells) const;
 
