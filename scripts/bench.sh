@@ -18,8 +18,8 @@
 #   BUILD_DIR=dir scripts/bench.sh    build there (default: build-bench)
 #   APP_BUILD=dir scripts/bench.sh    where dungen-viz was built (default: build): its frame gaps
 #                               (scripts/frame-times.sh's window part three times, quiet and beside
-#                               2 busy processes; about six minutes) where that build, Xvfb and
-#                               xdotool are there
+#                               2 busy processes, and once more loaded with an empty shader cache;
+#                               about seven minutes) where that build, Xvfb and xdotool are there
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -86,12 +86,15 @@ gaps=''
 app_build="${APP_BUILD:-build}"
 if [ -x "$app_build/dungen-viz" ] && command -v Xvfb >/dev/null && command -v xdotool >/dev/null
 then
-  for load in 0 2; do
-    echo "running scripts/frame-times.sh beside $load busy processes ..." >&2
+  # Quiet and loaded with the machine's shader cache, three runs each; then one loaded run with an
+  # empty one (COLD_SHADERS: a machine's first run, whose new shader variants take a frame each).
+  for how in 0:3: 2:3: 2:1:1; do
+    IFS=: read -r load runs cold <<<"$how"
+    echo "running scripts/frame-times.sh beside $load busy processes${cold:+, shaders cold} ..." >&2
     # "longest,over,all": the longest gap of any action, and how many of all the actions' gaps
     # were over 50 ms.
-    g=$(SKIP_HEADLESS=1 LOAD=$load WINDOW_RUNS=3 bash scripts/frame-times.sh "$app_build" \
-      2>/dev/null |
+    g=$(SKIP_HEADLESS=1 LOAD=$load WINDOW_RUNS=$runs COLD_SHADERS=$cold \
+      bash scripts/frame-times.sh "$app_build" 2>/dev/null |
       sed -n 's/.*longest gap *\([0-9.]*\) ms (\([0-9]*\) of \([0-9]*\) over 50).*/\1 \2 \3/p' |
       awk '$1 > m { m = $1 } { o += $2; n += $3 } END { if (n) print m "," o "," n }') || g=''
     gaps="$gaps ${g:-none}"
@@ -214,13 +217,19 @@ for name in sorted(n for n in runs if n.startswith("seek/") and n.endswith("/409
 gaps = os.environ.get("GAPS", "").split()
 label = ("dungen-viz longest frame gap after an action, 4096x4096, three runs each: quiet, beside 2 "
          "busy processes")
-if len(gaps) == 2 and "none" not in gaps:
+if len(gaps) == 3 and "none" not in gaps[:2]:
     (quiet, q_over, q_all), (loaded, l_over, l_all) = (
-        (float(x) for x in g.split(",")) for g in gaps)
+        (float(x) for x in g.split(",")) for g in gaps[:2])
     row("29", label, "%.0f ms, %.0f ms (gaps over 50: %d of %d, %d of %d)" % (
         quiet, loaded, q_over, q_all, l_over, l_all), "<= 50 ms loaded", loaded <= 50)
 else:
     row("29", label, "not run (needs dungen-viz in APP_BUILD, Xvfb, xdotool)", "<= 50 ms loaded",
+        None)
+cold_label = ("  the same on a machine's first run (an empty Mesa shader cache), one run beside 2 busy "
+              "processes")
+if len(gaps) == 3 and gaps[2] != "none":
+    longest, over, total = (float(x) for x in gaps[2].split(","))
+    row("29", cold_label, "%.0f ms (gaps over 50: %d of %d)" % (longest, over, total), "(figure)",
         None)
 
 # Issue 26. A script's run against the built-in's, per step (the two may have got through

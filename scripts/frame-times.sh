@@ -7,6 +7,8 @@
 #   LOAD=2 SKIP_HEADLESS=1 scripts/frame-times.sh   (the window part only, beside 2 busy processes)
 #   WINDOW_RUNS=5 ...                        (the window part five times, each with a fresh app,
 #                                             and a summary: its long frames are sporadic)
+#   COLD_SHADERS=1 ...                       (each window run with an empty Mesa shader cache, as
+#                                             on a machine's first run: see below)
 #
 # 1. Headless (--frames N --no-wait): the run is left to the frames and the worker thread, as in
 #    the window. Prints the time from start to the first frame against the platform's floor
@@ -33,6 +35,13 @@ ACTION_TIMEOUT=${ACTION_TIMEOUT:-180}
 # How many times the window part runs, each with a fresh app: a frame of a few hundred
 # milliseconds comes in some runs and not in others, so one run says little of how often.
 WINDOW_RUNS=${WINDOW_RUNS:-1}
+# Mesa's software rasteriser compiles a variant of the map's shader with LLVM the first time it
+# draws with a new kind of input (here: the first band of a picture drawn behind, the 2694-wide map
+# after the slider, the 16-bit cells after the drag): 115-200 ms quietly, 180-290 beside 2 busy
+# processes, in the draw that needs it, once a process; each is kept in Mesa's shader cache on
+# disk, and later runs load it in a few milliseconds. By default the runs use the machine's cache
+# (warm after its first run); COLD_SHADERS=1 gives each window run an empty one: a machine's first.
+COLD_SHADERS=${COLD_SHADERS:-}
 
 [[ "$WINDOW_RUNS" =~ ^[1-9][0-9]*$ ]] ||
   { echo "frame-times: WINDOW_RUNS must be a whole number from 1 (got '$WINDOW_RUNS')" >&2; exit 2; }
@@ -48,6 +57,7 @@ Xvfb ":$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
 xvfb_pid=$!
 log=$(mktemp /tmp/frame-times.XXXXXX)
 results=$(mktemp /tmp/frame-times-runs.XXXXXX)  # the window part's lines, every run's
+shader_cache=$log.shaders  # COLD_SHADERS's (emptied before each window run)
 app_pid=""
 load_pids=()
 cleanup() {
@@ -55,6 +65,7 @@ cleanup() {
   for p in "${load_pids[@]}"; do kill "$p" 2>/dev/null || true; done
   kill "$xvfb_pid" 2>/dev/null || true
   rm -f "$log" "$log.out" "$results" "$results.run"
+  rm -rf "$shader_cache"
 }
 trap cleanup EXIT
 export DISPLAY=":$display"
@@ -126,8 +137,10 @@ for _ in $(seq 1 "$LOAD"); do
   sh -c 'while :; do :; done' &
   load_pids+=($!)
 done
+cache_said="the machine's"
+[ -n "$COLD_SHADERS" ] && cache_said="empty at each run's start"
 echo "== the real window (xdotool), 4096x4096 caves, $LOAD busy processes beside it" \
-  "($WINDOW_RUNS run(s))"
+  "($WINDOW_RUNS run(s); shader cache: $cache_said)"
 # The floor under the frame gaps below, beside the same load: gl_floor's frames (a clear, one
 # triangle and a swap each, in a window of the same size) show what the GL and the X server take
 # to put a frame up on this machine now, with nothing of dungen's in it.
@@ -200,6 +213,10 @@ EOF
 window_run() {
 : >"$log"
 sleep 1  # the last run's memory given back first
+if [ -n "$COLD_SHADERS" ]; then
+  rm -rf "$shader_cache" && mkdir "$shader_cache"
+  export MESA_SHADER_CACHE_DIR=$shader_cache
+fi
 DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 "${BIG[@]}" >"$out_file" 2>&1 &
 app_pid=$!
 for _ in $(seq 1 100); do [ -s "$log" ] && break; sleep 0.1; done
