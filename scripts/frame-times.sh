@@ -35,12 +35,12 @@ ACTION_TIMEOUT=${ACTION_TIMEOUT:-180}
 # How many times the window part runs, each with a fresh app: a frame of a few hundred
 # milliseconds comes in some runs and not in others, so one run says little of how often.
 WINDOW_RUNS=${WINDOW_RUNS:-1}
-# Mesa's software rasteriser compiles a variant of the map's shader with LLVM the first time it
-# draws with a new kind of input (here: the first band of a picture drawn behind, the 2694-wide map
-# after the slider, the 16-bit cells after the drag): 115-200 ms quietly, 180-290 beside 2 busy
-# processes, in the draw that needs it, once a process; each is kept in Mesa's shader cache on
-# disk, and later runs load it in a few milliseconds. By default the runs use the machine's cache
-# (warm after its first run); COLD_SHADERS=1 gives each window run an empty one: a machine's first.
+# Mesa's software rasteriser compiles a variant of a shader with LLVM the first time it draws with
+# a new kind of input, 100-300 ms in that draw, and keeps each in its shader cache on disk, where
+# later runs load it in a few milliseconds. The map's variants are compiled before the first frame
+# (MapRenderer::warm_up), so that no action's frame is such a draw. By default the runs use the
+# machine's cache (warm after its first run); COLD_SHADERS=1 gives each window run an empty one, as
+# on a machine's first run.
 COLD_SHADERS=${COLD_SHADERS:-}
 
 [[ "$WINDOW_RUNS" =~ ^[1-9][0-9]*$ ]] ||

@@ -12,6 +12,14 @@
 #ifdef DUNGEN_CELLS_2D
 uniform highp usampler2D u_cells;  // cell (x, y) at texel (x, y)
 #else
+// A sampler before the cells', never read (u_read_anchor is always false), on a 1x1 texture of
+// its own. A software rasteriser (Mesa's llvmpipe) compiles a variant of this shader for each
+// state of the sampler in each of its slots, and a buffer texture's slot is given none: it keeps
+// whatever the draw before left there (the UI's font, or a picture), so the same map drawn after
+// other UI was a new variant, 100-300 ms to compile in the draw. The anchor takes that slot,
+// with a state that never changes; the cells' slot after it is one no other draw uses.
+uniform sampler2D u_anchor;
+uniform bool u_read_anchor;
 uniform usamplerBuffer u_cells;  // cell (x, y) at y * u_map_size.x + x
 #endif
 uniform ivec2 u_map_size;
@@ -138,5 +146,8 @@ void main() {
   if (u_grid > 0.0 && (in_cell.x < line || in_cell.y < line)) {
     colour = mix(colour, vec3(0.0), u_grid_strength * u_grid);
   }
+#ifndef DUNGEN_CELLS_2D
+  if (u_read_anchor) colour = texture(u_anchor, vec2(0.5)).rgb;
+#endif
   frag_colour = vec4(colour, 1.0);
 }

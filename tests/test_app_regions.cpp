@@ -698,5 +698,26 @@ TEST(AppCellFormat, LabelsTakeTheBitsTheyNeedAndRegionsTheRest) {
   EXPECT_EQ(keep_wide(both_half, true, widest), both_half);  // another map
 }
 
+// Every map's buffer is one kind of buffer texture to a software rasteriser (map_texture.hpp):
+// big enough, a whole number of steps (so bits 8-15 of its size are 0), never a power of two, and
+// less than two steps more than the cells need (three steps at the least).
+TEST(AppCellFormat, BuffersAreSizedAlike) {
+  for (const std::size_t cells :
+       {std::size_t{0}, std::size_t{1}, std::size_t{160 * 50}, std::size_t{1024 * 1024},
+        std::size_t{2694 * 4096}, std::size_t{4096 * 4096}}) {
+    for (const std::size_t bytes_a_cell : {2, 4, 8}) {
+      const std::size_t bytes = cells * bytes_a_cell;
+      const std::size_t b = buffer_bytes(bytes);
+      EXPECT_GE(b, bytes) << bytes;
+      EXPECT_EQ(b % kBufferStep, 0u) << bytes;
+      EXPECT_NE(b & (b - 1), 0u) << bytes << " makes a power of two: " << b;
+      EXPECT_LE(b, std::max(bytes + 2 * kBufferStep, 3 * kBufferStep)) << bytes;
+    }
+  }
+  EXPECT_EQ(buffer_bytes(std::size_t{4096} * 4096 * 4), (std::size_t{64} << 20) + kBufferStep);
+  EXPECT_EQ(buffer_bytes(std::size_t{2694} * 4096 * 2), std::size_t{337} * kBufferStep);
+  EXPECT_EQ(buffer_bytes(1), 3 * kBufferStep);
+}
+
 }  // namespace
 }  // namespace dungen::app

@@ -211,6 +211,7 @@ bool App::setup() {
     if (!w.spec) show_read_error(w.path, w.error);
   }
   renderer_ = std::make_unique<MapRenderer>();
+  renderer_->warm_up();
   gl_check::after("the setup (the window, the map's shader)");
   return true;
 }

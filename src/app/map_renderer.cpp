@@ -48,13 +48,38 @@ MapRenderer::MapRenderer() : program_("map.vert", "map.frag") {
           p.uniform("u_cell_bits"),
           p.uniform("u_id_is_region"),
           p.uniform("u_region_bits"),
-          p.uniform("u_heat_max")};
+          p.uniform("u_heat_max"),
+          p.uniform("u_anchor")};
   // A core profile draws nothing without a bound VAO, even when no attributes are read.
   glGenVertexArrays(1, &vao_);
+#if !DUNGEN_GL_ES
+  // map.frag's anchor: the shader's first sampler slot, with a state that never changes.
+  const std::uint8_t pixel[4] = {0, 0, 0, 255};
+  glGenTextures(1, &anchor_);
+  glBindTexture(GL_TEXTURE_2D, anchor_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+#endif
+}
+
+void MapRenderer::warm_up() {
+  const CellFormat formats[] = {{.words = 1}, {.words = 1, .half = true}, {.words = 2}};
+  for (const CellFormat& f : formats) {
+    MapTexture cells;
+    if (cells.allocate(1, 1, f)) continue;  // (it cannot fail for one cell)
+    const Key key{cells.id(), 1, 1, 1, 1, 0.0f, 0.0f, 1.0f, 0.0f, 1.0f, {}, &kStandardPalette};
+    size_image(front_, 1, 1);
+    redraw(front_, cells, key, 0, 0, 1, 1);
+  }
 }
 
 MapRenderer::~MapRenderer() {
   if (vao_) glDeleteVertexArrays(1, &vao_);
+  if (anchor_) glDeleteTextures(1, &anchor_);
   if (framebuffers_[0]) glDeleteFramebuffers(2, framebuffers_);
   if (images_[0]) glDeleteTextures(2, images_);
 }
@@ -256,6 +281,11 @@ void MapRenderer::redraw(int image, const MapTexture& texture, const Key& key, i
   glEnable(GL_SCISSOR_TEST);
   glScissor(x0, key.h - y1, x1 - x0, y1 - y0);  // GL counts rows from the bottom
   glUseProgram(program_.id());
+  if (anchor_) {
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, anchor_);
+    glUniform1i(loc_.anchor, 1);
+  }
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(MapTexture::target(), texture.id());
   glUniform1i(loc_.cells, 0);

@@ -56,6 +56,11 @@ class MapRenderer {
   void draw(MapTexture& texture, const MapView& view, ScreenRect viewport, float fb_scale,
             const MapStyle& style, const Palette& palette, ImDrawList* list, bool complete = false,
             double budget_seconds = kMapWorkSeconds);
+  // Draws one pixel of each format of cells (the shader's three kinds of buffer: map_texture.hpp's
+  // buffer_bytes), so that a software rasteriser compiles those variants of the map's shader now,
+  // before the first frame, and not in the frame after a user's action (its disk cache keeps them
+  // for the next start). Call once, with the window's context current.
+  void warm_up();
   // A new picture is being drawn over several frames (the window shows the last one meanwhile).
   bool busy() const { return job_.has_value(); }
   // Whether the picture on show is the one draw() would make of these now (the same map, view,
@@ -96,6 +101,7 @@ class MapRenderer {
 
   GlProgram program_;
   unsigned vao_ = 0;
+  unsigned anchor_ = 0;  // the 1x1 texture of map.frag's u_anchor (none in the browser build)
   // Two pictures: framebuffers over one colour texture each; front_ is shown. The one behind is
   // given its pixels only once a picture is drawn there.
   unsigned framebuffers_[2] = {0, 0};
@@ -107,7 +113,7 @@ class MapRenderer {
   struct {
     int cells, map_size, viewport_origin, viewport_height, map_origin, cell_px, tiles, outside,
         marks, halo, grid, grid_strength, grid_px, labels, regions, cell_bits, id_is_region,
-        region_bits, heat_max;
+        region_bits, heat_max, anchor;
   } loc_{};
 };
 

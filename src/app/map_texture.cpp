@@ -112,9 +112,9 @@ std::optional<Error> MapTexture::allocate(int width, int height, CellFormat f) {
 #else
     if (!buffer_) glGenBuffers(1, &buffer_);
     glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
-    glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_DRAW);
+    capacity_ = buffer_bytes(bytes);
+    glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(capacity_), nullptr, GL_DYNAMIC_DRAW);
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
-    capacity_ = bytes;
 #endif
   }
   format_ = f;

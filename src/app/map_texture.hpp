@@ -246,6 +246,20 @@ inline void pack_cells(const Grid& grid, std::size_t first, std::size_t n, CellF
   detail::pack_cells(grid, first, n, f, out);
 }
 
+// The bytes a map's buffer is made with, for `bytes` of cells: rounded up to a multiple of
+// kBufferStep that is not a power of two. A software rasteriser (Mesa's llvmpipe) compiles a
+// variant of the map's shader for each kind of buffer texture it reads, 100-300 ms in the draw
+// that first needs it, and a buffer's kind includes whether its size is a power of two and (a
+// union read the wrong way) bits 8-15 of its size: a map of another width or format was a new
+// kind. Sized so, every buffer of one format is one kind, which MapRenderer::warm_up compiles
+// at the start.
+inline constexpr std::size_t kBufferStep = std::size_t{64} << 10;
+constexpr std::size_t buffer_bytes(std::size_t bytes) {
+  std::size_t b = (std::max(bytes, kBufferStep) + kBufferStep - 1) / kBufferStep * kBufferStep;
+  while ((b & (b - 1)) == 0) b += kBufferStep;  // (twice at most: 64 KiB, then 128 KiB)
+  return b;
+}
+
 // The most cells one buffer texture may hold here (GL_MAX_TEXTURE_BUFFER_SIZE; in the browser
 // build, a square 2D texture of GL_MAX_TEXTURE_SIZE a side).
 std::size_t max_buffer_cells();

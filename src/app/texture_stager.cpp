@@ -97,7 +97,7 @@ void TextureStager::start(const Grid& grid, CellFormat format) {
   }
   if (!allocator_) allocator_ = std::make_unique<BufferAllocator>();
   if (allocator_->ready() && grid.size() <= max_buffer_cells()) {
-    allocator_->request(grid.size() * format.bytes());
+    allocator_->request(buffer_bytes(grid.size() * format.bytes()));
     staging_ = Staging{.format = format, .awaiting = true};
     return;
   }
