@@ -87,7 +87,8 @@ app_build="${APP_BUILD:-build}"
 if [ -x "$app_build/dungen-viz" ] && command -v Xvfb >/dev/null && command -v xdotool >/dev/null
 then
   # Quiet and loaded with the machine's shader cache, three runs each; then one loaded run with an
-  # empty one (COLD_SHADERS: a machine's first run, whose new shader variants take a frame each).
+  # empty one (COLD_SHADERS: a machine's first run, which compiles the map shader's variants before
+  # its first frame: MapRenderer::warm_up).
   for how in 0:3: 2:3: 2:1:1; do
     IFS=: read -r load runs cold <<<"$how"
     echo "running scripts/frame-times.sh beside $load busy processes${cold:+, shaders cold} ..." >&2
