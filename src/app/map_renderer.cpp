@@ -123,7 +123,18 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
   const long y = std::lround(vp.y * fb_scale);
   if (!texture.ready()) {
     // The cells are away (TextureStager::park, or being staged back): the last picture stays.
-    if (drawn_) show(list, x, y, key_now->w, key_now->h, fb_scale);
+    // Before the first (a big map's cells still being staged), a blank one in the outside colour:
+    // the UI's pass draws a picture from its first frame on, so a software rasteriser compiles
+    // that kind of draw in the first frame (slow anyway), not in the frame the map first shows.
+    if (!drawn_) {
+      size_image(front_, key_now->w, key_now->h);
+      glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffers_[front_]);
+      glClearColor(palette.outside.r / 255.0f, palette.outside.g / 255.0f,
+                   palette.outside.b / 255.0f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    }
+    show(list, x, y, key_now->w, key_now->h, fb_scale);
     return;
   }
   const Key& key = *key_now;

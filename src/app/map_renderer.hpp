@@ -15,6 +15,7 @@
 //   replaces it once complete.
 // - Cells changed over a small area (a step): only their pixels are drawn again, at once.
 // - Cells changed while a picture is drawn behind: once it is shown, by the two rules above.
+// - No picture yet, the cells not on the GPU yet (a big map being staged): a blank one.
 #include <cstdint>
 #include <optional>
 
