@@ -129,6 +129,7 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
     if (!drawn_) {
       size_image(front_, key_now->w, key_now->h);
       glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffers_[front_]);
+      glDisable(GL_SCISSOR_TEST);  // (all of it)
       glClearColor(palette.outside.r / 255.0f, palette.outside.g / 255.0f,
                    palette.outside.b / 255.0f, 1.0f);
       glClear(GL_COLOR_BUFFER_BIT);
