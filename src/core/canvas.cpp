@@ -11,6 +11,15 @@ using lanes::bits_of;
 using lanes::kOnes;
 using lanes::nonzero;
 
+namespace {
+
+// Whether a bulk write's cell k is among its chosen cells (which: their bits, or null for all).
+bool is_chosen(const std::uint8_t* which, std::size_t k) {
+  return !which || ((which[k / 8] >> (k % 8)) & 1u);
+}
+
+}  // namespace
+
 void Canvas::write_tiles(std::size_t first, const Tile* src, std::size_t count) {
   Tile* dst = grid_->tile_cells() + first;
   if (!log_) {
@@ -96,7 +105,7 @@ void Canvas::fill_tile_label_where(std::size_t first, std::size_t count, const s
 void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
                   const std::uint8_t* which) {
   if (count == 0) return;
-  const auto chosen = [&](std::size_t k) { return !which || ((which[k / 8] >> (k % 8)) & 1u); };
+  const auto chosen = [which](std::size_t k) { return is_chosen(which, k); };
   const auto write = [&](std::size_t i) {
     if (label) {
       set_tile_label(i, t, *label);
@@ -109,10 +118,19 @@ void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32
       if (chosen(k)) write(first + k);
     }
   };
-  if (!run_fits(first)) {
-    write_each();
+  if (log_) {
+    if (!record_fill(first, count, t, label, which)) write_each();
     return;
   }
+  put_fill(first, count, t, label, which);
+}
+
+// Records a fill as one run (see fill): false where it cannot be one and is to be written (and
+// recorded) cell by cell. Where nothing changes nothing is recorded or written.
+bool Canvas::record_fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
+                         const std::uint8_t* which) {
+  if (!run_fits(first)) return false;
+  const auto chosen = [which](std::size_t k) { return is_chosen(which, k); };
   std::uint8_t* bits =
       runs_->add(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(count), {});
   // The flips on the raw layers (a fill leaves marks and regions as they are).
@@ -133,12 +151,18 @@ void Canvas::fill(std::size_t first, std::size_t count, Tile t, const std::int32
   }
   if (!alike || !flip.any()) {
     runs_->drop_last();
-    if (alike) return;  // nothing changed
     // Changed unalike: a change per cell instead (log_ is still empty, so they follow the runs).
-    write_each();
-    return;
+    return alike;  // (alike: nothing changed)
   }
   runs_->set_flip(flip);
+  put_fill(first, count, t, label, which);
+  return true;
+}
+
+// Writes a fill's cells without recording them: plain fills of the layers it writes.
+void Canvas::put_fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
+                      const std::uint8_t* which) {
+  const auto chosen = [which](std::size_t k) { return is_chosen(which, k); };
   // The label layer as it is stored: a byte a cell (the label + 1) while the label fits one.
   const bool labelled = label && (*label != -1 || grid_->has_labels());
   IdLayer& labels = grid_->labels_;

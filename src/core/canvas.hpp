@@ -89,6 +89,10 @@ class Canvas {
   // which: the chosen cells' bits, or null for all of them.
   void fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
             const std::uint8_t* which);
+  bool record_fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
+                   const std::uint8_t* which);
+  void put_fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
+                const std::uint8_t* which);
 };
 
 }  // namespace dungen
