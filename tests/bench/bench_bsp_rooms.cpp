@@ -13,6 +13,7 @@ const int registered = [] {
   bench::register_memcpy(80, 50);
   bench::register_generator(spec, bench::sized(spec, 80, 50), "bsp-rooms");
   bench::register_generator(spec, bench::sized(spec, 1024, 1024), "bsp-rooms");
+  bench::register_stepped_parts(spec, bench::sized(spec, 1024, 1024), "bsp-rooms");
   return 0;
 }();
 

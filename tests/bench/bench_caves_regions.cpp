@@ -99,6 +99,7 @@ const int registered = [] {
   bench::register_memcpy(4096, 4096);
   for (const auto& [w, h] : {std::pair{160, 50}, std::pair{1024, 1024}, std::pair{4096, 4096}}) {
     bench::register_generator(spec, bench::sized(spec, w, h), "cellular-caves");
+    if (w == 1024) bench::register_stepped_parts(spec, bench::sized(spec, w, h), "cellular-caves");
     register_pass(w, h);
     register_regions(w, h);
   }

@@ -12,6 +12,7 @@ const int registered = [] {
   const GeneratorSpec& spec = drunkards_walk_spec();
   bench::register_generator(spec, bench::sized(spec, 80, 45), "drunkards-walk");
   bench::register_generator(spec, bench::sized(spec, 1024, 1024), "drunkards-walk");
+  bench::register_stepped_parts(spec, bench::sized(spec, 1024, 1024), "drunkards-walk");
   return 0;
 }();
 

@@ -10,6 +10,7 @@ const int registered = [] {
   const GeneratorSpec& spec = rooms_and_mazes_spec();
   bench::register_generator(spec, bench::sized(spec, 81, 45), "rooms-and-mazes");
   bench::register_generator(spec, bench::sized(spec, 1024, 1024), "rooms-and-mazes");
+  bench::register_stepped_parts(spec, bench::sized(spec, 1024, 1024), "rooms-and-mazes");
   return 0;
 }();
 

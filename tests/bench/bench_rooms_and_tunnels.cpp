@@ -12,6 +12,7 @@ const int registered = [] {
   bench::register_memcpy(1024, 1024);
   bench::register_generator(spec, bench::sized(spec, 80, 45), "rooms-and-tunnels");
   bench::register_generator(spec, bench::sized(spec, 1024, 1024), "rooms-and-tunnels");
+  bench::register_stepped_parts(spec, bench::sized(spec, 1024, 1024), "rooms-and-tunnels");
   return 0;
 }();
 

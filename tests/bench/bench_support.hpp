@@ -4,9 +4,12 @@
 #include <benchmark/benchmark.h>
 
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/history_codec.hpp"
+#include "core/history_skip_index.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
 #include "generators/registry.hpp"
@@ -104,6 +107,73 @@ inline void register_generator(const GeneratorSpec& spec, const ParamValues& par
         benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kAvgIterations);
     set_usage_counters(st, usage);
   })->Unit(benchmark::kMicrosecond);
+}
+
+// Where a stepped run's time goes beyond the batch run's (bench_main.cpp's "stepped parts"
+// table), each part measured on its own over the same seeds as batch and stepped:
+// "recorded": the stepper with its changes recorded, stepped to the end without a timeline;
+// "encoded": that, with each step's record written as the timeline writes it (the history
+//   codec into a byte log, its deltas restarting every history::kBlockSteps steps);
+// "skipped": that, with each step handed to a skip index as the timeline hands it.
+// The stepped run less all three (the recorded run counted once) is the rest of the timeline's
+// bookkeeping.
+inline void register_stepped_parts(const GeneratorSpec& spec, const ParamValues& params,
+                                   const std::string& label) {
+  const std::string size = size_name(params.get_int("width"), params.get_int("height"));
+  // Runs every bench seed's stepper once a turn, calling part(stepper, steps so far) after each
+  // step.
+  const auto add = [&](const char* mode, auto part) {
+    benchmark::RegisterBenchmark(
+        (label + "/" + mode + "/" + size).c_str(),
+        [&spec, params, part](benchmark::State& st) {
+          std::uint64_t n = 0;
+          std::uint64_t steps = 0;
+          for (auto _ : st) {
+            Stepper s = start_generator(spec, params, 1 + n++ % kBenchSeeds, true);
+            auto state = part.start(s);
+            for (std::uint64_t k = 0; const Step* step = s.next(); ++steps)
+              part.step(state, s, *step, k++);
+            benchmark::DoNotOptimize(state);
+          }
+          st.counters["steps/iter"] =
+              benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kAvgIterations);
+        })
+        ->Unit(benchmark::kMicrosecond);
+  };
+  struct Recorded {
+    int start(const Stepper&) const { return 0; }
+    void step(int&, const Stepper&, const Step&, std::uint64_t) const {}
+  };
+  struct Encoded {
+    struct State {
+      history::ByteLog log{history::ByteLog::kHugeChunk};
+      history::CodecState codec;
+      history::NameTable names;
+    };
+    std::unique_ptr<State> start(const Stepper&) const { return std::make_unique<State>(); }
+    void step(std::unique_ptr<State>& p, const Stepper& s, const Step& step,
+              std::uint64_t k) const {
+      const StepChanges changes{s.runs(), s.cell_changes()};
+      std::uint8_t* w = p->log.reserve(
+          history::max_record_bytes(step, changes, s.stat_changes().size(), s.draws().size()));
+      if (k % history::kBlockSteps == 0) p->codec = {};
+      std::size_t step_bytes = 0;
+      p->log.commit(history::encode_record(w, p->codec, p->names, s.grid().width(), step, changes,
+                                           s.stat_changes(), s.draws(), step_bytes));
+    }
+  };
+  struct Skipped {
+    std::unique_ptr<history::SkipIndex> start(const Stepper& s) const {
+      return std::make_unique<history::SkipIndex>(history::SkipShape{}, s.stats());
+    }
+    void step(std::unique_ptr<history::SkipIndex>& index, const Stepper& s, const Step&,
+              std::uint64_t k) const {
+      index->record({s.runs(), s.cell_changes()}, s.grid(), k + 1, s.stats());
+    }
+  };
+  add("recorded", Recorded{});
+  add("encoded", Encoded{});
+  add("skipped", Skipped{});
 }
 
 }  // namespace dungen::bench
