@@ -114,6 +114,44 @@ TEST(Changes, AFillOfTileAndLabelIsOneRunWhenItsCellsWereAlike) {
   EXPECT_EQ(s.log.size(), 10u);
 }
 
+// A fill over cells that all held the same tile and label (a room's rock) changes every one of
+// them alike: one run with a bit for each cell, whether the labels are held a byte a cell, 32 bits
+// a cell or not at all yet; the same fill recording nothing leaves the same map; and a fill that
+// changes nothing records nothing.
+TEST(Changes, AFillOfAlikeCellsIsOneRunOfEveryCell) {
+  for (const std::int32_t held : {-1, 3, 1 << 20}) {  // none yet, a byte a cell, 32 bits a cell
+    Recorder r(40, 3);
+    Grid plain(40, 3, Tile::Wall);
+    if (held != -1) {
+      for (std::size_t i = 0; i < r.grid.size(); ++i) {
+        r.grid.put(i, {.tile = Tile::Wall, .label = held});
+        plain.put(i, {.tile = Tile::Wall, .label = held});
+      }
+    }
+    const Grid before = r.grid;
+    r.canvas.fill_tile_label(43, 21, Tile::Floor, 7);  // 2 whole bytes of bits and 5 more
+    ASSERT_EQ(r.runs.runs().size(), 1u) << held;
+    EXPECT_TRUE(r.log.empty());
+    const CellRun& run = r.runs.runs()[0];
+    EXPECT_EQ(run.changed_cells(), 21u) << held;
+    EXPECT_EQ(run.flip.tile,
+              static_cast<unsigned>(Tile::Wall) ^ static_cast<unsigned>(Tile::Floor));
+    EXPECT_EQ(run.flip.label, static_cast<std::uint32_t>(held) ^ 7u);
+    std::vector<CellChange> want;
+    for (std::uint32_t i = 43; i < 64; ++i) {
+      want.push_back({i, before.cell(i), {.tile = Tile::Floor, .label = 7}});
+    }
+    EXPECT_EQ(r.expanded(), want) << held;
+    Canvas(plain, nullptr).fill_tile_label(43, 21, Tile::Floor, 7);
+    EXPECT_EQ(plain, r.grid) << held;
+
+    r.runs.clear();
+    r.canvas.fill_tile_label(43, 21, Tile::Floor, 7);  // again: nothing changes
+    EXPECT_TRUE(r.runs.empty()) << held;
+    EXPECT_TRUE(r.log.empty()) << held;
+  }
+}
+
 // A fill of chosen cells (a row's corridors, its walls left out) is one run over the stretch,
 // with only the chosen cells in it, and leaves the others as they were.
 TEST(Changes, AFillOfChosenCellsIsOneRunThatLeavesTheOthers) {

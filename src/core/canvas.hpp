@@ -6,6 +6,7 @@
 // Nobody diffs whole grids.
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "core/changes.hpp"
@@ -91,6 +92,8 @@ class Canvas {
             const std::uint8_t* which);
   bool record_fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
                    const std::uint8_t* which);
+  std::optional<LayerFlip> same_flip(std::size_t first, std::size_t count, Tile t,
+                                     const std::int32_t* label) const;
   void put_fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
                 const std::uint8_t* which);
 };
