@@ -200,6 +200,15 @@ for g, size, limit in (("cellular-caves", "160x50", 2.5), ("cellular-caves", "10
     r = ratio(g + "/stepped/" + size, g + "/batch/" + size)
     row("29", "%s %s stepped/batch" % (g, size), "not run" if r is None else "%.2f" % r,
         "<= %g" % limit, None if r is None else r <= limit)
+    # Where the stepped time goes (dungen_bench's "stepped parts", 1024x1024 only): recording
+    # the changes, the history's records, its skip index and the rest, each x batch.
+    base, rec = ns(g + "/batch/" + size), ns(g + "/recorded/" + size)
+    enc, skip, st = ns(g + "/encoded/" + size), ns(g + "/skipped/" + size), ns(g + "/stepped/" + size)
+    if None not in (base, rec, enc, skip, st) and base > 0:
+        row("29", "  its parts: recording, records, skips, the rest (x batch)",
+            "%.2f, %.2f, %.2f, %.2f" % ((rec - base) / base, (enc - rec) / base,
+                                        (skip - rec) / base, (st - enc - skip + rec) / base),
+            "(figure)", None)
 name = "seek/cellular-caves/4096x4096"
 if name in runs:
     b = runs[name]
