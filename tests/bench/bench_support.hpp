@@ -120,8 +120,8 @@ inline void register_generator(const GeneratorSpec& spec, const ParamValues& par
 inline void register_stepped_parts(const GeneratorSpec& spec, const ParamValues& params,
                                    const std::string& label) {
   const std::string size = size_name(params.get_int("width"), params.get_int("height"));
-  // Runs every bench seed's stepper once a turn, calling part(stepper, steps so far) after each
-  // step.
+  // Each iteration runs the next bench seed's stepper to its end: part.start(stepper) makes the
+  // part's state, and part.step(state, stepper, step, k) is called after each step k (0-based).
   const auto add = [&](const char* mode, auto part) {
     benchmark::RegisterBenchmark(
         (label + "/" + mode + "/" + size).c_str(),
@@ -131,8 +131,9 @@ inline void register_stepped_parts(const GeneratorSpec& spec, const ParamValues&
           for (auto _ : st) {
             Stepper s = start_generator(spec, params, 1 + n++ % kBenchSeeds, true);
             auto state = part.start(s);
-            for (std::uint64_t k = 0; const Step* step = s.next(); ++steps)
-              part.step(state, s, *step, k++);
+            std::uint64_t k = 0;
+            for (; const Step* step = s.next(); ++k) part.step(state, s, *step, k);
+            steps += k;
             benchmark::DoNotOptimize(state);
           }
           st.counters["steps/iter"] =
