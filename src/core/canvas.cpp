@@ -34,6 +34,46 @@ bool all_bytes(const std::uint8_t* p, std::size_t n, std::uint8_t v) {
   return true;
 }
 
+// The new tiles of a bulk write: an array, or one tile for every cell (a fill).
+struct NewTiles {
+  const std::uint8_t* cells = nullptr;  // null: every cell's is `fill`
+  std::uint8_t fill = 0;
+  std::uint64_t word(std::size_t k) const {  // cells k .. k + 7
+    if (!cells) return fill * kOnes;
+    std::uint64_t w = 0;
+    std::memcpy(&w, cells + k, 8);
+    return w;
+  }
+  std::uint8_t at(std::size_t k) const { return cells ? cells[k] : fill; }
+};
+
+// The one flip that writing `to` over tiles[0 .. count) makes of every tile it changes, found
+// eight cells at a time, and which cells those are (bits: bit k % 8 of byte k / 8 for cell k,
+// zeroed beforehand): 0 where none changes, none where they change by different flips.
+std::optional<std::uint8_t> alike_tile_flip(const std::uint8_t* tiles, std::size_t count,
+                                            NewTiles to, std::uint8_t* bits) {
+  std::uint8_t flip = 0;
+  std::size_t k = 0;
+  for (; k + 8 <= count; k += 8) {
+    std::uint64_t now = 0;
+    std::memcpy(&now, tiles + k, 8);
+    const std::uint64_t x = now ^ to.word(k);
+    if (x == 0) continue;
+    const std::uint64_t high = nonzero(x);
+    if (flip == 0) flip = static_cast<std::uint8_t>(x >> (std::countr_zero(high) & ~7));
+    if (((x ^ flip * kOnes) & ((high >> 7) * 0xff)) != 0) return std::nullopt;
+    bits[k / 8] = bits_of(high);
+  }
+  for (; k < count; ++k) {
+    const auto x = static_cast<std::uint8_t>(tiles[k] ^ to.at(k));
+    if (x == 0) continue;
+    if (flip == 0) flip = x;
+    if (x != flip) return std::nullopt;
+    bits[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
+  }
+  return flip;
+}
+
 }  // namespace
 
 void Canvas::write_tiles(std::size_t first, const Tile* src, std::size_t count) {
@@ -47,35 +87,16 @@ void Canvas::write_tiles(std::size_t first, const Tile* src, std::size_t count) 
     // are found eight cells at a time, then the row is copied.
     std::uint8_t* bits =
         runs_->add(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(count), {});
-    std::uint8_t flip = 0;
-    bool alike = true;
-    std::size_t k = 0;
-    for (; k + 8 <= count && alike; k += 8) {
-      std::uint64_t a = 0, b = 0;
-      std::memcpy(&a, dst + k, 8);
-      std::memcpy(&b, src + k, 8);
-      const std::uint64_t x = a ^ b;
-      if (x == 0) continue;
-      const std::uint64_t high = nonzero(x);
-      if (flip == 0) flip = static_cast<std::uint8_t>(x >> (std::countr_zero(high) & ~7));
-      alike = ((x ^ flip * kOnes) & ((high >> 7) * 0xff)) == 0;
-      bits[k / 8] = bits_of(high);
-    }
-    for (; k < count && alike; ++k) {
-      const auto x =
-          static_cast<std::uint8_t>(static_cast<unsigned>(dst[k]) ^ static_cast<unsigned>(src[k]));
-      if (x == 0) continue;
-      if (flip == 0) flip = x;
-      alike = x == flip;
-      bits[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
-    }
-    if (alike && flip != 0) {
-      runs_->set_flip({flip, 0, 0});
+    const auto* now = reinterpret_cast<const std::uint8_t*>(dst);
+    const std::optional<std::uint8_t> flip =
+        alike_tile_flip(now, count, {reinterpret_cast<const std::uint8_t*>(src)}, bits);
+    if (flip && *flip != 0) {
+      runs_->set_flip({*flip, 0, 0});
       std::memcpy(dst, src, count);
       return;
     }
     runs_->drop_last();
-    if (alike) return;  // nothing changed
+    if (flip) return;  // nothing changed
   }
   // Cell by cell, eight at a time: a random fill changes about every other cell, and a branch
   // per cell on "did it change" mispredicted so often that it cost more than recording it.
@@ -162,8 +183,20 @@ bool Canvas::record_fill(std::size_t first, std::size_t count, Tile t, const std
       return true;
     }
   }
-  // The flips on the raw layers (a fill leaves marks and regions as they are).
   const Tile* tiles = grid_->tiles_.data() + first;
+  if (!which && !label) {  // tiles alone: compared eight at a time
+    const std::optional<std::uint8_t> flip =
+        alike_tile_flip(reinterpret_cast<const std::uint8_t*>(tiles), count,
+                        {nullptr, static_cast<std::uint8_t>(t)}, bits);
+    if (!flip || *flip == 0) {
+      runs_->drop_last();
+      return flip.has_value();  // (none: written cell by cell; 0: nothing changes)
+    }
+    runs_->set_flip({*flip, 0, 0});
+    put_fill(first, count, t, label, which);
+    return true;
+  }
+  // The flips on the raw layers (a fill leaves marks and regions as they are).
   const auto tile_to = static_cast<unsigned>(t);
   const auto label_to = static_cast<std::uint32_t>(label ? *label : 0);
   LayerFlip flip;
