@@ -523,6 +523,17 @@ TEST(History, AGroupIsPackedOnlyWhereItsSegmentsMet) {
 // while it has taken at most 256 (rooms too: a few a row; at 4096x4096 4 MB of flips rather than
 // 64), and a flip a cell past that; either way each cell's flip is the XOR of the runs over it,
 // and the packed band leads from the start to the end and back.
+// The band packed (at the map's end) leads from `start` to `end`, and back.
+void expect_band_leads(history::RunBand& band, const Grid& start, const Grid& end) {
+  const std::vector<std::uint8_t> packed = band.pack(end);
+  Grid forward = start;
+  history::apply_band(packed, forward, true);
+  EXPECT_EQ(forward, end);
+  Grid back = end;
+  history::apply_band(packed, back, false);
+  EXPECT_EQ(back, start);
+}
+
 TEST(History, ABandKeepsLabelFlipsAByteACellWhileAChunkHasFewValues) {
   constexpr int kW = 4096;  // a chunk a row
   Grid start(kW, 4, Tile::Floor);
@@ -562,13 +573,56 @@ TEST(History, ABandKeepsLabelFlipsAByteACellWhileAChunkHasFewValues) {
   // Row 0 a byte a cell; row 1 a flip a cell (past 256 values); row 2 a bit a cell; row 3 none.
   EXPECT_LT(band.bytes(), kW * (1 + 4) + kW / 8 + 4096);
   EXPECT_GE(band.bytes(), kW * (1 + 4) + kW / 8);
-  const std::vector<std::uint8_t> packed = band.pack(end);
-  Grid forward = start;
-  history::apply_band(packed, forward, true);
-  EXPECT_EQ(forward, end);
-  Grid back = end;
-  history::apply_band(packed, back, false);
-  EXPECT_EQ(back, start);
+  expect_band_leads(band, start, end);
+}
+
+// A band's tile flips as fills make them: long stretches of changed cells (a room's rows, but for
+// the cells a fill found so already), two flips in one chunk (wall over rock, then floor over
+// wall: it goes over to a byte a cell), runs that overlap, one across a chunk's edge, and one of
+// scattered cells (a cave's row, taken a bit-byte at a time). The band holds each cell's net flip,
+// and its skip leads from the start to the end and back.
+TEST(History, ABandTakesLongStretchesOfTileFlipsWhole) {
+  constexpr int kW = 4096;  // a chunk a row
+  Grid start(kW, 3, Tile::Empty);
+  for (int x = 0; x < 10; ++x) start.put_tile_label(start.index(x, 1), Tile::Wall, -1);
+  for (int x = 0; x < 128; ++x) {
+    start.put_tile_label(start.index(1000 + x, 2), x % 2 == 0 ? Tile::Wall : Tile::Floor, -1);
+  }
+  Grid end = start;
+  std::vector<CellRun> runs;
+  std::vector<std::vector<std::uint8_t>> bits;  // each run's (moved with the list, never copied)
+  // A fill of cells first .. first + count - 1 with `to`: its run marks the cells that change
+  // (they all change alike here).
+  const auto fill = [&](std::size_t first, int count, Tile to) {
+    std::vector<std::uint8_t>& b = bits.emplace_back(static_cast<std::size_t>(count + 7) / 8, 0);
+    std::uint8_t flip = 0;
+    for (int k = 0; k < count; ++k) {
+      const std::size_t i = first + static_cast<std::size_t>(k);
+      if (end.tile(i) == to) continue;
+      flip =
+          static_cast<std::uint8_t>(static_cast<unsigned>(end.tile(i)) ^ static_cast<unsigned>(to));
+      b[static_cast<std::size_t>(k / 8)] |= static_cast<std::uint8_t>(1u << (k % 8));
+      end.put_tile_label(i, to, -1);
+    }
+    runs.push_back({static_cast<std::uint32_t>(first),
+                    static_cast<std::uint32_t>(count),
+                    {.tile = flip},
+                    b.data()});
+  };
+  fill(end.index(0, 0), 1000, Tile::Wall);
+  fill(end.index(203, 0), 400, Tile::Floor);
+  fill(end.index(301, 0), 99, Tile::Wall);
+  fill(end.index(0, 1), 500, Tile::Wall);      // its first ten cells were wall already
+  fill(end.index(4000, 1), 300, Tile::Floor);  // on across the chunk's edge into row 2
+  fill(end.index(1000, 2), 128, Tile::Floor);  // every other cell
+  history::RunBand band;
+  band.note(runs, start.size());
+  for (std::uint32_t i = 0; i < start.size(); ++i) {
+    ASSERT_EQ(band.at(i).tile,
+              static_cast<unsigned>(start.tile(i)) ^ static_cast<unsigned>(end.tile(i)))
+        << i;
+  }
+  expect_band_leads(band, start, end);
 }
 
 // A skip writes the region layer as the grid holds it: a byte a cell while the values it writes

@@ -1,5 +1,7 @@
 #include "core/changes.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <unordered_map>
 
 namespace dungen {
@@ -21,6 +23,24 @@ std::uint32_t CellRun::changed_cells() const {
   }
   for (; b < bytes; ++b) n += lanes::bit_count(bits[b]);
   return n;
+}
+
+std::uint32_t CellRun::next(std::uint32_t k, bool changed) const {
+  const unsigned invert = changed ? 0u : 0xffu;
+  while (k < count) {
+    if (k % 64 == 0 && k + 64 <= count) {  // a word of whole bytes
+      std::uint64_t word = 0;
+      std::memcpy(&word, bits + k / 8, 8);
+      if (!changed) word = ~word;
+      if (word != 0) return k + static_cast<std::uint32_t>(std::countr_zero(word));
+      k += 64;
+      continue;
+    }
+    const unsigned byte = ((bits[k / 8] ^ invert) & 0xffu) >> (k % 8);
+    if (byte != 0) return std::min(count, k + static_cast<std::uint32_t>(std::countr_zero(byte)));
+    k = (k | 7u) + 1;
+  }
+  return count;
 }
 
 void apply_run(const CellRun& run, Grid& grid) {

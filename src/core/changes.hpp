@@ -62,6 +62,19 @@ inline unsigned bit_count(std::uint64_t word) {
   word = (word + (word >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
   return static_cast<unsigned>((word * kOnes) >> 56);
 }
+// The first k' in [k, end) where p[k'] is not v (end if none), eight bytes at a time.
+inline std::size_t same_until(const std::uint8_t* p, std::size_t k, std::size_t end,
+                              std::uint8_t v) {
+  const std::uint64_t word = v * kOnes;
+  for (; k + 8 <= end; k += 8) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, p + k, 8);
+    if (const std::uint64_t x = w ^ word)
+      return k + static_cast<std::size_t>(std::countr_zero(x) / 8);
+  }
+  while (k < end && p[k] == v) ++k;
+  return k;
+}
 // The other way: kMask[bits] has 0xff in each lane whose bit is set.
 constexpr std::array<std::uint64_t, 256> make_masks() {
   std::array<std::uint64_t, 256> t{};
@@ -98,6 +111,18 @@ struct CellRun {
   bool changed(std::uint32_t k) const { return (bits[k >> 3] >> (k & 7u)) & 1u; }
   // How many of its cells changed.
   std::uint32_t changed_cells() const;
+  // The first k' >= k (counted from the run's first cell) whose cell changed, or did not
+  // (`changed`); count if none.
+  std::uint32_t next(std::uint32_t k, bool changed) const;
+  // f(index, cells) for each stretch of consecutive changed cells, in order (a fill's run is one).
+  template <class F>
+  void for_each_stretch(F f) const {
+    for (std::uint32_t k = next(0, true); k < count;) {
+      const std::uint32_t end = next(k, false);
+      f(first + k, end - k);
+      k = next(end, true);
+    }
+  }
   // f(index) for each changed cell, in order.
   template <class F>
   void for_each(F f) const {

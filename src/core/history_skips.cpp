@@ -489,18 +489,60 @@ void RunBand::note(std::span<const CellRun> runs, std::size_t grid_cells) {
       });
     }
     if (const std::uint32_t flip = run.flip.label) {
-      std::uint32_t id = UINT32_MAX;
-      Chunk* c = nullptr;
-      LabelMemo memo;
-      run.for_each([&](std::uint32_t i) {
-        if ((i >> kChunkShift) != id) {
-          id = i >> kChunkShift;
-          c = &chunk(id);
-          memo.valid = false;
+      run.for_each_stretch([&](std::uint32_t i, std::uint32_t n) {
+        while (n > 0) {  // the stretch, a chunk at a time
+          const std::uint32_t k = i & kInChunk;
+          const std::uint32_t in_chunk = std::min(n, kChunkCells - k);
+          flip_labels(chunk(i >> kChunkShift), k, in_chunk, flip);
+          i += in_chunk;
+          n -= in_chunk;
         }
-        flip_label(*c, i & kInChunk, flip, memo);
       });
     }
+  }
+}
+
+namespace {
+
+// Flips bits k .. end - 1.
+void flip_bit_range(std::uint8_t* bits, std::uint32_t k, std::uint32_t end) {
+  for (; k < end && k % 8 != 0; ++k) bits[k / 8] ^= static_cast<std::uint8_t>(1u << (k % 8));
+  for (; k + 8 <= end; k += 8) bits[k / 8] ^= 0xffu;
+  for (; k < end; ++k) bits[k / 8] ^= static_cast<std::uint8_t>(1u << (k % 8));
+}
+
+}  // namespace
+
+void RunBand::flip_labels(Chunk& c, std::uint32_t k, std::uint32_t n, std::uint32_t flip) {
+  LabelMemo memo;
+  const std::uint32_t end = k + n;
+  while (k < end) {
+    if (!c.label.empty()) {  // a flip a cell
+      for (; k < end; ++k) c.label[k] ^= flip;
+      return;
+    }
+    if (!c.label_pick.empty()) {
+      // The cells from k that hold the same pick take the same new one.
+      const std::uint8_t from = c.label_pick[k];
+      const auto same =
+          static_cast<std::uint32_t>(lanes::same_until(c.label_pick.data(), k, end, from));
+      flip_label(c, k, flip, memo);
+      if (!c.label.empty()) {  // (the chunk went over to a flip a cell at k)
+        for (std::uint32_t j = k + 1; j < same; ++j) c.label[j] ^= flip;
+      } else {
+        std::memset(c.label_pick.data() + k + 1, c.label_pick[k], same - k - 1);
+      }
+      k = same;
+      continue;
+    }
+    if (!c.label_bits.empty() && c.label_values[1] == flip) {
+      // The chunk's one flip again: its cells' bits flip (set ones back to no flip).
+      flip_bit_range(c.label_bits.data(), k, end);
+      return;
+    }
+    // The chunk's first label flip (its bits begin), or another value (it goes over to picks).
+    flip_label(c, k, flip, memo);
+    ++k;
   }
 }
 
@@ -523,9 +565,11 @@ void RunBand::flip_label(Chunk& c, std::uint32_t k, std::uint32_t flip, LabelMem
       return;
     }
     // A second value: the chunk goes over to a byte a cell.
+    // (Eight cells a bit-byte: its lanes' low bits are the picks, 0 or 1.)
     c.label_pick.resize(kChunkCells);
-    for (std::uint32_t j = 0; j < kChunkCells; ++j) {
-      c.label_pick[j] = (c.label_bits[j / 8] >> (j % 8)) & 1u;
+    for (std::uint32_t w = 0; w < kChunkCells / 8; ++w) {
+      const std::uint64_t picks = lanes::kMask[c.label_bits[w]] & lanes::kOnes;
+      std::memcpy(c.label_pick.data() + 8 * w, &picks, 8);
     }
     free_buffer(c.label_bits);
     memo.valid = false;
@@ -554,8 +598,48 @@ void RunBand::flip_label(Chunk& c, std::uint32_t k, std::uint32_t flip, LabelMem
   c.label_pick[k] = memo.to;
 }
 
+void RunBand::keep_tiles(Chunk& c, std::uint8_t flip) {
+  if (c.tile.empty() && c.tile_bits.empty()) {
+    c.tile_bits.assign(kChunkCells / 8, 0);
+    c.tile_flip = flip;
+  }
+  if (c.tile.empty() && c.tile_flip != flip) {
+    // Another flip: the chunk goes over to a byte a cell.
+    std::vector<std::uint8_t> bytes(kChunkCells);
+    const std::uint64_t was = c.tile_flip * lanes::kOnes;
+    for (std::uint32_t w = 0; w < kChunkCells / 8; ++w) {
+      const std::uint64_t word = lanes::kMask[c.tile_bits[w]] & was;
+      std::memcpy(bytes.data() + 8 * w, &word, 8);
+    }
+    c.tile = std::move(bytes);
+    c.tile_bits.clear();
+  }
+}
+
 void RunBand::note_tiles(const CellRun& run, std::uint8_t flip) {
   constexpr std::uint32_t kInChunk = kChunkCells - 1;
+  // A run whose changed cells come in long stretches (a fill, but for the cells it found so
+  // already): its cells flip a stretch at a time, a chunk at a time.
+  const std::uint32_t start = run.next(0, true);
+  if (start < run.count && run.next(start, false) - start >= kLongStretch) {
+    run.for_each_stretch([&](std::uint32_t i, std::uint32_t n) {
+      while (n > 0) {
+        const std::uint32_t k = i & kInChunk;
+        const std::uint32_t cells = std::min(n, kChunkCells - k);
+        Chunk& c = chunk(i >> kChunkShift);
+        keep_tiles(c, flip);
+        if (c.tile.empty()) {
+          flip_bit_range(c.tile_bits.data(), k, k + cells);
+        } else {
+          std::uint8_t* tiles = c.tile.data() + k;
+          for (std::uint32_t j = 0; j < cells; ++j) tiles[j] ^= flip;
+        }
+        i += cells;
+        n -= cells;
+      }
+    });
+    return;
+  }
   // The run's bit-bytes, eight cells each, chunk by chunk: XORed bit-wise into a chunk that keeps
   // bits of this flip, byte-wise into one that keeps bytes.
   std::uint32_t id = UINT32_MAX;
@@ -563,21 +647,7 @@ void RunBand::note_tiles(const CellRun& run, std::uint8_t flip) {
   const auto enter = [&](std::uint32_t i) {
     id = i >> kChunkShift;
     c = &chunk(id);
-    if (c->tile.empty() && c->tile_bits.empty()) {
-      c->tile_bits.assign(kChunkCells / 8, 0);
-      c->tile_flip = flip;
-    }
-    if (c->tile.empty() && c->tile_flip != flip) {
-      // Another flip: the chunk goes over to a byte a cell.
-      std::vector<std::uint8_t> bytes(kChunkCells);
-      const std::uint64_t was = c->tile_flip * lanes::kOnes;
-      for (std::uint32_t w = 0; w < kChunkCells / 8; ++w) {
-        const std::uint64_t word = lanes::kMask[c->tile_bits[w]] & was;
-        std::memcpy(bytes.data() + 8 * w, &word, 8);
-      }
-      c->tile = std::move(bytes);
-      c->tile_bits.clear();
-    }
+    keep_tiles(*c, flip);
   };
   const auto one = [&](std::uint32_t i) {
     if ((i >> kChunkShift) != id) enter(i);
@@ -672,6 +742,11 @@ class LayerPacker {
       runs_.push_back({cells, flip});
     }
   }
+  // Cells k .. k + n - 1, each with the same flip.
+  void add_range(std::uint32_t k, std::uint32_t n, std::uint32_t flip) {
+    flip_bit_range(bits_.data(), k, k + n);  // (their bits are clear: a cell is added once)
+    add_flips(flip, n);
+  }
   std::uint8_t* bits() { return bits_.data(); }
   std::uint32_t last() const { return runs_.empty() ? 0 : runs_.back().second; }
   bool put(std::vector<std::uint8_t>& out) {
@@ -717,6 +792,13 @@ class AlikeTally {
  public:
   AlikeTally(ValueCounts& counts, unsigned values) : counts_(counts), values_(values) {}
   // Eight cells that end as `end` (a word of the layer); high marks the lanes that count.
+  // `cells` cells that all end as `value`.
+  void add_alike(unsigned value, unsigned flip, std::uint64_t cells) {
+    if (flip != flip_) flush();
+    flip_ = flip;
+    cells_ += cells;
+    if (value < values_) whole_[value] += cells;  // (whole_[0]: those left over are 0s)
+  }
   void add(std::uint64_t end, std::uint64_t high, unsigned flip) {
     if (flip != flip_ || pending_ == 255) flush();
     flip_ = flip;
@@ -732,7 +814,8 @@ class AlikeTally {
       // The lanes' bytes summed: pairs into 16-bit lanes, then those into the top 16 bits.
       const std::uint64_t a = acc_[v];
       const std::uint64_t pairs = (a & 0x00ff00ff00ff00ffULL) + ((a >> 8) & 0x00ff00ff00ff00ffULL);
-      const std::uint64_t n = (pairs * 0x0001000100010001ULL) >> 48;
+      const std::uint64_t n = ((pairs * 0x0001000100010001ULL) >> 48) + whole_[v];
+      whole_[v] = 0;
       counts_.end[v] += n;
       counts_.start[(v ^ flip_) & 15u] += n;
       tallied += n;
@@ -748,6 +831,7 @@ class AlikeTally {
   ValueCounts& counts_;
   unsigned values_;
   std::array<std::uint64_t, 16> acc_{};
+  std::array<std::uint64_t, 16> whole_{};
   std::uint64_t cells_ = 0;
   unsigned flip_ = 0, pending_ = 0;
 };
@@ -795,12 +879,28 @@ void pack_bytes(LayerPacker& p, const std::vector<std::uint8_t>& flips, const st
     const std::size_t i = base + 8 * w;
     const std::uint64_t high = lanes::nonzero(x);
     const auto cur = p.last();
+    std::uint64_t end = 0;
+    if (i + 8 <= size) std::memcpy(&end, now + i, 8);
+    if (cur != 0 && i + 8 <= size && x == cur * lanes::kOnes &&
+        end == (end & 0xffu) * lanes::kOnes) {
+      // Eight cells that flip alike and end alike, and the words after them that are the same (a
+      // room's row): counted together.
+      std::uint32_t words = 1;
+      while (w + words < RunBand::kChunkCells / 8 && i + 8 * (words + 1) <= size &&
+             std::memcmp(flips.data() + 8 * (w + words), &x, 8) == 0 &&
+             std::memcmp(now + i + 8 * words, &end, 8) == 0) {
+        ++words;
+      }
+      std::memset(p.bits() + w, 0xff, words);
+      p.add_flips(cur, 8 * words);
+      tally.add_alike(static_cast<unsigned>(end & 0xffu), cur, 8 * words);
+      w += words - 1;
+      continue;
+    }
     if (cur != 0 && i + 8 <= size && ((x ^ cur * lanes::kOnes) & ((high >> 7) * 0xff)) == 0) {
       // All alike: the lanes counted whole.
       p.bits()[w] = lanes::bits_of(high);
       p.add_flips(cur, lanes::count(high));
-      std::uint64_t end = 0;
-      std::memcpy(&end, now + i, 8);
       tally.add(end, high, cur);
       continue;
     }
@@ -812,6 +912,42 @@ void pack_bytes(LayerPacker& p, const std::vector<std::uint8_t>& flips, const st
     }
   }
   tally.flush();
+}
+
+// A chunk's label flips, kept as RunBand::Chunk keeps them (a flip a cell, a pick of `values` a
+// cell, or a bit a cell for values[1]; all empty: none).
+void pack_labels(LayerPacker& p, const std::vector<std::uint32_t>& flips,
+                 const std::vector<std::uint8_t>& picks, const std::vector<std::uint32_t>& values,
+                 const std::vector<std::uint8_t>& bits) {
+  constexpr std::uint32_t kCells = RunBand::kChunkCells;
+  if (!flips.empty()) {
+    for (std::uint32_t k = 0; k < kCells; ++k) {
+      if (flips[k] != 0) p.add(k, flips[k]);
+    }
+  } else if (!picks.empty()) {
+    // Stretches of one pick (a room's row), eight cells at a time over those with none.
+    for (std::uint32_t k = 0; k < kCells;) {
+      if (k % 8 == 0) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, picks.data() + k, 8);
+        if (word == 0) {
+          k += 8;
+          continue;
+        }
+      }
+      const std::uint8_t pick = picks[k];
+      const auto end = static_cast<std::uint32_t>(lanes::same_until(picks.data(), k, kCells, pick));
+      if (pick != 0) p.add_range(k, end - k, values[pick]);
+      k = end;
+    }
+  } else if (!bits.empty()) {
+    std::uint32_t cells = 0;
+    for (std::uint32_t w = 0; w < kCells / 8; ++w) {
+      p.bits()[w] = bits[w];
+      cells += lanes::bit_count(bits[w]);
+    }
+    if (cells) p.add_flips(values[1], cells);
+  }
 }
 
 }  // namespace
@@ -841,11 +977,7 @@ std::vector<std::uint8_t> RunBand::pack(const Grid& grid) {
       pack_bytes(packer, c.mark, mark_now, base, grid.size(), kMarkCount, marks);
     }
     if (packer.put(layers)) mask |= kBandMark;
-    if (!c.label.empty() || !c.label_pick.empty() || !c.label_bits.empty()) {
-      for (std::uint32_t k = 0; k < kChunkCells; ++k) {
-        if (const std::uint32_t flip = c.label_at(k)) packer.add(k, flip);
-      }
-    }
+    pack_labels(packer, c.label, c.label_pick, c.label_values, c.label_bits);
     if (packer.put(layers)) mask |= kBandLabel;
     // Emptied for reuse (their memory kept: the next segment's runs land in the same rows).
     c.tile_bits.clear();

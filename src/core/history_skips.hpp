@@ -140,6 +140,9 @@ class RunBand {
  public:
   static constexpr unsigned kChunkShift = 12;
   static constexpr std::uint32_t kChunkCells = std::uint32_t{1} << kChunkShift;
+  // A run whose first stretch of changed cells is this long is taken a stretch at a time, not a
+  // bit-byte at a time (a room's row, against a cave's).
+  static constexpr std::uint32_t kLongStretch = 64;
 
   void note(std::span<const CellRun> runs, std::size_t grid_cells);
   // The cell's net flip so far.
@@ -193,7 +196,12 @@ class RunBand {
   };
   Chunk& chunk(std::uint32_t id);
   void note_tiles(const CellRun& run, std::uint8_t flip);
+  // Readies the chunk for a tile flip: its bits begin, or it goes over to bytes (another flip).
+  static void keep_tiles(Chunk& c, std::uint8_t flip);
   static void flip_label(Chunk& c, std::uint32_t k, std::uint32_t flip, LabelMemo& memo);
+  // The same for cells k .. k + n - 1 of one chunk: a stretch of cells that held the same value
+  // (a room's row over rock) takes the new one as a whole.
+  static void flip_labels(Chunk& c, std::uint32_t k, std::uint32_t n, std::uint32_t flip);
   std::vector<std::int32_t> slot_;  // per chunk of the map: its place in chunks_, or -1
   std::vector<Chunk> chunks_;       // the first used_ are this segment's; the rest kept for reuse
   std::size_t used_ = 0;
