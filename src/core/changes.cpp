@@ -28,7 +28,7 @@ std::uint32_t CellRun::changed_cells() const {
 std::uint32_t CellRun::next(std::uint32_t k, bool changed) const {
   const unsigned invert = changed ? 0u : 0xffu;
   while (k < count) {
-    if (k % 64 == 0 && k + 64 <= count) {  // a word of whole bytes
+    if (k % 8 == 0 && k + 64 <= count) {  // eight whole bytes
       std::uint64_t word = 0;
       std::memcpy(&word, bits + k / 8, 8);
       if (!changed) word = ~word;
