@@ -791,14 +791,15 @@ struct ValueCounts {
 class AlikeTally {
  public:
   AlikeTally(ValueCounts& counts, unsigned values) : counts_(counts), values_(values) {}
-  // Eight cells that end as `end` (a word of the layer); high marks the lanes that count.
-  // `cells` cells that all end as `value`.
+  // `cells` cells that all end as `value` (a room's row of floor): counted as they are.
   void add_alike(unsigned value, unsigned flip, std::uint64_t cells) {
     if (flip != flip_) flush();
     flip_ = flip;
     cells_ += cells;
-    if (value < values_) whole_[value] += cells;  // (whole_[0]: those left over are 0s)
+    // (whole_[0] is never read: the cells not tallied as another value are the 0s.)
+    if (value < values_) whole_[value] += cells;
   }
+  // Eight cells that end as `end` (a word of the layer); high marks the lanes that count.
   void add(std::uint64_t end, std::uint64_t high, unsigned flip) {
     if (flip != flip_ || pending_ == 255) flush();
     flip_ = flip;

@@ -132,7 +132,8 @@ class SkipBuilder {
 
 // The net effect of a segment's runs (core/changes.hpp): each cell's flips combined (an XOR, so a
 // cell flipped twice is back where it was), kept in chunks of 4096 cells as the runs arrive, so
-// that recording a cave pass costs a few word operations per row rather than a note per cell.
+// that recording a cave pass costs a few word operations per row rather than a note per cell, and
+// a room's rows (long stretches of changed cells) are taken as ranges, not cell by cell.
 // Packed, a chunk is a bit per cell (from its first changed cell's byte to its last's: a room's
 // row in a map row takes a few bytes) and the flips' values run-length coded; applying it is the
 // same XOR forward and backward, eight cells a bit-byte where the flips are alike.
