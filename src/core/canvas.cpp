@@ -11,27 +11,13 @@ namespace dungen {
 using lanes::bits_of;
 using lanes::kOnes;
 using lanes::nonzero;
+using lanes::same_until;
 
 namespace {
 
 // Whether a bulk write's cell k is among its chosen cells (which: their bits, or null for all).
 bool is_chosen(const std::uint8_t* which, std::size_t k) {
   return !which || ((which[k / 8] >> (k % 8)) & 1u);
-}
-
-// Whether every byte of p[0..n) is v, eight at a time.
-bool all_bytes(const std::uint8_t* p, std::size_t n, std::uint8_t v) {
-  const std::uint64_t word = v * kOnes;
-  std::size_t k = 0;
-  for (; k + 8 <= n; k += 8) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, p + k, 8);
-    if (w != word) return false;
-  }
-  for (; k < n; ++k) {
-    if (p[k] != v) return false;
-  }
-  return true;
 }
 
 // The new tiles of a bulk write: an array, or one tile for every cell (a fill).
@@ -170,19 +156,6 @@ bool Canvas::record_fill(std::size_t first, std::size_t count, Tile t, const std
   const auto chosen = [which](std::size_t k) { return is_chosen(which, k); };
   std::uint8_t* bits =
       runs_->add(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(count), {});
-  if (!which) {
-    if (const std::optional<LayerFlip> flip = same_flip(first, count, t, label)) {
-      if (!flip->any()) {  // nothing changes
-        runs_->drop_last();
-        return true;
-      }
-      std::memset(bits, 0xFF, count / 8);
-      if (count % 8 != 0) bits[count / 8] = static_cast<std::uint8_t>((1u << (count % 8)) - 1);
-      runs_->set_flip(*flip);
-      put_fill(first, count, t, label, which);
-      return true;
-    }
-  }
   const Tile* tiles = grid_->tiles_.data() + first;
   if (!which && !label) {  // tiles alone: compared eight at a time
     const std::optional<std::uint8_t> flip =
@@ -195,6 +168,19 @@ bool Canvas::record_fill(std::size_t first, std::size_t count, Tile t, const std
     runs_->set_flip({*flip, 0, 0});
     put_fill(first, count, t, label, which);
     return true;
+  }
+  if (!which) {
+    if (const std::optional<LayerFlip> flip = same_flip(first, count, t, *label)) {
+      if (!flip->any()) {  // nothing changes
+        runs_->drop_last();
+        return true;
+      }
+      std::memset(bits, 0xFF, count / 8);
+      if (count % 8 != 0) bits[count / 8] = static_cast<std::uint8_t>((1u << (count % 8)) - 1);
+      runs_->set_flip(*flip);
+      put_fill(first, count, t, label, which);
+      return true;
+    }
   }
   // The flips on the raw layers (a fill leaves marks and regions as they are).
   const auto tile_to = static_cast<unsigned>(t);
@@ -222,19 +208,19 @@ bool Canvas::record_fill(std::size_t first, std::size_t count, Tile t, const std
 }
 
 // Where the cells first .. first + count - 1 all hold the same tile and label (a room's rock
-// before it is carved: most fills), the flip that a fill of them makes of each; found comparing
-// words, not cell by cell. None where they differ (or the labels are packed).
+// before it is carved: most labelled fills), the flip that a fill of them with t and `label`
+// makes of each; found comparing words, not cell by cell. None where they differ (or the labels
+// are packed).
 std::optional<LayerFlip> Canvas::same_flip(std::size_t first, std::size_t count, Tile t,
-                                           const std::int32_t* label) const {
+                                           std::int32_t label) const {
   const auto* tiles = reinterpret_cast<const std::uint8_t*>(grid_->tiles_.data() + first);
-  if (!all_bytes(tiles, count, tiles[0])) return std::nullopt;
+  if (same_until(tiles, 0, count, tiles[0]) != count) return std::nullopt;
   LayerFlip flip{static_cast<std::uint8_t>(tiles[0] ^ static_cast<unsigned>(t)), 0, 0};
-  if (!label) return flip;
   const IdLayer& labels = grid_->labels_;
   if (labels.packed()) return std::nullopt;
   std::int32_t before = -1;  // (an absent layer's every cell)
   if (const std::uint8_t* narrow = labels.narrow()) {
-    if (!all_bytes(narrow + first, count, narrow[first])) return std::nullopt;
+    if (same_until(narrow + first, 0, count, narrow[first]) != count) return std::nullopt;
     before = narrow[first] - 1;  // (a byte holds the label + 1)
   } else if (const std::int32_t* wide = labels.wide()) {
     before = wide[first];
@@ -243,7 +229,7 @@ std::optional<LayerFlip> Canvas::same_flip(std::size_t first, std::size_t count,
       return std::nullopt;
     }
   }
-  flip.label = static_cast<std::uint32_t>(before) ^ static_cast<std::uint32_t>(*label);
+  flip.label = static_cast<std::uint32_t>(before) ^ static_cast<std::uint32_t>(label);
   return flip;
 }
 

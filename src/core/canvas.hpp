@@ -93,7 +93,7 @@ class Canvas {
   bool record_fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
                    const std::uint8_t* which);
   std::optional<LayerFlip> same_flip(std::size_t first, std::size_t count, Tile t,
-                                     const std::int32_t* label) const;
+                                     std::int32_t label) const;
   void put_fill(std::size_t first, std::size_t count, Tile t, const std::int32_t* label,
                 const std::uint8_t* which);
 };
