@@ -476,6 +476,19 @@ RunBand::Chunk& RunBand::chunk(std::uint32_t id) {
   return chunks_[static_cast<std::size_t>(slot)];
 }
 
+template <class F>
+void RunBand::for_each_piece(const CellRun& run, F f) {
+  run.for_each_stretch([&](std::uint32_t i, std::uint32_t n) {
+    while (n > 0) {  // the stretch, a chunk at a time
+      const std::uint32_t k = i & (kChunkCells - 1);
+      const std::uint32_t cells = std::min(n, kChunkCells - k);
+      f(chunk(i >> kChunkShift), k, cells);
+      i += cells;
+      n -= cells;
+    }
+  });
+}
+
 void RunBand::note(std::span<const CellRun> runs, std::size_t grid_cells) {
   if (slot_.empty() && !runs.empty()) slot_.assign((grid_cells >> kChunkShift) + 1, -1);
   constexpr std::uint32_t kInChunk = kChunkCells - 1;
@@ -489,14 +502,8 @@ void RunBand::note(std::span<const CellRun> runs, std::size_t grid_cells) {
       });
     }
     if (const std::uint32_t flip = run.flip.label) {
-      run.for_each_stretch([&](std::uint32_t i, std::uint32_t n) {
-        while (n > 0) {  // the stretch, a chunk at a time
-          const std::uint32_t k = i & kInChunk;
-          const std::uint32_t in_chunk = std::min(n, kChunkCells - k);
-          flip_labels(chunk(i >> kChunkShift), k, in_chunk, flip);
-          i += in_chunk;
-          n -= in_chunk;
-        }
+      for_each_piece(run, [&](Chunk& c, std::uint32_t k, std::uint32_t cells) {
+        flip_labels(c, k, cells, flip);
       });
     }
   }
@@ -622,20 +629,13 @@ void RunBand::note_tiles(const CellRun& run, std::uint8_t flip) {
   // already): its cells flip a stretch at a time, a chunk at a time.
   const std::uint32_t start = run.next(0, true);
   if (start < run.count && run.next(start, false) - start >= kLongStretch) {
-    run.for_each_stretch([&](std::uint32_t i, std::uint32_t n) {
-      while (n > 0) {
-        const std::uint32_t k = i & kInChunk;
-        const std::uint32_t cells = std::min(n, kChunkCells - k);
-        Chunk& c = chunk(i >> kChunkShift);
-        keep_tiles(c, flip);
-        if (c.tile.empty()) {
-          flip_bit_range(c.tile_bits.data(), k, k + cells);
-        } else {
-          std::uint8_t* tiles = c.tile.data() + k;
-          for (std::uint32_t j = 0; j < cells; ++j) tiles[j] ^= flip;
-        }
-        i += cells;
-        n -= cells;
+    for_each_piece(run, [&](Chunk& c, std::uint32_t k, std::uint32_t cells) {
+      keep_tiles(c, flip);
+      if (c.tile.empty()) {
+        flip_bit_range(c.tile_bits.data(), k, k + cells);
+      } else {
+        std::uint8_t* tiles = c.tile.data() + k;
+        for (std::uint32_t j = 0; j < cells; ++j) tiles[j] ^= flip;
       }
     });
     return;

@@ -196,6 +196,10 @@ class RunBand {
     std::uint8_t from = 0, to = 0;
   };
   Chunk& chunk(std::uint32_t id);
+  // f(chunk, k, cells) for each stretch of the run's changed cells, cut at the chunks' edges: its
+  // cells k .. k + cells - 1 of that chunk.
+  template <class F>
+  void for_each_piece(const CellRun& run, F f);
   void note_tiles(const CellRun& run, std::uint8_t flip);
   // Readies the chunk for a tile flip: its bits begin, or it goes over to bytes (another flip).
   static void keep_tiles(Chunk& c, std::uint8_t flip);
