@@ -113,9 +113,9 @@ TEST(AppRunReport, ItemsAndFiguresAndTheFrameLog) {
             "(still working)\n");
   const FrameParts parts{0.001, 0.002, 0.003, 0.004, 0.005};
   EXPECT_EQ(RunReport::frame_log_line(1.5, 0.0123, true, parts, {.rebuilding = true}),
-            "1.500 12.30 1 1.0 2.0 3.0 4.0 5.0 1 0 0\n");
-  EXPECT_EQ(RunReport::frame_log_line(2.0, 0.004, false, parts, {.woke = true}),
-            "2.000 4.00 0 1.0 2.0 3.0 4.0 5.0 0 0 1\n");
+            "1.500 12.30 1 1.0 2.0 3.0 4.0 5.0 1 0 0 1\n");
+  EXPECT_EQ(RunReport::frame_log_line(2.0, 0.004, false, parts, {.woke = true, .drawn = false}),
+            "2.000 4.00 0 1.0 2.0 3.0 4.0 5.0 0 0 1 0\n");
   const std::string path = "app_frame_log.txt";
   r.open_frame_log(path.c_str());
   r.log_frame(1.5, 0.0123, false, parts, {.parked = true});
@@ -123,6 +123,6 @@ TEST(AppRunReport, ItemsAndFiguresAndTheFrameLog) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  EXPECT_EQ(text.str(), "1.500 12.30 0 1.0 2.0 3.0 4.0 5.0 0 1 0\n");
+  EXPECT_EQ(text.str(), "1.500 12.30 0 1.0 2.0 3.0 4.0 5.0 0 1 0 1\n");
   std::remove(path.c_str());
 }

@@ -45,6 +45,7 @@
 #include "app/panels.hpp"
 #include "app/screenshot.hpp"
 #include "app/texture_stager.hpp"
+#include "app/ui_pass.hpp"
 #include "app/window.hpp"
 #include "render/palette.hpp"
 
@@ -124,6 +125,8 @@ class App {
   bool drawn_once_ = false;
   bool worked_ = false;  // the last frame was working() (or the picture was being drawn)
   std::unique_ptr<MapRenderer> renderer_;
+  std::unique_ptr<UiPass> ui_pass_;
+  int frame_events_ = 0;                  // the input and window events before this frame
   std::unique_ptr<ComparePane> compare_;  // compare mode's pane B (ViewFlags::compare)
   ScreenRect compare_rect_;               // where pane B is drawn
   bool compare_flags_applied_ = false;    // --b-* go to the first pane B only
@@ -212,6 +215,7 @@ bool App::setup() {
   }
   renderer_ = std::make_unique<MapRenderer>();
   renderer_->warm_up();
+  ui_pass_ = std::make_unique<UiPass>();
   gl_check::after("the setup (the window, the map's shader)");
   return true;
 }
@@ -571,12 +575,21 @@ void App::frame(double dt, bool capture) {
 
   const int fb_w = window_.framebuffer_width();
   const int fb_h = window_.framebuffer_height();
-  glViewport(0, 0, fb_w, fb_h);
-  const Rgb clear = palette.outside;
-  glClearColor(clear.r / 255.0f, clear.g / 255.0f, clear.b / 255.0f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
   const double t3 = glfwGetTime();
-  window_.render_ui();
+  // The UI's pass draws nothing when nothing can look other than the last frame (ui_pass.hpp):
+  // the map pictures say when theirs were drawn again in place. A frame after window events or
+  // for a screenshot is drawn anyway (an expose wants the window's pixels again).
+  std::vector<std::uintptr_t> pictures;
+  bool pictures_changed = false;
+  const auto tell = [&](MapRenderer& r) {
+    for (const std::uintptr_t p : r.pictures()) pictures.push_back(p);
+    pictures_changed = r.take_shown_change() || pictures_changed;
+  };
+  tell(*renderer_);
+  if (compare_) tell(compare_->renderer());
+  ImGui::Render();
+  const bool shown = ui_pass_->draw(*ImGui::GetDrawData(), palette.outside, pictures,
+                                    pictures_changed, capture || frame_events_ > 0 || !drawn_once_);
   gl_check::after("the window's pass (clear, ImGui's draw lists, the map's quad)");
   if (capture && options_.screenshot) {
     const double start = glfwGetTime();
@@ -585,7 +598,7 @@ void App::frame(double dt, bool capture) {
     if (failed) capture_error_ = failed->message;
     capture_seconds_ = glfwGetTime() - start;
   }
-  window_.swap();
+  if (shown) window_.swap();
   parts_ = {t0 - frame_start, t1 - t0, t2 - t1, t3 - t2, glfwGetTime() - t3};
   if (!drawn_once_) first_frame_shown();
   drawn_once_ = true;
@@ -771,6 +784,7 @@ bool App::tick() {
     pacer_.restart_clock(glfwGetTime());  // the wait is not part of the next frame's time
   }
   const int events = window_.take_event_count();
+  frame_events_ = events;
   pacer_.saw_events(events);
   if constexpr (!kWaitsForEvents) {
     if (!headless &&
@@ -794,9 +808,11 @@ bool App::tick() {
   const double took = drawn - start - capture_seconds_;
   pacer_.drawn(took, drawn);
   const bool busy = working() || renderer_->busy();
-  report_.log_frame(
-      start, took, busy, parts_,
-      {.rebuilding = session_.rebuilding(), .parked = stager_.parked(), .woke = woke});
+  report_.log_frame(start, took, busy, parts_,
+                    {.rebuilding = session_.rebuilding(),
+                     .parked = stager_.parked(),
+                     .woke = woke,
+                     .drawn = ui_pass_->drew()});
   // The end of the work counts as an event: a few more frames let what sizes itself to its
   // content catch up (a tooltip whose words the new map changed) before the window waits, rather
   // than at the idle redraw a second later.
@@ -850,6 +866,8 @@ int App::end_loop() {
         stdout);
     print_layout();
   }
+  if (options_.frames > 0 || ui_pass_->checking()) std::fputs(ui_pass_->summary().c_str(), stdout);
+  if (ui_pass_->counts().differing > 0) return kExitFailure;  // (DUNGEN_VIZ_REDRAW=check)
   if (options_.screenshot && !captured_) {
     std::fprintf(stderr, "dungen-viz: screenshot not written: %s\n",
                  capture_error_.empty() ? "the window closed first" : capture_error_.c_str());

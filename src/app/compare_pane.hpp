@@ -43,6 +43,8 @@ class ComparePane {
   void draw_diff(ImDrawList* list, const MapView& view, ScreenRect rect, const Palette& palette,
                  const Grid& grid);
   const MapView& view() const { return view_; }
+  // Pane B's map picture, for the UI's pass (MapRenderer::pictures, take_shown_change).
+  MapRenderer& renderer() { return renderer_; }
   // The rest of pane B's section of the left panel, under B's settings (controls_panel.cpp
   // draws those with pane A's widgets): the lock-step choice, the figures of both, and a button
   // that ends compare mode.

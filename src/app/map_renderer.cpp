@@ -134,6 +134,7 @@ void MapRenderer::draw(MapTexture& texture, const MapView& view, ScreenRect vp, 
                    palette.outside.b / 255.0f, 1.0f);
       glClear(GL_COLOR_BUFFER_BIT);
       glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+      front_changed_ = true;
     }
     show(list, x, y, key_now->w, key_now->h, fb_scale);
     return;
@@ -288,6 +289,7 @@ bool MapRenderer::size_image(int i, int w, int h) {
 // Runs the shader over the pixels x0..x1, y0..y1 (from the top-left) of image `image`.
 void MapRenderer::redraw(int image, const MapTexture& texture, const Key& key, int x0, int y0,
                          int x1, int y1) {
+  if (image == front_) front_changed_ = true;
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffers_[image]);
   glViewport(0, 0, key.w, key.h);
   glEnable(GL_SCISSOR_TEST);

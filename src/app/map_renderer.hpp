@@ -16,8 +16,10 @@
 // - Cells changed over a small area (a step): only their pixels are drawn again, at once.
 // - Cells changed while a picture is drawn behind: once it is shown, by the two rules above.
 // - No picture yet, the cells not on the GPU yet (a big map being staged): a blank one.
+#include <array>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "app/gl_program.hpp"
 #include "app/map_texture.hpp"
@@ -69,6 +71,11 @@ class MapRenderer {
   // While the texture is not ready (TextureStager::park) draw() shows the last picture as it is.
   bool current(const MapTexture& texture, const MapView& view, ScreenRect viewport, float fb_scale,
                const MapStyle& style, const Palette& palette) const;
+  // For the UI's pass, which draws a frame only when it can look other than the last
+  // (ui_pass.hpp): the textures of the two pictures, and whether the one shown was drawn again
+  // in place since the last call (a picture swapped in is another texture in the draw list).
+  std::array<std::uintptr_t, 2> pictures() const { return {images_[0], images_[1]}; }
+  bool take_shown_change() { return std::exchange(front_changed_, false); }
 
  private:
   // Everything the whole picture depends on besides the texture's cells.
@@ -111,6 +118,7 @@ class MapRenderer {
   int front_ = 0;
   std::optional<Key> drawn_;  // what the front image shows (nullopt: nothing yet)
   std::optional<Job> job_;
+  bool front_changed_ = false;  // the front picture drawn again since take_shown_change
   struct {
     int cells, map_size, viewport_origin, viewport_height, map_origin, cell_px, tiles, outside,
         marks, halo, grid, grid_strength, grid_px, labels, regions, cell_bits, id_is_region,

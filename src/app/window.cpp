@@ -363,11 +363,6 @@ void Window::begin_frame() {
   pressed_unseen_.clear();  // this frame has seen them down
 }
 
-void Window::render_ui() {
-  ImGui::Render();
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-}
-
 void Window::swap() {
   if (!shown_) {
     glfwShowWindow(window_);

@@ -64,7 +64,6 @@ class Window {
   std::vector<std::string> take_opened_files();
 
   void begin_frame();  // poll already done; rebuilds fonts if needed, starts an ImGui frame
-  void render_ui();    // ImGui::Render + draw into the back buffer
   void swap();         // the first one also shows the window (see open)
 
  private:

@@ -21,7 +21,9 @@
 // - While only background work moves the picture (a progress bar; no play, no input, no drag),
 //   frames are kWorkingFrameSeconds apart: the worker thread (which runs at a lower priority,
 //   logic/worker.hpp) gets the time between them, which on a machine with two cores is most of
-//   what there is.
+//   what there is. Most such frames cost next to nothing: one in which nothing on screen moved
+//   is not drawn (app/ui_pass.hpp), so they can come often enough that an input waits little
+//   more than a frame even beside other busy processes (scripts/frame-times.sh).
 // Headless pictures (--frames N) never wait: their frames are back to back (but --no-wait runs,
 // which time what the window does, are paced like it). The pacer keeps the clock's readings it
 // is given; it reads no clock itself, so it is tested without one.
@@ -32,7 +34,7 @@ inline constexpr int kSettleFrames = 3;
 inline constexpr double kIdleRedrawSeconds = 1.0;
 inline constexpr double kCaretBlinkSeconds = 0.2;
 inline constexpr double kMinFrameSeconds = 1.0 / 240.0;
-inline constexpr double kWorkingFrameSeconds = 1.0 / 30.0;
+inline constexpr double kWorkingFrameSeconds = 1.0 / 45.0;
 
 class FramePacer {
  public:

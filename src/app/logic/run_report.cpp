@@ -27,9 +27,10 @@ void RunReport::close_frame_log() {
 
 std::string RunReport::frame_log_line(double start, double took, bool working,
                                       const FrameParts& parts, FrameFlags flags) {
-  return format("%.3f %.2f %d %.1f %.1f %.1f %.1f %.1f %d %d %d\n", start, took * 1000.0,
+  return format("%.3f %.2f %d %.1f %.1f %.1f %.1f %.1f %d %d %d %d\n", start, took * 1000.0,
                 working ? 1 : 0, parts[0] * 1e3, parts[1] * 1e3, parts[2] * 1e3, parts[3] * 1e3,
-                parts[4] * 1e3, flags.rebuilding ? 1 : 0, flags.parked ? 1 : 0, flags.woke ? 1 : 0);
+                parts[4] * 1e3, flags.rebuilding ? 1 : 0, flags.parked ? 1 : 0, flags.woke ? 1 : 0,
+                flags.drawn ? 1 : 0);
 }
 
 void RunReport::log_frame(double start, double took, bool working, const FrameParts& parts,

@@ -32,6 +32,9 @@ struct FrameFlags {
   // the time since the frame before was idle, not a frame late. (A wait may end without input,
   // at the idle redraw, and the input come a frame later.)
   bool woke = false;
+  // Whether the UI's pass drew the frame (app/ui_pass.hpp: not when it could look no other than
+  // the last one drawn, which the window shows already).
+  bool drawn = true;
 };
 
 class RunReport {
@@ -42,8 +45,8 @@ class RunReport {
   ~RunReport() { close_frame_log(); }
 
   // The frame log: a line a frame, "seconds-since-start frame-ms working", where the frame's
-  // milliseconds went ("panels session upload map present"), then "rebuilding parked woke"
-  // (FrameFlags, 1 or 0 each).
+  // milliseconds went ("panels session upload map present"), then "rebuilding parked woke
+  // drawn" (FrameFlags, 1 or 0 each).
   void open_frame_log(const char* path);
   void close_frame_log();
   void log_frame(double start, double took, bool working, const FrameParts& parts,
