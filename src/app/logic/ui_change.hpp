@@ -57,8 +57,6 @@ class UiChange {
  public:
   // Whether `frame` can look other than the last frame given; keeps it for the next call.
   bool changed(const UiFrame& frame);
-  // The next frame is drawn whatever it shows (the last one's picture was not kept).
-  void forget() { known_ = false; }
 
  private:
   bool same_as_kept(const UiFrame& frame) const;
