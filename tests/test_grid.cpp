@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "core/canvas.hpp"
@@ -522,5 +523,22 @@ TEST(Grid, RowOfIsTheDivisionForEveryWidthAndTheIndicesThatDecideIt) {
   const RowOf row_of(4093);
   for (std::uint32_t index = 0; index < 4093u * 4096u; index += 7) {
     ASSERT_EQ(row_of(index), index / 4093u) << index;
+  }
+}
+
+// Walkable cells are counted eight tiles at a time (issue 29: compare mode's table counts them on
+// two 16 M-cell maps while both panes move): the count must be the cell-by-cell one for every tile,
+// whatever the map's size (the last cells a tail shorter than a word).
+TEST(Grid, CountsTheWalkableCellsOfEveryTile) {
+  for (const auto& [w, h] :
+       {std::pair{1, 1}, std::pair{7, 3}, std::pair{8, 8}, std::pair{61, 37}}) {
+    Grid g(w, h);
+    std::size_t want = 0;
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      const auto t = static_cast<Tile>((i * 7 + i / 5) % kTileCount);
+      g.put(i, {t, Mark::None, -1, -1});
+      want += is_walkable(t) ? 1 : 0;
+    }
+    EXPECT_EQ(g.count_walkable(), want) << w << "x" << h;
   }
 }
