@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <optional>
 #include <tuple>
+#include <vector>
 
 #include "analysis/analysis.hpp"
 #include "analysis/regions.hpp"
 #include "app/logic/compare.hpp"
 #include "app/logic/session_preset.hpp"
 #include "app_test_support.hpp"
+#include "core/rng.hpp"
 
 namespace dungen::app {
 namespace {
@@ -356,6 +358,122 @@ TEST(AppCompare, TheDrawsListTheirRangesAndWords) {
   EXPECT_LE(w->draw.lo, w->draw.value);
   EXPECT_GE(w->draw.hi, w->draw.value);
   EXPECT_EQ(w->occurrence, 1);
+}
+
+}  // namespace
+}  // namespace dungen::app
+
+namespace dungen::app {
+namespace {
+
+// Issue 29: the diff of two big maps is worked out eight cells at a time; it must still count
+// every differing cell and mark the first kMaxDiffMarks of them in order, whatever the width
+// (here not a multiple of eight, so words straddle rows and the last cells are a tail).
+TEST(AppCompare, TheDiffOfBigMapsCountsEveryCellAndMarksTheFirstInOrder) {
+  Grid a(1001, 203), b(1001, 203);
+  Rng rng(5, 1);
+  std::vector<std::uint32_t> want;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto ta = static_cast<Tile>(rng.uniform_int(0, kTileCount - 1));
+    const auto tb = rng.chance_percent(50) ? ta : static_cast<Tile>(rng.uniform_int(0, 4));
+    a.put(i, {ta, Mark::None, -1, -1});
+    b.put(i, {tb, Mark::None, -1, -1});
+    if (ta != tb) want.push_back(static_cast<std::uint32_t>(i));
+  }
+  ASSERT_GT(want.size(), kMaxDiffMarks);  // more than are marked
+  const CellDiff d = differing_cells(a, b);
+  EXPECT_EQ(d.count, want.size());
+  ASSERT_EQ(d.cells.size(), kMaxDiffMarks);
+  EXPECT_TRUE(std::equal(d.cells.begin(), d.cells.end(), want.begin()));
+  // One differing cell, the very last (the tail after the whole words).
+  Grid c = a;
+  c.put(c.size() - 1,
+        {a.tile(a.size() - 1) == Tile::Wall ? Tile::Floor : Tile::Wall, Mark::None, -1, -1});
+  const CellDiff last = differing_cells(a, c);
+  EXPECT_EQ(last.count, 1u);
+  ASSERT_EQ(last.cells.size(), 1u);
+  EXPECT_EQ(last.cells[0], a.size() - 1);
+}
+
+// The rooms row counts the distinct labels on the map, read in whichever form the label layer is
+// kept: a byte a cell, 32 bits a cell (past label 254), or packed as runs (a map on show while
+// the next is built).
+TEST(AppCompare, RoomsAreTheDistinctLabelsHoweverTheLayerIsKept) {
+  const auto labelled = [](int rooms, int spread) {
+    Grid g(397, 41);
+    for (int k = 0; k < rooms; ++k) {
+      // Room k's label on a few scattered cells (some rooms twice as far apart as others).
+      for (std::size_t i = static_cast<std::size_t>(k); i < g.size();
+           i += static_cast<std::size_t>(spread + k % 3)) {
+        g.put(i, {Tile::Floor, Mark::None, k, -1});
+      }
+    }
+    return g;
+  };
+  const auto per_cell = [](const Grid& g) {
+    std::vector<char> seen;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      const std::int32_t l = g.label(i);
+      if (l < 0) continue;
+      if (static_cast<std::size_t>(l) >= seen.size()) seen.resize(static_cast<std::size_t>(l) + 1);
+      if (!seen[static_cast<std::size_t>(l)]) ++n;
+      seen[static_cast<std::size_t>(l)] = 1;
+    }
+    return n;
+  };
+  EXPECT_EQ(distinct_ids(Grid(9, 9).label_layer(), 81), 0u);  // no labels at all
+  Grid narrow = labelled(40, 4000);
+  ASSERT_NE(narrow.label_layer().narrow(), nullptr);
+  EXPECT_EQ(distinct_ids(narrow.label_layer(), narrow.size()), per_cell(narrow));
+  Grid wide = labelled(900, 8000);
+  ASSERT_NE(wide.label_layer().wide(), nullptr);
+  EXPECT_EQ(distinct_ids(wide.label_layer(), wide.size()), per_cell(wide));
+  const std::size_t wide_rooms = per_cell(wide);
+  EXPECT_GT(wide_rooms, 255u);
+  wide.pack_ids();
+  ASSERT_NE(wide.label_layer().packed(), nullptr);
+  EXPECT_EQ(distinct_ids(wide.label_layer(), wide.size()), wide_rooms);
+}
+
+// Issue 29: B's new run on a big map is built on the worker, to its end; following A meanwhile
+// must not cut that build short (a seek put off till the build is done makes it stop at step 0,
+// and the seek then ran B's generator up to A's step on the frames' time: 11 M steps of a
+// 4096x4096 maze, 10-300 ms a frame for seconds). Built, B goes back to A's step.
+TEST(AppCompare, BFollowsAOnceItsNewRunIsBuiltToItsEnd) {
+  SessionConfig cfg = frozen_clock(2);
+  cfg.background_cells = 1;  // every map after the first goes to the worker
+  Session a(frozen_clock(1));
+  a.set_seed(7);
+  settle(a);
+  a.seek(a.recorded() / 2);
+  settle(a);
+  ASSERT_GT(a.position(), 0u);
+  Comparison cmp(cfg);
+  cmp.copy_from(a);
+  ASSERT_TRUE(cmp.b().rebuilding());
+  EXPECT_EQ(cmp.b().busy_label(), "generating");  // to its end
+  cmp.follow(a);
+  EXPECT_EQ(cmp.b().busy_label(), "generating");  // still to its end, not "preparing the map"
+  settle(cmp.b());
+  EXPECT_TRUE(cmp.b().recorded_whole());
+  cmp.follow(a);
+  settle(cmp.b());
+  EXPECT_EQ(cmp.b().position(), a.position());
+}
+
+// While a pane moves, a diff and table that took long to work out wait: at most a tenth of the
+// time goes to them. A cheap one, or any once both panes stand still, is worked out at once.
+TEST(AppCompare, ARefreshThatTookLongWaitsWhileAPaneMoves) {
+  RefreshGate gate;
+  EXPECT_TRUE(gate.due(0.0, true));  // nothing worked out yet
+  gate.refreshed(10.0, 0.002);       // cheap
+  EXPECT_TRUE(gate.due(10.003, true));
+  gate.refreshed(20.0, 0.020);  // 20 ms: no sooner than 200 ms after it began, while moving
+  EXPECT_FALSE(gate.due(20.1, true));
+  EXPECT_FALSE(gate.due(20.199, true));
+  EXPECT_TRUE(gate.due(20.201, true));
+  EXPECT_TRUE(gate.due(20.1, false));  // both panes still: at once
 }
 
 }  // namespace

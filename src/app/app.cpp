@@ -111,8 +111,9 @@ class App {
   // Something will change what is shown without any input (the session's work, a staged
   // upload): keep drawing frames.
   bool working() const {
-    return session_.busy() || stager_.staging() || ui_.sweep.job.running() ||
-           ui_.sweep.job_b.running() || ui_.share.job.running();
+    return session_.busy() || stager_.staging() ||
+           (compare_ && (compare_->staging() || compare_->refresh_pending())) ||
+           ui_.sweep.job.running() || ui_.sweep.job_b.running() || ui_.share.job.running();
   }
 
   Window& window_;
@@ -391,7 +392,8 @@ void App::split_for_compare() {
     return;
   }
   if (!compare_) {
-    compare_ = std::make_unique<ComparePane>(session_, session_config(options_));
+    compare_ = std::make_unique<ComparePane>(session_, session_config(options_),
+                                             stager_.stages_big_uploads());
     // The first pane B takes --b-generator, --b-seed and --b-PARAM.
     if (!compare_flags_applied_) {
       compare_flags_applied_ = true;
@@ -549,7 +551,9 @@ void App::frame(double dt, bool capture) {
 
   const double t0 = glfwGetTime();
   session_.update(dt);
-  if (compare_) compare_->update(session_, dt, options_.frames > 0 && !options_.no_wait);
+  if (compare_) {
+    compare_->update(session_, stager_, dt, options_.frames > 0 && !options_.no_wait);
+  }
   const double t1 = glfwGetTime();
   stager_.sync(session_);
   gl_check::after("the map's texture upload");

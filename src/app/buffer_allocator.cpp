@@ -47,23 +47,26 @@ BufferAllocator::~BufferAllocator() {
   thread_.request_stop();
   if (thread_.joinable()) thread_.join();
   // Shared objects: the window's context, current here, deletes what is left.
-  if (made_) doomed_.push_back(made_->buffer);
+  for (const std::optional<Made>& made : made_) {
+    if (made) doomed_.push_back(made->buffer);
+  }
   delete_buffers(doomed_);
   glfwDestroyWindow(context_);
 }
 
-void BufferAllocator::request(std::size_t bytes) {
+void BufferAllocator::request(int client, std::size_t bytes) {
   {
     const std::lock_guard lock(mutex_);
-    wanted_ = bytes;
+    wanted_[client] = bytes;
   }
   wake_.notify_one();
 }
 
-std::optional<BufferAllocator::Made> BufferAllocator::take(std::size_t bytes) {
+std::optional<BufferAllocator::Made> BufferAllocator::take(int client, std::size_t bytes) {
   const std::lock_guard lock(mutex_);
-  if (!made_ || made_->bytes < bytes) return std::nullopt;
-  return std::exchange(made_, std::nullopt);
+  std::optional<Made>& made = made_[client];
+  if (!made || made->bytes < bytes) return std::nullopt;
+  return std::exchange(made, std::nullopt);
 }
 
 void BufferAllocator::release(unsigned buffer) {
@@ -80,13 +83,25 @@ void BufferAllocator::run(StopToken quit) {
   lower_this_thread_priority();  // clearing a big buffer must not slow the frames down
   glfwMakeContextCurrent(context_);
   std::unique_lock lock(mutex_);
+  const auto any_wanted = [&] {
+    for (const std::optional<std::size_t>& w : wanted_) {
+      if (w) return true;
+    }
+    return false;
+  };
   while (!quit.stop_requested()) {
-    wait_until(wake_, lock, quit, [&] { return wanted_.has_value() || !doomed_.empty(); });
+    wait_until(wake_, lock, quit, [&] { return any_wanted() || !doomed_.empty(); });
     if (quit.stop_requested()) break;
     std::vector<unsigned> doomed = std::exchange(doomed_, {});
-    const std::optional<std::size_t> wanted = std::exchange(wanted_, std::nullopt);
-    // A newer request replaces a buffer made and not taken.
-    if (wanted && made_) doomed.push_back(std::exchange(made_, std::nullopt)->buffer);
+    // One request at a time, the first client's first: the lock is not held while it is made.
+    int client = 0;
+    while (client < kClients && !wanted_[client]) ++client;
+    std::optional<std::size_t> wanted;
+    if (client < kClients) {
+      wanted = std::exchange(wanted_[client], std::nullopt);
+      // A newer request replaces a buffer made for the same client and not taken.
+      if (made_[client]) doomed.push_back(std::exchange(made_[client], std::nullopt)->buffer);
+    }
     lock.unlock();
     delete_buffers(doomed);
     Made made;
@@ -102,7 +117,14 @@ void BufferAllocator::run(StopToken quit) {
     // Done before the window's context may use the buffer.
     glFinish();
     lock.lock();
-    if (wanted) made_ = made;
+    if (wanted) {
+      // A request made meanwhile for the same client wants another size: this one goes.
+      if (wanted_[client]) {
+        doomed_.push_back(made.buffer);
+      } else {
+        made_[client] = made;
+      }
+    }
   }
   lock.unlock();
   glfwMakeContextCurrent(nullptr);

@@ -42,10 +42,16 @@ class BufferAllocator {
   BufferAllocator& operator=(const BufferAllocator&) = delete;
 
   bool ready() const { return context_ != nullptr; }
-  // Asks for a buffer of `bytes` bytes: the newest request replaces an older one not yet made.
-  void request(std::size_t bytes);
-  // The buffer asked for, once made, if it has at least `bytes` bytes; the caller owns it then.
-  std::optional<Made> take(std::size_t bytes);
+  // Who asks: each client (the main pane's textures, compare mode's pane B) has a request of its
+  // own, so that both panes' new maps are made at once (R in compare mode) and one hidden context
+  // serves both (making one took a software rasteriser about 60 ms of a frame).
+  static constexpr int kClients = 2;
+  // Asks for a buffer of `bytes` bytes: the client's newest request replaces its older one not
+  // yet made.
+  void request(int client, std::size_t bytes);
+  // The buffer the client asked for, once made, if it has at least `bytes` bytes; the caller owns
+  // it then.
+  std::optional<Made> take(int client, std::size_t bytes);
   // Gives a buffer back: the thread frees its storage and deletes it (the caller no longer uses
   // it: a texture that read it is detached from it).
   void release(unsigned buffer);
@@ -56,8 +62,8 @@ class BufferAllocator {
   GLFWwindow* context_ = nullptr;
   std::mutex mutex_;
   std::condition_variable_any wake_;
-  std::optional<std::size_t> wanted_;
-  std::optional<Made> made_;
+  std::optional<std::size_t> wanted_[kClients];
+  std::optional<Made> made_[kClients];
   std::vector<unsigned> doomed_;  // given back: the thread deletes them
   JThread thread_;                // last: started once the rest exists
 };

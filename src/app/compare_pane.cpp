@@ -1,5 +1,9 @@
 #include "app/compare_pane.hpp"
 
+#include "app/gl.hpp"
+// The GL header before GLFW (GLFW_INCLUDE_NONE is defined by the dungen::glfw target).
+#include <GLFW/glfw3.h>
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,7 +14,8 @@
 
 namespace dungen::app {
 
-ComparePane::ComparePane(const Session& a, SessionConfig config) : cmp_(std::move(config)) {
+ComparePane::ComparePane(const Session& a, SessionConfig config, bool stage_big_uploads)
+    : cmp_(std::move(config)), stager_(stage_big_uploads, /*client=*/1) {
   cmp_.copy_from(a);
 }
 
@@ -19,59 +24,62 @@ void ComparePane::fork(const Session& a, const DrawFork& fork) {
   rows_.clear();  // B is a new run: the figures and the diff are worked out again
 }
 
-void ComparePane::update(const Session& a, double dt, bool finish) {
+void ComparePane::update(const Session& a, const TextureStager& a_stager, double dt, bool finish) {
+  stager_.share_allocator(a_stager);
   if (finish) b().finish_pending();
   cmp_.follow(a);
   b().update(dt);
   if (finish) b().finish_pending();
-  const TextureUpload up = b().take_upload();
-  const Grid& g = b().grid();
-  const CellFormat format = keep_wide(
-      cell_format(g, up.regions, b().generator().text_shows_labels, {up.max_label, up.max_region}),
-      up.full, widest_);
-  if (up.full || !texture_.ready() || texture_.width() != g.width() ||
-      texture_.height() != g.height() || texture_.format() != format) {
-    if (texture_.width() != g.width() || texture_.height() != g.height()) fit_ = true;
-    // A map too large for the GL leaves the texture as it was (allocate() checks before it
-    // changes anything); this pane does not say so yet (the main view does, for its own map).
-    (void)texture_.reset(g, format);
-  } else if (up.dirty) {
-    texture_.upload(g, *up.dirty);
-  }
+  stager_.sync(b());
   refresh_diff(a);
 }
 
 void ComparePane::refresh_diff(const Session& a) {
   const auto key = std::make_tuple(a.position(), b().position(), a.recorded(), b().recorded(),
                                    a.seed(), b().seed(), &a.generator(), &b().generator());
+  refresh_pending_ = false;
   if (key == diff_key_ && !rows_.empty()) return;
+  const double now = glfwGetTime();
+  const bool moving = a.busy() || a.playing() || b().busy() || b().playing();
+  if (!rows_.empty() && !refresh_gate_.due(now, moving)) {
+    refresh_pending_ = true;
+    return;
+  }
   diff_key_ = key;
   diff_ = differing_cells(a.grid(), b().grid());
   rows_ = compare_rows(a, b());
+  refresh_gate_.refreshed(now, glfwGetTime() - now);
 }
 
 void ComparePane::draw(const MapView& a_view, ScreenRect rect, float fb_scale,
                        const Palette& palette, bool capture) {
+  const MapTexture& texture = stager_.texture();
+  bool& fit = b().view().fit_requested;  // (set when B's map changes size: TextureStager::sync)
   if (diff_.same_size) {
     view_ = a_view;  // same size: the same cells side by side
-  } else if (fit_) {
-    view_.fit(b().grid().width(), b().grid().height(), rect);
-    fit_ = false;
+  } else if (fit && texture.ready()) {
+    view_.fit(texture.width(), texture.height(), rect);
+    fit = false;
   }
   const MapStyle style{b().generator().text_shows_labels, true, b().view().show_grid, false,
                        b().heat_max()};
   ImDrawList* list = ImGui::GetBackgroundDrawList();
-  renderer_.draw(texture_, view_, rect, fb_scale, style, palette, list, capture);
-  const std::optional<AnalysisKind> shown = b().shown_analysis();
-  if (shown && analysis_spec(*shown).values == AnalysisValues::Amounts) {
-    draw_region_glyphs(list, b().grid(), view_, rect, b().view().show_region_labels, true);
-  } else if (b().view().show_region_labels) {
-    draw_region_glyphs(list, b().grid(), view_, rect, b().regions_mode() != RegionsMode::Off);
-  } else {
-    draw_room_numbers(list, b().grid(), view_, rect);
+  stager_.park(b(), renderer_.current(texture, view_, rect, fb_scale, style, palette));
+  renderer_.draw(stager_.texture(), view_, rect, fb_scale, style, palette, list, capture);
+  // While B's new map is staged, or its picture drawn, the last one is shown: the new one's
+  // numbers, differences and step would not fit it (as in the main pane, App::draw_map_overlays).
+  if (!stager_.staging() && !stager_.awaiting_cells() && (capture || !renderer_.busy())) {
+    const std::optional<AnalysisKind> shown = b().shown_analysis();
+    if (shown && analysis_spec(*shown).values == AnalysisValues::Amounts) {
+      draw_region_glyphs(list, b().grid(), view_, rect, b().view().show_region_labels, true);
+    } else if (b().view().show_region_labels) {
+      draw_region_glyphs(list, b().grid(), view_, rect, b().regions_mode() != RegionsMode::Off);
+    } else {
+      draw_room_numbers(list, b().grid(), view_, rect);
+    }
+    draw_diff(list, view_, rect, palette, b().grid());
+    draw_step_overlay(list, b().overlay(), view_, rect, palette);
   }
-  draw_diff(list, view_, rect, palette, b().grid());
-  draw_step_overlay(list, b().overlay(), view_, rect, palette);
   // The pane's heading: B is a fork, and of what, so the differing cells read as its effect.
   if (const std::optional<ForkState> fork = b().fork_state()) {
     const std::string words = "B: " + fork_words(*fork);
@@ -94,6 +102,11 @@ void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect re
     caption = "maps of different sizes: no cell diff";
   } else {
     caption = std::to_string(diff_.count) + " cells differ";
+    // (Of the steps the table's "step" row says, while the panes move on: RefreshGate.)
+    if (refresh_pending_) {
+      caption = std::to_string(diff_.count) + " cells differed at A's step " +
+                std::to_string(std::get<0>(diff_key_)) + " (updating)";
+    }
     // A light tint over each differing cell (under the step's overlay), so both maps stay
     // readable; from 2 px a cell, when a cell is big enough to see.
     if (view.cell_px() >= 2.0f) {
@@ -115,11 +128,14 @@ void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect re
       caption += " (zoom in to see them marked)";
     }
   }
-  const ImVec2 size = ImGui::CalcTextSize(caption.c_str());
+  // Wrapped to the pane's width: beside the other pane, a caption on one line ran under it.
+  const float wrap = std::max(40.0f, rect.w - 12.0f);
+  const ImVec2 size = ImGui::CalcTextSize(caption.c_str(), nullptr, false, wrap);
   const ImVec2 at{rect.x + 6.0f, rect.y + rect.h - size.y - 6.0f};
   list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
                       IM_COL32(0, 0, 0, 200), 3.0f);
-  list->AddText(at, col(palette.cursor), caption.c_str());
+  list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, col(palette.cursor), caption.c_str(),
+                nullptr, wrap);
 }
 
 namespace {

@@ -10,8 +10,8 @@
 
 #include "app/logic/compare.hpp"
 #include "app/map_renderer.hpp"
-#include "app/map_texture.hpp"
 #include "app/map_view.hpp"
+#include "app/texture_stager.hpp"
 
 struct ImDrawList;
 
@@ -21,8 +21,8 @@ struct UiState;
 
 class ComparePane {
  public:
-  // B starts as a copy of A.
-  ComparePane(const Session& a, SessionConfig config);
+  // B starts as a copy of A. stage_big_uploads: as the main pane's (TextureStager).
+  ComparePane(const Session& a, SessionConfig config, bool stage_big_uploads);
 
   Session& b() { return cmp_.b(); }
   const Session& b() const { return cmp_.b(); }
@@ -32,9 +32,10 @@ class ComparePane {
   void fork(const Session& a, const DrawFork& fork);
   const Comparison& comparison() const { return cmp_; }
 
-  // Once a frame, after A's update: B follows A and its texture takes B's changes. With `finish`
+  // Once a frame, after A's update: B follows A and its texture takes B's changes (staged as A's
+  // are, on the buffer thread of `a_stager`, A's texture stager, once it has one). With `finish`
   // (a headless picture that waits for its runs), B's work is done before it returns.
-  void update(const Session& a, double dt, bool finish = false);
+  void update(const Session& a, const TextureStager& a_stager, double dt, bool finish = false);
   // Draws pane B into `rect` (viewport in logical pixels), with the view of A's pane when both
   // maps have the same size (cells line up), or its own fitted view.
   void draw(const MapView& a_view, ScreenRect rect, float fb_scale, const Palette& palette,
@@ -50,17 +51,24 @@ class ComparePane {
   // that ends compare mode.
   void draw_section(Session& a, UiState& ui);
   const CellDiff& diff() const { return diff_; }
+  // B's new map is still going into its texture, a band of rows a frame (TextureStager).
+  bool staging() const { return stager_.staging(); }
+  // The diff and the figures are of earlier steps than the panes show (RefreshGate): frames go
+  // on until they are brought up to date.
+  bool refresh_pending() const { return refresh_pending_; }
 
  private:
   void refresh_diff(const Session& a);
 
   Comparison cmp_;
-  MapTexture texture_;
-  std::size_t widest_ = 0;  // the most bytes a cell B's map has taken (keep_wide)
+  // B's texture, staged as the main pane's is: a 4096x4096 map's texels uploaded in one frame
+  // took a software rasteriser 190-240 ms.
+  TextureStager stager_;
   MapRenderer renderer_;
   MapView view_;
-  bool fit_ = true;
   CellDiff diff_;
+  RefreshGate refresh_gate_;
+  bool refresh_pending_ = false;
   // What the diff was computed for: positions, recorded counts and seeds of A and B.
   std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
              std::uint64_t, const GeneratorSpec*, const GeneratorSpec*>

@@ -95,9 +95,9 @@ void TextureStager::start(const Grid& grid, CellFormat format) {
     take_allocation(staged.allocate(grid.width(), grid.height(), format), format);
     return;
   }
-  if (!allocator_) allocator_ = std::make_unique<BufferAllocator>();
+  if (!allocator_) allocator_ = std::make_shared<BufferAllocator>();
   if (allocator_->ready() && grid.size() <= max_buffer_cells()) {
-    allocator_->request(buffer_bytes(grid.size() * format.bytes()));
+    allocator_->request(client_, buffer_bytes(grid.size() * format.bytes()));
     staging_ = Staging{.format = format, .awaiting = true};
     return;
   }
@@ -116,7 +116,7 @@ bool TextureStager::continue_staging(const Grid& grid) {
   MapTexture& staged = staged_texture();
   if (staging_->awaiting) {
     const CellFormat format = staging_->format;
-    const auto made = allocator_->take(grid.size() * format.bytes());
+    const auto made = allocator_->take(client_, grid.size() * format.bytes());
     if (!made) return false;
     allocator_->release(
         staged.adopt(made->buffer, made->bytes, grid.width(), grid.height(), format));
@@ -142,7 +142,7 @@ bool TextureStager::continue_staging(const Grid& grid) {
 }
 
 void TextureStager::first_frame_shown() {
-  if (stage_big_uploads_ && !allocator_) allocator_ = std::make_unique<BufferAllocator>();
+  if (stage_big_uploads_ && !allocator_) allocator_ = std::make_shared<BufferAllocator>();
 }
 
 }  // namespace dungen::app

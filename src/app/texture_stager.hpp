@@ -32,7 +32,10 @@ namespace dungen::app {
 class TextureStager {
  public:
   // stage_big_uploads: false for a headless picture of a finished run (no one waits for it).
-  explicit TextureStager(bool stage_big_uploads) : stage_big_uploads_(stage_big_uploads) {}
+  // client: who it is to its buffer thread (BufferAllocator::kClients): compare mode's pane B
+  // shares the main pane's thread (share_allocator).
+  explicit TextureStager(bool stage_big_uploads, int client = 0)
+      : stage_big_uploads_(stage_big_uploads), client_(client) {}
 
   // Takes the session's upload and brings the textures up to date (asks the view to fit when
   // the shown map changed size).
@@ -57,6 +60,12 @@ class TextureStager {
   // A big upload is held back (merged with the next, see kBigUploadSeconds).
   bool holding_upload() const { return pending_upload_.has_value(); }
   const std::string& error() const { return error_; }
+  bool stages_big_uploads() const { return stage_big_uploads_; }
+  // Takes `other`'s buffer thread, once it has one, while this one has none of its own: one
+  // hidden context for both panes (making one took a software rasteriser about 60 ms of a frame).
+  void share_allocator(const TextureStager& other) {
+    if (!allocator_) allocator_ = other.allocator_;
+  }
 
  private:
   MapTexture& staged_texture() { return textures_[1 - shown_]; }
@@ -77,7 +86,8 @@ class TextureStager {
   std::optional<Staging> staging_;
   std::size_t widest_ = 0;  // the most bytes a cell this map has taken (keep_wide)
   bool stage_big_uploads_;
-  std::unique_ptr<BufferAllocator> allocator_;  // made once the window shows
+  std::shared_ptr<BufferAllocator> allocator_;  // made once the window shows, or shared
+  int client_;                                  // who this stager is to the allocator
   std::optional<Rect> pending_upload_;
   bool parked_ = false;   // the shown texture's cells are given back (park)
   bool restore_ = false;  // the picture must be drawn again: stage them back

@@ -1,11 +1,15 @@
 #include "app/logic/compare.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "analysis/regions.hpp"
 #include "app/logic/session_preset.hpp"
+#include "core/changes.hpp"
+#include "core/packed_ids.hpp"
 
 namespace dungen::app {
 
@@ -61,6 +65,11 @@ void Comparison::follow(const Session& a) {
     if (!b_.busy()) b_.run_to_end();
     return;
   }
+  // While B's new run is built on the worker (a big map), a seek would be put off till the build
+  // is done and would make it stop at step 0 (Session::seek), then take B to A's step on the
+  // frames' time, a step at a time: 11 M steps of a 4096x4096 maze at 10-300 ms a frame. Built to
+  // its end first, B goes back to A's step across the history's skips.
+  if (b_.rebuilding()) return;
   const std::uint64_t k = target_for(a);
   if (k != b_.position()) b_.seek(k);
 }
@@ -69,12 +78,68 @@ CellDiff differing_cells(const Grid& a, const Grid& b) {
   CellDiff d;
   d.same_size = a.width() == b.width() && a.height() == b.height();
   if (!d.same_size) return d;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a.tile(i) == b.tile(i)) continue;
+  // Eight tiles at a time: a 4096x4096 pair is 16 M cells, compared while both panes move.
+  const auto* ta = reinterpret_cast<const std::uint8_t*>(a.tiles().data());
+  const auto* tb = reinterpret_cast<const std::uint8_t*>(b.tiles().data());
+  const std::size_t n = a.size();
+  const auto mark = [&](std::size_t i) {
     if (d.cells.size() < kMaxDiffMarks) d.cells.push_back(static_cast<std::uint32_t>(i));
+  };
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t x = 0, y = 0;
+    std::memcpy(&x, ta + i, 8);
+    std::memcpy(&y, tb + i, 8);
+    if (x == y) continue;
+    std::uint64_t high = lanes::nonzero(x ^ y);
+    d.count += lanes::count(high);
+    for (; high != 0 && d.cells.size() < kMaxDiffMarks; high &= high - 1) {
+      mark(i + static_cast<std::size_t>(std::countr_zero(high) / 8));
+    }
+  }
+  for (; i < n; ++i) {
+    if (ta[i] == tb[i]) continue;
+    mark(i);
     ++d.count;
   }
   return d;
+}
+
+// Read in the form the layer is kept in (a byte a cell, 32 bits, or runs): a cell at a time
+// through IdLayer's [] was most of a compare refresh at 4096x4096.
+std::size_t distinct_ids(const IdLayer& layer, std::size_t n) {
+  std::vector<char> seen;
+  std::size_t count = 0;
+  const auto see = [&](std::int32_t v) {
+    if (v < 0) return;
+    const auto k = static_cast<std::size_t>(v);
+    if (k >= seen.size()) seen.resize(k + 1, 0);
+    if (!seen[k]) {
+      seen[k] = 1;
+      ++count;
+    }
+  };
+  if (const std::uint8_t* narrow = layer.narrow()) {
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, narrow + i, 8);
+      if (w == 0) continue;  // (a byte holds the value + 1: eight cells without one)
+      for (std::size_t k = 0; k < 8; ++k) see(static_cast<std::int32_t>(narrow[i + k]) - 1);
+    }
+    for (; i < n; ++i) see(static_cast<std::int32_t>(narrow[i]) - 1);
+  } else if (const std::int32_t* wide = layer.wide()) {
+    std::int32_t last = -1;  // (a room's row holds one label: looked up once)
+    for (std::size_t i = 0; i < n; ++i) {
+      if (wide[i] == last) continue;
+      last = wide[i];
+      see(last);
+    }
+  } else if (const PackedIds* packed = layer.packed()) {
+    PackedIds::Reader cells(*packed, 0);
+    for (std::size_t i = 0; i < n; ++i) see(cells[i]);
+  }
+  return count;
 }
 
 namespace {
@@ -108,16 +173,7 @@ Figures figures_of(const Session& s) {
   const Grid& g = s.grid();
   // Rooms as of the current step: the distinct room labels on the map (the layout holds the
   // rooms of the newest step, which is not the one shown after stepping back).
-  std::vector<char> seen;
-  for (std::size_t i = 0; i < g.size(); ++i) {
-    const std::int32_t l = g.label(i);
-    if (l < 0) continue;
-    if (static_cast<std::size_t>(l) >= seen.size()) seen.resize(static_cast<std::size_t>(l) + 1, 0);
-    if (!seen[static_cast<std::size_t>(l)]) {
-      seen[static_cast<std::size_t>(l)] = 1;
-      ++f.rooms;
-    }
-  }
+  f.rooms = static_cast<long long>(distinct_ids(g.label_layer(), g.size()));
   f.floor = static_cast<double>(g.count_walkable()) /
             static_cast<double>(std::max<std::size_t>(1, g.size()));
   f.step = s.position();

@@ -59,10 +59,37 @@ struct CellDiff {
 };
 CellDiff differing_cells(const Grid& a, const Grid& b);
 
+// How many values other than -1 a label layer's n cells hold: the rooms on the map.
+std::size_t distinct_ids(const IdLayer& layer, std::size_t n);
+
 struct CompareRow {
   std::string label;
   std::string a, b, diff;  // diff: "B - A" in words ("+3", "-4.1 points", "same")
 };
 std::vector<CompareRow> compare_rows(const Session& a, const Session& b);
+
+// When compare mode works the diff and the figures out again after the steps changed: at once
+// while that is cheap, or while neither pane moves; where one took longer than
+// kCheapRefreshSeconds (a 4096x4096 pair: 10-25 ms, each frame, for as long as a pane moves),
+// no sooner than that time over kMovingRefreshShare after the last one began, so that a moving
+// pair spends at most that share of its time on them. The table says the steps its figures are
+// of, and the map's caption that the diff is being brought up to date.
+inline constexpr double kCheapRefreshSeconds = 0.004;
+inline constexpr double kMovingRefreshShare = 0.1;
+class RefreshGate {
+ public:
+  bool due(double now, bool moving) const {
+    return !moving || took_ <= kCheapRefreshSeconds || now - began_ >= took_ / kMovingRefreshShare;
+  }
+  // A refresh began at `began` and took `took` seconds.
+  void refreshed(double began, double took) {
+    began_ = began;
+    took_ = took;
+  }
+
+ private:
+  double began_ = 0.0;
+  double took_ = 0.0;
+};
 
 }  // namespace dungen::app
