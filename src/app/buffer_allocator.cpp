@@ -58,6 +58,17 @@ void BufferAllocator::request(int client, std::size_t bytes) {
   {
     const std::lock_guard lock(mutex_);
     wanted_[client] = bytes;
+    cancelled_[client] = false;
+  }
+  wake_.notify_one();
+}
+
+void BufferAllocator::cancel(int client) {
+  {
+    const std::lock_guard lock(mutex_);
+    wanted_[client].reset();
+    cancelled_[client] = true;  // (one being made now is deleted once made)
+    if (made_[client]) doomed_.push_back(std::exchange(made_[client], std::nullopt)->buffer);
   }
   wake_.notify_one();
 }
@@ -118,8 +129,9 @@ void BufferAllocator::run(StopToken quit) {
     glFinish();
     lock.lock();
     if (wanted) {
-      // A request made meanwhile for the same client wants another size: this one goes.
-      if (wanted_[client]) {
+      // A request made meanwhile for the same client wants another size, or the client called
+      // its request off: this one goes.
+      if (wanted_[client] || cancelled_[client]) {
         doomed_.push_back(made.buffer);
       } else {
         made_[client] = made;

@@ -52,6 +52,9 @@ class BufferAllocator {
   // The buffer the client asked for, once made, if it has at least `bytes` bytes; the caller owns
   // it then.
   std::optional<Made> take(int client, std::size_t bytes);
+  // The client no longer wants what it asked for (compare mode closed while pane B's buffer was
+  // being made): it is deleted, not kept for a take that will not come.
+  void cancel(int client);
   // Gives a buffer back: the thread frees its storage and deletes it (the caller no longer uses
   // it: a texture that read it is detached from it).
   void release(unsigned buffer);
@@ -64,8 +67,9 @@ class BufferAllocator {
   std::condition_variable_any wake_;
   std::optional<std::size_t> wanted_[kClients];
   std::optional<Made> made_[kClients];
-  std::vector<unsigned> doomed_;  // given back: the thread deletes them
-  JThread thread_;                // last: started once the rest exists
+  bool cancelled_[kClients] = {};  // since the client's last request
+  std::vector<unsigned> doomed_;   // given back: the thread deletes them
+  JThread thread_;                 // last: started once the rest exists
 };
 
 }  // namespace dungen::app

@@ -20,6 +20,10 @@ Rect merge(const std::optional<Rect>& a, const Rect& b) {
 
 }  // namespace
 
+TextureStager::~TextureStager() {
+  if (allocator_ && staging_ && staging_->awaiting) allocator_->cancel(client_);
+}
+
 void TextureStager::sync(Session& session) {
   const TextureUpload up = session.take_upload();
   const Grid& grid = session.grid();

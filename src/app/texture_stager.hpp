@@ -36,6 +36,10 @@ class TextureStager {
   // shares the main pane's thread (share_allocator).
   explicit TextureStager(bool stage_big_uploads, int client = 0)
       : stage_big_uploads_(stage_big_uploads), client_(client) {}
+  // A buffer still being made for it is called off (the thread may be shared, and outlive it).
+  ~TextureStager();
+  TextureStager(const TextureStager&) = delete;
+  TextureStager& operator=(const TextureStager&) = delete;
 
   // Takes the session's upload and brings the textures up to date (asks the view to fit when
   // the shown map changed size).
