@@ -101,12 +101,12 @@ void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect re
   if (!diff_.same_size) {
     caption = "maps of different sizes: no cell diff";
   } else {
-    caption = std::to_string(diff_.count) + " cells differ";
-    // (Of the steps the table's "step" row says, while the panes move on: RefreshGate.)
-    if (refresh_pending_) {
-      caption = std::to_string(diff_.count) + " cells differed at A's step " +
-                std::to_string(std::get<0>(diff_key_)) + " (updating)";
-    }
+    // While the panes move on, the count is of the steps the table's "step" row says
+    // (RefreshGate).
+    caption = std::to_string(diff_.count) +
+              (refresh_pending_ ? " cells differed at A's step " +
+                                      std::to_string(std::get<0>(diff_key_)) + " (updating)"
+                                : std::string(" cells differ"));
     // A light tint over each differing cell (under the step's overlay), so both maps stay
     // readable; from 2 px a cell, when a cell is big enough to see.
     if (view.cell_px() >= 2.0f) {

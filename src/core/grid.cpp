@@ -1,6 +1,7 @@
 #include "core/grid.hpp"
 
 #include "core/big_buffer.hpp"
+#include "core/changes.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -242,20 +243,19 @@ bool operator==(const Grid& a, const Grid& b) {
 }
 
 std::size_t Grid::count_walkable() const {
-  // Eight tiles at a time: a walkable tile (floor 2, corridor 3, door 4) has bit 1 or bit 2 set,
-  // and no tile has a higher bit; each lane's answer lands in its low bit, and the lanes are
-  // summed by a multiply.
+  // Eight tiles at a time (core/changes.hpp's lanes): a walkable tile (floor 2, corridor 3,
+  // door 4) has bit 1 or bit 2 set, and no tile has a higher bit; each lane's answer is moved to
+  // its high bit and the lanes counted.
   static_assert(kTileCount <= 8, "tiles fit three bits");
   static_assert(!is_walkable(Tile::Empty) && !is_walkable(Tile::Wall) && is_walkable(Tile::Floor) &&
                     is_walkable(Tile::Corridor) && is_walkable(Tile::Door),
                 "walkable is bit 1 or bit 2");
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
   const auto* t = reinterpret_cast<const std::uint8_t*>(tiles().data());
   std::size_t n = 0, i = 0;
   for (; i + 8 <= size_; i += 8) {
     std::uint64_t w = 0;
     std::memcpy(&w, t + i, 8);
-    n += static_cast<std::size_t>(((((w >> 1) | (w >> 2)) & kOnes) * kOnes) >> 56);
+    n += lanes::count((((w >> 1) | (w >> 2)) & lanes::kOnes) << 7);
   }
   for (; i < size_; ++i) n += is_walkable(static_cast<Tile>(t[i])) ? 1 : 0;
   return n;
