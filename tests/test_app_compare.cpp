@@ -434,6 +434,25 @@ TEST(AppCompare, RoomsAreTheDistinctLabelsHoweverTheLayerIsKept) {
   wide.pack_ids();
   ASSERT_NE(wide.label_layer().packed(), nullptr);
   EXPECT_EQ(distinct_ids(wide.label_layer(), wide.size()), wide_rooms);
+
+  // Long stretches of one label (a room's rows, a maze's corridors), which the byte form passes
+  // over eight cells at a time, with a label met only once between them, in a stretch's last
+  // cells or a map's last few, and the largest value the byte form holds.
+  Grid rows(203, 37);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    rows.put(i, {Tile::Floor, Mark::None, static_cast<std::int32_t>(i / 1000 % 3), -1});
+  }
+  for (const auto& [at, label] :
+       {std::pair{999, 7}, {4003, 9}, {rows.size() - 3, IdLayer::kNarrowMax}, {2008, 11}}) {
+    rows.put(at, {Tile::Floor, Mark::None, label, -1});
+  }
+  ASSERT_NE(rows.label_layer().narrow(), nullptr);
+  EXPECT_EQ(distinct_ids(rows.label_layer(), rows.size()), 7u);
+  EXPECT_EQ(per_cell(rows), 7u);
+  // A map whose length is not a multiple of eight, labelled in its last cell only.
+  Grid last(13, 3);
+  last.put(last.size() - 1, {Tile::Floor, Mark::None, 5, -1});
+  EXPECT_EQ(distinct_ids(last.label_layer(), last.size()), 1u);
 }
 
 // Issue 29: B's new run on a big map is built on the worker, to its end; following A meanwhile

@@ -30,6 +30,8 @@ class PackedIds {
   void unpack(std::uint8_t* narrow) const;
   void unpack(std::int32_t* wide) const;
   std::size_t runs() const { return ends_.size(); }
+  // Each run's value, in order (every value a cell holds, each once a run).
+  const std::vector<std::int32_t>& run_values() const { return values_; }
   std::size_t bytes() const {
     return ends_.capacity() * sizeof(std::uint32_t) + values_.capacity() * sizeof(std::int32_t);
   }
