@@ -9,6 +9,7 @@
 
 #include "analysis/region_stepper.hpp"
 #include "analysis/regions.hpp"
+#include "app/logic/compare.hpp"
 #include "app/logic/scrubber_text.hpp"
 #include "app/logic/session.hpp"
 #include "app/logic/slider_text.hpp"
@@ -393,6 +394,37 @@ TEST(AppSession, AFarSeekCrossesAFramesWorthOfSkipsAtATime) {
   EXPECT_GT(frames, 2);
   EXPECT_EQ(s.position(), total);
   EXPECT_EQ(s.grid(), final_grid(s));
+}
+
+// Compare mode's panes each take a share of a frame's budget (kPaneBudgetShare), so a frame
+// that seeks in both does the work of one: on the clock above (a budget of 1 s, each part 0.6 s),
+// half the budget is one part a frame where the whole budget is two, and the same far seek takes
+// about twice the frames, each moving on, and arrives at the same map.
+TEST(AppSession, ASessionGivenHalfTheBudgetSeeksHalfAsFarAFrame) {
+  TestClock c;
+  Session s(config_with_parts(c, {.skip_cells = 1}));
+  ASSERT_NO_FATAL_FAILURE(run_a_400_maze(s));
+  const std::uint64_t total = s.recorded();
+  c.tick = 0.6;
+  const auto frames_to_start = [&](double share) {
+    s.seek(total);
+    s.finish_pending();
+    s.seek(0);
+    int frames = 0;
+    while (s.position() != 0 && frames < 40) {
+      const std::uint64_t before = s.position();
+      s.update(1.0 / 60, share);
+      ++frames;
+      EXPECT_LT(s.position(), before) << "share " << share << ", frame " << frames;
+    }
+    EXPECT_EQ(s.position(), 0u);
+    return frames;
+  };
+  const int whole = frames_to_start(1.0);
+  const int half = frames_to_start(kPaneBudgetShare);
+  EXPECT_GT(whole, 2);
+  EXPECT_GE(half, 2 * whole - 1);
+  EXPECT_EQ(s.grid(), fresh_grid_after(s, 0));
 }
 
 // The replay to and from the nearest skip boundaries is split too: with parts of 1000 steps (two

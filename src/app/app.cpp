@@ -550,7 +550,7 @@ void App::frame(double dt, bool capture) {
   draw_panels();
 
   const double t0 = glfwGetTime();
-  session_.update(dt);
+  session_.update(dt, compare_ ? kPaneBudgetShare : 1.0);
   if (compare_) {
     compare_->update(session_, stager_, dt, options_.frames > 0 && !options_.no_wait);
   }

@@ -28,7 +28,7 @@ void ComparePane::update(const Session& a, const TextureStager& a_stager, double
   stager_.share_allocator(a_stager);
   if (finish) b().finish_pending();
   cmp_.follow(a);
-  b().update(dt);
+  b().update(dt, kPaneBudgetShare);
   if (finish) b().finish_pending();
   stager_.sync(b());
   refresh_diff(a);

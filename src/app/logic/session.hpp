@@ -244,8 +244,9 @@ class Session {
 
   // --- once a frame ---
   // Takes finished background work, then plays (speed x frame_seconds steps) or works on the
-  // pending job, within the frame budget.
-  FrameReport update(double frame_seconds);
+  // pending job, within the frame budget, or within this share of its time where another session
+  // works in the same frame (compare mode's two panes: kPaneBudgetShare).
+  FrameReport update(double frame_seconds, double budget_share = 1.0);
   // Finishes the pending job and any background work now, waiting for the worker (headless runs
   // and tests).
   void finish_pending();

@@ -1,5 +1,7 @@
 // The transport (play, step, run to..., seek) and the frame loop of Session.
 
+#include <algorithm>
+
 #include "app/logic/session.hpp"
 #include "app/logic/session_state.hpp"
 
@@ -185,7 +187,7 @@ void Session::apply(Command command) {
 
 // --- once a frame ---
 
-FrameReport Session::update(double frame_seconds) {
+FrameReport Session::update(double frame_seconds, double budget_share) {
   State& s = *s_;
   Transport& tr = s.transport;
   tr.last = {};
@@ -195,7 +197,9 @@ FrameReport Session::update(double frame_seconds) {
     tr.last.hit_budget = true;
     return tr.last;
   }
-  BudgetedLoop loop(s.config.clock, s.config.budget);
+  FrameBudget budget = s.config.budget;
+  budget.seconds *= std::clamp(budget_share, 0.0, 1.0);
+  BudgetedLoop loop(s.config.clock, budget);
   if (tr.job.kind != JobKind::None) {
     tr.last.steps = s.run_job(loop, UINT64_MAX);
     tr.last.hit_budget = tr.job.kind != JobKind::None;
