@@ -495,5 +495,26 @@ TEST(AppCompare, ARefreshThatTookLongWaitsWhileAPaneMoves) {
   EXPECT_TRUE(gate.due(20.1, false));  // both panes still: at once
 }
 
+// The diff and the figures: both at once where neither pane moves or one was never worked out;
+// while a pane moves, one a refresh, taking turns, and only when the gate lets one through.
+TEST(AppCompare, WhileAPaneMovesTheDiffAndTheFiguresTakeTurns) {
+  constexpr RefreshParts kBoth{true, true}, kDiff{true, false}, kFigures{false, true}, kNone{};
+  RefreshGate gate;
+  EXPECT_EQ(gate.plan(0.0, true, kBoth, /*first=*/true), kBoth);
+  gate.refreshed(0.0, 0.020, kBoth);  // 20 ms: the next while moving no sooner than at 0.2 s
+  EXPECT_EQ(gate.plan(0.1, true, kBoth, false), kNone);
+  EXPECT_EQ(gate.plan(0.1, false, kBoth, false), kBoth);        // both panes still: both, at once
+  EXPECT_EQ(gate.plan(0.1, false, kFigures, false), kFigures);  // only what is stale
+  EXPECT_EQ(gate.plan(0.3, true, kBoth, false), kDiff);
+  gate.refreshed(0.3, 0.010, kDiff);
+  EXPECT_EQ(gate.plan(0.35, true, kBoth, false), kNone);  // 10 ms: not before 0.4 s
+  EXPECT_EQ(gate.plan(0.41, true, kBoth, false), kFigures);
+  gate.refreshed(0.41, 0.010, kFigures);
+  EXPECT_EQ(gate.plan(0.52, true, kBoth, false), kDiff);
+  EXPECT_EQ(gate.plan(0.52, true, kFigures, false), kFigures);  // the diff is up to date
+  EXPECT_EQ(gate.plan(0.52, true, kNone, false), kNone);
+  EXPECT_EQ(gate.plan(0.42, true, kBoth, /*first=*/true), kBoth);  // B's new run: at once
+}
+
 }  // namespace
 }  // namespace dungen::app

@@ -21,7 +21,12 @@ ComparePane::ComparePane(const Session& a, SessionConfig config, bool stage_big_
 
 void ComparePane::fork(const Session& a, const DrawFork& fork) {
   cmp_.fork_from(a, fork);
-  rows_.clear();  // B is a new run: the figures and the diff are worked out again
+  forget_figures();  // B is a new run: the figures and the diff are worked out again
+}
+
+void ComparePane::forget_figures() {
+  rows_.clear();
+  diff_ready_ = false;
 }
 
 void ComparePane::update(const Session& a, const TextureStager& a_stager, double dt, bool finish) {
@@ -35,20 +40,25 @@ void ComparePane::update(const Session& a, const TextureStager& a_stager, double
 }
 
 void ComparePane::refresh_diff(const Session& a) {
-  const auto key = std::make_tuple(a.position(), b().position(), a.recorded(), b().recorded(),
-                                   a.seed(), b().seed(), &a.generator(), &b().generator());
-  refresh_pending_ = false;
-  if (key == diff_key_ && !rows_.empty()) return;
+  const StepsKey key{a.position(), b().position(), a.recorded(),   b().recorded(),
+                     a.seed(),     b().seed(),     &a.generator(), &b().generator()};
   const double now = glfwGetTime();
   const bool moving = a.busy() || a.playing() || b().busy() || b().playing();
-  if (!rows_.empty() && !refresh_gate_.due(now, moving)) {
-    refresh_pending_ = true;
-    return;
+  // The diff and the figures apart, each of its own steps (RefreshGate::plan).
+  const RefreshParts stale{!diff_ready_ || diff_key_ != key, rows_.empty() || rows_key_ != key};
+  const RefreshParts parts = refresh_gate_.plan(now, moving, stale, !diff_ready_ || rows_.empty());
+  if (parts.diff) {
+    diff_ = differing_cells(a.grid(), b().grid());
+    diff_ready_ = true;
+    diff_key_ = key;
   }
-  diff_key_ = key;
-  diff_ = differing_cells(a.grid(), b().grid());
-  rows_ = compare_rows(a, b());
-  refresh_gate_.refreshed(now, glfwGetTime() - now);
+  if (parts.figures) {
+    rows_ = compare_rows(a, b());
+    rows_key_ = key;
+  }
+  if (parts.diff || parts.figures) refresh_gate_.refreshed(now, glfwGetTime() - now, parts);
+  diff_stale_ = diff_key_ != key;
+  rows_stale_ = rows_key_ != key;
 }
 
 void ComparePane::draw(const MapView& a_view, ScreenRect rect, float fb_scale,
@@ -101,12 +111,11 @@ void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect re
   if (!diff_.same_size) {
     caption = "maps of different sizes: no cell diff";
   } else {
-    // While the panes move on, the count is of the steps the table's "step" row says
-    // (RefreshGate).
+    // While the panes move on, the count is of the step it names (RefreshGate).
     caption = std::to_string(diff_.count) +
-              (refresh_pending_ ? " cells differed at A's step " +
-                                      std::to_string(std::get<0>(diff_key_)) + " (updating)"
-                                : std::string(" cells differ"));
+              (diff_stale_ ? " cells differed at A's step " +
+                                 std::to_string(std::get<0>(diff_key_)) + " (updating)"
+                           : std::string(" cells differ"));
     // A light tint over each differing cell (under the step's overlay), so both maps stay
     // readable; from 2 px a cell, when a cell is big enough to see.
     if (view.cell_px() >= 2.0f) {
@@ -140,8 +149,10 @@ void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect re
 
 namespace {
 
-// The figures of both panes side by side, with B - A, and how many cells differ.
-void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& diff) {
+// The figures of both panes side by side, with B - A, and how many cells differ (`diff_step`: A's
+// step the count is of, when that is not the step the figures are of).
+void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& diff,
+                        std::optional<std::uint64_t> diff_step) {
   // As wide as the panel: the figures and differences at their own width, the labels wrapped in
   // what is left (nothing cut at the panel's edge).
   if (ImGui::BeginTable("figures", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
@@ -163,7 +174,11 @@ void draw_figures_table(const std::vector<CompareRow>& rows, const CellDiff& dif
       ImGui::TextUnformatted(d.c_str());
     };
     for (const CompareRow& r : rows) row(r.label, r.a, r.b, r.diff);
-    if (diff.same_size) row("cells differing", "", "", std::to_string(diff.count));
+    if (diff.same_size) {
+      row(diff_step ? "cells differing at A's step " + std::to_string(*diff_step)
+                    : std::string("cells differing"),
+          "", "", std::to_string(diff.count));
+    }
     ImGui::EndTable();
   }
 }
@@ -182,7 +197,7 @@ void ComparePane::draw_section(Session& a, UiState& ui) {
   }
   if (ImGui::Button("copy A to B")) {
     cmp_.copy_from(a);
-    rows_.clear();
+    forget_figures();
   }
   ImGui::Checkbox("by fraction of each run", &cmp_.by_fraction);
   note_item(ui, "compare/by-fraction");
@@ -205,7 +220,9 @@ void ComparePane::draw_section(Session& a, UiState& ui) {
     }
   }
   ImGui::Separator();
-  draw_figures_table(rows_, diff_);
+  draw_figures_table(
+      rows_, diff_,
+      diff_key_ == rows_key_ ? std::nullopt : std::optional<std::uint64_t>(std::get<0>(diff_key_)));
   if (ImGui::Button("end compare (C)")) a.view().compare = false;
 }
 

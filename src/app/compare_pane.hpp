@@ -55,10 +55,11 @@ class ComparePane {
   bool staging() const { return stager_.staging(); }
   // The diff and the figures are of earlier steps than the panes show (RefreshGate): frames go
   // on until they are brought up to date.
-  bool refresh_pending() const { return refresh_pending_; }
+  bool refresh_pending() const { return diff_stale_ || rows_stale_; }
 
  private:
   void refresh_diff(const Session& a);
+  void forget_figures();  // B's run is new: the diff and the figures are worked out again
 
   Comparison cmp_;
   // B's texture, staged as the main pane's is: a 4096x4096 map's texels uploaded in one frame
@@ -66,14 +67,18 @@ class ComparePane {
   TextureStager stager_;
   MapRenderer renderer_;
   MapView view_;
+  // What the diff or the figures were worked out for: positions, recorded counts, seeds and
+  // generators of A and B.
+  using StepsKey =
+      std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
+                 std::uint64_t, const GeneratorSpec*, const GeneratorSpec*>;
   CellDiff diff_;
-  RefreshGate refresh_gate_;
-  bool refresh_pending_ = false;
-  // What the diff was computed for: positions, recorded counts and seeds of A and B.
-  std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
-             std::uint64_t, const GeneratorSpec*, const GeneratorSpec*>
-      diff_key_{};
+  bool diff_ready_ = false;
+  StepsKey diff_key_{};
   std::vector<CompareRow> rows_;
+  StepsKey rows_key_{};
+  RefreshGate refresh_gate_;                      // the diff's and the figures' time together
+  bool diff_stale_ = false, rows_stale_ = false;  // of earlier steps than the panes show
 };
 
 }  // namespace dungen::app

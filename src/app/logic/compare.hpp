@@ -76,26 +76,43 @@ std::vector<CompareRow> compare_rows(const Session& a, const Session& b);
 
 // When compare mode works the diff and the figures out again after the steps changed: at once
 // while that is cheap, or while neither pane moves; where one took longer than
-// kCheapRefreshSeconds (a 4096x4096 pair: 10-25 ms, each frame, for as long as a pane moves),
-// no sooner than that time over kMovingRefreshShare after the last one began, so that a moving
-// pair spends at most that share of its time on them. The table says the steps its figures are
-// of, and the map's caption that the diff is being brought up to date.
+// kCheapRefreshSeconds (a 4096x4096 pair: 5-10 ms each, in frames that also seek and upload in
+// both panes), no sooner than that time over kMovingRefreshShare after the last one began, so that
+// a moving pair spends at most that share of its time on them, and then one of the two at a time.
+// Each says the steps it is of: the table its step row (and the diff's row, when of other steps),
+// the map's caption that its count is being brought up to date.
 inline constexpr double kCheapRefreshSeconds = 0.004;
 inline constexpr double kMovingRefreshShare = 0.1;
+struct RefreshParts {
+  bool diff = false;
+  bool figures = false;
+  friend constexpr bool operator==(const RefreshParts&, const RefreshParts&) = default;
+};
 class RefreshGate {
  public:
   bool due(double now, bool moving) const {
     return !moving || took_ <= kCheapRefreshSeconds || now - began_ >= took_ / kMovingRefreshShare;
   }
-  // A refresh began at `began` and took `took` seconds.
-  void refreshed(double began, double took) {
+  // What to work out now of the parts that are `stale` (of other steps than the panes show): all
+  // of them while neither pane moves, or where one was never worked out (`first`); while a pane
+  // moves, when due, one: the figures where the last refresh was the diff alone, else the diff.
+  RefreshParts plan(double now, bool moving, RefreshParts stale, bool first) const {
+    if (!first && !due(now, moving)) return {};
+    if (first || !moving) return stale;
+    const bool diff = stale.diff && (!stale.figures || !diff_last_);
+    return {diff, stale.figures && !diff};
+  }
+  // A refresh began at `began`, took `took` seconds and worked out `parts`.
+  void refreshed(double began, double took, RefreshParts parts = {true, true}) {
     began_ = began;
     took_ = took;
+    diff_last_ = parts.diff && !parts.figures;
   }
 
  private:
   double began_ = 0.0;
   double took_ = 0.0;
+  bool diff_last_ = false;
 };
 
 }  // namespace dungen::app
