@@ -555,6 +555,7 @@ void App::frame(double dt, bool capture) {
     compare_->update(session_, stager_, dt, options_.frames > 0 && !options_.no_wait);
   }
   const double t1 = glfwGetTime();
+  stager_.set_work_share(compare_ ? kPaneBudgetShare : 1.0);
   stager_.sync(session_);
   gl_check::after("the map's texture upload");
   const double t2 = glfwGetTime();
@@ -568,9 +569,11 @@ void App::frame(double dt, bool capture) {
   // show needs none of its cells (TextureStager::park).
   stager_.park(session_, renderer_->current(stager_.texture(), view_, layout_.map,
                                             io.DisplayFramebufferScale.x, style, palette));
-  // The picture gets what the upload left of the frame's map work (map_texture.hpp).
+  // The picture gets what the upload left of the frame's map work (map_texture.hpp), or of the
+  // pane's share of it in compare mode (pane B's picture takes the other).
   renderer_->draw(stager_.texture(), view_, layout_.map, io.DisplayFramebufferScale.x, style,
-                  palette, ImGui::GetBackgroundDrawList(), capture, kMapWorkSeconds - (t2 - t1));
+                  palette, ImGui::GetBackgroundDrawList(), capture,
+                  kMapWorkSeconds * (compare_ ? kPaneBudgetShare : 1.0) - (t2 - t1));
   gl_check::after("the map's picture (MapRenderer)");
   draw_map_overlays(palette, capture);
   if (compare_)

@@ -16,6 +16,7 @@ namespace dungen::app {
 
 ComparePane::ComparePane(const Session& a, SessionConfig config, bool stage_big_uploads)
     : cmp_(std::move(config)), stager_(stage_big_uploads, /*client=*/1) {
+  stager_.set_work_share(kPaneBudgetShare);
   cmp_.copy_from(a);
 }
 
@@ -35,7 +36,9 @@ void ComparePane::update(const Session& a, const TextureStager& a_stager, double
   cmp_.follow(a);
   b().update(dt, kPaneBudgetShare);
   if (finish) b().finish_pending();
+  const double synced = glfwGetTime();
   stager_.sync(b());
+  sync_seconds_ = glfwGetTime() - synced;
   refresh_diff(a);
 }
 
@@ -75,7 +78,9 @@ void ComparePane::draw(const MapView& a_view, ScreenRect rect, float fb_scale,
                        b().heat_max()};
   ImDrawList* list = ImGui::GetBackgroundDrawList();
   stager_.park(b(), renderer_.current(texture, view_, rect, fb_scale, style, palette));
-  renderer_.draw(stager_.texture(), view_, rect, fb_scale, style, palette, list, capture);
+  // B's picture gets what B's upload left of its pane's share of the frame's map work.
+  renderer_.draw(stager_.texture(), view_, rect, fb_scale, style, palette, list, capture,
+                 kMapWorkSeconds * kPaneBudgetShare - sync_seconds_);
   // While B's new map is staged, or its picture drawn, the last one is shown: the new one's
   // numbers, differences and step would not fit it (as in the main pane, App::draw_map_overlays).
   if (!stager_.staging() && !stager_.awaiting_cells() && (capture || !renderer_.busy())) {

@@ -78,6 +78,7 @@ class ComparePane {
   std::vector<CompareRow> rows_;
   StepsKey rows_key_{};
   RefreshGate refresh_gate_;                      // the diff's and the figures' time together
+  double sync_seconds_ = 0.0;                     // B's texture upload this frame
   bool diff_stale_ = false, rows_stale_ = false;  // of earlier steps than the panes show
 };
 

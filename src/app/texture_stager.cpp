@@ -133,7 +133,7 @@ bool TextureStager::continue_staging(const Grid& grid) {
     const int rows = std::min(band, grid.height() - staging_->row);
     staged.upload(grid, {0, staging_->row, grid.width(), rows});
     staging_->row += rows;
-    if (glfwGetTime() - start >= kMapWorkSeconds) break;
+    if (glfwGetTime() - start >= work_seconds_) break;
   }
   if (staging_->row < grid.height()) return false;
   const bool resized = texture().width() != grid.width() || texture().height() != grid.height();

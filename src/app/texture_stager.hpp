@@ -70,6 +70,9 @@ class TextureStager {
   void share_allocator(const TextureStager& other) {
     if (!allocator_) allocator_ = other.allocator_;
   }
+  // The share of a frame's map work (kMapWorkSeconds) its staged bands may take: compare mode's
+  // two panes take half each.
+  void set_work_share(double share) { work_seconds_ = kMapWorkSeconds * share; }
 
  private:
   MapTexture& staged_texture() { return textures_[1 - shown_]; }
@@ -97,6 +100,7 @@ class TextureStager {
   bool restore_ = false;  // the picture must be drawn again: stage them back
   bool kept_ = false;     // they came back during this build: kept till it ends
   double last_big_upload_ = 0.0;
+  double work_seconds_ = kMapWorkSeconds;
   std::string error_;
 };
 

@@ -22,7 +22,8 @@ inline constexpr std::size_t kMaxCompareRegionCells = std::size_t{1} << 20;
 // cells: the critical path takes a dozen searches of the map.
 inline constexpr std::size_t kMaxCompareLevelCells = std::size_t{1} << 18;
 
-// The share of a frame's work budget each pane's session takes (Session::update): a frame that
+// The share of a frame's work budget each pane's session takes (Session::update), and of its map
+// work (the texture's upload and the picture, map_texture.hpp's kMapWorkSeconds): a frame that
 // moves both panes (a far seek in each, both playing) does about the work of one pane's frame. A
 // far seek in a 4096x4096 maze took each pane its whole budget and more, 10-20 ms a pane, and
 // the two made frames of 50-130 ms.
