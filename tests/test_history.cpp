@@ -936,6 +936,71 @@ Stepper flood_of_many_regions() {
   return start_region_stepper(g, region_schema().defaults());
 }
 
+// Small steps (marks anywhere, tiles and labels in the map's last rows), one that relabels and
+// floors every other row above those in runs (as a maze's last step makes every passage corridor),
+// then small steps again.
+StepGenerator one_big_step(StepContext& ctx, ParamValues) {
+  Canvas& canvas = ctx.canvas();
+  const int w = ctx.grid().width();
+  const auto top = static_cast<std::uint32_t>(w * (ctx.grid().height() - 10));
+  const auto low = static_cast<std::uint32_t>(ctx.grid().size()) - top;
+  for (std::uint32_t round = 0; round < 600; ++round) {
+    if (round == 350) {
+      for (std::uint32_t first = 0; first < top; first += 2 * w) {
+        canvas.fill_tile_label(first, static_cast<std::size_t>(w), Tile::Floor, 7);
+      }
+    } else {
+      canvas.set_tile(top + round * 37 % low, round % 3 ? Tile::Floor : Tile::Door);
+      if (round % 4 == 0)
+        canvas.set_label(top + round * 13 % low, static_cast<std::int32_t>(round));
+      // Marks in the rows above too: the big step's runs rewrite some of their cells.
+      canvas.set_mark(round * 29 % top, round % 2 ? Mark::Frontier : Mark::None);
+    }
+    co_yield Step{.level = StepLevel::Cell, .last = round == 599};
+  }
+}
+Stepper big_step() {
+  return Stepper(one_big_step, ParamValues(), Grid(60, 50, Tile::Wall), Rng(5), 1);
+}
+
+// What a seek replayed, step by step (not what it crossed with skips).
+struct ReplayCount final : SeekObserver {
+  std::uint64_t cells = 0;
+  void replayed(std::span<const CellChange> c, bool) override { cells += c.size(); }
+  void replayed_runs(std::span<const CellRun> runs, const Grid&) override {
+    for (const CellRun& r : runs) cells += r.changed_cells();
+  }
+  void crossed(std::uint32_t, std::uint32_t) override {}
+  void run(history::CellLayer, std::int64_t, std::uint64_t, bool) override {}
+};
+
+// A step that changes a segment's cells or more (SkipShape::max_cells) has a segment of its own:
+// no seek replays it, however near its target lies to it, and every seek lands on the fresh
+// run's map.
+TEST(History, AStepOfASegmentsCellsIsCrossedNotReplayed) {
+  const history::SkipShape shape{.steps = 100, .max_cells = 1000, .group = 4};
+  check_skips(big_step, kDefaultHistoryBytes, "one big step", shape);
+  Timeline t(big_step(), kDefaultHistoryBytes, shape);
+  run_to_end(t);
+  const Said said = record(big_step());
+  Stepper s = big_step();
+  for (int k = 0; k < 351; ++k) ASSERT_NE(s.next(), nullptr);
+  ASSERT_FALSE(s.runs().empty());  // (written as runs: taken off the map and put back as such)
+  // Step 351 is the big one (inside a segment of 100 steps): on either side of it, from either
+  // end of the run.
+  for (const std::uint64_t k : {350u, 351u, 349u, 352u}) {
+    for (const std::uint64_t from : {std::uint64_t{0}, t.recorded()}) {
+      t.seek(from);
+      ReplayCount replayed;
+      t.seek(k, &replayed);
+      EXPECT_EQ(t.grid(), said.grids[k]) << "from " << from << " to " << k;
+      // (The small steps replayed to and from boundaries are about one cell each; the big step's
+      // runs are 1200.)
+      EXPECT_LT(replayed.cells, 500u) << "from " << from << " to " << k;
+    }
+  }
+}
+
 TEST(History, SeeksAcrossSkipsMatchAFreshRun) {
   check_skips(cell_caves, kDefaultHistoryBytes, "caves cell by cell");
   check_skips(flood, kDefaultHistoryBytes, "flood fill");

@@ -35,6 +35,12 @@ void SkipIndex::record(const StepChanges& changes, const Grid& grid, std::uint64
   }
 }
 
+bool SkipIndex::step_alone(const StepChanges& changes) const {
+  std::size_t cells = changes.cells.size();
+  for (const CellRun& run : changes.runs) cells += run.changed_cells();
+  return cells >= shape_.max_cells;
+}
+
 void SkipIndex::release() {
   skip_builder_.release();
   group_builder_.release();

@@ -26,6 +26,16 @@ class SkipIndex {
   // are as of that step. A full segment ends here.
   void record(const StepChanges& changes, const Grid& grid, std::uint64_t head,
               std::span<const std::int64_t> stats);
+  // A step that changes this many cells (max_cells, SkipShape) or more is given a segment of its
+  // own: the segment before it ends before it (cut, with the map as it was then) and its own
+  // ends with it. No seek then replays it, one step that no budget splits (a maze's last step
+  // relabels every passage: at 4096x4096, 50-100 ms of one frame undone or redone cell by
+  // cell), where crossing its skip takes a few milliseconds.
+  bool step_alone(const StepChanges& changes) const;
+  // Ends the segment at step `head` (`grid` and `stats` as of that step) unless one ends there.
+  void cut(const Grid& grid, std::uint64_t head, std::span<const std::int64_t> stats) {
+    if (head > boundaries_.back()) end_segment(grid, head, stats);
+  }
   // The run is over: no segment will end again, so the builders' scratch can go.
   void release();
   // Forgets the skips that start before `earliest` (they would lead where the history no longer

@@ -388,6 +388,20 @@ const Step* Timeline::next(SeekObserver* observer) {
     return nullptr;
   }
   append(*step);
+  const StepChanges changes{stepper_.runs(), stepper_.cell_changes()};
+  const bool alone = skips_.step_alone(changes);
+  if (alone) {
+    // The segment so far ends before this step (history::SkipIndex::step_alone): the step is
+    // taken off the map for it (its cell changes came after its runs) and put back.
+    Grid& g = stepper_.mutable_grid();
+    for (auto c = changes.cells.rbegin(); c != changes.cells.rend(); ++c) {
+      g.put(c->index, c->before);
+    }
+    for (auto r = changes.runs.rbegin(); r != changes.runs.rend(); ++r) apply_run(*r, g);
+    skips_.cut(g, head_, stats_.values());
+    for (const CellRun& r : changes.runs) apply_run(r, g);
+    for (const CellChange& c : changes.cells) g.put(c.index, c.after);
+  }
   stats_.apply(stepper_.stat_changes(), true);
   if (observer) {
     const std::span<const CellChange> cells = stepper_.cell_changes();
@@ -404,8 +418,8 @@ const Step* Timeline::next(SeekObserver* observer) {
   ++head_;
   ++cursor_;
   decoded_.reset(0);
-  skips_.record({stepper_.runs(), stepper_.cell_changes()}, stepper_.grid(), head_,
-                stats_.values());
+  skips_.record(changes, stepper_.grid(), head_, stats_.values());
+  if (alone) skips_.cut(stepper_.grid(), head_, stats_.values());
   if (stepper_.done()) release_scratch();  // the final step: nothing more is recorded
   if (head_ % kBlockSteps == 0) enforce_budget(max_bytes_);
   return step;
