@@ -33,7 +33,8 @@ namespace dungen::history {
 inline constexpr std::uint64_t kSkipSteps = std::uint64_t{1} << 14;
 
 // A segment may also end early, once it has changed this many cells: the builder's scratch
-// (16 bytes a cell) stays small even where every step changes a whole row of a 4096-wide map.
+// (16 bytes a cell) stays small even where every step changes a whole row of a 4096-wide map. A
+// step that alone changes this many gets a segment of its own (SkipIndex::step_alone).
 inline constexpr std::size_t kSkipMaxCells = std::size_t{1} << 18;
 
 // Segments per group skip.
