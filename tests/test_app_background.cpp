@@ -50,6 +50,26 @@ bool settle(Session& s, int max_frames = 200000) {
   return !s.busy();
 }
 
+// A session handed to another's worker (compare mode's pane B, closed) is freed there, the build
+// it was making cancelled and its thread joined, while the other goes on: the one handing it over
+// makes and shows a new map, and both are gone when it is (a leak or a race here fails the
+// sanitizer builds).
+TEST(AppWorker, ASessionHandedToAnothersWorkerIsFreedThereWhileItGoesOn) {
+  Session a(all_background());
+  ASSERT_TRUE(settle(a));
+  {
+    Session b(all_background(5));
+    ASSERT_TRUE(settle(b));
+    ASSERT_TRUE(b.set_param("width", 600));  // a new map, built on b's worker
+    ASSERT_TRUE(b.busy());
+    a.dispose(std::move(b));
+  }  // (b moved from: only destroyed)
+  ASSERT_TRUE(a.set_param("width", 120));
+  ASSERT_TRUE(settle(a));
+  EXPECT_EQ(a.grid().width(), 120);
+  EXPECT_EQ(a.grid(), batch_grid(a, a.position()));
+}
+
 TEST(AppWorker, RunsTasksInOrderAndFreesGarbageOnItsOwnThread) {
   std::vector<int> order;
   std::thread::id freed_on;

@@ -387,6 +387,8 @@ void App::split_for_compare() {
   const std::optional<DrawFork> fork = std::exchange(ui_.fork_into_b, std::nullopt);
   if (fork) session_.view().compare = true;
   if (!session_.view().compare) {
+    // B's run is freed on A's worker, its pane's GL objects here.
+    if (compare_) session_.dispose(compare_->take_b());
     compare_.reset();
     ui_.compare = nullptr;  // the panels drawn this frame see the pane as it now is
     return;

@@ -25,6 +25,8 @@ class ComparePane {
   ComparePane(const Session& a, SessionConfig config, bool stage_big_uploads);
 
   Session& b() { return cmp_.b(); }
+  // B's session, moved out as the pane closes (Comparison::take_b).
+  Session take_b() { return cmp_.take_b(); }
   const Session& b() const { return cmp_.b(); }
   // B follows A by the same fraction of each run (else by step number).
   void set_by_fraction(bool on) { cmp_.by_fraction = on; }

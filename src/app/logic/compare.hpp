@@ -34,6 +34,8 @@ class Comparison {
   explicit Comparison(SessionConfig config = {}) : b_(std::move(config)) {}
 
   Session& b() { return b_; }
+  // B's session, moved out (for it to be freed elsewhere); the comparison is then only destroyed.
+  Session take_b() { return std::move(b_); }
   const Session& b() const { return b_; }
   bool by_fraction = false;
 

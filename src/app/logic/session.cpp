@@ -24,6 +24,11 @@ Session::Session(SessionConfig config) : s_(std::make_unique<State>(std::move(co
 }
 
 Session::~Session() = default;
+Session::Session(Session&&) noexcept = default;
+
+void Session::dispose(Session other) {
+  s_->builds.worker.dispose(std::move(other));
+}
 
 // --- what to generate ---
 
