@@ -218,11 +218,11 @@ constexpr std::uint8_t kFarPair = 0xFF;
 constexpr std::int64_t kMidPair = 43;
 constexpr std::int64_t kMidSide = 2 * kMidPair + 1;
 static_assert(kMidSide * kMidSide <= 30 * 256, "the two-byte pairs fit their 30 high codes");
-std::uint8_t* put_pair(std::uint8_t* w, std::int64_t a, std::int64_t b) {
-  if (static_cast<std::uint64_t>(a + 7) <= 14 && static_cast<std::uint64_t>(b + 7) <= 14) {
-    *w++ = static_cast<std::uint8_t>((a + 7) << 4 | (b + 7));
-  } else if (static_cast<std::uint64_t>(a + kMidPair) < kMidSide &&
-             static_cast<std::uint64_t>(b + kMidPair) < kMidSide) {
+// (Out of line: the two-byte and escaped forms are rare next to the one-byte form, which every
+// step writes a few of and which is inlined where it is written.)
+[[gnu::noinline]] std::uint8_t* put_wide_pair(std::uint8_t* w, std::int64_t a, std::int64_t b) {
+  if (static_cast<std::uint64_t>(a + kMidPair) < kMidSide &&
+      static_cast<std::uint64_t>(b + kMidPair) < kMidSide) {
     const auto v = static_cast<unsigned>((a + kMidPair) * kMidSide + (b + kMidPair));
     const unsigned high = v >> 8;  // 0..29: 0xF0 | high, then (high - 15) << 4 | 0x0F
     *w++ = static_cast<std::uint8_t>(high < 15 ? 0xF0u | high : (high - 15) << 4 | 0x0Fu);
@@ -233,6 +233,14 @@ std::uint8_t* put_pair(std::uint8_t* w, std::int64_t a, std::int64_t b) {
     w = put_signed(w, b);
   }
   return w;
+}
+[[gnu::always_inline]] inline std::uint8_t* put_pair(std::uint8_t* w, std::int64_t a,
+                                                     std::int64_t b) {
+  if (static_cast<std::uint64_t>(a + 7) <= 14 && static_cast<std::uint64_t>(b + 7) <= 14) {
+    *w++ = static_cast<std::uint8_t>((a + 7) << 4 | (b + 7));
+    return w;
+  }
+  return put_wide_pair(w, a, b);
 }
 template <class T>
 const std::uint8_t* get_pair(const std::uint8_t* r, T& a, T& b) {
@@ -601,9 +609,7 @@ inline bool same_rect(const Rect& a, const Rect& b) {
   return std::memcmp(&a, &b, sizeof(Rect)) == 0;
 }
 bool same_cells(const Point* a, const Point* b, std::size_t n) {
-  std::uint64_t differ = 0;
-  for (std::size_t k = 0; k < n; ++k) differ |= word(a[k]) ^ word(b[k]);
-  return differ == 0;
+  return n == 0 || std::memcmp(a, b, n * sizeof(Point)) == 0;
 }
 
 // An item that is only a marker on the event's cell: what most cell steps show.
@@ -611,21 +617,19 @@ bool marks_event(const OverlayItem& i, const Event& e) {
   return i.cells.size() == 1 && word(i.cells[0]) == word(e.at) && i.read.empty() && no_rect(i.rect);
 }
 
-// The items have the roles of the items before, in that order: each can be written as an edit
-// of the one before it (put_edited_item).
-bool items_editable(const ItemMemo& memo, std::span<const OverlayItem> items) {
-  if (memo.n == 0 || memo.n != items.size()) return false;
-  for (std::size_t k = 0; k < memo.n; ++k) {
-    if (items[k].role != memo.items[k].role) return false;
+// How a record's items are written (the table's "overlay items" rows): none; as before, when
+// they have the roles of the items before, in that order, and are all markers on the event's cell
+// (nothing to write); edited, when they have those roles (each written as an edit of the one
+// before it, put_edited_item); else whole. One pass over the items.
+std::uint64_t items_flag(const ItemMemo& memo, std::span<const OverlayItem> items, const Event& e) {
+  if (items.empty()) return 0;
+  if (memo.n != items.size()) return kItems;  // (memo.n is 0 when nothing is remembered)
+  bool markers = true;
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    if (items[k].role != memo.items[k].role) return kItems;
+    markers = markers && marks_event(items[k], e);
   }
-  return true;
-}
-
-// ... and are all markers on the event's cell: nothing to write.
-bool items_as_before(const ItemMemo& memo, std::span<const OverlayItem> items, const Event& e) {
-  return items_editable(memo, items) &&
-         std::all_of(items.begin(), items.end(),
-                     [&](const OverlayItem& i) { return marks_event(i, e); });
+  return markers ? kItemsAsBefore : kItemsEdited;
 }
 
 // How an edited item is written (the table's kItemsEdited rows): a byte, kind | drop << 2 | add <<
@@ -636,42 +640,84 @@ bool items_as_before(const ItemMemo& memo, std::span<const OverlayItem> items, c
 enum EditKind : unsigned { kEdit = 0, kMoved = 1, kMarkerAtEvent = 2, kWhole = 3 };
 constexpr std::size_t kMaxEditDrop = 7, kMaxEditAdd = 7;
 
-std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, const ItemMemo::Item& m,
+// An item as the memo keeps it for the next record's edits: its cells when they fit.
+void remember_item(ItemMemo::Item& m, const OverlayItem& i) {
+  const Point* const cells = i.cells.data();
+  const std::size_t count = i.cells.size();
+  m.role = i.role;
+  m.rect = i.rect;
+  if (!i.read.empty() || count > ItemMemo::kCells) {
+    m.count = ItemMemo::kUnknown;
+    return;
+  }
+  if (count == 1) {
+    m.cells[0] = cells[0];  // (a marker: most items; not worth a call)
+  } else if (count > 0) {
+    std::memcpy(m.cells.data(), cells, count * sizeof(Point));
+  }
+  m.count = static_cast<std::uint8_t>(count);
+}
+
+// Writes item i as an edit of the memo's item m (which has its role), and remembers it there.
+// Each item is looked at once: the forms are tried in the order of what they cost to check (a
+// marker on the event's cell, then the cells before with the first few dropped, then all of them
+// moved), and the cheapest to write is kept: an edit that adds at most one cell, else moved,
+// else any edit, else whole.
+std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, ItemMemo::Item& m,
                               const Event& e) {
-  if (marks_event(i, e)) {
+  // (Locals: a store through w could alias the vector's own pointers, reloaded otherwise.)
+  const Point* const cells = i.cells.data();
+  const std::size_t n = i.cells.size();
+  const bool plain = i.read.empty();
+  const Rect rect = i.rect;
+  if (n == 1 && plain && word(cells[0]) == word(e.at) && no_rect(rect)) {
     *w++ = kMarkerAtEvent;
+    m.rect = Rect{};
+    m.cells[0] = cells[0];
+    m.count = 1;
     return w;
   }
-  const std::size_t n = i.cells.size();
-  const Point* const cells = i.cells.data();
   const std::size_t before = m.count;
   // (Read tiles are never remembered: such an item is written whole.)
-  if (i.read.empty() && before != ItemMemo::kUnknown) {
+  if (plain && before != ItemMemo::kUnknown) {
     // An edit: the cells before from the first that begins this item's on (all dropped when
     // none does), then the new ones.
-    std::size_t drop = 0;
+    std::size_t drop = before;
     if (n > 0) {
       const std::uint64_t first = word(cells[0]);
-      while (drop < before && word(m.cells[drop]) != first) ++drop;
-    } else {
-      drop = before;
+      for (std::size_t k = 0; k < before; ++k) {
+        if (word(m.cells[k]) == first) {
+          drop = k;
+          break;
+        }
+      }
     }
     const std::size_t kept = before - drop;
-    const bool edit = same_rect(i.rect, m.rect) && drop <= kMaxEditDrop && kept <= n &&
-                      n - kept <= kMaxEditAdd && same_cells(cells, m.cells.data() + drop, kept);
-    // Written in two bytes at most as an edit (as before, or a cell added); else moved, if it is.
-    if (!edit || n - kept > 1) {
-      if (n > 0 && n == before) {
-        const Point d{cells[0].x - m.cells[0].x, cells[0].y - m.cells[0].y};
-        const Rect r = m.rect;
-        bool moved = same_rect(i.rect, no_rect(r) ? Rect{} : Rect{r.x + d.x, r.y + d.y, r.w, r.h});
-        for (std::size_t k = 1; moved && k < n; ++k) {
-          moved = word(cells[k]) == word(Point{m.cells[k].x + d.x, m.cells[k].y + d.y});
-        }
-        if (moved) {
-          *w++ = kMoved;
-          return put_pair(w, d.x, d.y);
-        }
+    const bool edit = drop <= kMaxEditDrop && kept <= n && n - kept <= kMaxEditAdd &&
+                      same_rect(rect, m.rect) && same_cells(cells, m.cells.data() + drop, kept);
+    if (edit && n - kept <= 1) {
+      // Written in two bytes at most: as before, or a cell added.
+      *w++ = static_cast<std::uint8_t>(kEdit | drop << 2 | (n - kept) << 5);
+      if (n > kept) {
+        const Point from = kept > 0 ? cells[kept - 1] : e.at;
+        w = put_pair(w, std::int64_t{cells[kept].x} - from.x, std::int64_t{cells[kept].y} - from.y);
+      }
+      remember_item(m, i);
+      return w;
+    }
+    if (n > 0 && n == before) {
+      const Point d{cells[0].x - m.cells[0].x, cells[0].y - m.cells[0].y};
+      const Rect r = m.rect;
+      bool moved = same_rect(rect, no_rect(r) ? Rect{} : Rect{r.x + d.x, r.y + d.y, r.w, r.h});
+      for (std::size_t k = 1; moved && k < n; ++k) {
+        moved = word(cells[k]) == word(Point{m.cells[k].x + d.x, m.cells[k].y + d.y});
+      }
+      if (moved) {
+        *w++ = kMoved;
+        w = put_pair(w, d.x, d.y);
+        m.rect = rect;
+        for (std::size_t k = 0; k < n; ++k) m.cells[k] = cells[k];
+        return w;
       }
     }
     if (edit) {
@@ -681,11 +727,14 @@ std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, const ItemM
         w = put_pair(w, std::int64_t{cells[k].x} - from.x, std::int64_t{cells[k].y} - from.y);
         from = cells[k];
       }
+      remember_item(m, i);
       return w;
     }
   }
   *w++ = kWhole;
-  return put_item_body(w, i, e);
+  w = put_item_body(w, i, e);
+  remember_item(m, i);
+  return w;
 }
 
 // Items as before, markers on the event's cell `at`: only their cell moved.
@@ -698,24 +747,10 @@ void remember_markers(ItemMemo& memo, Point at) {
   }
 }
 
-// The items just written, for the next record that has items to edit.
+// The items just written whole, for the next record that has items to edit.
 void remember_items(ItemMemo& memo, std::span<const OverlayItem> items) {
   const std::size_t n = items.size() <= ItemMemo::kMax ? items.size() : 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    const OverlayItem& i = items[k];
-    const Point* const cells = i.cells.data();
-    const std::size_t count = i.cells.size();
-    const bool fits = i.read.empty() && count <= ItemMemo::kCells;
-    ItemMemo::Item& m = memo.items[k];
-    m.role = i.role;
-    m.rect = i.rect;
-    if (count == 1) {
-      m.cells[0] = cells[0];  // (a marker: most items; not worth a call)
-    } else if (fits && count > 0) {
-      std::memcpy(m.cells.data(), cells, count * sizeof(Point));
-    }
-    m.count = fits ? static_cast<std::uint8_t>(count) : ItemMemo::kUnknown;
-  }
+  for (std::size_t k = 0; k < n; ++k) remember_item(memo.items[k], items[k]);
   memo.n = static_cast<std::uint8_t>(n);
 }
 
@@ -1065,13 +1100,7 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   if (o.show_phase_changes) f |= kPhaseChanges;
   // (A span: a byte stored through w could be the vector's own pointers, reloaded otherwise.)
   const std::span<const OverlayItem> items = o.items;
-  if (items_as_before(st.items, items, step.event)) {
-    f |= kItemsAsBefore;
-  } else if (items_editable(st.items, items)) {
-    f |= kItemsEdited;
-  } else if (!items.empty()) {
-    f |= kItems;
-  }
+  f |= items_flag(st.items, items, step.event);
   const bool stats_repeat = repeats_stats(st.last_stats, stats);
   const unsigned stat_subset =
       stats.empty() || stats_repeat ? 0u : remembered_subset(st.stats, stats, stat_key);
@@ -1089,17 +1118,14 @@ std::uint8_t* encode_record(std::uint8_t* w, CodecState& st, NameTable& names, i
   w = out.w;
   if (f & kItemsEdited) {
     for (std::size_t k = 0; k < items.size(); ++k) {
-      w = put_edited_item(w, items[k], st.items.items[k], step.event);
+      w = put_edited_item(w, items[k], st.items.items[k], step.event);  // (and remembers it)
     }
-  }
-  if (f & kItems) {
+  } else if (f & kItems) {
     w = put(w, items.size());
     for (const OverlayItem& i : items) w = put_item(w, i, step.event);
-  }
-  if (f & kItemsAsBefore) {
-    remember_markers(st.items, step.event.at);
-  } else if (!items.empty()) {
     remember_items(st.items, items);
+  } else if (f & kItemsAsBefore) {
+    remember_markers(st.items, step.event.at);
   }
   if (f & kStatsAsBefore) w = put_subset_values(w, stat_subset, stats, stat_key);
   if (f & kStats) {
