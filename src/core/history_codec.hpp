@@ -144,8 +144,24 @@ class ByteLog {
   // its bound does not leave most of a chunk unused. (end() before the commit still names where
   // it will start: see at().)
   static constexpr std::size_t kBigRecord = std::size_t{64} << 10;
-  std::uint8_t* reserve(std::size_t max);
-  void commit(const std::uint8_t* end);
+  // (Inline: every step reserves and commits, and its record nearly always fits the last chunk.)
+  std::uint8_t* reserve(std::size_t max) {
+    if (max <= kBigRecord && !chunks_.empty()) {
+      Chunk& c = chunks_.back();
+      if (c.capacity - c.used >= max) {
+        writing_aside_ = false;
+        return c.data.get() + c.used;
+      }
+    }
+    return reserve_slow(max);
+  }
+  void commit(const std::uint8_t* end) {
+    if (writing_aside_) return commit_aside(end);
+    Chunk& c = chunks_.back();
+    const auto used = static_cast<std::size_t>(end - c.data.get());
+    written_ += used - c.used;
+    c.used = used;
+  }
   Pos end() const;
 
   // The first byte at or after p that holds data (moves past a chunk's unused tail). It stays
@@ -177,8 +193,10 @@ class ByteLog {
     bool tried = false;        // finished, and offered to pack (packed or not worth it)
     bool packed = false;
   };
-  std::uint8_t* room(std::size_t max);  // at least max bytes at the end of the last chunk
-  void pack(Chunk& c);                  // packs c where that saves enough
+  std::uint8_t* reserve_slow(std::size_t max);  // a new chunk, or a big record's aside
+  void commit_aside(const std::uint8_t* end);   // a big record copied in
+  std::uint8_t* room(std::size_t max);          // at least max bytes at the end of the last chunk
+  void pack(Chunk& c);                          // packs c where that saves enough
   const std::uint8_t* unpacked(std::uint32_t number, const Chunk& c) const;
 
   std::size_t chunk_bytes_;

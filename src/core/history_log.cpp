@@ -18,7 +18,7 @@ void ByteLog::Free::operator()(std::uint8_t* p) const {
   std::free(p);
 }
 
-std::uint8_t* ByteLog::reserve(std::size_t max) {
+std::uint8_t* ByteLog::reserve_slow(std::size_t max) {
   writing_aside_ = max > kBigRecord;
   if (!writing_aside_) return room(max);
   if (aside_capacity_ < max) {
@@ -30,13 +30,7 @@ std::uint8_t* ByteLog::reserve(std::size_t max) {
   return aside_.get();
 }
 
-void ByteLog::commit(const std::uint8_t* end) {
-  if (!writing_aside_) {
-    const auto used = static_cast<std::size_t>(end - chunks_.back().data.get());
-    written_ += used - chunks_.back().used;
-    chunks_.back().used = used;
-    return;
-  }
+void ByteLog::commit_aside(const std::uint8_t* end) {
   writing_aside_ = false;
   const auto n = static_cast<std::size_t>(end - aside_.get());
   std::uint8_t* w = room(n);
