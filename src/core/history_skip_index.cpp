@@ -36,6 +36,11 @@ void SkipIndex::record(const StepChanges& changes, const Grid& grid, std::uint64
 }
 
 bool SkipIndex::step_alone(const StepChanges& changes) const {
+  // The runs' spans first: a run changes at most its count of cells, and most steps' runs (a
+  // cave's row) are far from the bound, so their bits need no counting.
+  std::size_t at_most = changes.cells.size();
+  for (const CellRun& run : changes.runs) at_most += run.count;
+  if (at_most < shape_.max_cells) return false;
   std::size_t cells = changes.cells.size();
   for (const CellRun& run : changes.runs) cells += run.changed_cells();
   return cells >= shape_.max_cells;
