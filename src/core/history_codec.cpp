@@ -658,13 +658,12 @@ void remember_item(ItemMemo::Item& m, const OverlayItem& i) {
   m.count = static_cast<std::uint8_t>(count);
 }
 
-// Writes item i as an edit of the memo's item m (which has its role), and remembers it there.
-// Each item is looked at once: the forms are tried in the order of what they cost to check (a
-// marker on the event's cell, then the cells before with the first few dropped, then all of them
-// moved), and the cheapest to write is kept: an edit that adds at most one cell, else moved,
-// else any edit, else whole.
-std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, ItemMemo::Item& m,
-                              const Event& e) {
+// Item i as an edit of the memo's item m (which has its role): the forms are tried in the order
+// of what they cost to check (a marker on the event's cell, then the cells before with the first
+// few dropped, then all of them moved), and the cheapest to write is kept: an edit that adds at
+// most one cell, else moved, else any edit, else whole.
+std::uint8_t* put_edit(std::uint8_t* w, const OverlayItem& i, const ItemMemo::Item& m,
+                       const Event& e) {
   // (Locals: a store through w could alias the vector's own pointers, reloaded otherwise.)
   const Point* const cells = i.cells.data();
   const std::size_t n = i.cells.size();
@@ -672,9 +671,6 @@ std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, ItemMemo::I
   const Rect rect = i.rect;
   if (n == 1 && plain && word(cells[0]) == word(e.at) && no_rect(rect)) {
     *w++ = kMarkerAtEvent;
-    m.rect = Rect{};
-    m.cells[0] = cells[0];
-    m.count = 1;
     return w;
   }
   const std::size_t before = m.count;
@@ -695,17 +691,8 @@ std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, ItemMemo::I
     const std::size_t kept = before - drop;
     const bool edit = drop <= kMaxEditDrop && kept <= n && n - kept <= kMaxEditAdd &&
                       same_rect(rect, m.rect) && same_cells(cells, m.cells.data() + drop, kept);
-    if (edit && n - kept <= 1) {
-      // Written in two bytes at most: as before, or a cell added.
-      *w++ = static_cast<std::uint8_t>(kEdit | drop << 2 | (n - kept) << 5);
-      if (n > kept) {
-        const Point from = kept > 0 ? cells[kept - 1] : e.at;
-        w = put_pair(w, std::int64_t{cells[kept].x} - from.x, std::int64_t{cells[kept].y} - from.y);
-      }
-      remember_item(m, i);
-      return w;
-    }
-    if (n > 0 && n == before) {
+    // Written in two bytes at most as an edit (as before, or a cell added); else moved, if it is.
+    if ((!edit || n - kept > 1) && n > 0 && n == before) {
       const Point d{cells[0].x - m.cells[0].x, cells[0].y - m.cells[0].y};
       const Rect r = m.rect;
       bool moved = same_rect(rect, no_rect(r) ? Rect{} : Rect{r.x + d.x, r.y + d.y, r.w, r.h});
@@ -714,10 +701,7 @@ std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, ItemMemo::I
       }
       if (moved) {
         *w++ = kMoved;
-        w = put_pair(w, d.x, d.y);
-        m.rect = rect;
-        for (std::size_t k = 0; k < n; ++k) m.cells[k] = cells[k];
-        return w;
+        return put_pair(w, d.x, d.y);
       }
     }
     if (edit) {
@@ -727,12 +711,18 @@ std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, ItemMemo::I
         w = put_pair(w, std::int64_t{cells[k].x} - from.x, std::int64_t{cells[k].y} - from.y);
         from = cells[k];
       }
-      remember_item(m, i);
       return w;
     }
   }
   *w++ = kWhole;
-  w = put_item_body(w, i, e);
+  return put_item_body(w, i, e);
+}
+
+// Writes item i as an edit of the memo's item m, then remembers it there for the next record: each
+// item is looked at once, where remembering the items in a pass of their own read them again.
+std::uint8_t* put_edited_item(std::uint8_t* w, const OverlayItem& i, ItemMemo::Item& m,
+                              const Event& e) {
+  w = put_edit(w, i, m, e);
   remember_item(m, i);
   return w;
 }
