@@ -67,12 +67,14 @@ void ComparePane::refresh_diff(const Session& a) {
 void ComparePane::draw(const MapView& a_view, ScreenRect rect, float fb_scale,
                        const Palette& palette, bool capture) {
   const MapTexture& texture = stager_.texture();
-  bool& fit = b().view().fit_requested;  // (set when B's map changes size: TextureStager::sync)
   if (diff_.same_size) {
     view_ = a_view;  // same size: the same cells side by side
-  } else if (fit && texture.ready()) {
+  } else if (texture.ready()) {
+    // Another size: B's whole map in its half, fitted every frame (zoom and pan act on A alone,
+    // so B's view holds nothing of the user's), so that a resize of the window or of the panels
+    // fits it again, as it does A's.
     view_.fit(texture.width(), texture.height(), rect);
-    fit = false;
+    b().view().fit_requested = false;  // (set when B's map changes size: TextureStager::sync)
   }
   const MapStyle style{b().generator().text_shows_labels, true, b().view().show_grid, false,
                        b().heat_max()};
