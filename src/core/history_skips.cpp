@@ -783,65 +783,11 @@ class LayerPacker {
 // value at the segment's start, and at its end.
 struct ValueCounts {
   std::array<std::uint64_t, 16> start{}, end{};
-  void add(unsigned end_value, unsigned flip) {
-    ++end[end_value & 15u];
-    ++start[(end_value ^ flip) & 15u];
+  void add(unsigned end_value, unsigned flip, std::uint64_t cells = 1) {
+    end[end_value & 15u] += cells;
+    start[(end_value ^ flip) & 15u] += cells;
   }
 };
-
-// Cells whose flips are alike, tallied by their end values eight at a time: in byte lanes
-// (acc[v]: one per lane that ends at v), added up when the flip changes or before a lane could
-// overflow; their start values are the end values flipped.
-class AlikeTally {
- public:
-  AlikeTally(ValueCounts& counts, unsigned values) : counts_(counts), values_(values) {}
-  // `cells` cells that all end as `value` (a room's row of floor): counted as they are.
-  void add_alike(unsigned value, unsigned flip, std::uint64_t cells) {
-    if (flip != flip_) flush();
-    flip_ = flip;
-    cells_ += cells;
-    // (whole_[0] is never read: the cells not tallied as another value are the 0s.)
-    if (value < values_) whole_[value] += cells;
-  }
-  // Eight cells that end as `end` (a word of the layer); high marks the lanes that count.
-  void add(std::uint64_t end, std::uint64_t high, unsigned flip) {
-    if (flip != flip_ || pending_ == 255) flush();
-    flip_ = flip;
-    ++pending_;
-    cells_ += lanes::count(high);
-    for (unsigned v = 1; v < values_; ++v) {
-      acc_[v] += (~lanes::nonzero(end ^ v * lanes::kOnes) & high) >> 7;
-    }
-  }
-  void flush() {
-    std::uint64_t tallied = 0;
-    for (unsigned v = 1; v < values_; ++v) {
-      // The lanes' bytes summed: pairs into 16-bit lanes, then those into the top 16 bits.
-      const std::uint64_t a = acc_[v];
-      const std::uint64_t pairs = (a & 0x00ff00ff00ff00ffULL) + ((a >> 8) & 0x00ff00ff00ff00ffULL);
-      const std::uint64_t n = ((pairs * 0x0001000100010001ULL) >> 48) + whole_[v];
-      whole_[v] = 0;
-      counts_.end[v] += n;
-      counts_.start[(v ^ flip_) & 15u] += n;
-      tallied += n;
-      acc_[v] = 0;
-    }
-    counts_.end[0] += cells_ - tallied;
-    counts_.start[flip_ & 15u] += cells_ - tallied;
-    cells_ = 0;
-    pending_ = 0;
-  }
-
- private:
-  ValueCounts& counts_;
-  unsigned values_;
-  std::array<std::uint64_t, 16> acc_{};
-  std::array<std::uint64_t, 16> whole_{};
-  std::uint64_t cells_ = 0;
-  unsigned flip_ = 0, pending_ = 0;
-};
-
-constexpr std::uint64_t kHigh = ~lanes::kLow7;
 
 // Sixty-four cells of a byte layer, compared with one value at a time: bit k of equal(v) is set
 // when cell k holds v. SSE2 (part of x86-64) compares sixteen cells an instruction and gathers
@@ -882,15 +828,25 @@ class Cells64 {
 #endif
 };
 
+// The cells of `set` among sixty-four (`end`: their values at the segment's end) that all
+// flipped by `flip`, tallied by their end values a value at a time until every one is (a cave's
+// are wall or floor: two compares); those at or past `values` count as 0.
+void tally_ends(const Cells64& end, std::uint64_t set, unsigned flip, unsigned values,
+                ValueCounts& counts) {
+  for (unsigned v = 1; v < values && set != 0; ++v) {
+    const std::uint64_t hit = end.equal(static_cast<std::uint8_t>(v)) & set;
+    if (hit) counts.add(v, flip, lanes::bit_count(hit));
+    set &= ~hit;
+  }
+  if (set) counts.add(0, flip, lanes::bit_count(set));
+}
+
 // A chunk's tiles kept as bits of one flip (a cave's): the bits are the layer's bits as they are.
-// Sixty-four cells at a time: their end values are tallied a value at a time until every cell is
-// (a cave's are wall or floor: two compares), the values at and past `values` as 0, as
-// AlikeTally does.
+// Sixty-four cells at a time.
 void pack_bits(LayerPacker& p, const std::vector<std::uint8_t>& bits, std::uint8_t flip,
                const std::uint8_t* now, std::size_t base, std::size_t size, unsigned values,
                ValueCounts& counts) {
   if (bits.empty()) return;
-  std::array<std::uint64_t, 16> ends{};  // the cells by their end value
   std::uint64_t cells = 0;
   for (std::uint32_t w = 0; w < RunBand::kChunkCells / 64; ++w) {
     std::uint64_t set = 0;
@@ -898,76 +854,53 @@ void pack_bits(LayerPacker& p, const std::vector<std::uint8_t>& bits, std::uint8
     if (set == 0) continue;
     std::memcpy(p.bits() + 8 * w, &set, 8);
     const std::size_t i = base + 64 * std::size_t{w};
-    const unsigned n = lanes::bit_count(set);
-    cells += n;
+    cells += lanes::bit_count(set);
     if (i + 64 <= size) {
-      const Cells64 end(now + i);
-      std::uint64_t left = set;  // the cells not tallied yet
-      for (unsigned v = 1; v < values && left != 0; ++v) {
-        const std::uint64_t hit = end.equal(static_cast<std::uint8_t>(v)) & left;
-        ends[v] += lanes::bit_count(hit);
-        left &= ~hit;
-      }
-      ends[0] += lanes::bit_count(left);
+      tally_ends(Cells64(now + i), set, flip, values, counts);
     } else {
       for (std::uint32_t k = 0; k < 64; ++k) {
-        if ((set >> k) & 1u) ++ends[now[i + k] & 15u];
+        if ((set >> k) & 1u) counts.add(now[i + k], flip);
       }
     }
-  }
-  for (unsigned v = 0; v < 16; ++v) {
-    counts.end[v] += ends[v];
-    counts.start[(v ^ flip) & 15u] += ends[v];
   }
   if (cells) p.add_flips(flip, static_cast<std::uint32_t>(cells));
 }
 
 // A byte layer (tiles, marks) of a chunk whose cells start at `base` and hold `now` at the
-// segment's end, eight cells at a time; `values` bounds the values the layer holds.
+// segment's end; `values` bounds the values the layer holds. Sixty-four cells at a time, each
+// stretch of them that flipped alike (a room's row, the rock beside it) taken whole: its cells
+// are the word's cells of its flip up to the first of another flip.
 void pack_bytes(LayerPacker& p, const std::vector<std::uint8_t>& flips, const std::uint8_t* now,
                 std::size_t base, std::size_t size, unsigned values, ValueCounts& counts) {
   if (flips.empty()) return;
-  AlikeTally tally(counts, values);
-  for (std::uint32_t w = 0; w < RunBand::kChunkCells / 8; ++w) {
-    std::uint64_t x = 0;
-    std::memcpy(&x, flips.data() + 8 * w, 8);
-    if (x == 0) continue;
-    const std::size_t i = base + 8 * w;
-    const std::uint64_t high = lanes::nonzero(x);
-    const auto cur = p.last();
-    std::uint64_t end = 0;
-    if (i + 8 <= size) std::memcpy(&end, now + i, 8);
-    if (cur != 0 && i + 8 <= size && x == cur * lanes::kOnes &&
-        end == (end & 0xffu) * lanes::kOnes) {
-      // Eight cells that flip alike and end alike, and the words after them that are the same (a
-      // room's row): counted together.
-      std::uint32_t words = 1;
-      while (w + words < RunBand::kChunkCells / 8 && i + 8 * (words + 1) <= size &&
-             std::memcmp(flips.data() + 8 * (w + words), &x, 8) == 0 &&
-             std::memcmp(now + i + 8 * words, &end, 8) == 0) {
-        ++words;
+  for (std::uint32_t w = 0; w < RunBand::kChunkCells / 64; ++w) {
+    const Cells64 x(flips.data() + 64 * w);
+    std::uint64_t left = ~x.equal(0);  // the cells that flipped, not taken yet
+    if (left == 0) continue;
+    const std::uint32_t k0 = 64 * w;
+    const std::size_t i = base + k0;
+    if (i + 64 > size) {  // the map's last cells: one by one
+      for (; left != 0; left &= left - 1) {
+        const auto k = k0 + static_cast<std::uint32_t>(std::countr_zero(left));
+        p.add(k, flips[k]);
+        counts.add(now[base + k], flips[k]);
       }
-      std::memset(p.bits() + w, 0xff, words);
-      p.add_flips(cur, 8 * words);
-      tally.add_alike(static_cast<unsigned>(end & 0xffu), cur, 8 * words);
-      w += words - 1;
       continue;
     }
-    if (cur != 0 && i + 8 <= size && ((x ^ cur * lanes::kOnes) & ((high >> 7) * 0xff)) == 0) {
-      // All alike: the lanes counted whole.
-      p.bits()[w] = lanes::bits_of(high);
-      p.add_flips(cur, lanes::count(high));
-      tally.add(end, high, cur);
-      continue;
-    }
-    for (std::uint32_t k = 0; k < 8; ++k) {
-      const auto flip = static_cast<unsigned>((x >> (8 * k)) & 0xff);
-      if (flip == 0) continue;
-      p.add(8 * w + k, flip);
-      counts.add(now[i + k], flip);
+    std::memcpy(p.bits() + 8 * w, &left, 8);
+    const Cells64 end(now + i);
+    while (left != 0) {
+      const std::uint8_t flip = flips[k0 + static_cast<std::uint32_t>(std::countr_zero(left))];
+      const std::uint64_t same = x.equal(flip) & left;
+      const std::uint64_t other = left & ~same;
+      // (The cells below the first of another flip; all of them when there is none.)
+      const std::uint64_t stretch =
+          other == 0 ? same : same & ((std::uint64_t{1} << std::countr_zero(other)) - 1);
+      p.add_flips(flip, lanes::bit_count(stretch));
+      tally_ends(end, stretch, flip, values, counts);
+      left &= ~stretch;
     }
   }
-  tally.flush();
 }
 
 // A chunk's label flips, kept as RunBand::Chunk keeps them (a flip a cell, a pick of `values` a
