@@ -6,6 +6,10 @@
 #include <cstring>
 #include <optional>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace dungen {
 
 using lanes::bits_of;
@@ -40,6 +44,30 @@ std::optional<std::uint8_t> alike_tile_flip(const std::uint8_t* tiles, std::size
                                             NewTiles to, std::uint8_t* bits) {
   std::uint8_t flip = 0;
   std::size_t k = 0;
+#if defined(__SSE2__)
+  // Sixteen cells at a time where SSE2 is (all of x86-64): compares gathered by movemask are the
+  // cells' bits as they are (a cave pass's rows, a room's fill).
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i fill = _mm_set1_epi8(static_cast<char>(to.fill));
+  for (; k + 16 <= count; k += 16) {
+    const __m128i now = _mm_loadu_si128(reinterpret_cast<const __m128i*>(tiles + k));
+    const __m128i next =
+        to.cells ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(to.cells + k)) : fill;
+    const __m128i x = _mm_xor_si128(now, next);
+    const unsigned changed =
+        ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero))) & 0xFFFFu;
+    if (changed == 0) continue;
+    if (flip == 0) {
+      const std::size_t first = k + static_cast<std::size_t>(std::countr_zero(changed));
+      flip = static_cast<std::uint8_t>(tiles[first] ^ to.at(first));
+    }
+    const auto alike = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(flip)))));
+    if ((changed & ~alike) != 0) return std::nullopt;
+    bits[k / 8] = static_cast<std::uint8_t>(changed);
+    bits[k / 8 + 1] = static_cast<std::uint8_t>(changed >> 8);
+  }
+#endif
   for (; k + 8 <= count; k += 8) {
     std::uint64_t now = 0;
     std::memcpy(&now, tiles + k, 8);
