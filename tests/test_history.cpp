@@ -625,6 +625,94 @@ TEST(History, ABandTakesLongStretchesOfTileFlipsWhole) {
   expect_band_leads(band, start, end);
 }
 
+namespace {
+
+// What a skip or a band tells its observer, as (layer, value, taken) -> cells.
+struct ToldCells final : history::RunObserver {
+  std::map<std::tuple<int, std::int64_t, bool>, std::uint64_t> cells;
+  void run(history::CellLayer layer, std::int64_t value, std::uint64_t n, bool taken) override {
+    cells[{static_cast<int>(layer), value, taken}] += n;
+  }
+};
+
+}  // namespace
+
+// A band's skip tells an observer how many cells leave and take each tile and mark value, as the
+// two maps count them: where a chunk keeps one tile flip a bit a cell (a cave pass's), where it
+// keeps a byte a cell and sixty-four cells mix flips (rooms beside corridors, marks among them),
+// and in the map's last cells, which fill no whole word of sixty-four.
+TEST(History, ABandTellsItsObserverTheValuesItsCellsLeaveAndTake) {
+  Grid start(100, 83, Tile::Wall);  // 8,300 cells: two whole chunks and 108 cells of a third
+  std::mt19937 rng(5);
+  for (std::size_t i = 0; i < start.size(); ++i) {
+    if (rng() % 3 == 0) start.put_tile_label(i, Tile::Floor, -1);
+  }
+  Grid end = start;
+  std::vector<CellRun> runs;
+  std::vector<std::vector<std::uint8_t>> bits;  // each run's (moved with the list, never copied)
+  // A run over cells first .. first + count - 1 flipping those `chosen` picks by `flip`.
+  const auto run = [&](std::size_t first, std::size_t count, LayerFlip flip, auto chosen) {
+    std::vector<std::uint8_t>& b = bits.emplace_back((count + 7) / 8, 0);
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t i = first + k;
+      const Cell c = end.cell(i);
+      if (!chosen(i, c)) continue;
+      b[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
+      end.put(i, {static_cast<Tile>(static_cast<unsigned>(c.tile) ^ flip.tile),
+                  static_cast<Mark>(static_cast<unsigned>(c.mark) ^ flip.mark), c.label, c.region});
+    }
+    runs.push_back(
+        {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(count), flip, b.data()});
+  };
+  constexpr std::uint8_t kWallFloor = 1 ^ 2, kWallCorridor = 1 ^ 3;
+  // Chunk 0: a cave's wall <-> floor, rows of scattered cells, some flipped twice.
+  for (std::size_t y = 0; y < 40; ++y) {
+    run(y * 100, 100, {.tile = kWallFloor}, [&](std::size_t, const Cell&) { return rng() % 2; });
+  }
+  run(0, 4096, {.tile = kWallFloor}, [&](std::size_t i, const Cell&) { return i % 5 == 0; });
+  // Chunk 1: floor to wall on the left of each row, wall to corridor on the right, in words of
+  // sixty-four that cross the rows; then marks on a few.
+  for (std::size_t y = 41; y < 81; ++y) {
+    run(y * 100, 50, {.tile = kWallFloor},
+        [](std::size_t i, const Cell& c) { return c.tile == Tile::Floor && i % 7 != 0; });
+    run(y * 100 + 50, 50, {.tile = kWallCorridor},
+        [](std::size_t, const Cell& c) { return c.tile == Tile::Wall; });
+  }
+  run(4200, 3000, {.mark = 1}, [](std::size_t i, const Cell&) { return i % 3 == 0; });
+  run(5000, 200, {.mark = 1 ^ 3}, [](std::size_t i, const Cell&) { return i % 2 == 0; });
+  // The last cells: both flips.
+  run(8192, 108, {.tile = kWallFloor}, [](std::size_t i, const Cell&) { return i % 4 != 1; });
+  run(8250, 50, {.tile = kWallCorridor},
+      [](std::size_t, const Cell& c) { return c.tile == Tile::Wall; });
+
+  history::RunBand band;
+  band.note(runs, start.size());
+  const std::vector<std::uint8_t> packed = band.pack(end);
+  const auto expected = [&](bool forward) {
+    std::map<std::tuple<int, std::int64_t, bool>, std::uint64_t> want;
+    const auto add = [&](history::CellLayer layer, std::int64_t from, std::int64_t to) {
+      if (from == to) return;
+      want[{static_cast<int>(layer), forward ? from : to, false}] += 1;
+      want[{static_cast<int>(layer), forward ? to : from, true}] += 1;
+    };
+    for (std::size_t i = 0; i < end.size(); ++i) {
+      const Cell a = start.cell(i), b = end.cell(i);
+      add(history::CellLayer::Tile, static_cast<int>(a.tile), static_cast<int>(b.tile));
+      add(history::CellLayer::Mark, static_cast<int>(a.mark), static_cast<int>(b.mark));
+    }
+    return want;
+  };
+  ToldCells told_forward, told_back;
+  Grid forward = start;
+  history::apply_band(packed, forward, true, &told_forward);
+  EXPECT_EQ(forward, end);
+  Grid back = end;
+  history::apply_band(packed, back, false, &told_back);
+  EXPECT_EQ(back, start);
+  EXPECT_EQ(told_forward.cells, expected(true));
+  EXPECT_EQ(told_back.cells, expected(false));
+}
+
 // A skip writes the region layer as the grid holds it: a byte a cell while the values it writes
 // fit one (IdLayer), else widened to 32 bits first; and either way leads to the same values.
 TEST(History, ASkipWritesRegionsNarrowWhileTheyFit) {
@@ -696,13 +784,6 @@ TEST(History, ASkipNamesValuesThatAlternateInAFewBitsACell) {
     builder.note(changes, end.size());
     return builder.finish(end);
   };
-  // What a skip tells its observer, as (layer, value, taken) -> cells.
-  struct Counts final : history::RunObserver {
-    std::map<std::tuple<int, std::int64_t, bool>, std::uint64_t> cells;
-    void run(history::CellLayer layer, std::int64_t value, std::uint64_t n, bool taken) override {
-      cells[{static_cast<int>(layer), value, taken}] += n;
-    }
-  };
   // The same counted from the two maps: each changed cell leaves its start value and takes its
   // end value in every layer that changed somewhere.
   const auto expected = [&](bool forward) {
@@ -724,7 +805,7 @@ TEST(History, ASkipNamesValuesThatAlternateInAFewBitsACell) {
        {std::pair{5, 0}, std::pair{16, 0}, std::pair{40, 0}, std::pair{3, 1000}}) {
     const std::vector<std::uint8_t> skip = segment(regions, base);
     std::vector<history::Span> spans;
-    Counts told_forward, told_back;
+    ToldCells told_forward, told_back;
     Grid forward = start;
     history::apply_skip(skip, forward, true, spans, &told_forward);
     EXPECT_EQ(forward, end) << regions;
