@@ -664,7 +664,8 @@ void remember_item(ItemMemo::Item& m, const OverlayItem& i) {
 // most one cell, else moved, else any edit, else whole.
 std::uint8_t* put_edit(std::uint8_t* w, const OverlayItem& i, const ItemMemo::Item& m,
                        const Event& e) {
-  // (Locals: a store through w could alias the vector's own pointers, reloaded otherwise.)
+  // (Locals: a store through w could alias the vector's own pointers, reloaded otherwise. The
+  // marker test is marks_event's on them: calling it cost a walk step 34 instructions more.)
   const Point* const cells = i.cells.data();
   const std::size_t n = i.cells.size();
   const bool plain = i.read.empty();
