@@ -1,6 +1,8 @@
 // The texture's dirty box (app/logic/dirty_rect.hpp), fed by the timeline's observer: it covers
 // every cell a step, an undo or a far seek across skips changed, and no more than a step's
-// bounding box.
+// bounding box. And the queue that sends those boxes up (app/logic/upload_queue.hpp): a small box
+// at once, a big one a band of rows at a time over several frames, and the texture it fills the
+// map as it is once the queue is empty.
 
 #include <gtest/gtest.h>
 
@@ -9,6 +11,7 @@
 
 #include "app/logic/dirty_rect.hpp"
 #include "app/logic/map_follower.hpp"
+#include "app/logic/upload_queue.hpp"
 #include "core/runner.hpp"
 #include "core/timeline.hpp"
 #include "generators/cellular_caves.hpp"
@@ -189,4 +192,125 @@ TEST(AppDirty, TallyAndBoxFollowRunsThroughStepsAndSeeks) {
     check(sized("bsp-rooms", 90, 60, 2), "bsp-rooms", shape);
     check(test::runs_and_cells(), "runs and cells", shape);
   }
+}
+
+// A small box goes up whole at once; a big one a band of rows at a time, top to bottom, each band
+// at most band_cells cells (a row at least), clipped to the map, covering the box once.
+TEST(AppUploadQueue, SmallBoxesAtOnceBigOnesInBandsOfRows) {
+  UploadQueue q(/*big_cells=*/1000, /*hold_seconds=*/0.25);
+  EXPECT_TRUE(q.empty());
+  EXPECT_FALSE(q.next(100, 80, 300, false, 0.0));
+  q.add({10, 5, 20, 30});  // 600 cells
+  EXPECT_EQ(q.next(100, 80, 300, false, 0.0), (Rect{10, 5, 20, 30}));
+  EXPECT_TRUE(q.empty());
+
+  q.add({-5, 70, 60, 40});  // clipped: x 0..54, rows 70..79: 550 cells, small
+  EXPECT_EQ(q.next(100, 80, 300, false, 0.0), (Rect{0, 70, 55, 10}));
+  q.add({120, 90, 10, 10});  // off the map: nothing, and dropped
+  EXPECT_FALSE(q.next(100, 80, 300, false, 0.0));
+  EXPECT_TRUE(q.empty());
+
+  q.add({3, 2, 70, 50});  // 3500 cells: bands of 300 / 70 = 4 rows
+  int row = 2;
+  int bands = 0;
+  while (const auto band = q.next(100, 80, 300, false, 0.0)) {
+    EXPECT_EQ(band->x, 3);
+    EXPECT_EQ(band->w, 70);
+    EXPECT_EQ(band->y, row);
+    EXPECT_EQ(band->h, std::min(4, 52 - row));
+    EXPECT_TRUE(q.in_bands() || band->bottom() == 52);
+    row = band->bottom();
+    ++bands;
+  }
+  EXPECT_EQ(row, 52);
+  EXPECT_EQ(bands, 13);
+  EXPECT_TRUE(q.empty());
+
+  q.add({0, 0, 100, 80});  // band_cells under a row: a row a band
+  const auto first = q.next(100, 80, 50, false, 0.0);
+  EXPECT_EQ(first, (Rect{0, 0, 100, 1}));
+}
+
+// While the map moves (a seek going on), a big box starts at most every hold_seconds; a box that
+// comes while one goes up waits for it; once the map is still, the waiting box goes at once.
+TEST(AppUploadQueue, BigBoxesWaitWhileTheMapMoves) {
+  UploadQueue q(1000, 0.25);
+  q.add({0, 0, 100, 40});
+  ASSERT_TRUE(q.next(100, 80, 2000, true, 1.0));  // the first big box: no wait
+  ASSERT_TRUE(q.next(100, 80, 2000, true, 1.0));  // its second and last band
+  EXPECT_TRUE(q.empty());
+  q.add({0, 40, 100, 40});
+  EXPECT_FALSE(q.next(100, 80, 2000, true, 1.1));  // moving, 0.1 s after the last started
+  EXPECT_FALSE(q.empty());
+  q.add({0, 0, 10, 10});  // merged with the waiting box
+  const auto later = q.next(100, 80, 2000, true, 1.3);
+  EXPECT_EQ(later, (Rect{0, 0, 100, 20}));  // 0.3 s on: it starts, rows 0..79 in bands of 20
+  q.add({0, 0, 5, 5});                      // comes while the box goes up: waits for it
+  for (int k = 0; k < 3; ++k) EXPECT_EQ(q.next(100, 80, 2000, true, 1.3)->y, 20 * (k + 1));
+  EXPECT_EQ(q.next(100, 80, 2000, true, 1.3), (Rect{0, 0, 5, 5}));  // small: at once
+  EXPECT_TRUE(q.empty());
+
+  q.add({0, 0, 100, 80});
+  EXPECT_FALSE(q.next(100, 80, 2000, true, 1.4));
+  EXPECT_TRUE(q.next(100, 80, 2000, false, 1.4));  // the map is still: no wait
+}
+
+// The queue fed as the app feeds it: a timeline stepped and seeked far across its skips, its
+// follower's box taken each frame and a few pieces uploaded a frame (copied from the map as it is
+// then into a texture kept apart); once the moves stop and the queue is empty, the texture is the
+// map, cell for cell, after every move.
+TEST(AppUploadQueue, TheTextureCatchesUpWithTheMap) {
+  Timeline t(rooms(5), kDefaultHistoryBytes, {.steps = 40, .group = 3});
+  const int w = t.grid().width(), h = t.grid().height();
+  MapTally tally = MapTally::uniform(t.grid().size(), Tile::Wall);
+  DirtyRect dirty(w);
+  MapFollower follow(tally, dirty);
+  Grid texture = t.grid();
+  UploadQueue q(/*big_cells=*/2000, /*hold_seconds=*/0.25);
+  double now = 0.0;
+  // One frame: the box taken, at most `pieces` pieces up (bands of 500 cells: 3 rows).
+  const auto frame = [&](bool moving, int pieces) {
+    if (const auto box = dirty.take()) q.add(*box);
+    now += 0.016;
+    for (int k = 0; k < pieces; ++k) {
+      const auto piece = q.next(w, h, 500, moving, now);
+      if (!piece) break;
+      for (int y = piece->y; y < piece->bottom(); ++y) {
+        for (int x = piece->x; x < piece->right(); ++x) {
+          texture.put(texture.index(x, y), t.grid().cell(t.grid().index(x, y)));
+        }
+      }
+    }
+  };
+  const auto expect_caught_up = [&](const std::string& what) {
+    // (At least a frame: the box of the moves' last frame is taken there.)
+    int frames = 0;
+    do frame(false, 2);
+    while (!q.empty() && ++frames < 1000);
+    ASSERT_TRUE(q.empty()) << what;
+    for (std::uint32_t i = 0; i < t.grid().size(); ++i) {
+      ASSERT_EQ(texture.cell(i), t.grid().cell(i)) << what << ", cell " << i;
+    }
+  };
+  // Stepped to the end, a few steps a frame.
+  bool more = true;
+  while (more) {
+    for (int k = 0; k < 7 && more; ++k) more = t.next(&follow) != nullptr;
+    frame(true, 2);
+  }
+  expect_caught_up("stepped to the end");
+  const std::uint64_t end = t.cursor();
+  ASSERT_GT(end, 400u);
+  Rng rng(7);
+  bool saw_bands = false;
+  for (int i = 0; i < 12; ++i) {
+    // A few far seeks with frames between them, each frame too short to send everything.
+    for (int k = 0; k < 3; ++k) {
+      t.seek(i % 2 ? rng.below(static_cast<std::uint32_t>(end + 1)) : (k % 2 ? 0 : end), &follow);
+      frame(true, 1);
+      saw_bands = saw_bands || q.in_bands();
+    }
+    expect_caught_up("seeks, round " + std::to_string(i));
+  }
+  EXPECT_TRUE(saw_bands);  // the far seeks' boxes were big: they went up in bands
 }

@@ -109,10 +109,10 @@ class App {
   void split_for_compare();
   void print_layout() const;
   // Something will change what is shown without any input (the session's work, a staged
-  // upload): keep drawing frames.
+  // upload, changed cells still to upload): keep drawing frames.
   bool working() const {
-    return session_.busy() || stager_.staging() ||
-           (compare_ && (compare_->staging() || compare_->refresh_pending())) ||
+    return session_.busy() || stager_.staging() || stager_.holding_upload() ||
+           (compare_ && (compare_->uploading() || compare_->refresh_pending())) ||
            ui_.sweep.job.running() || ui_.sweep.job_b.running() || ui_.share.job.running();
   }
 
@@ -770,8 +770,8 @@ void App::print_layout() const {
 bool App::animating() const {
   return pacer_.settling() || session_.playing() || working() || renderer_->busy() ||
          (compare_ && (compare_->b().busy() || compare_->b().playing())) ||
-         stager_.holding_upload() || session_.view().fit_requested || window_.fonts_pending() ||
-         ui_.another_frame || ImGui::IsAnyMouseDown();
+         session_.view().fit_requested || window_.fonts_pending() || ui_.another_frame ||
+         ImGui::IsAnyMouseDown();
 }
 
 void App::begin_loop() {

@@ -53,8 +53,9 @@ class ComparePane {
   // that ends compare mode.
   void draw_section(Session& a, UiState& ui);
   const CellDiff& diff() const { return diff_; }
-  // B's new map is still going into its texture, a band of rows a frame (TextureStager).
-  bool staging() const { return stager_.staging(); }
+  // B's texture still has cells to take: its new map, or a far seek's changes, going in a band
+  // of rows a frame (TextureStager).
+  bool uploading() const { return stager_.staging() || stager_.holding_upload(); }
   // The diff and the figures are of earlier steps than the panes show (RefreshGate): frames go
   // on until they are brought up to date.
   bool refresh_pending() const { return diff_stale_ || rows_stale_; }

@@ -5,18 +5,13 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <climits>
 
 namespace dungen::app {
 namespace {
 
-constexpr long kBigUploadCells = 1L << 20;
-constexpr double kBigUploadSeconds = 0.25;
 constexpr std::size_t kStagedUploadCells = std::size_t{1} << 20;
 constexpr int kStagedBandCells = 1 << 17;  // one glTexSubImage2D call
-
-Rect merge(const std::optional<Rect>& a, const Rect& b) {
-  return a ? bounding(*a, b) : b;
-}
 
 }  // namespace
 
@@ -42,7 +37,7 @@ void TextureStager::sync(Session& session) {
   // (A first map staged into the other texture leaves the shown one unready meanwhile: that
   // staging goes on; restarting it every frame, it never ended where a band takes a frame.)
   if (up.full || ((!shown.ready() || resized || shown.format() != format) && !staging_)) {
-    pending_upload_.reset();
+    uploads_.clear();
     error_.clear();
     staging_.reset();
     if (grid.size() < kStagedUploadCells || !stage_big_uploads_) {
@@ -55,19 +50,23 @@ void TextureStager::sync(Session& session) {
     }
     start(grid, format);
   }
-  if (up.dirty) pending_upload_ = merge(pending_upload_, *up.dirty);
+  if (up.dirty) uploads_.add(*up.dirty);
   if (staging_) {
     if (continue_staging(grid)) session.view().fit_requested = true;
     if (staging_) return;  // changes made meanwhile go to the staged texture once it is shown
   }
-  if (!pending_upload_) return;
-  const long cells = static_cast<long>(pending_upload_->w) * pending_upload_->h;
-  const double now = glfwGetTime();
-  const bool big = cells > kBigUploadCells;
-  if (big && session.busy() && now - last_big_upload_ < kBigUploadSeconds) return;
-  texture().upload(grid, *pending_upload_);
-  pending_upload_.reset();
-  if (big) last_big_upload_ = now;
+  // A headless picture of a finished run takes its cells whole: no one waits for its frames.
+  const int band_cells = stage_big_uploads_ ? kStagedBandCells : INT_MAX;
+  const double start = glfwGetTime();
+  // At least one piece a frame; each moves a band on, so the map's height (plus the waiting
+  // rectangle) bounds the pieces.
+  for (int guard = 0; guard <= grid.height() + 1; ++guard) {
+    const std::optional<Rect> piece =
+        uploads_.next(grid.width(), grid.height(), band_cells, session.busy(), start);
+    if (!piece) break;
+    texture().upload(grid, *piece);
+    if (glfwGetTime() - start >= work_seconds_) break;
+  }
 }
 
 void TextureStager::park(const Session& session, bool picture_current) {
@@ -81,7 +80,7 @@ void TextureStager::park(const Session& session, bool picture_current) {
   // build: a user who looks around the last map meanwhile keeps its cells till the build ends
   // (bringing them back takes the allocator's thread, which the build slows, up to a second).
   const MapTexture& shown = texture();
-  if (kept_ || !session.rebuilding() || !picture_current || staging_ || pending_upload_ ||
+  if (kept_ || !session.rebuilding() || !picture_current || staging_ || !uploads_.empty() ||
       !shown.ready() || !allocator_ || !allocator_->ready() ||
       static_cast<std::size_t>(shown.width()) * static_cast<std::size_t>(shown.height()) <
           kStagedUploadCells) {

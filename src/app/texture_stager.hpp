@@ -2,9 +2,10 @@
 // Brings the map's texture up to date with the session's map, without a frame that stalls:
 // - A step's change uploads the dirty rectangle the session hands over (Session::take_upload).
 // - A dirty rectangle this big (kBigUploadCells: seeking back across a 4096x4096 map) costs a
-//   software rasteriser a large part of a second to upload: while the session is still busy,
-//   such rectangles are merged and sent at most every kBigUploadSeconds, so the progress bar
-//   keeps moving.
+//   software rasteriser 30-55 ms to upload: it goes up in bands of rows for up to
+//   kMapWorkSeconds a frame (logic/upload_queue.hpp); while the session is still busy, such
+//   rectangles are merged and one starts at most every kBigUploadSeconds, so the seek keeps its
+//   frames' time.
 // - A whole new map this big (kStagedUploadCells: a 4096x4096 map is 16 M cells, 64 or 128 MB of
 //   texels) goes into the second texture (its buffer made on the allocator's thread when the one
 //   it has is too small), bands of rows for up to kMapWorkSeconds a frame (map_texture.hpp),
@@ -25,6 +26,7 @@
 
 #include "app/buffer_allocator.hpp"
 #include "app/logic/session.hpp"
+#include "app/logic/upload_queue.hpp"
 #include "app/map_texture.hpp"
 
 namespace dungen::app {
@@ -61,8 +63,9 @@ class TextureStager {
   const MapTexture& texture() const { return textures_[shown_]; }
   // A new map is being staged: the last one is still shown.
   bool staging() const { return staging_.has_value(); }
-  // A big upload is held back (merged with the next, see kBigUploadSeconds).
-  bool holding_upload() const { return pending_upload_.has_value(); }
+  // Cells changed are still to upload (a big rectangle held back, see kBigUploadSeconds, or
+  // going up in bands).
+  bool holding_upload() const { return !uploads_.empty(); }
   const std::string& error() const { return error_; }
   bool stages_big_uploads() const { return stage_big_uploads_; }
   // Takes `other`'s buffer thread, once it has one, while this one has none of its own: one
@@ -95,11 +98,12 @@ class TextureStager {
   bool stage_big_uploads_;
   std::shared_ptr<BufferAllocator> allocator_;  // made once the window shows, or shared
   int client_;                                  // who this stager is to the allocator
-  std::optional<Rect> pending_upload_;
+  static constexpr long kBigUploadCells = 1L << 20;
+  static constexpr double kBigUploadSeconds = 0.25;
+  UploadQueue uploads_{kBigUploadCells, kBigUploadSeconds};
   bool parked_ = false;   // the shown texture's cells are given back (park)
   bool restore_ = false;  // the picture must be drawn again: stage them back
   bool kept_ = false;     // they came back during this build: kept till it ends
-  double last_big_upload_ = 0.0;
   double work_seconds_ = kMapWorkSeconds;
   std::string error_;
 };
