@@ -345,16 +345,16 @@ void run_a_400_maze(Session& s) {
 }
 
 // A far seek crosses its skips a part at a time, as many parts as a frame's time allows: on a
-// clock where every reading is 0.6 s later (a budget of 1 s: two parts a frame) and parts of one
-// skip each, a seek from the end of a 400x400 maze (five skips of 16384 steps) to its start
-// takes several frames, each one nearer, and arrives on the fresh run's map; a seek back to the
-// end, and running to the end from the start, the same.
+// clock where every reading is 0.4 s later (a budget of 1 s: two parts a frame, as a third would
+// end past it) and parts of one skip each, a seek from the end of a 400x400 maze (five skips of
+// 16384 steps) to its start takes several frames, each one nearer, and arrives on the fresh run's
+// map; a seek back to the end, and running to the end from the start, the same.
 TEST(AppSession, AFarSeekCrossesAFramesWorthOfSkipsAtATime) {
   TestClock c;
   Session s(config_with_parts(c, {.skip_cells = 1}));
   ASSERT_NO_FATAL_FAILURE(run_a_400_maze(s));
   const std::uint64_t total = s.recorded();
-  c.tick = 0.6;
+  c.tick = 0.4;
   for (const std::uint64_t target : {std::uint64_t{0}, total}) {
     s.seek(target);
     int frames = 0;
@@ -397,7 +397,7 @@ TEST(AppSession, AFarSeekCrossesAFramesWorthOfSkipsAtATime) {
 }
 
 // Compare mode's panes each take a share of a frame's budget (kPaneBudgetShare), so a frame
-// that seeks in both does the work of one: on the clock above (a budget of 1 s, each part 0.6 s),
+// that seeks in both does the work of one: on the clock above (a budget of 1 s, each part 0.4 s),
 // half the budget is one part a frame where the whole budget is two, and the same far seek takes
 // about twice the frames, each moving on, and arrives at the same map.
 TEST(AppSession, ASessionGivenHalfTheBudgetSeeksHalfAsFarAFrame) {
@@ -405,7 +405,7 @@ TEST(AppSession, ASessionGivenHalfTheBudgetSeeksHalfAsFarAFrame) {
   Session s(config_with_parts(c, {.skip_cells = 1}));
   ASSERT_NO_FATAL_FAILURE(run_a_400_maze(s));
   const std::uint64_t total = s.recorded();
-  c.tick = 0.6;
+  c.tick = 0.4;
   const auto frames_to_start = [&](double share) {
     s.seek(total);
     s.finish_pending();
@@ -439,7 +439,7 @@ TEST(AppSession, AFarSeekReplaysToTheNearestBoundaryAPartAtATime) {
   const std::uint64_t total = s.recorded();
   const std::uint64_t tail = total % history::kSkipSteps;  // steps after the last boundary
   ASSERT_GT(tail, 4000u);
-  c.tick = 0.6;
+  c.tick = 0.4;
   s.seek(0);
   std::uint64_t was = total;
   int frames = 0;
@@ -696,6 +696,32 @@ TEST(AppSession, TheTimeBudgetStopsAFrameAtAClockCheck) {
   EXPECT_EQ(r.steps, 5 * kClockCheckInterval);
   EXPECT_TRUE(r.hit_budget);
   EXPECT_TRUE(s.busy());
+}
+
+// A frame's far-seek parts (BudgetedLoop::run_timed) stop before one that would end past the
+// budget if it took as long as the longest so far, not only once the budget is spent: parts of
+// 0.2, 0.3 and 0.3 s in a budget of 1 s are three (a fourth would end at 1.1 s), where checking
+// the time spent alone began a fourth at 0.8 s. The first part runs whatever it costs.
+TEST(AppSession, AFramesTimedPartsStopBeforeOneThatWouldEndPastTheBudget) {
+  const std::vector<double> readings = {0.0, 0.2, 0.5, 0.8, 1.1, 1.4};
+  std::size_t read = 0;
+  const Clock clock = [&] { return readings[std::min(read++, readings.size() - 1)]; };
+  BudgetedLoop loop(clock, FrameBudget{.seconds = 1.0});
+  int parts = 0;
+  EXPECT_EQ(loop.run_timed([&] { return ++parts <= 10; }), 3u);
+  EXPECT_EQ(parts, 3);
+  EXPECT_TRUE(loop.hit_budget());
+  // A first part longer than the budget still runs; the work ending stops the loop too.
+  const std::vector<double> slow = {0.0, 5.0};
+  read = 0;
+  const Clock slow_clock = [&] { return slow[std::min(read++, slow.size() - 1)]; };
+  BudgetedLoop one(slow_clock, FrameBudget{.seconds = 1.0});
+  EXPECT_EQ(one.run_timed([] { return true; }), 1u);
+  EXPECT_TRUE(one.hit_budget());
+  BudgetedLoop ends(clock, FrameBudget{.seconds = 1.0});
+  read = 0;
+  EXPECT_EQ(ends.run_timed([n = 0]() mutable { return ++n < 2; }), 1u);
+  EXPECT_FALSE(ends.hit_budget());
 }
 
 TEST(AppSession, AbsurdInputsNeitherCrashNorRunUnbounded) {
