@@ -14,12 +14,12 @@
 #    the window. Prints the time from start to the first frame against the platform's floor
 #    (tests/bench/gl_floor), and the slowest and mean frame.
 # 2. The real window, driven by xdotool: R (a new seed), releasing the width slider, instant
-#    regions, and dragging fill_percent. dungen-viz writes one line a frame to the file named by
-#    DUNGEN_VIZ_FRAME_LOG ("seconds-since-start frame-ms working ..."); for each action this prints
-#    the slowest frame, the longest gap between frames (not counting the app's waits for input)
-#    and how long until the new map was shown (the session and the staged texture upload idle
-#    again). The widgets' places are those of the default layout at 1280x720 and UI scale 1 (see
-#    the variables below).
+#    regions, dragging fill_percent, and the far seeks of Home and End. dungen-viz writes one
+#    line a frame to the file named by DUNGEN_VIZ_FRAME_LOG ("seconds-since-start frame-ms
+#    working ..."); for each action this prints the slowest frame, the longest gap between frames
+#    (not counting the app's waits for input) and how long until the new map was shown (the
+#    session and the texture's uploads idle again). The widgets' places are those of the default
+#    layout at 1280x720 and UI scale 1 (see the variables below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
@@ -273,6 +273,14 @@ if ms:
           f"{max(ms):6.1f} ms, {over} over 50 ms")
 EOF
 report "$t_up" "$done_t" "  after the release"
+
+# Far seeks: Home (to step 0) and End (back to the last step), across the run's skips. The map
+# changes everywhere, and its texture takes the changed rows a band at a time
+# (app/logic/upload_queue.hpp).
+for key in Home End; do
+  t=$(now_t); xdotool keydown "$key"; sleep 0.1; xdotool keyup "$key"
+  report "$t" "$(wait_idle_after "$t")" "$key (far seek)"
+done
 kill "$app_pid" 2>/dev/null || true
 wait "$app_pid" 2>/dev/null || true
 app_pid=""
