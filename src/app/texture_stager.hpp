@@ -2,7 +2,7 @@
 // Brings the map's texture up to date with the session's map, without a frame that stalls:
 // - A step's change uploads the dirty rectangle the session hands over (Session::take_upload).
 // - A dirty rectangle this big (kBigUploadCells: seeking back across a 4096x4096 map) costs a
-//   software rasteriser 30-55 ms to upload: it goes up in bands of rows for up to
+//   software rasteriser 27-55 ms to upload: it goes up in bands of rows for up to
 //   kMapWorkSeconds a frame (logic/upload_queue.hpp); while the session is still busy, such
 //   rectangles are merged and one starts at most every kBigUploadSeconds, so the seek keeps its
 //   frames' time.

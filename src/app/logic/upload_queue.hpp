@@ -1,11 +1,11 @@
 #pragma once
 // What of the map's texture is still to go up, and in what pieces, so that no frame stalls on
 // it (TextureStager asks for the pieces and uploads them). A step's few rows go up at once. A
-// big rectangle (a far seek across a 4096x4096 map: 16 M cells, 30-55 ms of a frame under a
-// software rasteriser, more beside a busy machine) goes up a band of rows at a time, as many
-// bands a frame as its map work allows, and the rest at the frames after; while the map is still
-// moving (the seek goes on) big rectangles are merged and one starts going up at most every
-// hold_seconds, so the frames keep their time for the seek itself.
+// big rectangle (a far seek across a 4096x4096 map: 16 M cells, 27-30 ms of a frame under a
+// software rasteriser where a cell is a 32-bit texel, 35-55 beside a busy machine) goes up a
+// band of rows at a time, as many bands a frame as its map work allows, and the rest at the
+// frames after; while the map is still moving (the seek goes on) big rectangles are merged and
+// one starts going up at most every hold_seconds, so the frames keep their time for the seek.
 //
 // Cells that change while a rectangle goes up wait in the next one, which goes up after it: a row
 // already up that changed again is in it, and a row not yet up goes up as the map then is. So
