@@ -62,17 +62,26 @@ class BudgetedLoop {
   const Clock& clock_;
   FrameBudget budget_;
   bool hit_budget_ = false;
-  // The one loop: at most `cap` steps, the clock read every `check_every`; stopped short of
-  // `limit` by the cap counts as hitting the budget.
-  template <class F>
-  std::uint64_t run_until(std::uint64_t cap, std::uint64_t limit, std::uint64_t check_every,
-                          F& step);
 };
 
+// At most `limit` steps and the budget's cap, the clock read every kClockCheckInterval; stopped
+// short of `limit` by the cap counts as hitting the budget.
 template <class F>
 std::uint64_t BudgetedLoop::run(std::uint64_t limit, F&& step) {
   const std::uint64_t cap = limit < budget_.max_steps ? limit : budget_.max_steps;
-  return run_until(cap, limit, kClockCheckInterval, step);
+  hit_budget_ = false;
+  const double start = clock_();
+  std::uint64_t done = 0;
+  while (done < cap) {
+    if (done > 0 && done % kClockCheckInterval == 0 && clock_() - start >= budget_.seconds) {
+      hit_budget_ = true;
+      return done;
+    }
+    if (!step()) return done;
+    ++done;
+  }
+  hit_budget_ = done < limit;
+  return done;
 }
 
 template <class F>
@@ -95,24 +104,6 @@ std::uint64_t BudgetedLoop::run_timed(F&& step) {
     if (!step()) return done;
     ++done;
   }
-}
-
-template <class F>
-std::uint64_t BudgetedLoop::run_until(std::uint64_t cap, std::uint64_t limit,
-                                      std::uint64_t check_every, F& step) {
-  hit_budget_ = false;
-  const double start = clock_();
-  std::uint64_t done = 0;
-  while (done < cap) {
-    if (done > 0 && done % check_every == 0 && clock_() - start >= budget_.seconds) {
-      hit_budget_ = true;
-      return done;
-    }
-    if (!step()) return done;
-    ++done;
-  }
-  hit_budget_ = done < limit;
-  return done;
 }
 
 }  // namespace dungen::app
