@@ -4,7 +4,6 @@
 // The GL header before GLFW (GLFW_INCLUDE_NONE is defined by the dungen::glfw target).
 #include <GLFW/glfw3.h>
 
-#include <algorithm>
 #include <climits>
 
 namespace dungen::app {
@@ -56,15 +55,19 @@ void TextureStager::sync(Session& session) {
     if (staging_) return;  // changes made meanwhile go to the staged texture once it is shown
   }
   // A headless picture of a finished run takes its cells whole: no one waits for its frames.
-  const int band_cells = stage_big_uploads_ ? kStagedBandCells : INT_MAX;
+  upload_pieces(texture(), uploads_, grid, stage_big_uploads_ ? kStagedBandCells : INT_MAX,
+                session.busy());
+}
+
+void TextureStager::upload_pieces(MapTexture& texture, UploadQueue& queue, const Grid& grid,
+                                  int band_cells, bool moving) {
   const double start = glfwGetTime();
-  // At least one piece a frame; each moves a band on, so the map's height (plus the waiting
-  // rectangle) bounds the pieces.
+  // Each piece moves a band on, so the map's height (plus a waiting rectangle) bounds them.
   for (int guard = 0; guard <= grid.height() + 1; ++guard) {
     const std::optional<Rect> piece =
-        uploads_.next(grid.width(), grid.height(), band_cells, session.busy(), start);
+        queue.next(grid.width(), grid.height(), band_cells, moving, start);
     if (!piece) break;
-    texture().upload(grid, *piece);
+    texture.upload(grid, *piece);
     if (glfwGetTime() - start >= work_seconds_) break;
   }
 }
@@ -95,24 +98,30 @@ void TextureStager::start(const Grid& grid, CellFormat format) {
   if (staged.fits(grid.width(), grid.height(), format)) {
     // The buffer of the map before last is big enough: reused (only without an allocator
     // thread; with one, that buffer was given back once this texture stopped being shown).
-    take_allocation(staged.allocate(grid.width(), grid.height(), format), format);
+    take_allocation(staged.allocate(grid.width(), grid.height(), format), grid, format);
     return;
   }
   if (!allocator_) allocator_ = std::make_shared<BufferAllocator>();
   if (allocator_->ready() && grid.size() <= max_buffer_cells()) {
     allocator_->request(client_, buffer_bytes(grid.size() * format.bytes()));
-    staging_ = Staging{.format = format, .awaiting = true};
+    begin_staging(grid, format, true);
     return;
   }
-  take_allocation(staged.allocate(grid.width(), grid.height(), format), format);
+  take_allocation(staged.allocate(grid.width(), grid.height(), format), grid, format);
 }
 
-void TextureStager::take_allocation(std::optional<Error> failed, CellFormat format) {
+void TextureStager::take_allocation(std::optional<Error> failed, const Grid& grid,
+                                    CellFormat format) {
   if (failed) {
     error_ = failed->message;
   } else {
-    staging_ = Staging{.format = format};
+    begin_staging(grid, format, false);
   }
+}
+
+void TextureStager::begin_staging(const Grid& grid, CellFormat format, bool awaiting) {
+  staging_ = Staging{.format = format, .awaiting = awaiting};
+  staging_->rows.add({0, 0, grid.width(), grid.height()});
 }
 
 bool TextureStager::continue_staging(const Grid& grid) {
@@ -125,16 +134,8 @@ bool TextureStager::continue_staging(const Grid& grid) {
         staged.adopt(made->buffer, made->bytes, grid.width(), grid.height(), format));
     staging_->awaiting = false;
   }
-  const int band = std::max(1, kStagedBandCells / std::max(1, grid.width()));
-  const double start = glfwGetTime();
-  // At least one band a frame; the bound is the map's height.
-  for (int guard = 0; guard <= grid.height() && staging_->row < grid.height(); ++guard) {
-    const int rows = std::min(band, grid.height() - staging_->row);
-    staged.upload(grid, {0, staging_->row, grid.width(), rows});
-    staging_->row += rows;
-    if (glfwGetTime() - start >= work_seconds_) break;
-  }
-  if (staging_->row < grid.height()) return false;
+  upload_pieces(staged, staging_->rows, grid, kStagedBandCells, false);
+  if (!staging_->rows.empty()) return false;
   const bool resized = texture().width() != grid.width() || texture().height() != grid.height();
   shown_ = 1 - shown_;
   staging_.reset();

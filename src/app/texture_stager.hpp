@@ -81,7 +81,13 @@ class TextureStager {
   MapTexture& staged_texture() { return textures_[1 - shown_]; }
   void start(const Grid& grid, CellFormat format);
   // Staging goes on in `format` unless the allocation failed (then error() says why).
-  void take_allocation(std::optional<Error> failed, CellFormat format);
+  void take_allocation(std::optional<Error> failed, const Grid& grid, CellFormat format);
+  // Staging `grid` in `format` begins: every row of it is still to upload.
+  void begin_staging(const Grid& grid, CellFormat format, bool awaiting);
+  // Pieces of `queue` up into `texture` for up to the frame's share of map work (a piece at
+  // least): a band of rows each where the rectangle is big.
+  void upload_pieces(MapTexture& texture, UploadQueue& queue, const Grid& grid, int band_cells,
+                     bool moving);
   // A band or more of the staged map; true when it is complete, now shown, and of another size
   // than the last one (the view must fit it).
   bool continue_staging(const Grid& grid);
@@ -90,8 +96,8 @@ class TextureStager {
   int shown_ = 0;
   struct Staging {
     CellFormat format;
-    int row = 0;            // the next row to upload
-    bool awaiting = false;  // the staged texture's buffer is still being made
+    UploadQueue rows{0, 0.0};  // the rows still to upload (all of them go in bands)
+    bool awaiting = false;     // the staged texture's buffer is still being made
   };
   std::optional<Staging> staging_;
   std::size_t widest_ = 0;  // the most bytes a cell this map has taken (keep_wide)

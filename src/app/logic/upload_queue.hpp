@@ -9,7 +9,8 @@
 //
 // Cells that change while a rectangle goes up wait in the next one, which goes up after it: a row
 // already up that changed again is in it, and a row not yet up goes up as the map then is. So
-// once the queue is empty, the texture holds the map as it is.
+// once the queue is empty, the texture holds the map as it is. (A big new map staged into the
+// second texture goes up the same way: a queue of its whole map, every rectangle big.)
 
 #include <optional>
 
