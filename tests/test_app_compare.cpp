@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -514,6 +516,87 @@ TEST(AppCompare, WhileAPaneMovesTheDiffAndTheFiguresTakeTurns) {
   EXPECT_EQ(gate.plan(0.52, true, kFigures, false), kFigures);  // the diff is up to date
   EXPECT_EQ(gate.plan(0.52, true, kNone, false), kNone);
   EXPECT_EQ(gate.plan(0.42, true, kBoth, /*first=*/true), kBoth);  // B's new run: at once
+}
+
+// Compare mode's works while the panes move (WorkTurns): a frame of `budget` where each work that
+// asks takes `took[w]` seconds if let run; returns which ran, as a string ("A", "B", "R"), and
+// runs them in the frame's order.
+std::string turns_frame(WorkTurns& turns, const std::array<double, 3>& took,
+                        const std::array<bool, 3>& asks, double budget = 0.010) {
+  std::string ran;
+  turns.begin_frame(budget);
+  for (std::size_t w = 0; w < 3; ++w) {
+    if (!asks[w]) continue;
+    const auto work = static_cast<WorkTurns::Work>(w);
+    if (!turns.ask(work)) continue;
+    turns.ran(work, took[w]);
+    ran += "ABR"[w];
+  }
+  turns.end_frame();
+  return ran;
+}
+
+// Parts too long to share a frame (two far seeks of 4096x4096 mazes, 6-12 ms a part against a
+// 10 ms budget) take alternate frames; cheap ones all run in one.
+TEST(AppCompare, LongJobPartsTakeTurnsCheapOnesShareAFrame) {
+  WorkTurns turns;
+  const std::array<double, 3> long_parts{0.008, 0.009, 0.0};
+  const std::array<bool, 3> panes{true, true, false};
+  EXPECT_EQ(turns_frame(turns, long_parts, panes), "AB");  // nothing known of them yet
+  std::string frames;
+  for (int f = 0; f < 8; ++f) frames += turns_frame(turns, long_parts, panes) + " ";
+  EXPECT_EQ(frames, "A B A B A B A B ");
+  EXPECT_TRUE(turns.turn() == WorkTurns::Work::PaneA);  // A was left out last
+  // The parts grow cheap (the seeks reach their last segments): once each has run at its new
+  // pace, all three share each frame.
+  const std::array<double, 3> cheap{0.002, 0.003, 0.004};
+  const std::array<bool, 3> all{true, true, true};
+  EXPECT_EQ(turns_frame(turns, cheap, all), "AR");  // B still held at 9 ms
+  EXPECT_EQ(turns_frame(turns, cheap, all), "BR");  // B's turn; A still held at 8 ms
+  for (int f = 0; f < 4; ++f) EXPECT_EQ(turns_frame(turns, cheap, all), "ABR");
+}
+
+// With the refresh long too, each of the three gets every third frame: none waits for more turns
+// than there are works, and a work longer than the whole budget still runs on its turn.
+TEST(AppCompare, EveryWorkGetsItsTurnEvenLongerThanTheBudget) {
+  WorkTurns turns;
+  const std::array<double, 3> took{0.008, 0.012, 0.025};
+  const std::array<bool, 3> all{true, true, true};
+  // The first frames learn their times (a work never run is held at none).
+  EXPECT_EQ(turns_frame(turns, took, all), "AB");
+  EXPECT_EQ(turns_frame(turns, took, all), "AR");  // the refresh's turn
+  EXPECT_EQ(turns_frame(turns, took, all), "B");
+  std::array<int, 3> runs{}, waited{}, longest_wait{};
+  for (int f = 0; f < 30; ++f) {
+    const std::string ran = turns_frame(turns, took, all);
+    EXPECT_EQ(ran.size(), 1u) << "frame " << f << ": " << ran;
+    for (std::size_t w = 0; w < 3; ++w) {
+      if (ran.find("ABR"[w]) != std::string::npos) {
+        ++runs[w];
+        waited[w] = 0;
+      } else {
+        longest_wait[w] = std::max(longest_wait[w], ++waited[w]);
+      }
+    }
+  }
+  for (std::size_t w = 0; w < 3; ++w) {
+    EXPECT_EQ(runs[w], 10) << "ABR"[w];
+    EXPECT_LE(longest_wait[w], 2) << "ABR"[w];
+  }
+}
+
+// A work owed a turn whose job ends (B's seek arrived) stops being owed: the frame it held for it
+// is the only one lost, and the work left goes on each frame.
+TEST(AppCompare, AWorkThatNoLongerAsksIsOwedNothing) {
+  WorkTurns turns;
+  const std::array<double, 3> took{0.008, 0.009, 0.0};
+  turns_frame(turns, took, {true, true, false});
+  EXPECT_EQ(turns_frame(turns, took, {true, true, false}), "A");  // B is owed its turn
+  ASSERT_TRUE(turns.turn() == WorkTurns::Work::PaneB);
+  EXPECT_EQ(turns_frame(turns, took, {true, false, false}), "");  // held for B, which did not ask
+  EXPECT_FALSE(turns.turn() == WorkTurns::Work::PaneB);
+  for (int f = 0; f < 3; ++f) EXPECT_EQ(turns_frame(turns, took, {true, false, false}), "A");
+  EXPECT_FALSE(turns.turn().has_value());
 }
 
 }  // namespace

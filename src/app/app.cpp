@@ -552,9 +552,11 @@ void App::frame(double dt, bool capture) {
   draw_panels();
 
   const double t0 = glfwGetTime();
-  session_.update(dt, compare_ ? kPaneBudgetShare : 1.0);
   if (compare_) {
+    // Both panes' updates, taking turns while they move (ComparePane::update).
     compare_->update(session_, stager_, dt, options_.frames > 0 && !options_.no_wait);
+  } else {
+    session_.update(dt);
   }
   const double t1 = glfwGetTime();
   stager_.set_work_share(compare_ ? kPaneBudgetShare : 1.0);

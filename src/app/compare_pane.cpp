@@ -15,7 +15,9 @@
 namespace dungen::app {
 
 ComparePane::ComparePane(const Session& a, SessionConfig config, bool stage_big_uploads)
-    : cmp_(std::move(config)), stager_(stage_big_uploads, /*client=*/1) {
+    : cmp_(config),
+      stager_(stage_big_uploads, /*client=*/1),
+      budget_seconds_(config.budget.seconds) {
   stager_.set_work_share(kPaneBudgetShare);
   cmp_.copy_from(a);
 }
@@ -30,36 +32,58 @@ void ComparePane::forget_figures() {
   diff_ready_ = false;
 }
 
-void ComparePane::update(const Session& a, const TextureStager& a_stager, double dt, bool finish) {
+void ComparePane::update(Session& a, const TextureStager& a_stager, double dt, bool finish) {
   stager_.share_allocator(a_stager);
+  turns_.begin_frame(budget_seconds_);
+  // A pane's job (a far seek, a run to the end) takes its part when its turn allows; a pane that
+  // plays or stands still updates every frame.
+  const auto pane = [&](Session& s, WorkTurns::Work work) {
+    if (finish || !s.moving()) {
+      s.update(dt, kPaneBudgetShare);
+      return;
+    }
+    if (!turns_.ask(work)) return;
+    const double began = glfwGetTime();
+    s.update(dt, kPaneBudgetShare);
+    turns_.ran(work, glfwGetTime() - began);
+  };
+  pane(a, WorkTurns::Work::PaneA);
   if (finish) b().finish_pending();
   cmp_.follow(a);
-  b().update(dt, kPaneBudgetShare);
+  pane(b(), WorkTurns::Work::PaneB);
   if (finish) b().finish_pending();
   const double synced = glfwGetTime();
   stager_.sync(b());
   sync_seconds_ = glfwGetTime() - synced;
-  refresh_diff(a);
+  refresh_diff(a, finish);
+  turns_.end_frame();
 }
 
-void ComparePane::refresh_diff(const Session& a) {
+void ComparePane::refresh_diff(const Session& a, bool finish) {
   const StepsKey key{a.position(), b().position(), a.recorded(),   b().recorded(),
                      a.seed(),     b().seed(),     &a.generator(), &b().generator()};
   const double now = glfwGetTime();
   const bool moving = a.busy() || a.playing() || b().busy() || b().playing();
   // The diff and the figures apart, each of its own steps (RefreshGate::plan).
   const RefreshParts stale{!diff_ready_ || diff_key_ != key, rows_.empty() || rows_key_ != key};
-  const RefreshParts parts = refresh_gate_.plan(now, moving, stale, !diff_ready_ || rows_.empty());
-  if (parts.diff) {
-    diff_ = differing_cells(a.grid(), b().grid());
-    diff_ready_ = true;
-    diff_key_ = key;
+  const bool first = !diff_ready_ || rows_.empty();
+  const RefreshParts parts = refresh_gate_.plan(now, moving, stale, first);
+  // While a pane moves, a refresh due takes its turn with the panes' job parts (WorkTurns).
+  const bool takes_turn = moving && !first && !finish;
+  if ((parts.diff || parts.figures) && (!takes_turn || turns_.ask(WorkTurns::Work::Refresh))) {
+    if (parts.diff) {
+      diff_ = differing_cells(a.grid(), b().grid());
+      diff_ready_ = true;
+      diff_key_ = key;
+    }
+    if (parts.figures) {
+      rows_ = compare_rows(a, b());
+      rows_key_ = key;
+    }
+    const double took = glfwGetTime() - now;
+    refresh_gate_.refreshed(now, took, parts);
+    if (takes_turn) turns_.ran(WorkTurns::Work::Refresh, took);
   }
-  if (parts.figures) {
-    rows_ = compare_rows(a, b());
-    rows_key_ = key;
-  }
-  if (parts.diff || parts.figures) refresh_gate_.refreshed(now, glfwGetTime() - now, parts);
   diff_stale_ = diff_key_ != key;
   rows_stale_ = rows_key_ != key;
 }

@@ -34,10 +34,12 @@ class ComparePane {
   void fork(const Session& a, const DrawFork& fork);
   const Comparison& comparison() const { return cmp_; }
 
-  // Once a frame, after A's update: B follows A and its texture takes B's changes (staged as A's
-  // are, on the buffer thread of `a_stager`, A's texture stager, once it has one). With `finish`
-  // (a headless picture that waits for its runs), B's work is done before it returns.
-  void update(const Session& a, const TextureStager& a_stager, double dt, bool finish = false);
+  // Once a frame, in place of A's own update: A's update, then B follows A and its texture takes
+  // B's changes (staged as A's are, on the buffer thread of `a_stager`, A's texture stager, once
+  // it has one), then the diff and the figures. While the panes move, each pane's job part and
+  // the refresh take turns (WorkTurns). With `finish` (a headless picture that waits for its
+  // runs), B's work is done before it returns, and nothing waits for a turn.
+  void update(Session& a, const TextureStager& a_stager, double dt, bool finish = false);
   // Draws pane B into `rect` (viewport in logical pixels), with the view of A's pane when both
   // maps have the same size (cells line up), or its own fitted view.
   void draw(const MapView& a_view, ScreenRect rect, float fb_scale, const Palette& palette,
@@ -61,7 +63,7 @@ class ComparePane {
   bool refresh_pending() const { return diff_stale_ || rows_stale_; }
 
  private:
-  void refresh_diff(const Session& a);
+  void refresh_diff(const Session& a, bool finish);
   void forget_figures();  // B's run is new: the diff and the figures are worked out again
 
   Comparison cmp_;
@@ -81,6 +83,8 @@ class ComparePane {
   std::vector<CompareRow> rows_;
   StepsKey rows_key_{};
   RefreshGate refresh_gate_;                      // the diff's and the figures' time together
+  WorkTurns turns_;                               // the panes' job parts and the refresh
+  double budget_seconds_;                         // a frame's, for the panes' work together
   double sync_seconds_ = 0.0;                     // B's texture upload this frame
   bool diff_stale_ = false, rows_stale_ = false;  // of earlier steps than the panes show
 };

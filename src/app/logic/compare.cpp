@@ -237,4 +237,58 @@ std::vector<CompareRow> compare_rows(const Session& a, const Session& b) {
   return rows;
 }
 
+void WorkTurns::begin_frame(double budget_seconds) {
+  budget_ = budget_seconds;
+  spent_ = 0.0;
+  any_ran_ = false;
+  asked_ = {};
+  ran_ = {};
+  turn_ = turn();
+}
+
+std::optional<WorkTurns::Work> WorkTurns::turn() const {
+  if (owed_count_ == 0) return std::nullopt;
+  return owed_[0];
+}
+
+bool WorkTurns::ask(Work w) {
+  asked_[at(w)] = true;
+  bool runs = false;
+  if (turn_ == w) {
+    runs = true;
+  } else if (turn_ && !ran_[at(*turn_)] && !(at(*turn_) < at(w) && !asked_[at(*turn_)])) {
+    // The turn's work is still to come this frame: it is held the time it took last.
+    runs = spent_ + last_[at(*turn_)] + last_[at(w)] <= budget_;
+  } else {
+    // No turn, or it ran, or it came before this one and had nothing to do: the first work to
+    // ask runs, and each other where it fits.
+    runs = !any_ran_ || spent_ + last_[at(w)] <= budget_;
+  }
+  const auto owed_end = owed_.begin() + owed_count_;
+  if (!runs && std::find(owed_.begin(), owed_end, w) == owed_end) owed_[owed_count_++] = w;
+  return runs;
+}
+
+void WorkTurns::ran(Work w, double seconds) {
+  last_[at(w)] = seconds;
+  spent_ += seconds;
+  any_ran_ = true;
+  ran_[at(w)] = true;
+  forget(w);
+}
+
+void WorkTurns::end_frame() {
+  for (std::size_t k = 0; k < kWorks; ++k) {
+    if (!asked_[k]) forget(static_cast<Work>(k));
+  }
+}
+
+void WorkTurns::forget(Work w) {
+  const auto end = owed_.begin() + owed_count_;
+  const auto it = std::find(owed_.begin(), end, w);
+  if (it == end) return;
+  std::copy(it + 1, end, it);
+  --owed_count_;
+}
+
 }  // namespace dungen::app

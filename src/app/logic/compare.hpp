@@ -4,7 +4,9 @@
 // cells whose tiles differ at the current steps, and a table of figures side by side with their
 // differences.
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -116,6 +118,43 @@ class RefreshGate {
   double began_ = 0.0;
   double took_ = 0.0;
   bool diff_last_ = false;
+};
+
+// Compare mode's heavy work while the panes move, in a frame's order: pane A's part of its job
+// (Session::moving: a far seek, a run to the end), pane B's, and the refresh of the diff or the
+// figures (when RefreshGate lets one through). A far seek in a 4096x4096 maze crosses a group skip
+// a part, 6-12 ms, past its pane's share of the budget (every part moves), and a refresh takes
+// 8-20 ms: one frame that had all three took 40-80 ms. So they take turns: the work whose turn it
+// is runs; any other only where the frame's budget still holds it, at the time it took the last
+// time, beside what the turn's took last; work left out is owed a turn, and the owed go first in
+// the order they were left out. A frame's budget is then spent on one such part, not three, and
+// nothing waits for more turns than there are works.
+class WorkTurns {
+ public:
+  enum class Work : std::uint8_t { PaneA, PaneB, Refresh };
+  static constexpr std::size_t kWorks = 3;
+
+  // A frame begins: the works that ask share `budget_seconds`.
+  void begin_frame(double budget_seconds);
+  // Work w has something to do now: whether it does it this frame (then say ran()). Works ask in
+  // the order of Work (A, B, the refresh), each at most once a frame.
+  bool ask(Work w);
+  void ran(Work w, double seconds);
+  // A work that did not ask this frame has nothing to do: it is owed nothing.
+  void end_frame();
+  // The work whose turn it is (the longest owed), if any.
+  std::optional<Work> turn() const;
+
+ private:
+  static std::size_t at(Work w) { return static_cast<std::size_t>(w); }
+  void forget(Work w);
+  std::array<double, kWorks> last_{};  // seconds each took the last time it ran
+  std::array<bool, kWorks> asked_{}, ran_{};
+  std::array<Work, kWorks> owed_{};  // the first owed_count_ of them, longest owed first
+  std::size_t owed_count_ = 0;
+  std::optional<Work> turn_;  // this frame's
+  double budget_ = 0.0, spent_ = 0.0;
+  bool any_ran_ = false;
 };
 
 }  // namespace dungen::app
