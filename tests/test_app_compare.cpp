@@ -497,15 +497,17 @@ TEST(AppCompare, ARefreshThatTookLongWaitsWhileAPaneMoves) {
   EXPECT_TRUE(gate.due(20.1, false));  // both panes still: at once
 }
 
-// The diff and the figures: both at once where neither pane moves or one was never worked out;
-// while a pane moves, one a refresh, taking turns, and only when the gate lets one through.
+// The diff and the figures: both at once where one was never worked out, or where neither pane
+// moves and a refresh is cheap; else one a refresh, taking turns (while a pane moves, only when
+// the gate lets one through).
 TEST(AppCompare, WhileAPaneMovesTheDiffAndTheFiguresTakeTurns) {
   constexpr RefreshParts kBoth{true, true}, kDiff{true, false}, kFigures{false, true}, kNone{};
   RefreshGate gate;
   EXPECT_EQ(gate.plan(0.0, true, kBoth, /*first=*/true), kBoth);
   gate.refreshed(0.0, 0.020, kBoth);  // 20 ms: the next while moving no sooner than at 0.2 s
   EXPECT_EQ(gate.plan(0.1, true, kBoth, false), kNone);
-  EXPECT_EQ(gate.plan(0.1, false, kBoth, false), kBoth);        // both panes still: both, at once
+  // Both panes still: at once, but one a frame while a refresh is dear.
+  EXPECT_EQ(gate.plan(0.1, false, kBoth, false), kDiff);
   EXPECT_EQ(gate.plan(0.1, false, kFigures, false), kFigures);  // only what is stale
   EXPECT_EQ(gate.plan(0.3, true, kBoth, false), kDiff);
   gate.refreshed(0.3, 0.010, kDiff);
@@ -516,6 +518,9 @@ TEST(AppCompare, WhileAPaneMovesTheDiffAndTheFiguresTakeTurns) {
   EXPECT_EQ(gate.plan(0.52, true, kFigures, false), kFigures);  // the diff is up to date
   EXPECT_EQ(gate.plan(0.52, true, kNone, false), kNone);
   EXPECT_EQ(gate.plan(0.42, true, kBoth, /*first=*/true), kBoth);  // B's new run: at once
+  gate.refreshed(0.6, 0.002, kDiff);                               // cheap
+  EXPECT_EQ(gate.plan(0.61, true, kBoth, false), kFigures);        // moving: still one at a time
+  EXPECT_EQ(gate.plan(0.61, false, kBoth, false), kBoth);          // standing still: both at once
 }
 
 // Compare mode's works while the panes move (WorkTurns): a frame of `budget` where each work that

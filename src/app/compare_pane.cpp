@@ -67,8 +67,14 @@ void ComparePane::refresh_diff(const Session& a, bool finish) {
   // The diff and the figures apart, each of its own steps (RefreshGate::plan).
   const RefreshParts stale{!diff_ready_ || diff_key_ != key, rows_.empty() || rows_key_ != key};
   const bool first = !diff_ready_ || rows_.empty();
-  const RefreshParts parts = refresh_gate_.plan(now, moving, stale, first);
-  // While a pane moves, a refresh due takes its turn with the panes' job parts (WorkTurns).
+  // While B is on its way to where following A takes it (a far seek, a run to its end, or its
+  // turn still to come), the panes show steps that do not correspond: the diff and the figures
+  // wait for B to get there (the caption and the table say which step theirs are of), unless
+  // none was worked out yet. While a pane moves, a refresh due then takes its turn with the
+  // panes' job parts (WorkTurns).
+  const bool in_step = !b().moving();
+  const RefreshParts parts =
+      first || in_step ? refresh_gate_.plan(now, moving, stale, first) : RefreshParts{};
   const bool takes_turn = moving && !first && !finish;
   if ((parts.diff || parts.figures) && (!takes_turn || turns_.ask(WorkTurns::Work::Refresh))) {
     if (parts.diff) {
@@ -143,10 +149,12 @@ void ComparePane::draw_diff(ImDrawList* list, const MapView& view, ScreenRect re
     caption = "maps of different sizes: no cell diff";
   } else {
     // While the panes move on, the count is of the step it names (RefreshGate).
-    caption = std::to_string(diff_.count) +
-              (diff_stale_ ? " cells differed at A's step " +
-                                 std::to_string(std::get<0>(diff_key_)) + " (updating)"
-                           : std::string(" cells differ"));
+    const bool one = diff_.count == 1;
+    caption =
+        std::to_string(diff_.count) +
+        (diff_stale_ ? std::string(one ? " cell differed" : " cells differed") + " at A's step " +
+                           std::to_string(std::get<0>(diff_key_)) + " (updating)"
+                     : std::string(one ? " cell differs" : " cells differ"));
     // A light tint over each differing cell (under the step's overlay), so both maps stay
     // readable; from 2 px a cell, when a cell is big enough to see.
     if (view.cell_px() >= 2.0f) {

@@ -99,11 +99,13 @@ class RefreshGate {
     return !moving || took_ <= kCheapRefreshSeconds || now - began_ >= took_ / kMovingRefreshShare;
   }
   // What to work out now of the parts that are `stale` (of other steps than the panes show): all
-  // of them while neither pane moves, or where one was never worked out (`first`); while a pane
-  // moves, when due, one: the figures where the last refresh was the diff alone, else the diff.
+  // of them where one was never worked out (`first`), or while neither pane moves if the last
+  // refresh was cheap; else one: while a pane moves, when due; once both stand still, at once,
+  // and the other in the next frame (at 4096x4096 the two took 30 ms of one frame): the figures
+  // where the last refresh was the diff alone, else the diff.
   RefreshParts plan(double now, bool moving, RefreshParts stale, bool first) const {
     if (!first && !due(now, moving)) return {};
-    if (first || !moving) return stale;
+    if (first || (!moving && took_ <= kCheapRefreshSeconds)) return stale;
     const bool diff = stale.diff && (!stale.figures || !diff_last_);
     return {diff, stale.figures && !diff};
   }
