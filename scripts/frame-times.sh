@@ -9,6 +9,7 @@
 #                                             and a summary: its long frames are sporadic)
 #   COLD_SHADERS=1 ...                       (each window run with an empty Mesa shader cache, as
 #                                             on a machine's first run: see below)
+#   COMPARE=1 ...                            (the window part in compare mode instead: see 3.)
 #
 # 1. Headless (--frames N --no-wait): the run is left to the frames and the worker thread, as in
 #    the window. Prints the time from start to the first frame against the platform's floor
@@ -20,6 +21,9 @@
 #    (not counting the app's waits for input) and how long until the new map was shown (the
 #    session and the texture's uploads idle again). The widgets' places are those of the default
 #    layout at 1280x720 and UI scale 1 (see the variables below).
+# 3. With COMPARE=1, the window part is compare mode's (C): two 4096x4096 rooms-and-mazes panes,
+#    both seed 1, and the far seeks of Home and End, which move both panes (their seek parts and
+#    the refresh of the diff and the figures take turns: app/logic/compare.hpp's WorkTurns).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
@@ -42,6 +46,7 @@ WINDOW_RUNS=${WINDOW_RUNS:-1}
 # machine's cache (warm after its first run); COLD_SHADERS=1 gives each window run an empty one, as
 # on a machine's first run.
 COLD_SHADERS=${COLD_SHADERS:-}
+COMPARE=${COMPARE:-}
 
 [[ "$WINDOW_RUNS" =~ ^[1-9][0-9]*$ ]] ||
   { echo "frame-times: WINDOW_RUNS must be a whole number from 1 (got '$WINDOW_RUNS')" >&2; exit 2; }
@@ -139,7 +144,9 @@ for _ in $(seq 1 "$LOAD"); do
 done
 cache_said="the machine's"
 [ -n "$COLD_SHADERS" ] && cache_said="empty at each run's start"
-echo "== the real window (xdotool), 4096x4096 caves, $LOAD busy processes beside it" \
+what="4096x4096 caves"
+[ -n "$COMPARE" ] && what="compare mode, two 4096x4096 rooms-and-mazes panes"
+echo "== the real window (xdotool), $what, $LOAD busy processes beside it" \
   "($WINDOW_RUNS run(s); shader cache: $cache_said)"
 # The floor under the frame gaps below, beside the same load: gl_floor's frames (a clear, one
 # triangle and a swap each, in a window of the same size) show what the GL and the X server take
@@ -286,10 +293,42 @@ wait "$app_pid" 2>/dev/null || true
 app_pid=""
 }  # window_run
 
+# One run of compare mode's window part: a fresh app with both panes, its start, Home and End.
+compare_run() {
+: >"$log"
+sleep 1  # the last run's memory given back first
+if [ -n "$COLD_SHADERS" ]; then
+  rm -rf "$shader_cache" && mkdir "$shader_cache"
+  export MESA_SHADER_CACHE_DIR=$shader_cache
+fi
+DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 --generator rooms-and-mazes --width 4096 \
+  --height 4096 --compare >"$out_file" 2>&1 &
+app_pid=$!
+for _ in $(seq 1 100); do [ -s "$log" ] && break; sleep 0.1; done
+# Pane A's run is built, then B's (a copy of A's settings): idle once both are, and still a
+# second later (at most five rounds).
+idle=$(wait_idle_after 0)
+for _ in 1 2 3 4 5; do
+  sleep 1
+  [ "$idle" = timeout ] || [ "$(last | awk '{print $3}')" != 1 ] && break
+  idle=$(wait_idle_after "$(now_t)")
+done
+echo "  start                      both panes' runs shown after $idle s"
+win=$(xdotool search --sync --name '^dungen-viz$' | head -n 1)
+xdotool windowfocus "$win" 2>/dev/null || true
+for key in Home End; do
+  t=$(now_t); xdotool keydown "$key"; sleep 0.1; xdotool keyup "$key"
+  report "$t" "$(wait_idle_after "$t")" "compare: $key (far seek)"
+done
+kill "$app_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+app_pid=""
+}  # compare_run
+
 for run in $(seq 1 "$WINDOW_RUNS"); do
   [ "$WINDOW_RUNS" -gt 1 ] && echo " run $run of $WINDOW_RUNS"
   # (Not piped: the run's app stays this shell's, for the cleanup on an interrupt.)
-  window_run >"$results.run"
+  if [ -n "$COMPARE" ]; then compare_run; else window_run; fi >"$results.run"
   tee -a "$results" <"$results.run"
   if [ -n "${KEEP_LOG:-}" ]; then
     if [ "$WINDOW_RUNS" -gt 1 ]; then cp "$log" "$KEEP_LOG.$run"; else cp "$log" "$KEEP_LOG"; fi
