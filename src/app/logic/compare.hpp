@@ -83,9 +83,11 @@ std::vector<CompareRow> compare_rows(const Session& a, const Session& b);
 // while that is cheap, or while neither pane moves; where one took longer than
 // kCheapRefreshSeconds (a 4096x4096 pair: 5-10 ms each, in frames that also seek and upload in
 // both panes), no sooner than that time over kMovingRefreshShare after the last one began, so that
-// a moving pair spends at most that share of its time on them, and then one of the two at a time.
-// Each says the steps it is of: the table its step row (and the diff's row, when of other steps),
-// the map's caption that its count is being brought up to date.
+// a moving pair spends at most that share of its time on them, and then one of the two at a time
+// (once both stand still, such a refresh does one of the two a frame, at once). Neither is worked
+// out while B is on its way to where following A takes it (ComparePane::refresh_diff). Each says
+// the steps it is of: the table its step row (and the diff's row, when of other steps), the map's
+// caption that its count is being brought up to date.
 inline constexpr double kCheapRefreshSeconds = 0.004;
 inline constexpr double kMovingRefreshShare = 0.1;
 struct RefreshParts {
