@@ -216,17 +216,35 @@ print(f"  {name:<26} new map shown after {b - a:5.2f} s; {len(ms)} frames, "
 EOF
 }
 
-# One run of the window part: a fresh app, its start and the actions, a line each.
-window_run() {
+# start_app ARGS...: a fresh dungen-viz at 1280x720 with these arguments, writing the frame log
+# (emptied first), its output in $out_file; returns once its first frame is logged.
+start_app() {
 : >"$log"
 sleep 1  # the last run's memory given back first
 if [ -n "$COLD_SHADERS" ]; then
   rm -rf "$shader_cache" && mkdir "$shader_cache"
   export MESA_SHADER_CACHE_DIR=$shader_cache
 fi
-DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 "${BIG[@]}" >"$out_file" 2>&1 &
+DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 "$@" >"$out_file" 2>&1 &
 app_pid=$!
 for _ in $(seq 1 100); do [ -s "$log" ] && break; sleep 0.1; done
+}
+# far_seeks LABEL_PREFIX: Home (to step 0) and End (back to the last step), a report line each.
+far_seeks() {
+for key in Home End; do
+  t=$(now_t); xdotool keydown "$key"; sleep 0.1; xdotool keyup "$key"
+  report "$t" "$(wait_idle_after "$t")" "$1$key (far seek)"
+done
+}
+stop_app() {
+kill "$app_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+app_pid=""
+}
+
+# One run of the window part: a fresh app, its start and the actions, a line each.
+window_run() {
+start_app "${BIG[@]}"
 start_idle=$(wait_idle_after 0)
 python3 - "$log" "$start_idle" "$(first_ms <"$out_file")" <<'EOF'
 import sys
@@ -281,30 +299,15 @@ if ms:
 EOF
 report "$t_up" "$done_t" "  after the release"
 
-# Far seeks: Home (to step 0) and End (back to the last step), across the run's skips. The map
-# changes everywhere, and its texture takes the changed rows a band at a time
-# (app/logic/upload_queue.hpp).
-for key in Home End; do
-  t=$(now_t); xdotool keydown "$key"; sleep 0.1; xdotool keyup "$key"
-  report "$t" "$(wait_idle_after "$t")" "$key (far seek)"
-done
-kill "$app_pid" 2>/dev/null || true
-wait "$app_pid" 2>/dev/null || true
-app_pid=""
+# Far seeks, across the run's skips. The map changes everywhere, and its texture takes the
+# changed rows a band at a time (app/logic/upload_queue.hpp).
+far_seeks ""
+stop_app
 }  # window_run
 
 # One run of compare mode's window part: a fresh app with both panes, its start, Home and End.
 compare_run() {
-: >"$log"
-sleep 1  # the last run's memory given back first
-if [ -n "$COLD_SHADERS" ]; then
-  rm -rf "$shader_cache" && mkdir "$shader_cache"
-  export MESA_SHADER_CACHE_DIR=$shader_cache
-fi
-DUNGEN_VIZ_FRAME_LOG="$log" "$VIZ" --size 1280x720 --generator rooms-and-mazes --width 4096 \
-  --height 4096 --compare >"$out_file" 2>&1 &
-app_pid=$!
-for _ in $(seq 1 100); do [ -s "$log" ] && break; sleep 0.1; done
+start_app --generator rooms-and-mazes --width 4096 --height 4096 --compare
 # Pane A's run is built, then B's (a copy of A's settings): idle once both are, and still a
 # second later (at most five rounds).
 idle=$(wait_idle_after 0)
@@ -316,13 +319,8 @@ done
 echo "  start                      both panes' runs shown after $idle s"
 win=$(xdotool search --sync --name '^dungen-viz$' | head -n 1)
 xdotool windowfocus "$win" 2>/dev/null || true
-for key in Home End; do
-  t=$(now_t); xdotool keydown "$key"; sleep 0.1; xdotool keyup "$key"
-  report "$t" "$(wait_idle_after "$t")" "compare: $key (far seek)"
-done
-kill "$app_pid" 2>/dev/null || true
-wait "$app_pid" 2>/dev/null || true
-app_pid=""
+far_seeks "compare: "
+stop_app
 }  # compare_run
 
 for run in $(seq 1 "$WINDOW_RUNS"); do
