@@ -60,8 +60,8 @@ void ComparePane::update(Session& a, const TextureStager& a_stager, double dt, b
 }
 
 void ComparePane::refresh_diff(const Session& a, bool finish) {
-  const StepsKey key{a.position(), b().position(), a.recorded(),   b().recorded(),
-                     a.seed(),     b().seed(),     &a.generator(), &b().generator()};
+  const StepsKey key{a.position(),   b().position(), a.recorded(),
+                     b().recorded(), a.run_serial(), b().run_serial()};
   const double now = glfwGetTime();
   const bool moving = a.busy() || a.playing() || b().busy() || b().playing();
   // The diff and the figures apart, each of its own steps (RefreshGate::plan).

@@ -72,11 +72,10 @@ class ComparePane {
   TextureStager stager_;
   MapRenderer renderer_;
   MapView view_;
-  // What the diff or the figures were worked out for: positions, recorded counts, seeds and
-  // generators of A and B.
-  using StepsKey =
-      std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
-                 std::uint64_t, const GeneratorSpec*, const GeneratorSpec*>;
+  // What the diff or the figures were worked out for: positions, recorded counts and runs
+  // (Session::run_serial) of A and B.
+  using StepsKey = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
+                              std::uint64_t, std::uint64_t>;
   CellDiff diff_;
   bool diff_ready_ = false;
   StepsKey diff_key_{};

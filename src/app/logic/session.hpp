@@ -276,6 +276,9 @@ class Session {
   // The whole run is recorded, wherever the cursor is: recorded() is its length.
   bool recorded_whole() const;
   Phase phase() const;
+  // Which run is shown: each new one (a new seed, generator, parameter or size, a script read
+  // again) has a new number; moving through a run keeps it.
+  std::uint64_t run_serial() const;
 
   // --- drawing ---
   const Grid& grid() const;  // the map to draw (tiles, marks, labels, regions)

@@ -273,6 +273,9 @@ std::uint64_t Session::earliest() const {
 std::uint64_t Session::recorded() const {
   return s_->track->recorded();
 }
+std::uint64_t Session::run_serial() const {
+  return s_->track_serial;
+}
 bool Session::finished() const {
   return s_->track->finished();
 }
