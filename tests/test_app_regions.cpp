@@ -169,6 +169,51 @@ TEST(AppRegionsTimeline, ACellsHistoryReadsTheSameWhileTheLabelsAreLent) {
   }
 }
 
+// A window reads a cell's history a part a frame: with no budget to spare each call reads one
+// part, says it is not complete and how much it has read (the entries empty until the first read
+// is complete), and the calls end with the entries of a read done in one call; once complete, it
+// stays so.
+TEST(AppRegionsTimeline, ACellsHistoryIsReadAPartACall) {
+  const auto walked = [] {
+    auto s = std::make_unique<Session>(frozen_clock(7));
+    EXPECT_TRUE(s->select_generator("drunkards-walk"));
+    s->set_mode(RunMode::Step);
+    EXPECT_TRUE(s->set_param("width", 400));
+    EXPECT_TRUE(s->set_param("height", 400));
+    s->set_regions_mode(RegionsMode::Animated);
+    s->regenerate();
+    s->run_to_end();
+    s->finish_pending();
+    EXPECT_TRUE(s->finished());
+    return s;
+  };
+  const std::unique_ptr<Session> s = walked();
+  const Point centre{200, 200};  // the walk's start: walked over again and again
+  std::size_t calls = 0;
+  double read = 0.0;
+  Session::CellHistory h;
+  for (; calls < 10000; ++calls) {
+    h = s->cell_history(centre, 0.0);
+    if (h.complete) break;
+    EXPECT_TRUE(h.entries.empty());
+    EXPECT_GE(h.read, read);
+    EXPECT_LT(h.read, 1.0);
+    read = h.read;
+  }
+  ASSERT_TRUE(h.complete);
+  EXPECT_GT(calls, 1u) << "a walk over a 400x400 map is more than one part";
+  EXPECT_EQ(h.read, 1.0);
+  const Session::CellHistory one_call = walked()->cell_history(centre);
+  ASSERT_GT(one_call.entries.size() + one_call.more, 1u);
+  ASSERT_EQ(h.entries.size(), one_call.entries.size());
+  for (std::size_t i = 0; i < h.entries.size(); ++i) {
+    EXPECT_EQ(h.entries[i].text, one_call.entries[i].text);
+    EXPECT_EQ(h.entries[i].position, one_call.entries[i].position);
+  }
+  EXPECT_EQ(h.more, one_call.more);
+  EXPECT_TRUE(s->cell_history(centre, 0.0).complete);
+}
+
 TEST_P(AppRegions, AnimatedAndInstantLabelLikeTheFastPath) {
   Session animated(frozen_clock(7));
   Session instant(frozen_clock(7));

@@ -379,6 +379,71 @@ TEST(CellHistory, ForgottenStepsAreLeftOut) {
                      {.steps = 100, .group = 4}, true);
 }
 
+// A read in parts (a few records a call, as a frame's budget allows), resumed as the run grows
+// and after the oldest steps were forgotten, finds what a whole read of the run finds; each call
+// gets on (a read of B blocks takes at most B + 1 calls however small the part).
+void check_read_in_parts(const std::function<Stepper()>& make, const std::string& what,
+                         std::size_t budget = kDefaultHistoryBytes, history::SkipShape shape = {}) {
+  Timeline t(make(), budget, shape);
+  std::vector<Timeline::CellHistoryRead> reads;
+  for (const std::uint32_t c : pick_cells(make(), 11, 0)) reads.emplace_back(c);
+  std::size_t touched = 0;
+  for (int round = 0; round < 1000; ++round) {
+    std::uint64_t steps = 0;
+    for (; steps < 97 && t.next(); ++steps) {
+    }
+    for (Timeline::CellHistoryRead& read : reads) {
+      const std::uint64_t blocks = t.recorded() / history::kBlockSteps + 1;
+      std::uint64_t calls = 1;
+      for (const std::uint64_t part : {1, 3}) {
+        while (!t.read_cell_history(read, part)) ++calls;
+      }
+      ASSERT_LE(calls, blocks + 1) << what << ", cell " << read.index();
+      ASSERT_EQ(read.read_to(), t.recorded()) << what;
+      const std::vector<Timeline::CellTouch> whole = t.cell_history(read.index());
+      ASSERT_EQ(t.cell_touches(read), whole)
+          << what << ", cell " << read.index() << " at step " << t.recorded();
+      touched += whole.size();
+    }
+    if (steps == 0) break;
+  }
+  EXPECT_GT(touched, 0u) << what;
+  EXPECT_FALSE(t.next()) << what << ": the run ended";
+}
+
+TEST(CellHistory, ReadInPartsAsTheRunGrowsIsTheWholeRead) {
+  check_read_in_parts(cell_caves, "caves cell by cell");
+  check_read_in_parts(flood, "flood fill");
+  check_read_in_parts([] { return test::runs_and_cells(); }, "runs and cell changes");
+  const GeneratorSpec& mazes = *find_generator("rooms-and-mazes");
+  check_read_in_parts([&] { return start_generator(mazes, small(mazes), 4); }, "rooms-and-mazes");
+  // The oldest steps forgotten while the reads go on: the touches left are a fresh read's.
+  Timeline full(cell_caves());
+  run_to_end(full);
+  check_read_in_parts(cell_caves, "caves, a third kept", full.history_bytes() / 3,
+                      {.steps = 100, .group = 4});
+}
+
+// One record a call: the read stops after each block that may hold the cell, and gets on with
+// every call (what it has read grows) until it is done.
+TEST(CellHistory, AReadOfOneRecordACallGetsOnEachCall) {
+  Timeline t(flood());
+  run_to_end(t);
+  const std::uint32_t centre =
+      static_cast<std::uint32_t>(t.grid().index(t.grid().width() / 2, t.grid().height() / 2));
+  Timeline::CellHistoryRead read(centre);
+  std::uint64_t calls = 1, before = read.read_to();
+  while (!t.read_cell_history(read, 1)) {
+    ++calls;
+    ASSERT_GT(read.read_to(), before);
+    ASSERT_LT(read.read_to(), t.recorded());
+    before = read.read_to();
+  }
+  EXPECT_GE(calls, 2u);
+  EXPECT_EQ(read.read_to(), t.recorded());
+  EXPECT_EQ(t.cell_touches(read), t.cell_history(centre));
+}
+
 TEST(CellHistory, OutsideTheMapIsEmpty) {
   Timeline t(cell_caves());
   run_steps(t, 100);

@@ -109,9 +109,11 @@ class App {
   void split_for_compare();
   void print_layout() const;
   // Something will change what is shown without any input (the session's work, a staged
-  // upload, changed cells still to upload): keep drawing frames.
+  // upload, changed cells still to upload, a cell's history still being read): keep drawing
+  // frames.
   bool working() const {
     return session_.busy() || stager_.staging() || stager_.holding_upload() ||
+           (ui_.history_cell && ui_.history_reading) ||
            (compare_ && (compare_->uploading() || compare_->refresh_pending())) ||
            ui_.sweep.job.running() || ui_.sweep.job_b.running() || ui_.share.job.running();
   }
@@ -645,7 +647,6 @@ void App::draw_panels() {
       if (const std::optional<int> choice = session_.choice_at(*cell)) session_.answer(*choice);
     } else {
       ui_.history_cell = *cell;
-      ui_.history_key = UINT64_MAX;
     }
   }
   draw_controls_panel(session_, ui_, layout_);
@@ -750,7 +751,7 @@ void App::print_layout() const {
   if (compare_) pane('B', compare_->b());
   if (ui_.history_cell) {
     std::printf("dungen-viz: cell history %s %zu steps\n", xy_text(*ui_.history_cell).c_str(),
-                ui_.history.entries.size() + ui_.history.more);
+                ui_.history_steps);
   }
   std::printf("dungen-viz: panel controls %s %s\n", rect(layout_.controls).c_str(),
               layout_.controls_open ? "open" : "strip");

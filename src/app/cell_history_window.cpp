@@ -14,12 +14,12 @@ namespace dungen::app {
 void draw_cell_history_window(Session& session, UiState& ui) {
   if (!ui.history_cell) return;
   const Point cell = *ui.history_cell;
-  // Read again when the run has grown (a step at the head may touch it); not when the cursor
-  // only moved: the history is of the whole run recorded.
-  if (ui.history_key != session.recorded()) {
-    ui.history = session.cell_history(cell);
-    ui.history_key = session.recorded();
-  }
+  // Read a part a frame (a big map's history can take a tenth of a second), and on as the run
+  // grows (a step at the head may touch the cell); not again when the cursor only moved: the
+  // history is of the whole run recorded.
+  const Session::CellHistory& history = session.cell_history(cell, kCellHistorySecondsPerFrame);
+  ui.history_reading = !history.complete;
+  ui.history_steps = history.entries.size() + history.more;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float margin = ImGui::GetFrameHeight() * 0.5f;
   ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + margin * 4},
@@ -33,15 +33,23 @@ void draw_cell_history_window(Session& session, UiState& ui) {
   bool open = true;
   const std::string title = "History of cell " + xy_text(cell) + "###cell history";
   if (ImGui::Begin(title.c_str(), &open, ImGuiWindowFlags_AlwaysAutoResize)) {
-    const auto& entries = ui.history.entries;
-    if (entries.empty()) {
+    const auto& entries = history.entries;
+    // While a read goes on, the entries are the last complete read's (none for a new cell): the
+    // steps recorded since are being read.
+    const bool reading = !history.complete;
+    if (reading) {
+      ImGui::TextWrapped(entries.empty() ? "Reading the run's history for this cell: %d%% read..."
+                                         : "Reading the steps recorded since: %d%% read...",
+                         static_cast<int>(history.read * 100.0));
+    }
+    if (!entries.empty()) {
+      ImGui::TextWrapped("%zu step%s changed it, oldest first. Click one to go there.",
+                         entries.size() + history.more,
+                         entries.size() + history.more == 1 ? "" : "s");
+    } else if (!reading) {
       ImGui::TextWrapped(
           "No step recorded so far has changed this cell: it is as the map "
           "began.");
-    } else {
-      ImGui::TextWrapped("%zu step%s changed it, oldest first. Click one to go there.",
-                         entries.size() + ui.history.more,
-                         entries.size() + ui.history.more == 1 ? "" : "s");
     }
     note_item(ui, "history/summary");  // the layout lines say the window is open
     const std::uint64_t at = session.position();
@@ -61,8 +69,8 @@ void draw_cell_history_window(Session& session, UiState& ui) {
       ImGui::PopTextWrapPos();
       ImGui::PopID();
     }
-    if (ui.history.more > 0) {
-      ImGui::TextDisabled("... and %zu later steps", ui.history.more);
+    if (history.more > 0) {
+      ImGui::TextDisabled("... and %zu later steps", history.more);
     }
   }
   ImGui::End();

@@ -113,8 +113,9 @@ struct UiState {
   bool show_lesson = false;  // predict mode's teacher view: the lesson's score per line
   // The cell whose history window is open (a click on the map), and the history shown.
   std::optional<Point> history_cell;
-  Session::CellHistory history;
-  std::uint64_t history_key = UINT64_MAX;  // the track position the history was read at
+  // The cell's history as the window last showed it: still being read, and the steps it lists.
+  bool history_reading = false;
+  std::size_t history_steps = 0;
   // Compare mode's pane B while it is on (owned by the App): its section in the left panel.
   ComparePane* compare = nullptr;
   // A fork asked for (the draws' "fork into B", a preset or share string with one): the App

@@ -265,57 +265,79 @@ void Timeline::unpack_changes(std::uint64_t k) const {
 }
 
 std::vector<Timeline::CellTouch> Timeline::cell_history(std::uint32_t index) const {
+  CellHistoryRead read(index);
+  read_cell_history(read, UINT64_MAX);
+  return cell_touches(read);
+}
+
+bool Timeline::read_cell_history(CellHistoryRead& read, std::uint64_t max_records) const {
   const Grid& g = stepper_.grid();
-  std::vector<CellTouch> touches;
-  if (index >= g.size()) return touches;
+  const std::uint32_t index = read.index_;
+  if (index >= g.size()) {
+    read.next_ = head_;
+    return true;
+  }
   // The cell's changes, oldest first, from the blocks that may hold some. Deltas chain through a
-  // block, so a block is decoded from its start; decoding on the side leaves the cursor's caches
+  // block, so a block is decoded from its start (the records before read.next_ of a block read
+  // partly, at the head, only for their deltas); decoding on the side leaves the cursor's caches
   // as they were.
   const Point at = g.point(index);
   const std::uint64_t tile = tile_bit(at);
-  // A step's write of the cell: a cell change (its changed layers' values) or a run's flip.
-  struct Hit {
-    std::uint64_t step = 0;
-    bool run = false;
-    history::PackedChange change;
-    LayerFlip flip;
-    Cell before_of(const Cell& after) const {
-      return run ? flipped(after, flip) : change.before_of(after);
-    }
-    Cell after_of(const Cell& before) const {
-      return run ? flipped(before, flip) : change.after_of(before);
-    }
-  };
-  std::vector<Hit> hits;
   std::vector<history::PackedChange> changes;
   std::vector<CellRun> runs;
-  std::uint64_t block = block_base_;
-  auto start = blocks_.begin();
-  for (auto area = areas_.begin(); area != areas_.end(); ++area, ++start, ++block) {
-    if (!area->may_hold(at, tile)) continue;
-    Cursor c;
-    c.k = block * kBlockSteps;
-    c.pos = *start;
-    const std::uint64_t end = std::min(c.k + kBlockSteps, head_);
-    while (c.k < end) {
-      decode(c, {.runs = &runs, .changes = &changes});  // step c.k's
-      for (const CellRun& run : runs) {                 // (which came before its cell changes)
-        if (index >= run.first && index - run.first < run.count && run.changed(index - run.first)) {
-          hits.push_back({.step = c.k, .run = true, .flip = run.flip});
+  std::uint64_t spent = 0;
+  bool decoded_one = false;
+  std::uint64_t block = std::max(block_base_, read.next_ / kBlockSteps);
+  while (block * kBlockSteps < head_) {
+    if (spent >= max_records && decoded_one) return false;
+    const std::size_t j = static_cast<std::size_t>(block - block_base_);
+    const std::uint64_t end = std::min((block + 1) * kBlockSteps, head_);
+    ++spent;
+    if (areas_[j].may_hold(at, tile)) {
+      Cursor c;
+      c.k = block * kBlockSteps;
+      c.pos = blocks_[j];
+      while (c.k < end) {
+        const std::uint64_t k = c.k;
+        decode(c, {.runs = &runs, .changes = &changes});  // step k's
+        ++spent;
+        if (k < read.next_) continue;
+        for (const CellRun& run : runs) {  // (which came before its cell changes)
+          if (index >= run.first && index - run.first < run.count &&
+              run.changed(index - run.first)) {
+            read.hits_.push_back({.step = c.k, .run = true, .flip = run.flip});
+          }
+        }
+        for (const history::PackedChange& ch : changes) {
+          if (ch.index == index) read.hits_.push_back({.step = c.k, .change = ch});
         }
       }
-      for (const history::PackedChange& ch : changes) {
-        if (ch.index == index) hits.push_back({.step = c.k, .change = ch});
-      }
+      decoded_one = true;
     }
+    read.next_ = end;
+    ++block;
   }
+  read.next_ = std::max(read.next_, head_);
+  return true;
+}
+
+std::vector<Timeline::CellTouch> Timeline::cell_touches(const CellHistoryRead& read) const {
+  const Grid& g = stepper_.grid();
+  const std::uint32_t index = read.index_;
+  std::vector<CellTouch> touches;
+  if (index >= g.size()) return touches;
+  // Only the steps still reachable (history forgotten since the read began is left out).
+  const auto first =
+      std::partition_point(read.hits_.begin(), read.hits_.end(),
+                           [&](const CellHistoryRead::Hit& h) { return h.step <= earliest_; });
+  const std::span<const CellHistoryRead::Hit> hits(first, read.hits_.end());
   // A change keeps only the layers it changed: the others are whatever the cell held then, which
   // is known only at the cursor. From there, undo the changes before it one by one and redo those
   // after it.
   touches.resize(hits.size());
   const auto split = static_cast<std::size_t>(
       std::partition_point(hits.begin(), hits.end(),
-                           [&](const Hit& h) { return h.step <= cursor_; }) -
+                           [&](const CellHistoryRead::Hit& h) { return h.step <= cursor_; }) -
       hits.begin());
   Cell v = g.cell(index);
   for (std::size_t i = split; i-- > 0;) {

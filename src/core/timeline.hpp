@@ -138,6 +138,45 @@ class Timeline {
   // touches before it and forward through those after.
   std::vector<CellTouch> cell_history(std::uint32_t index) const;
 
+  // The same read a part at a time: a big map's history can hold thousands of blocks that may
+  // hold a cell (a 4096x4096 maze's connectors and dead ends lie all over it: 130 ms of decoding
+  // for one cell), so a caller that must keep a frame short reads on frame after frame, and on
+  // again from where it stopped as the run grows. A read belongs to one timeline.
+  class CellHistoryRead {
+   public:
+    explicit CellHistoryRead(std::uint32_t index) : index_(index) {}
+    std::uint32_t index() const { return index_; }
+    // Every recorded step before this one (0-based) has been looked at.
+    std::uint64_t read_to() const { return next_; }
+    // The cell's writes found so far (a step may write it more than once).
+    std::size_t hits() const { return hits_.size(); }
+
+   private:
+    friend class Timeline;
+    // A step's write of the cell: a cell change (its changed layers' values) or a run's flip.
+    struct Hit {
+      std::uint64_t step = 0;
+      bool run = false;
+      history::PackedChange change;
+      LayerFlip flip;
+      Cell before_of(const Cell& after) const {
+        return run ? flipped(after, flip) : change.before_of(after);
+      }
+      Cell after_of(const Cell& before) const {
+        return run ? flipped(before, flip) : change.after_of(before);
+      }
+    };
+    std::uint32_t index_;
+    std::uint64_t next_ = 0;
+    std::vector<Hit> hits_;  // oldest first
+  };
+  // Reads on until every recorded step has been looked at (true) or `max_records` records have
+  // been decoded (false; a block whose area cannot hold the cell costs one, unread): at least one
+  // block that may hold the cell a call, so that a read always gets on.
+  bool read_cell_history(CellHistoryRead& read, std::uint64_t max_records) const;
+  // The touches among the steps read so far that are still reachable (as cell_history's).
+  std::vector<CellTouch> cell_touches(const CellHistoryRead& read) const;
+
   // Forgets every recorded step before the cursor that it can: earliest() moves up to the start
   // of the chunk of history the cursor's block lies in (a few MB at most), as if the history's
   // budget were spent. For a timeline whose past will not be visited again: a big map kept on

@@ -61,6 +61,9 @@ inline constexpr std::uint64_t kBigMapCells =
     kHaveThreads ? std::uint64_t{1} << 20 : std::numeric_limits<std::uint64_t>::max();
 // The most entries a cell's history lists (Session::cell_history).
 inline constexpr std::size_t kMaxCellHistory = 2000;
+// What a window that shows a cell's history spends reading it in one frame (the run's own parts
+// have the frame's budget): a 4096x4096 maze's 130 ms come in 30 or so frames.
+inline constexpr double kCellHistorySecondsPerFrame = 0.004;
 
 struct SessionConfig {
   Clock clock = steady_clock_seconds();
@@ -297,8 +300,15 @@ class Session {
   // --- a cell's history ---
   // Every step on the scrubber that changed cell p, oldest first (the generator's, then the
   // analysis's), in words, each with the position that shows it. Read from the timelines'
-  // packed history (Timeline::cell_history), not by replaying. At most kMaxCellHistory entries:
-  // the oldest ones, and `more` says how many were left out.
+  // packed history (Timeline::read_cell_history), not by replaying. At most kMaxCellHistory
+  // entries: the oldest ones, and `more` says how many were left out.
+  //
+  // The read goes on from call to call for the same cell and the same run, for at most
+  // `budget_seconds` a call (a window asks every frame: a big map's history can take a tenth of a
+  // second to read): until it is complete, `complete` is false, `read` says how much of the run
+  // has been read, and the entries are those of the last complete read of this cell and run (none
+  // at first: a partial read's values would be walked from the map through steps not yet found).
+  // A run that grew is read on from where the last read stopped.
   struct CellHistory {
     struct Entry {
       std::uint64_t position = 0;  // seek() here shows the step
@@ -306,8 +316,12 @@ class Session {
     };
     std::vector<Entry> entries;
     std::size_t more = 0;
+    bool complete = true;
+    double read = 1.0;  // the share of the recorded steps read so far (0..1)
   };
-  CellHistory cell_history(Point p) const;
+  static constexpr double kWholeRead = 1e300;  // no budget: the read is done in one call
+  // (Valid until the next call.)
+  const CellHistory& cell_history(Point p, double budget_seconds = kWholeRead);
 
   // --- predict, then reveal (app/logic/predict.hpp) ---
   // In predict mode a forward move (step, play, run to the next action...) stops before a

@@ -6,6 +6,7 @@
 
 #include "app/logic/session.hpp"
 #include "app/logic/session_state.hpp"
+#include "app/logic/speed.hpp"
 #include "core/tile.hpp"
 
 namespace dungen::app {
@@ -35,39 +36,71 @@ std::string change_text(const Cell& a, const Cell& b) {
 
 }  // namespace
 
-Session::CellHistory Session::cell_history(Point p) const {
-  CellHistory h;
+const Session::CellHistory& Session::cell_history(Point p, double budget_seconds) {
   const Track& t = *s_->track;
   const Timeline& gen = t.generator_timeline();
-  if (!gen.grid().in_bounds(p)) return h;
+  static const CellHistory kNone;
+  if (!gen.grid().in_bounds(p)) return kNone;
   const auto index = static_cast<std::uint32_t>(gen.grid().index(p.x, p.y));
   const Timeline* analysis = t.analysis_timeline();
-  // With an analysis on the track, the generator's steps after its branch are not on it.
-  const std::uint64_t last_gen = analysis ? t.branch() : UINT64_MAX;
-  const auto add = [&](const Timeline& tl, const Timeline::CellTouch& touch, std::uint64_t base,
-                       const Narration& n, const ParamValues& params, std::string_view phase) {
-    if (h.entries.size() >= kMaxCellHistory) {
-      ++h.more;
-      return;
-    }
-    const Step* step = tl.step_at(touch.step);
-    const std::string change = change_text(touch.before, touch.after);
-    std::string text = std::string(phase) + std::to_string(touch.step) + ": " +
-                       (change.empty() ? "written and put back" : change);
-    if (step) text += "; " + n.words(*step, params);
-    h.entries.push_back({base + touch.step, std::move(text)});
-  };
-  for (const Timeline::CellTouch& touch : gen.cell_history(index)) {
-    if (touch.step > last_gen) break;
-    add(gen, touch, 0, t.spec().narration, gen.stepper().params(), "step ");
+  // Another cell, another run or another analysis: a read from the start.
+  const State::CellRead::Key key{p, s_->track_serial, t.version(), t.branch(), analysis != nullptr};
+  std::optional<State::CellRead>& read = s_->cell_read;
+  if (!read || read->key != key) {
+    read.emplace(State::CellRead{
+        key, Timeline::CellHistoryRead(index), Timeline::CellHistoryRead(index), {}});
+    read->shown.complete = false;
   }
-  if (analysis) {
-    for (const Timeline::CellTouch& touch : analysis->cell_history(index)) {
-      add(*analysis, touch, t.branch(), t.analysis_narration(), t.analysis_params(),
-          "analysis step ");
+  // Read on, a slice of records at a time, until both reads are done or the budget is spent.
+  constexpr std::uint64_t kSliceRecords = 4096;
+  const std::size_t hits_before = read->generator.hits() + read->analysis.hits();
+  bool done = false;
+  BudgetedLoop loop(s_->config.clock, {budget_seconds, UINT64_MAX});
+  loop.run_timed([&] {
+    if (!gen.read_cell_history(read->generator, kSliceRecords)) return true;
+    if (analysis && !analysis->read_cell_history(read->analysis, kSliceRecords)) return true;
+    done = true;
+    return false;
+  });
+  CellHistory& shown = read->shown;
+  const std::uint64_t recorded = gen.recorded() + (analysis ? analysis->recorded() : 0);
+  shown.read = recorded == 0 ? 1.0
+                             : static_cast<double>(read->generator.read_to() +
+                                                   (analysis ? read->analysis.read_to() : 0)) /
+                                   static_cast<double>(recorded);
+  // The entries are made again only when the read is complete and found something new (or
+  // completes for the first time): a window asks every frame.
+  if (done && (!shown.complete || read->generator.hits() + read->analysis.hits() != hits_before)) {
+    shown.entries.clear();
+    shown.more = 0;
+    // With an analysis on the track, the generator's steps after its branch are not on it.
+    const std::uint64_t last_gen = analysis ? t.branch() : UINT64_MAX;
+    const auto add = [&](const Timeline& tl, const Timeline::CellTouch& touch, std::uint64_t base,
+                         const Narration& n, const ParamValues& params, std::string_view phase) {
+      if (shown.entries.size() >= kMaxCellHistory) {
+        ++shown.more;
+        return;
+      }
+      const Step* step = tl.step_at(touch.step);
+      const std::string change = change_text(touch.before, touch.after);
+      std::string text = std::string(phase) + std::to_string(touch.step) + ": " +
+                         (change.empty() ? "written and put back" : change);
+      if (step) text += "; " + n.words(*step, params);
+      shown.entries.push_back({base + touch.step, std::move(text)});
+    };
+    for (const Timeline::CellTouch& touch : gen.cell_touches(read->generator)) {
+      if (touch.step > last_gen) break;
+      add(gen, touch, 0, t.spec().narration, gen.stepper().params(), "step ");
+    }
+    if (analysis) {
+      for (const Timeline::CellTouch& touch : analysis->cell_touches(read->analysis)) {
+        add(*analysis, touch, t.branch(), t.analysis_narration(), t.analysis_params(),
+            "analysis step ");
+      }
     }
   }
-  return h;
+  shown.complete = done;
+  return shown;
 }
 
 }  // namespace dungen::app

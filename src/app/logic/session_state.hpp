@@ -162,6 +162,19 @@ struct Session::State {
   ViewFlags view;
   ViewCaches caches;
   Predict predict;
+  // The cell history being read (Session::cell_history), for one cell of one run: the timelines'
+  // reads, and the entries of the last complete one.
+  struct CellRead {
+    struct Key {
+      Point cell;
+      std::uint64_t serial = 0, version = 0, branch = 0;
+      bool analysis = false;
+      friend bool operator==(const Key&, const Key&) = default;
+    } key;
+    Timeline::CellHistoryRead generator, analysis;
+    Session::CellHistory shown;
+  };
+  std::optional<CellRead> cell_read;
   Builds builds;  // last: its worker is stopped before the track and caches go
 
   void regenerate() { rebuild(settings.mode == RunMode::Live); }
