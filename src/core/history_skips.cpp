@@ -50,6 +50,31 @@ constexpr unsigned palette_bits(std::size_t k) {
   return k <= 2 ? 1 : k <= 4 ? 2 : 4;
 }
 
+// Varints written through a pointer into a buffer of a few KB that goes to `out` when full: a
+// skip's streams put a varint or two a cell, and a push_back each checked the vector's room.
+class VarintWriter {
+ public:
+  explicit VarintWriter(std::vector<std::uint8_t>& out) : out_(out) {}
+  VarintWriter(const VarintWriter&) = delete;
+  VarintWriter& operator=(const VarintWriter&) = delete;
+  ~VarintWriter() { flush(); }
+  void put(std::uint64_t v) {
+    if (w_ + kMaxVarint > buf_.data() + buf_.size()) flush();
+    w_ = put_varint(w_, v);
+  }
+  // What was put so far is in `out` (before its size is read).
+  void flush() {
+    out_.insert(out_.end(), buf_.data(), w_);
+    w_ = buf_.data();
+  }
+
+ private:
+  static constexpr std::size_t kMaxVarint = 10;
+  std::vector<std::uint8_t>& out_;
+  std::array<std::uint8_t, 4096> buf_;
+  std::uint8_t* w_ = buf_.data();
+};
+
 template <class Value>
 void put_values(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
   // Written as runs first, the values met noted as they come; replaced by the palette form if
@@ -59,17 +84,25 @@ void put_values(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
   std::array<std::int64_t, kMaxPalette> palette{};
   std::size_t k = 0;
   bool few = true;  // the values so far fit the palette
-  for (std::size_t i = 0; i < n;) {
-    const std::int64_t v = value(i);
+  // The run of equal values from entry i: its end.
+  const auto run_end = [&](std::size_t i, std::int64_t v) {
     std::size_t j = i + 1;
     while (j < n && value(j) == v) ++j;
-    put(out, j - i);
-    put(out, zigzag(v));
-    if (few && std::find(palette.begin(), palette.begin() + k, v) == palette.begin() + k) {
-      few = k < kMaxPalette;
-      if (few) palette[k++] = v;
+    return j;
+  };
+  {
+    VarintWriter w(out);
+    for (std::size_t i = 0; i < n;) {
+      const std::int64_t v = value(i);
+      const std::size_t j = run_end(i, v);
+      w.put(j - i);
+      w.put(zigzag(v));
+      if (few && std::find(palette.begin(), palette.begin() + k, v) == palette.begin() + k) {
+        few = k < kMaxPalette;
+        if (few) palette[k++] = v;
+      }
+      i = j;
     }
-    i = j;
   }
   if (!few || k < 2) return;
   const unsigned bits = palette_bits(k);
@@ -81,12 +114,17 @@ void put_values(std::vector<std::uint8_t>& out, std::size_t n, Value value) {
   for (std::size_t p = 0; p < k; ++p) put(out, zigzag(palette[p]));
   const std::size_t at = out.size();
   out.resize(at + (n * bits + 7) / 8, 0);
-  for (std::size_t i = 0; i < n; ++i) {
+  // Each run's place among the values found once, and set for its entries (place 0 is no bits).
+  for (std::size_t i = 0; i < n;) {
     const std::int64_t v = value(i);
+    const std::size_t j = run_end(i, v);
     const auto place =
         static_cast<unsigned>(std::find(palette.begin(), palette.begin() + k, v) - palette.begin());
-    const std::size_t bit_at = i * bits;
-    out[at + bit_at / 8] |= static_cast<std::uint8_t>(place << (bit_at % 8));
+    for (std::size_t e = i; place != 0 && e < j; ++e) {
+      const std::size_t bit_at = e * bits;
+      out[at + bit_at / 8] |= static_cast<std::uint8_t>(place << (bit_at % 8));
+    }
+    i = j;
   }
 }
 
@@ -199,12 +237,13 @@ const std::uint8_t* values_fit_narrow(const std::uint8_t* r, std::size_t n, bool
 // first) and its length. Most spans of a maze's or a room's growth are one cell: the gap, doubled,
 // carries that in its low bit, and only a longer span's length (less 2) follows.
 void put_spans(std::vector<std::uint8_t>& out, std::span<const Span> spans) {
-  put(out, spans.size());
+  VarintWriter w(out);
+  w.put(spans.size());
   std::uint32_t prev = 0;  // the end of the span before
   for (const Span& sp : spans) {
     const std::uint64_t gap = sp.start - prev;
-    put(out, gap << 1 | (sp.length == 1 ? 1u : 0u));
-    if (sp.length != 1) put(out, sp.length - 2);
+    w.put(gap << 1 | (sp.length == 1 ? 1u : 0u));
+    if (sp.length != 1) w.put(sp.length - 2);
     prev = sp.start + sp.length;
   }
 }
