@@ -101,7 +101,8 @@ then
       awk '$1 > m { m = $1 } { o += $2; n += $3 } END { if (n) print m "," o "," n }') || g=''
     gaps="$gaps ${g:-none}"
   done
-  # Compare mode's far seeks (COMPARE=1: two 4096x4096 mazes, Home and End), quiet, two runs.
+  # Compare mode's far seeks and a cell's history (COMPARE=1: two 4096x4096 mazes, Home and End,
+  # then a click on a cell of pane A), quiet, two runs.
   echo "running scripts/frame-times.sh in compare mode ..." >&2
   compare_gaps=$(SKIP_HEADLESS=1 COMPARE=1 WINDOW_RUNS=2 bash scripts/frame-times.sh \
     "$app_build" 2>/dev/null |
@@ -250,8 +251,8 @@ if len(gaps) == 3 and gaps[2] != "none":
     row("29", cold_label, "%.0f ms (gaps over 50: %d of %d)" % (longest, over, total), "(figure)",
         None)
 compare_gaps = os.environ.get("COMPARE_GAPS", "")
-compare_label = ("  compare mode, two 4096x4096 mazes: Home and End, two runs, quiet: the longest "
-                 "gap")
+compare_label = ("  compare mode, two 4096x4096 mazes: Home, End and a cell's history, two runs, "
+                 "quiet: the longest gap")
 if compare_gaps:
     longest, over, total = (float(x) for x in compare_gaps.split(","))
     row("29", compare_label, "%.0f ms (gaps over 50: %d of %d)" % (longest, over, total),

@@ -23,7 +23,8 @@
 #    layout at 1280x720 and UI scale 1 (see the variables below).
 # 3. With COMPARE=1, the window part is compare mode's (C): two 4096x4096 rooms-and-mazes panes,
 #    both seed 1, and the far seeks of Home and End, which move both panes (their seek parts and
-#    the refresh of the diff and the figures take turns: app/logic/compare.hpp's WorkTurns).
+#    the refresh of the diff and the figures take turns: app/logic/compare.hpp's WorkTurns); then
+#    a click on a cell of pane A, whose history is read a part a frame.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
@@ -182,11 +183,12 @@ while time.time() < end:
 print("timeout")
 EOF
 }
-# Slowest frame and frame count between app times $1 and $2.
+# Slowest frame and frame count between app times $1 and $2; $3 names the action, $4 (default
+# "new map") what it shows.
 report() {
-  python3 - "$log" "$1" "$2" "$3" <<'EOF'
+  python3 - "$log" "$1" "$2" "$3" "${4:-new map}" <<'EOF'
 import sys
-path, a, b, name = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4]
+path, a, b, name, shown = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 rows = [l.split() for l in open(path)]
 if b == "timeout":
     print(f"  {name:<26} not finished within the timeout"); sys.exit(0)
@@ -210,7 +212,7 @@ long_gaps = sum(1 for g in gaps if g > 50)
 parks = [float(r[1]) for p, r in zip(rows, rows[1:])
          if len(p) >= 10 and len(r) >= 10 and a < float(r[0]) <= b and p[9] == "0" and r[9] == "1"]
 parked = "".join(f"; the texture given back in a {m:.1f} ms frame" for m in parks)
-print(f"  {name:<26} new map shown after {b - a:5.2f} s; {len(ms)} frames, "
+print(f"  {name:<26} {shown} shown after {b - a:5.2f} s; {len(ms)} frames, "
       f"slowest {max(ms):6.1f} ms, mean {sum(ms) / len(ms):5.1f} ms, {over} over 50 ms; "
       f"longest gap {gap:6.1f} ms ({long_gaps} of {len(gaps)} over 50){parked}")
 EOF
@@ -307,6 +309,11 @@ stop_app
 
 # One run of compare mode's window part: a fresh app with both panes, its start, Home and End.
 compare_run() {
+# Pane A's map: its middle, from a short headless run's "map viewport X,Y,WxH" line.
+lines=$("$VIZ" --size 1280x720 --generator rooms-and-mazes --compare --frames 3)
+PANE_A_MAP=($(awk '$2 == "map" && $3 == "viewport" {
+  split($4, a, "[,x]"); print int(a[1] + a[3] / 2), int(a[2] + a[4] / 2); exit }' <<<"$lines"))
+[ -n "${PANE_A_MAP[1]:-}" ] || { echo "frame-times: no map viewport in compare mode" >&2; exit 1; }
 start_app --generator rooms-and-mazes --width 4096 --height 4096 --compare
 # Pane A's run is built, then B's (a copy of A's settings): idle once both are, and still a
 # second later (at most five rounds).
@@ -320,6 +327,11 @@ echo "  start                      both panes' runs shown after $idle s"
 win=$(xdotool search --sync --name '^dungen-viz$' | head -n 1)
 xdotool windowfocus "$win" 2>/dev/null || true
 far_seeks "compare: "
+# A cell's history: a click at the middle of pane A's map. A maze's connectors and dead ends lie
+# all over its run, so thousands of its blocks may hold a cell: the window reads them a part a
+# frame (app/logic/session_history.cpp), and the app is idle again once it has read them all.
+t=$(now_t); xdotool mousemove "${PANE_A_MAP[@]}" click 1
+report "$t" "$(wait_idle_after "$t")" "compare: a cell's history" "its history"
 stop_app
 }  # compare_run
 
