@@ -62,7 +62,10 @@ std::vector<std::int32_t> IdLayer::values(std::size_t n) const {
   std::vector<std::int32_t> out;
   out.reserve(n);
   advise_huge_pages(out.data(), n * sizeof(std::int32_t));
-  for (std::size_t i = 0; i < n; ++i) out.push_back(static_cast<std::int32_t>(narrow[i]) - 1);
+  // Widened, then each value less one: two loops the compiler vectorises (a push_back a cell was
+  // a fifth of a bsp-rooms run, whose labels widen once its rooms pass 254).
+  out.insert(out.end(), narrow, narrow + n);
+  for (std::int32_t& v : out) --v;
   return out;
 }
 
