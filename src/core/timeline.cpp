@@ -330,7 +330,10 @@ std::vector<Timeline::CellTouch> Timeline::cell_touches(const CellHistoryRead& r
   const auto first =
       std::partition_point(read.hits_.begin(), read.hits_.end(),
                            [&](const CellHistoryRead::Hit& h) { return h.step <= earliest_; });
-  const std::span<const CellHistoryRead::Hit> hits(first, read.hits_.end());
+  // (A pointer and a size: the web build's library has no span from two vector iterators.)
+  const std::span<const CellHistoryRead::Hit> hits(
+      read.hits_.data() + (first - read.hits_.begin()),
+      static_cast<std::size_t>(read.hits_.end() - first));
   // A change keeps only the layers it changed: the others are whatever the cell held then, which
   // is known only at the cursor. From there, undo the changes before it one by one and redo those
   // after it.
