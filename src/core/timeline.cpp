@@ -273,6 +273,9 @@ std::vector<Timeline::CellTouch> Timeline::cell_history(std::uint32_t index) con
 bool Timeline::read_cell_history(CellHistoryRead& read, std::uint64_t max_records) const {
   const Grid& g = stepper_.grid();
   const std::uint32_t index = read.index_;
+  // Nothing recorded since the last call (a window asks every frame): the head's block is not
+  // decoded again.
+  if (read.next_ >= head_) return true;
   if (index >= g.size()) {
     read.next_ = head_;
     return true;
