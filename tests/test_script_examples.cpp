@@ -396,6 +396,55 @@ TEST_P(MazeScript, EachStepsWordsNameTheCellsItChanged) {
   EXPECT_GT(carves, 0u);
 }
 
+// ---- The biggest maps a script allows --------------------------------------------------------
+
+// A script's declared sides are the sizes it runs at within the sandbox (64 MiB of Lua memory).
+// Kruskal's keeps three tables of a maze cell's size (the sets' parents and sizes, and the walls):
+// they are all made before its first wall is taken, so reaching that step at its largest map
+// shows they fit.
+TEST(ExampleScripts, KruskalsLargestMapIsSetUpWithinTheMemoryCap) {
+  const Example& e = example("kruskals-maze.lua");
+  ASSERT_TRUE(e.program) << e.error;
+  const GeneratorSpec& spec = e.program->spec();
+  const ParamDef& width = *spec.schema.find("width");
+  ASSERT_EQ(width.max, 1449);
+  ASSERT_EQ(spec.schema.find("height")->max, 1449);
+  const ParamValues p = test_support::params_for(spec, {{"width", 1449}, {"height", 1449}});
+  Stepper s = start_generator(spec, p, 1, false);
+  bool walls_taken = false;
+  try {
+    for (std::uint64_t k = 0; k < 1000 && !walls_taken; ++k) {
+      const Step* step = s.next();
+      ASSERT_NE(step, nullptr);
+      // Pseudocode lines 4 and 5 (indices 3 and 4): a wall carved or kept, the loop has begun.
+      walls_taken = step->line == 3 || step->line == 4;
+    }
+  } catch (const script::ScriptStopped& stop) {
+    FAIL() << stop.what();
+  }
+  EXPECT_TRUE(walls_taken);
+}
+
+// Prim's counts dead ends from the map, not from a table of passages a cell: what it keeps is its
+// frontier, a small part of the maze, so it finishes under a cap that such a table (about 20
+// bytes a cell in Lua's hash part, more as it doubles) would pass.
+TEST(ExampleScripts, PrimsMemoryIsItsFrontierNotTheMaze) {
+  const std::string path = std::string(DUNGEN_SOURCE_DIR) + "/examples/generators/prims-maze.lua";
+  script::SandboxLimits limits;
+  limits.memory_bytes = std::size_t{2} << 20;
+  auto g = ScriptGenerator::load(path, limits);
+  ASSERT_TRUE(g) << g.error().message;
+  const GeneratorSpec& spec = (*g)->spec();
+  const ParamValues p = test_support::params_for(spec, {{"width", 401}, {"height", 401}});
+  Stepper s = start_generator(spec, p, 1, false);
+  try {
+    run_to_end(s);
+  } catch (const script::ScriptStopped& stop) {
+    FAIL() << stop.what();
+  }
+  check_perfect_maze(s.grid());
+}
+
 std::string maze_name(const ::testing::TestParamInfo<Maze>& info) {
   return test_support::test_name(info.param.file);
 }

@@ -98,13 +98,15 @@ TEST(ScriptSandbox, TheStepBudgetStartsAgainEachStepTheRunsDoesNot) {
 TEST(ScriptSandbox, MemoryBombsFailAsErrorsUnderTheCap) {
   SandboxLimits limits;
   limits.memory_bytes = std::size_t{8} << 20;
-  EXPECT_EQ(run("local s = string.rep('x', 1 << 30) return #s", limits),
-            "error: not enough memory");
+  // At a chunk's top level (a protected call, whose stack is gone by the time it fails) the
+  // words say the cap but no line.
+  const std::string stop = "error: script stopped: more than 8 MiB of memory in use";
+  EXPECT_EQ(run("local s = string.rep('x', 1 << 30) return #s", limits), stop);
   const std::string table = run("local t = {} for i = 1, 1e8 do t[i] = i end return #t", limits);
-  EXPECT_EQ(table, "error: not enough memory");
+  EXPECT_EQ(table, stop);
   // The state is still usable afterwards.
   LuaSandbox box(limits);
-  EXPECT_EQ(run(box, "local s = ('x'):rep(1 << 30)"), "error: not enough memory");
+  EXPECT_EQ(run(box, "local s = ('x'):rep(1 << 30)"), stop);
   EXPECT_EQ(run(box, "return 1 + 1"), "2");
   EXPECT_LE(box.memory_used(), limits.memory_bytes);
 }

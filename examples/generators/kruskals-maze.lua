@@ -16,11 +16,16 @@ return {
   name = "kruskals-maze",
   summary = "walls taken in random order are carved when they join two different sets of cells "
     .. "(Kruskal, Jamis Buck)",
+  -- At most 1449 a side: the sets (parent and size) and the wall list hold 64 bytes a maze cell
+  -- (Lua's tables grow by doubling), and 724x724 maze cells is as many as fit a script's 64 MiB;
+  -- a side of 1451 stops with "more than 64 MiB of memory in use".
   params = {
-    { name = "width", default = 41, min = 3, max = 4095,
-      help = "map width in cells (odd; an even width leaves the column at width-2 wall)" },
-    { name = "height", default = 25, min = 3, max = 4095,
-      help = "map height in cells (odd; an even height leaves the row at height-2 wall)" },
+    { name = "width", default = 41, min = 3, max = 1449,
+      help = "map width in cells (odd; an even width leaves the column at width-2 wall; at most "
+        .. "1449: the sets and the wall list must fit a script's 64 MiB)" },
+    { name = "height", default = 25, min = 3, max = 1449,
+      help = "map height in cells (odd; an even height leaves the row at height-2 wall; at most "
+        .. "1449, as the width)" },
   },
   pseudocode = {
     "fill the map with wall: the maze cells sit at odd (x, y)",

@@ -70,13 +70,16 @@ return {
       return n .. " out neighbours of " .. at(x, y) .. " join the frontier"
     end
 
-    -- Passages per maze cell (by y * w + x), to count the dead ends (cells with one) as it goes.
-    local passages, dead_ends = {}, 0
-    local function add_passage(k)
-      local before = passages[k] or 0
-      passages[k] = before + 1
-      if before == 1 then dead_ends = dead_ends - 1 end
-      if before == 0 then dead_ends = dead_ends + 1 end
+    -- The dead ends (cells with one passage), counted as it goes. A cell's passages are the
+    -- floored walls around it, read off the map: a table of them would take 16 bytes a cell,
+    -- past a script's 64 MiB on the biggest maps.
+    local dead_ends = 0
+    local function passages(x, y)
+      local n = 0
+      for d = 1, 4 do
+        if get(x + dx[d] // 2, y + dy[d] // 2) == "floor" then n = n + 1 end
+      end
+      return n
     end
 
     local x = 2 * draw_int("start column", 0, cols - 1) + 1
@@ -105,10 +108,14 @@ return {
       end
       local d = ins[draw_int("in neighbour", 1, #ins)]
       local nx, ny = x + dx[d], y + dy[d]
+      -- The cell taken had no passage, and gets one: a new dead end. The in neighbour had one (a
+      -- dead end no more) or, the start only, none (a dead end now).
+      local had = passages(nx, ny)
       set(x + dx[d] // 2, y + dy[d] // 2, "floor") -- the wall between them
       set(x, y, "floor")
-      add_passage(k)
-      add_passage(ny * w + nx)
+      dead_ends = dead_ends + 1
+      if had == 1 then dead_ends = dead_ends - 1 end
+      if had == 0 then dead_ends = dead_ends + 1 end
       cells_in, carved = cells_in + 1, carved + 1
       stat(1, cells_in)
       stat(2, carved)

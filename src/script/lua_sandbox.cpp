@@ -131,6 +131,7 @@ void* LuaSandbox::allocate(void* self, void* block, std::size_t old_size, std::s
     return nullptr;
   }
   if (new_size > had && s->used_ + (new_size - had) > s->limits_.memory_bytes + s->reserve_) {
+    s->refused_ = true;
     return nullptr;
   }
   void* out = nullptr;
@@ -213,6 +214,24 @@ std::string LuaSandbox::pop_error() {
   return text;
 }
 
+std::string LuaSandbox::memory_stop(lua_State* thread) const {
+  if (!refused_) return "script stopped: out of memory (the machine's, not the script's cap)";
+  const std::size_t cap = limits_.memory_bytes;
+  std::string text = "script stopped: more than ";
+  text += cap % (std::size_t{1} << 20) == 0 ? std::to_string(cap >> 20) + " MiB"
+                                            : std::to_string(cap) + " bytes";
+  text += " of memory in use";
+  // The innermost Lua function's line (a C function, such as a table's insert, has none).
+  lua_Debug ar;
+  for (int level = 0; thread && lua_getstack(thread, level, &ar); ++level) {
+    if (lua_getinfo(thread, "l", &ar) && ar.currentline > 0) {
+      text += " (line " + std::to_string(ar.currentline) + ")";
+      break;
+    }
+  }
+  return text;
+}
+
 std::optional<Error> LuaSandbox::run_chunk(std::string_view source, std::string_view name,
                                            int results) {
   if (!L_) return Error{"the script's memory cap is too small to start Lua"};
@@ -222,7 +241,11 @@ std::optional<Error> LuaSandbox::run_chunk(std::string_view source, std::string_
     return Error{pop_error()};
   }
   begin_step();
-  if (lua_pcall(L_, 0, results, 0) != LUA_OK) return Error{pop_error()};
+  if (const int status = lua_pcall(L_, 0, results, 0); status != LUA_OK) {
+    if (status != LUA_ERRMEM) return Error{pop_error()};
+    lua_pop(L_, 1);
+    return Error{memory_stop(nullptr)};
+  }
   return std::nullopt;
 }
 

@@ -5,9 +5,10 @@
 //   debug; and of base and string nothing that loads or writes code or text from outside
 //   (load, loadfile, dofile, require, print, string.dump), nor math.random (a script draws
 //   through its run's own RNG, the draw_* functions, so a seed means one map everywhere);
-// - a memory cap (an allocation past it fails as Lua's "not enough memory"), counted in the
-//   bytes Lua asks for, wherever they come from: small blocks from a pool of free lists (below),
-//   the rest from malloc;
+// - a memory cap, counted in the bytes Lua asks for, wherever they come from: small blocks from a
+//   pool of free lists (below), the rest from malloc; an allocation past it fails (a Lua memory
+//   error, after Lua's own emergency collection), and the run stops with "script stopped: more
+//   than N MiB of memory in use (line L)" (memory_stop);
 // - an instruction budget per step and per run, counted by a hook every kHookEvery
 //   instructions; past it the script stops with "script stopped: more than N instructions in one
 //   step (line L)";
@@ -48,7 +49,15 @@ class LuaSandbox {
   // values on the stack.
   std::optional<Error> run_chunk(std::string_view source, std::string_view name, int results);
   // A new step begins: its instruction count starts again (the run's goes on).
-  void begin_step() { step_count_ = 0; }
+  void begin_step() {
+    step_count_ = 0;
+    refused_ = false;
+  }
+  // What a run stopped by a memory error (LUA_ERRMEM) says: the cap and the script's line, where
+  // `thread` is the coroutine whose resume failed (Lua leaves its stack in place: the line is its
+  // innermost Lua function's); null where the stack is gone (a protected call's). A failure that
+  // was not the cap's (malloc itself) says so instead.
+  std::string memory_stop(lua_State* thread) const;
   // While the host reads or sets up the state outside a protected call (where a Lua error
   // would abort), allocations may go kHostReserve past the cap: they cannot fail there.
   void host_reads(bool on) { reserve_ = on ? kHostReserve : 0; }
@@ -92,6 +101,7 @@ class LuaSandbox {
   SandboxLimits limits_;
   std::size_t used_ = 0;
   std::size_t reserve_ = 0;
+  bool refused_ = false;  // an allocation went past the cap since the step began
   unsigned char* arena_ = nullptr;
   std::size_t carved_ = 0;  // the arena's bytes handed out so far (the rest is untouched)
   std::array<void*, kPoolMax / kPoolStep + 1> free_{};  // per size class, linked through the blocks

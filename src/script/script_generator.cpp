@@ -612,6 +612,7 @@ StepGenerator run_script(StepContext& ctx, ParamValues params, const ScriptGener
                           ": run ended without done{...}: the last step must say the map is "
                           "done");
     }
+    if (status == LUA_ERRMEM) throw ScriptStopped(box.memory_stop(co));
     lua_xmove(co, L, 1);
     throw ScriptStopped(box.pop_error());
   }
