@@ -299,7 +299,8 @@ TEST(AppScripts, EditedTextThatDoesNotReadKeepsTheRunAndNamesTheLine) {
 TEST(AppScripts, ErrorLinesAreFoundInEitherForm) {
   EXPECT_EQ(script_error_line("gen.lua:12: boom"), 12);
   EXPECT_EQ(script_error_line("script stopped: more than 5 instructions in one step (line 7)"), 7);
-  EXPECT_EQ(script_error_line("not enough memory"), std::nullopt);
+  EXPECT_EQ(script_error_line("script stopped: more than 64 MiB of memory in use (line 9)"), 9);
+  EXPECT_EQ(script_error_line("script stopped: more than 64 MiB of memory in use"), std::nullopt);
   EXPECT_EQ(script_error_line("a.lua:: x"), std::nullopt);
   EXPECT_EQ(source_line("one\r\ntwo\nthree", 2), "two");
   EXPECT_EQ(source_line("one\ntwo", 3), "");
