@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "analysis/region_stepper.hpp"
@@ -212,6 +213,51 @@ TEST(AppRegionsTimeline, ACellsHistoryIsReadAPartACall) {
   }
   EXPECT_EQ(h.more, one_call.more);
   EXPECT_TRUE(s->cell_history(centre, 0.0).complete);
+}
+
+// A history past its budget forgets its oldest steps: a cell's history read before then lists a
+// step that is gone after, though nothing new touched the cell. Its entries are made again, and
+// say which steps are no longer recorded.
+TEST(AppRegionsTimeline, ACellsHistoryLeavesOutStepsForgottenSinceItWasRead) {
+  const auto session = [](std::size_t history_bytes) {
+    SessionConfig cfg = frozen_clock(7);
+    cfg.history_bytes = history_bytes;
+    auto s = std::make_unique<Session>(std::move(cfg));
+    EXPECT_TRUE(s->select_generator("rooms-and-tunnels"));
+    s->set_mode(RunMode::Step);
+    EXPECT_TRUE(s->set_param("width", 300));
+    EXPECT_TRUE(s->set_param("height", 300));
+    EXPECT_TRUE(s->set_param("max_rooms", 300));
+    s->regenerate();
+    s->finish_pending();
+    return s;
+  };
+  // A cell the first room carved and no later step touched (its whole run's history says so).
+  const std::unique_ptr<Session> whole = session(kDefaultHistoryBytes);
+  whole->run_to_end();
+  whole->finish_pending();
+  std::optional<Point> cell;
+  for (int y = 0; y < 300 && !cell; ++y) {
+    for (int x = 0; x < 300 && !cell; ++x) {
+      const Session::CellHistory& h = whole->cell_history({x, y});
+      if (h.entries.size() == 1 && h.more == 0 && h.entries[0].position <= 10) cell = Point{x, y};
+    }
+  }
+  ASSERT_TRUE(cell);
+  const std::unique_ptr<Session> s = session(std::size_t{16} << 10);
+  s->seek(20);
+  s->finish_pending();
+  ASSERT_EQ(s->earliest(), 0u);
+  const Session::CellHistory& early = s->cell_history(*cell);
+  ASSERT_EQ(early.entries.size(), 1u);
+  EXPECT_EQ(early.forgotten, 0u);
+  s->run_to_end();
+  s->finish_pending();
+  ASSERT_GT(s->earliest(), 20u) << "the run outgrows 16 KB of history";
+  const Session::CellHistory& late = s->cell_history(*cell);
+  EXPECT_TRUE(late.complete);
+  EXPECT_TRUE(late.entries.empty());
+  EXPECT_EQ(late.forgotten, s->earliest());
 }
 
 TEST_P(AppRegions, AnimatedAndInstantLabelLikeTheFastPath) {

@@ -46,10 +46,22 @@ void draw_cell_history_window(Session& session, UiState& ui) {
       ImGui::TextWrapped("%zu step%s changed it, oldest first. Click one to go there.",
                          entries.size() + history.more,
                          entries.size() + history.more == 1 ? "" : "s");
-    } else if (!reading) {
+    } else if (!reading && history.forgotten == 0 && history.forgotten_analysis == 0) {
       ImGui::TextWrapped(
           "No step recorded so far has changed this cell: it is as the map "
           "began.");
+    } else if (!reading) {
+      ImGui::TextWrapped("No step still recorded has changed this cell.");
+    }
+    // Past its budget the history keeps the newest steps: say which ones were not looked at.
+    std::string forgotten;
+    if (history.forgotten > 0) forgotten = "Steps 1-" + std::to_string(history.forgotten);
+    if (history.forgotten_analysis > 0) {
+      forgotten += (forgotten.empty() ? "Analysis steps 1-" : " and analysis steps 1-") +
+                   std::to_string(history.forgotten_analysis);
+    }
+    if (!forgotten.empty()) {
+      ImGui::TextDisabled("%s are no longer recorded.", forgotten.c_str());
     }
     note_item(ui, "history/summary");  // the layout lines say the window is open
     const std::uint64_t at = session.position();

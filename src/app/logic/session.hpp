@@ -318,6 +318,9 @@ class Session {
     std::size_t more = 0;
     bool complete = true;
     double read = 1.0;  // the share of the recorded steps read so far (0..1)
+    // Steps no longer recorded (the history keeps the newest past its budget): the generator's
+    // 1..forgotten and the analysis's 1..forgotten_analysis; their changes are not listed.
+    std::uint64_t forgotten = 0, forgotten_analysis = 0;
   };
   static constexpr double kWholeRead = 1e300;  // no budget: the read is done in one call
   // (Valid until the next call.)

@@ -68,9 +68,14 @@ const Session::CellHistory& Session::cell_history(Point p, double budget_seconds
                              : static_cast<double>(read->generator.read_to() +
                                                    (analysis ? read->analysis.read_to() : 0)) /
                                    static_cast<double>(recorded);
-  // The entries are made again only when the read is complete and found something new (or
-  // completes for the first time): a window asks every frame.
-  if (done && (!shown.complete || read->generator.hits() + read->analysis.hits() != hits_before)) {
+  // The entries are made again only when the read is complete and found something new, or
+  // completes for the first time, or history was forgotten since: a window asks every frame.
+  const std::uint64_t forgotten = gen.earliest();
+  const std::uint64_t forgotten_analysis = analysis ? analysis->earliest() : 0;
+  if (done && (!shown.complete || read->generator.hits() + read->analysis.hits() != hits_before ||
+               shown.forgotten != forgotten || shown.forgotten_analysis != forgotten_analysis)) {
+    shown.forgotten = forgotten;
+    shown.forgotten_analysis = forgotten_analysis;
     shown.entries.clear();
     shown.more = 0;
     // With an analysis on the track, the generator's steps after its branch are not on it.
